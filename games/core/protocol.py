@@ -1,0 +1,153 @@
+"""The contract every game implements (OpenSpiel's Game/State split, boardgame.io's pure moves).
+
+A game is a `GameRules` object (stateless, one per game name) plus pydantic models for its state,
+actions, events, options and views. The bot only ever talks to a game through this class:
+
+- `new_game(num_seats, options, seed)`: a fresh, fully dealt state; same seed, same game.
+- `to_decide(state)`: the seats that must decide now, a set (votes and drafts are simultaneous).
+- `legal_actions(state, seat)`: everything `seat` may do now (empty when it has nothing to do).
+- `apply(state, seat, action)`: `Applied(new_state, events)`; an illegal action raises
+  `IllegalAction` with a reason for the player, and the given state is never modified.
+- `view(state, seat)`: what `seat` may know (`seat=None`: the public view, for the table and
+  spectators). Renderers see only views, never the state: this is the one door to hidden info.
+- `outcome(state)`: `None` while the game runs, an `Outcome` once it is over.
+- `decision(state)`: a counter naming the current decision. It moves on when a decision closes
+  (a vote is counted, a card is chosen), not when one voter of several acts, so a component
+  can carry it and a click on a decision that is over is refused without staling other voters.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Annotated, Any, ClassVar, Generic, NamedTuple, TypeVar, get_args, get_origin
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from games.core.codes import decode_action, encode_action
+from games.core.errors import IllegalAction
+from games.core.models import Action, Event, Outcome
+from games.core.rng import Rng
+
+
+class GameState(BaseModel):
+    """Fields every game's state has. `decision` is bumped by the engine when a decision closes."""
+
+    rng: Rng
+    decision: int = 0
+
+
+StateT = TypeVar("StateT", bound=GameState)
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+class Applied(NamedTuple):
+    state: Any
+    events: list[Event]
+
+
+class NoOptions(BaseModel):
+    """For games without lobby options."""
+
+
+class GameRules(ABC, Generic[StateT, ActionT]):
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[BaseModel]] = NoOptions
+    state_model: ClassVar[type[GameState]]
+    #: `Annotated[A | B | ..., Field(discriminator="kind")]` of the game's Action models.
+    action_type: ClassVar[Any]
+    #: The same for the game's Event models.
+    event_type: ClassVar[Any]
+    # Derived in __init_subclass__:
+    action_types: ClassVar[dict[str, type[Action]]]
+    _action_adapter: ClassVar[TypeAdapter[Any]]
+    _events_adapter: ClassVar[TypeAdapter[Any]]
+
+    # -- the contract ---------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, num_seats: int, options: BaseModel, seed: int) -> StateT: ...
+
+    @abstractmethod
+    def to_decide(self, state: StateT) -> frozenset[int]: ...
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: int) -> list[ActionT]: ...
+
+    @abstractmethod
+    def _apply(self, state: StateT, seat: int, action: ActionT) -> list[Event]:
+        """Apply `action` to `state` in place (it is already a private copy) and return events."""
+
+    @abstractmethod
+    def view(self, state: StateT, seat: int | None) -> BaseModel: ...
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None: ...
+
+    # -- shared behaviour -----------------------------------------------------------------
+    def apply(self, state: StateT, seat: int, action: ActionT) -> Applied:
+        if self.outcome(state) is not None:
+            raise IllegalAction("The game is over.")
+        new_state = state.model_copy(deep=True)
+        events = self._apply(new_state, seat, action)
+        return Applied(new_state, events)
+
+    def decision(self, state: StateT) -> int:
+        return state.decision
+
+    def check_player_count(self, num_seats: int) -> None:
+        if not self.min_players <= num_seats <= self.max_players:
+            raise IllegalAction(
+                f"{self.title} needs {self.min_players}-{self.max_players} players, not {num_seats}."
+            )
+
+    def parse_options(self, raw: dict[str, Any] | None) -> BaseModel:
+        try:
+            return self.options_model.model_validate(raw or {})
+        except ValidationError as error:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
+            raise IllegalAction(f"Those options are not valid: {problems}") from error
+
+    def encode_action(self, action: Action) -> str:
+        return encode_action(action)
+
+    def decode_action(self, code: str) -> ActionT:
+        return decode_action(code, self._action_adapter, self.action_types)  # type: ignore[return-value]
+
+    def dump_state(self, state: StateT) -> str:
+        return state.model_dump_json()
+
+    def load_state(self, data: str) -> StateT:
+        return self.state_model.model_validate_json(data)  # type: ignore[return-value]
+
+    def dump_events(self, events: list[Event]) -> str:
+        return self._events_adapter.dump_json(events).decode()
+
+    def load_events(self, data: str) -> list[Event]:
+        return self._events_adapter.validate_json(data)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Build the JSON adapters once from the subclass's `action_type` and `event_type`."""
+        super().__init_subclass__(**kwargs)
+        if "action_type" in cls.__dict__:
+            cls._action_adapter = TypeAdapter(cls.action_type)
+            cls.action_types = {_kind_of(model): model for model in _union_members(cls.action_type)}
+        if "event_type" in cls.__dict__:
+            cls._events_adapter = TypeAdapter(list[cls.event_type])  # type: ignore[name-defined]
+
+
+def _union_members(annotation: Any) -> list[type[BaseModel]]:
+    """The models of `Annotated[A | B | ..., Field(discriminator=...)]` (or a bare union/model)."""
+    if get_origin(annotation) is Annotated:
+        annotation = get_args(annotation)[0]
+    members = get_args(annotation) or (annotation,)
+    return [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
+
+
+def _kind_of(model: type[BaseModel]) -> str:
+    (kind,) = get_args(model.model_fields["kind"].annotation)
+    return kind
+
+
+__all__ = ["Applied", "GameRules", "GameState", "IllegalAction", "NoOptions"]

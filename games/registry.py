@@ -1,0 +1,53 @@
+"""Every game the bot knows: its name, title, player counts and (once built) its rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core import GameRules
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    rules: GameRules | None = None  # None: announced, not built yet
+
+    @property
+    def available(self) -> bool:
+        return self.rules is not None
+
+    @property
+    def players_text(self) -> str:
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players}-{self.max_players} players"
+
+
+def _built(rules: GameRules) -> GameInfo:
+    return GameInfo(rules.name, rules.title, rules.min_players, rules.max_players, rules)
+
+
+def _load() -> dict[str, GameInfo]:
+    from games.secret_krampus import SecretKrampus
+
+    games = [
+        _built(SecretKrampus()),
+        GameInfo("christmas-tree", "Christmas Tree", 2, 4),
+        GameInfo("naughty-or-nice", "Naughty or Nice", 2, 5),
+        GameInfo("grumpy-nisse", "The Grumpy Nisse", 2, 2),
+        GameInfo("naughty-and-nice", "Naughty & Nice", 2, 6),
+    ]
+    return {game.name: game for game in games}
+
+
+GAMES: dict[str, GameInfo] = _load()
+
+
+def get_game(name: str) -> GameInfo:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise KeyError(f"No game called {name!r}. Games: {', '.join(GAMES)}") from None
