@@ -1,0 +1,1 @@
+"""The Discord layer: slash commands and components that turn clicks into game actions."""

@@ -1,0 +1,53 @@
+"""Slash commands: /play, /hand, /rules, /abandon. Each hands over to `bot.table.Table`."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render.rules_text import rules_embed
+from games.registry import GAMES
+
+GAME_CHOICES = [app_commands.Choice(name=info.title, value=name) for name, info in GAMES.items()]
+
+
+class GamesCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def table(self):  # noqa: ANN201 - the bot's Table
+        return self.bot.table  # type: ignore[attr-defined]
+
+    @app_commands.command(
+        name="play", description="Open a lobby for a Christmas card game in this channel."
+    )
+    @app_commands.describe(game="Which game to play")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await self.table.play(interaction, game.value)
+
+    @app_commands.command(
+        name="hand",
+        description="Show your role and cards in this channel's game (only you see it).",
+    )
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.table.show_hand(interaction)
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules.")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await interaction.response.send_message(embed=rules_embed(game.value), ephemeral=True)
+
+    @app_commands.command(
+        name="abandon",
+        description="End the game in this channel (host or Manage Server). It stays recorded.",
+    )
+    @app_commands.describe(game="The game number (only needed when several games run here)")
+    @app_commands.guild_only()
+    async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.table.abandon(interaction, game)

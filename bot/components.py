@@ -1,0 +1,165 @@
+"""Stateless, restart-proof components (discord.py `DynamicItem`s).
+
+Every custom_id names the game and, for game decisions, the decision it answers; nothing else is
+remembered in memory, so a message posted before a restart still works, and a click on a
+decision that is over is refused by the service. Callbacks hand over to `bot.table.Table`.
+
+custom_id formats (all under Discord's 100-character limit):
+- `lobby:<game>:<join|leave|start|cancel>`
+- `act:<game>:<decision>:<action code>`    a button that sends one action
+- `pick:<game>:<decision>:<name>`          a select whose values are action codes
+- `mine:<game>`                            "My role & cards": the private view, ephemerally
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.table import Table
+
+_CODE = r"[A-Za-z0-9_.\-]{1,60}"
+LOBBY_OPS = ("join", "leave", "start", "cancel")
+
+
+def table_of(interaction: discord.Interaction) -> Table:
+    return interaction.client.table  # type: ignore[attr-defined]
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"lobby:(?P<game>\d{{1,18}}):(?P<op>{'|'.join(LOBBY_OPS)})",
+):
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, game_id: int, op: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=op.capitalize(), style=self.STYLES[op], custom_id=f"lobby:{game_id}:{op}"
+            )
+        )
+        self.game_id, self.op = game_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await table_of(interaction).on_lobby_click(interaction, self.game_id, self.op)
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"act:(?P<game>\d{{1,18}}):(?P<decision>\d{{1,9}}):(?P<code>{_CODE})",
+):
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        code: str,
+        *,
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                emoji=emoji,
+                disabled=disabled,
+                custom_id=f"act:{game_id}:{decision}:{code}",
+            ),
+            row=row,
+        )
+        self.game_id, self.decision, self.code = game_id, decision, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> ActionButton:
+        return cls(int(match["game"]), int(match["decision"]), match["code"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await table_of(interaction).on_action(interaction, self.game_id, self.decision, self.code)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pick:(?P<game>\d{1,18}):(?P<decision>\d{1,9}):(?P<name>\w{1,20})",
+):
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        name: str,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pick:{game_id}:{decision}:{name}",
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="-")],
+                min_values=1,
+                max_values=1,
+            ),
+            row=row,
+        )
+        self.game_id, self.decision, self.name = game_id, decision, name
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> ActionSelect:
+        return cls(int(match["game"]), int(match["decision"]), match["name"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        if len(values) != 1 or not re.fullmatch(_CODE, values[0]):
+            await table_of(interaction).refuse(interaction, "That choice is not valid.")
+            return
+        await table_of(interaction).on_action(interaction, self.game_id, self.decision, values[0])
+
+
+class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mine:(?P<game>\d{1,18})"):
+    def __init__(self, game_id: int, label: str = "My role & cards") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                emoji="\N{ENVELOPE}",
+                custom_id=f"mine:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> MineButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await table_of(interaction).on_show_private(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (LobbyButton, ActionButton, ActionSelect, MineButton)
+
+
+def matches_any(custom_id: str) -> bool:
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)

@@ -1,0 +1,83 @@
+"""What every renderer returns and the contract a game's renderer implements.
+
+Renderers only ever receive a seat's view (or the public view) plus the seat names and the ids
+needed for components: never the game state. That is what keeps hidden information out of
+public messages by construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import discord
+
+from games.core import Event
+
+EMBED_COLOUR = discord.Colour.from_rgb(178, 34, 52)  # Christmas red
+
+
+@dataclass
+class Payload:
+    """One Discord message's content: text, embeds and components."""
+
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    view: discord.ui.View | None = None
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"embeds": self.embeds}
+        if self.content is not None:
+            kwargs["content"] = self.content
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For an edit: also clears components and content that are no longer there."""
+        return {"content": self.content, "embeds": self.embeds, "view": self.view}
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """What a renderer may know besides the view: ids for custom_ids and the seat names."""
+
+    game_id: int
+    decision: int
+    names: Sequence[str]
+    title: str
+
+    def name(self, seat: int | None) -> str:
+        return "-" if seat is None else self.names[seat]
+
+
+class GameRenderer(Protocol):
+    def table(self, view: Any, ctx: TableContext, events: Sequence[Event]) -> Payload:
+        """The public table message (from the public view) with the public decision's components."""
+
+    def private(self, view: Any, ctx: TableContext, events: Sequence[Event]) -> Payload:
+        """A seat's private message (DM or ephemeral): role, knowledge, hand, private choices."""
+
+    def has_private_decision(self, view: Any) -> bool:
+        """Whether this seat's current decision is made in its private message."""
+
+    def private_news(self, events: Sequence[Event]) -> list[Event]:
+        """The non-public events worth a DM (not mere echoes of the seat's own click)."""
+
+    def acknowledge(self, view: Any, ctx: TableContext, events: Sequence[Event]) -> str | None:
+        """A short ephemeral confirmation for a seat that acted on the table (or None)."""
+
+
+def new_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def event_lines(events: Sequence[Event], names: Sequence[str], limit: int = 8) -> str:
+    lines = [event.describe(names) for event in events]
+    if len(lines) > limit:
+        lines = ["...", *lines[-limit:]]
+    return "\n".join(f"- {line}" for line in lines)

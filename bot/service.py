@@ -1,0 +1,302 @@
+"""The one path every click takes: check seat -> per-game lock -> load -> decision check ->
+apply -> commit. No Discord here: the cog calls this, then renders what it returns.
+
+Nothing is acknowledged before it is committed: `act` returns only after the snapshot and the
+action log row are in SQLite, and any refusal raises a `UserError` with nothing written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.errors import (
+    BadComponent,
+    GameNotFound,
+    NotAllowed,
+    NotAPlayer,
+    NotYourTurn,
+    StaleDecision,
+    UserError,
+)
+from games.core import Event, GameRules, GameState, IllegalAction, Outcome
+from games.registry import GAMES, GameInfo
+from storage import GameRecord, GameStore, SeatRecord, StorageConflict
+
+LIVE = ("lobby", "running")
+
+
+@dataclass
+class LoadedGame:
+    """A game as stored: its record, seats and (once started) its parsed state."""
+
+    record: GameRecord
+    seats: list[SeatRecord]
+    info: GameInfo
+    state: GameState | None = None
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def rules(self) -> GameRules:
+        assert self.info.rules is not None
+        return self.info.rules
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.display_name for seat in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def user_of(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+    @property
+    def decision(self) -> int:
+        return self.rules.decision(self.state) if self.state is not None else 0
+
+    def to_decide(self) -> frozenset[int]:
+        if self.state is None or self.record.status != "running":
+            return frozenset()
+        return self.rules.to_decide(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state) if self.state is not None else None
+
+    def view(self, seat: int | None) -> Any:
+        assert self.state is not None
+        return self.rules.view(self.state, seat)
+
+
+@dataclass
+class ActionResult:
+    """A committed action: the game after it, the events it made and the decision before it."""
+
+    game: LoadedGame
+    seat: int
+    events: list[Event]
+    decision_before: int
+    to_decide_before: frozenset[int] = field(default_factory=frozenset)
+
+    @property
+    def decision_changed(self) -> bool:
+        return self.game.decision != self.decision_before
+
+
+class GameService:
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._channel_locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock. Every method that changes a game must be called with it held, and the
+        caller keeps holding it while it renders the result, so table edits stay in order."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def forget(self, game_id: int) -> None:
+        """Drop a finished game's lock (a later click simply makes a new one)."""
+        lock = self._locks.get(game_id)
+        if lock is not None and not lock.locked():
+            del self._locks[game_id]
+
+    def _require_lock(self, game_id: int) -> None:
+        if not self.lock(game_id).locked():
+            raise RuntimeError(f"game {game_id} changed without holding its lock")
+
+    # -- loading ---------------------------------------------------------------------------
+    async def load(self, game_id: int) -> LoadedGame:
+        record = await self.store.get_game(game_id)
+        if record is None:
+            raise GameNotFound("That game does not exist (any more).")
+        info = GAMES.get(record.game_name)
+        if info is None or info.rules is None:
+            raise GameNotFound("That game is not available in this version of the bot.")
+        seats = await self.store.get_seats(game_id)
+        state = info.rules.load_state(record.state_json) if record.state_json else None
+        return LoadedGame(record, seats, info, state)
+
+    async def live_games(self) -> list[LoadedGame]:
+        return [await self.load(record.id) for record in await self.store.live_games()]
+
+    async def game_for_user(self, channel_id: int, user_id: int) -> LoadedGame:
+        """The live game `user_id` sits in in this channel (a user sits in at most one)."""
+        records = await self.store.user_games_in_channel(channel_id, user_id, statuses=LIVE)
+        if not records:
+            raise GameNotFound("You are not seated in a game in this channel.")
+        return await self.load(records[-1].id)
+
+    # -- the action path -------------------------------------------------------------------
+    async def act(self, game_id: int, user_id: int, decision: int, code: str) -> ActionResult:
+        self._require_lock(game_id)
+        game = await self.load(game_id)
+        if game.record.status != "running":
+            raise StaleDecision(_closed_reason(game.record.status))
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise NotAPlayer("You are not playing in this game.")
+        if game.decision != decision:
+            raise StaleDecision("That choice is already over; use the latest message.")
+        rules, state = game.rules, game.state
+        assert state is not None
+        try:
+            action = rules.decode_action(code)
+        except ValueError:
+            raise BadComponent("That button is not valid.") from None
+        if not rules.legal_actions(state, seat):
+            raise NotYourTurn(_waiting_reason(game))
+        try:
+            new_state, events = rules.apply(state, seat, action)
+        except IllegalAction as error:
+            raise UserError(error.reason) from None
+        status = "finished" if rules.outcome(new_state) is not None else "running"
+        try:
+            version = await self.store.record_action(
+                game_id,
+                expected_version=game.record.version,
+                seat=seat,
+                user_id=user_id,
+                action_json=action.model_dump_json(),
+                events_json=rules.dump_events(events),
+                state_json=rules.dump_state(new_state),
+                status=status,
+            )
+        except StorageConflict:
+            raise StaleDecision("Someone else acted first; look at the latest message.") from None
+        record = replace(game.record, state_json=None, version=version, status=status)
+        after = LoadedGame(record, game.seats, game.info, new_state)
+        return ActionResult(
+            after, seat, events, decision_before=decision, to_decide_before=game.to_decide()
+        )
+
+    # -- lobbies ---------------------------------------------------------------------------
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_name: str,
+        user_id: int,
+        user_name: str,
+        options: dict[str, Any] | None = None,
+    ) -> LoadedGame:
+        info = GAMES.get(game_name)
+        if info is None:
+            raise UserError(f"There is no game called {game_name!r}.")
+        if info.rules is None:
+            raise UserError(
+                f"{info.title} is not ready yet - it is coming soon. Try Secret Krampus!"
+            )
+        parsed = info.rules.parse_options(options or {})
+        async with self._channel_lock(channel_id):
+            await self._check_free(channel_id, user_id)
+            record = await self.store.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_name=game_name,
+                host_id=user_id,
+                host_name=user_name,
+                options=parsed.model_dump(mode="json"),
+                seed=secrets.randbits(62),
+            )
+        return await self.load(record.id)
+
+    async def join(self, game_id: int, user_id: int, user_name: str) -> LoadedGame:
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if game.seat_of(user_id) is not None:
+            raise UserError("You are already seated in this lobby.")
+        if len(game.seats) >= game.info.max_players:
+            raise UserError(f"This table is full ({game.info.max_players} players).")
+        async with self._channel_lock(game.record.channel_id):
+            await self._check_free(game.record.channel_id, user_id)
+            try:
+                await self.store.add_seat(game_id, user_id, user_name)
+            except StorageConflict as error:
+                raise UserError(str(error)) from None
+        return await self.load(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> LoadedGame:
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if game.seat_of(user_id) is None:
+            raise UserError("You are not seated in this lobby.")
+        if user_id == game.record.host_id:
+            raise UserError("The host cannot leave; press Cancel to close the lobby.")
+        await self.store.remove_seat(game_id, user_id)
+        return await self.load(game_id)
+
+    async def start(self, game_id: int, user_id: int) -> LoadedGame:
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if user_id != game.record.host_id:
+            raise NotAllowed("Only the host can start the game.")
+        count = len(game.seats)
+        if not game.info.min_players <= count <= game.info.max_players:
+            raise UserError(f"{game.info.title} needs {game.info.players_text}; {count} seated.")
+        rules = game.rules
+        options = rules.parse_options(game.record.options)
+        state = rules.new_game(count, options, game.record.seed)
+        try:
+            await self.store.start_game(game_id, rules.dump_state(state))
+        except StorageConflict:
+            raise StaleDecision("This lobby has already started or closed.") from None
+        return await self.load(game_id)
+
+    async def cancel(self, game_id: int, user_id: int) -> LoadedGame:
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if user_id != game.record.host_id:
+            raise NotAllowed("Only the host can cancel the lobby.")
+        await self.store.set_status(game_id, "cancelled", from_statuses=("lobby",))
+        return await self.load(game_id)
+
+    async def abandon(self, game_id: int, user_id: int, *, can_manage_server: bool) -> LoadedGame:
+        self._require_lock(game_id)
+        game = await self.load(game_id)
+        if game.record.status not in LIVE:
+            raise StaleDecision(_closed_reason(game.record.status))
+        if user_id != game.record.host_id and not can_manage_server:
+            raise NotAllowed("Only the host or a member with Manage Server can abandon a game.")
+        await self.store.set_status(game_id, "abandoned", from_statuses=LIVE)
+        return await self.load(game_id)
+
+    async def _lobby(self, game_id: int) -> LoadedGame:
+        game = await self.load(game_id)
+        if game.record.status != "lobby":
+            raise StaleDecision(_closed_reason(game.record.status))
+        return game
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        """Serialises "is this user free in this channel?" with taking the seat (one game per
+        user per channel). Always taken inside a game lock, never around one."""
+        return self._channel_locks.setdefault(channel_id, asyncio.Lock())
+
+    async def _check_free(self, channel_id: int, user_id: int) -> None:
+        if await self.store.user_games_in_channel(channel_id, user_id, statuses=LIVE):
+            raise UserError(
+                "You are already seated in a game in this channel; finish or leave it first."
+            )
+
+
+def _closed_reason(status: str) -> str:
+    return {
+        "lobby": "This game has not started yet.",
+        "finished": "This game is over.",
+        "abandoned": "This game was abandoned.",
+        "cancelled": "This lobby was cancelled.",
+    }.get(status, "This game is not running.")
+
+
+def _waiting_reason(game: LoadedGame) -> str:
+    waiting = sorted(game.to_decide())
+    names = ", ".join(game.names[seat] for seat in waiting) or "nobody"
+    return f"It is not your turn - waiting for {names}."

@@ -1,0 +1,286 @@
+"""The flows behind every click and command: one path from interaction to committed action to
+rendered messages. Refusals (`UserError`) become an ephemeral reason in one place (`refuse`).
+
+Order of work for a game action: take the game's lock -> `GameService.act` (seat, decision,
+legality, apply, commit) -> answer the interaction by editing the message that was clicked
+(the table, or the player's private message) -> release the lock -> DM the seats that have
+private news or a private decision. Nothing is shown before it is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable, Sequence
+
+import discord
+
+from bot.components import MineButton
+from bot.errors import GameNotFound, NotAPlayer, UserError
+from bot.messenger import Messenger
+from bot.render import RENDERERS
+from bot.render.base import GameRenderer, Payload, TableContext
+from bot.render.lobby import closed_payload, lobby_payload
+from bot.service import ActionResult, GameService, LoadedGame
+from games.core import Event, visible_events
+
+log = logging.getLogger(__name__)
+
+CLOSED_TEXT = {"cancelled": "lobby cancelled", "abandoned": "abandoned"}
+
+
+class Table:
+    def __init__(self, service: GameService, messenger: Messenger) -> None:
+        self.service = service
+        self.messenger = messenger
+
+    # -- rendering ---------------------------------------------------------------------------
+    def renderer(self, game: LoadedGame) -> GameRenderer:
+        return RENDERERS[game.record.game_name]
+
+    def context(self, game: LoadedGame) -> TableContext:
+        return TableContext(game.id, game.decision, game.names, game.info.title)
+
+    def table_payload(self, game: LoadedGame, events: Sequence[Event] = ()) -> Payload:
+        status = game.record.status
+        if status == "lobby":
+            return lobby_payload(
+                game.id, game.info, game.names, game.names[0] if game.names else "?"
+            )
+        if game.state is None:
+            return closed_payload(game.id, game.info.title, CLOSED_TEXT.get(status, status))
+        payload = self.renderer(game).table(
+            game.view(None), self.context(game), visible_events(events, None)
+        )
+        if status == "running":
+            closed = [seat.display_name for seat in game.seats if seat.dm_open is False]
+            if closed and payload.embeds:
+                payload.embeds[-1].add_field(
+                    name="\N{CLOSED MAILBOX WITH LOWERED FLAG} DMs closed",
+                    value=f"{', '.join(closed)}: use **My role & cards** below (or `/hand`).",
+                    inline=False,
+                )
+            if payload.view is None:
+                payload.view = discord.ui.View(timeout=None)
+            payload.view.add_item(MineButton(game.id))
+        else:
+            payload.view = None
+            if status == "abandoned" and payload.embeds:
+                payload.embeds[0].title = f"{payload.embeds[0].title} (abandoned)"
+        return payload
+
+    def private_payload(self, game: LoadedGame, seat: int, events: Sequence[Event] = ()) -> Payload:
+        return self.renderer(game).private(
+            game.view(seat), self.context(game), visible_events(events, seat)
+        )
+
+    # -- answering -----------------------------------------------------------------------------
+    async def refuse(self, interaction: discord.Interaction, message: str) -> None:
+        """The one place a refusal is shown: an ephemeral reply to whoever clicked."""
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+
+    async def _refresh_table(self, game: LoadedGame, payload: Payload) -> None:
+        message_id = game.record.table_message_id
+        if message_id is not None and await self.messenger.edit_message(
+            game.record.channel_id, message_id, payload
+        ):
+            return
+        new_id = await self.messenger.send_channel(game.record.channel_id, payload)
+        if new_id is not None:
+            await self.service.store.set_table_message(game.id, new_id)
+
+    # -- components ------------------------------------------------------------------------------
+    async def on_lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        user = interaction.user
+        async with self.service.lock(game_id):
+            try:
+                if op == "join":
+                    game = await self.service.join(game_id, user.id, user.display_name)
+                elif op == "leave":
+                    game = await self.service.leave(game_id, user.id)
+                elif op == "start":
+                    game = await self.service.start(game_id, user.id)
+                else:
+                    game = await self.service.cancel(game_id, user.id)
+            except UserError as error:
+                await self.refuse(interaction, error.message)
+                return
+            await interaction.response.edit_message(**self.table_payload(game).edit_kwargs())
+            if (
+                interaction.message is not None
+                and game.record.table_message_id != interaction.message.id
+            ):
+                await self.service.store.set_table_message(game_id, interaction.message.id)
+        if op == "start":
+            await self._deal(game)
+
+    async def on_action(
+        self, interaction: discord.Interaction, game_id: int, decision: int, code: str
+    ) -> None:
+        async with self.service.lock(game_id):
+            try:
+                result = await self.service.act(game_id, interaction.user.id, decision, code)
+            except UserError as error:
+                await self.refuse(interaction, error.message)
+                return
+            game = result.game
+            on_table = (
+                interaction.message is not None
+                and interaction.message.id == game.record.table_message_id
+            )
+            table = self.table_payload(game, result.events)
+            if on_table:
+                await interaction.response.edit_message(**table.edit_kwargs())
+            else:
+                private = self.private_payload(game, result.seat, result.events)
+                await interaction.response.edit_message(**private.edit_kwargs())
+                await self._refresh_table(game, table)
+        if on_table:
+            note = self.renderer(game).acknowledge(
+                game.view(result.seat),
+                self.context(game),
+                visible_events(result.events, result.seat),
+            )
+            if note:
+                await interaction.followup.send(note, ephemeral=True)
+        await self._notify(result, skip=() if on_table else (result.seat,))
+        if game.record.status != "running":
+            self.service.forget(game_id)
+
+    async def on_show_private(self, interaction: discord.Interaction, game_id: int) -> None:
+        try:
+            game = await self.service.load(game_id)
+            seat = game.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotAPlayer(
+                    "You are not playing in this game; the table shows everything public."
+                )
+            if game.state is None:
+                raise GameNotFound("This game has not started.")
+        except UserError as error:
+            await self.refuse(interaction, error.message)
+            return
+        await interaction.response.send_message(
+            **self.private_payload(game, seat).send_kwargs(), ephemeral=True
+        )
+
+    # -- private messages ---------------------------------------------------------------------------
+    async def _deal(self, game: LoadedGame) -> None:
+        """Send every seat its private view at the start (role, what it knows)."""
+        await self._send_private(game, range(len(game.seats)), ())
+
+    async def _notify(self, result: ActionResult, skip: Iterable[int]) -> None:
+        """DM the seats with private news from this action or a new private decision."""
+        game = result.game
+        renderer = self.renderer(game)
+        news = renderer.private_news(result.events)
+        seats = {
+            seat for seat in range(len(game.seats)) if any(e.audience.includes(seat) for e in news)
+        }
+        if result.decision_changed:
+            seats |= {s for s in game.to_decide() if renderer.has_private_decision(game.view(s))}
+        seats -= set(skip)
+        await self._send_private(game, sorted(seats), result.events)
+
+    async def _send_private(
+        self, game: LoadedGame, seats: Iterable[int], events: Sequence[Event]
+    ) -> None:
+        seats = list(seats)
+        if not seats:
+            return
+        payloads = [self.private_payload(game, seat, events) for seat in seats]
+        sent = await asyncio.gather(
+            *(
+                self.messenger.send_dm(game.user_of(seat), payload)
+                for seat, payload in zip(seats, payloads, strict=True)
+            )
+        )
+        changed = False
+        for seat, message_id in zip(seats, sent, strict=True):
+            was_open = game.seats[seat].dm_open
+            now_open = message_id is not None
+            if was_open != now_open:
+                await self.service.store.set_dm(
+                    game.id, seat, dm_open=now_open, dm_message_id=message_id
+                )
+                changed = changed or (was_open is False) == now_open  # the table's notice changes
+        if changed and game.record.status == "running":
+            async with self.service.lock(game.id):
+                latest = await self.service.load(game.id)
+                await self._refresh_table(latest, self.table_payload(latest))
+
+    # -- commands ---------------------------------------------------------------------------------
+    async def play(self, interaction: discord.Interaction, game_name: str) -> None:
+        user = interaction.user
+        try:
+            game = await self.service.open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                game_name=game_name,
+                user_id=user.id,
+                user_name=user.display_name,
+            )
+        except UserError as error:
+            await self.refuse(interaction, error.message)
+            return
+        await interaction.response.send_message(**self.table_payload(game).send_kwargs())
+        message = await interaction.original_response()
+        await self.service.store.set_table_message(game.id, message.id)
+
+    async def show_hand(self, interaction: discord.Interaction) -> None:
+        try:
+            game = await self.service.game_for_user(interaction.channel_id, interaction.user.id)
+        except UserError as error:
+            await self.refuse(interaction, f"{error.message} Spectators see only the table.")
+            return
+        await self.on_show_private(interaction, game.id)
+
+    async def abandon(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        user = interaction.user
+        perms = getattr(interaction, "permissions", None)
+        can_manage = bool(perms and perms.manage_guild)
+        try:
+            game_id = await self._game_to_abandon(interaction.channel_id, user.id, game_id)
+            async with self.service.lock(game_id):
+                game = await self.service.abandon(game_id, user.id, can_manage_server=can_manage)
+                await self._refresh_table(game, self.table_payload(game))
+        except UserError as error:
+            await self.refuse(interaction, error.message)
+            return
+        self.service.forget(game_id)
+        await interaction.response.send_message(
+            f"{game.info.title} (game #{game.id}) was abandoned by {user.display_name}. It stays recorded."
+        )
+
+    async def _game_to_abandon(self, channel_id: int, user_id: int, game_id: int | None) -> int:
+        store = self.service.store
+        live = await store.games_in_channel(channel_id)
+        if game_id is not None:
+            if all(record.id != game_id for record in live):
+                raise GameNotFound(f"There is no live game #{game_id} in this channel.")
+            return game_id
+        mine = await store.user_games_in_channel(channel_id, user_id)
+        if mine:
+            return mine[-1].id
+        if len(live) == 1:
+            return live[0].id
+        if not live:
+            raise GameNotFound("There is no live game in this channel.")
+        ids = ", ".join(f"#{record.id}" for record in live)
+        raise UserError(f"Several games run here ({ids}); say which with the `game` option.")
+
+    # -- restart ----------------------------------------------------------------------------------
+    async def resume(self, pause: float = 0.2) -> int:
+        """Re-render every live game's table from the committed state (a crash may have come
+        between a commit and its render). Spaced out to stay inside channel rate limits."""
+        count = 0
+        for record in await self.service.store.live_games():
+            async with self.service.lock(record.id):
+                game = await self.service.load(record.id)
+                await self._refresh_table(game, self.table_payload(game))
+            count += 1
+            await asyncio.sleep(pause)
+        return count

@@ -1,0 +1,57 @@
+"""Secret Krampus (Rattlebox Games, 2018, CC BY-NC-SA 4.0): a Christmas reskin of Secret Hitler.
+
+The rules are `shared/rules/secret-krampus.md`. Layout: `data.py` (tables), `models.py` (state,
+actions, views), `events.py`, `engine.py` (the state machine), `views.py`, `game.py` (GameRules).
+
+Where this engine departs from or settles the spec:
+
+- **Election votes can be changed** (product decision from the issue, overriding spec 4.5
+  "Votes cannot be changed"): a living player may re-send `Vote` until the last missing vote
+  arrives; then voting closes and all votes are revealed together. A change is told only to the
+  voter (`vote_recorded` with `changed=True`); the public sees one `voted` per seat.
+  `to_decide` during voting = living players who have not voted yet.
+- Heads Together votes cannot be changed; only the outcome is ever public (spec decision 14).
+- No vote timeout and no host force-NO in the engine (spec decision 12 allows one; not built).
+- `known_roles` in a view holds the setup knowledge of table 3.1 *plus* what follows from it:
+  a player who was shown every naughty-team member knows everyone else is a Nice Elf
+  ("so they know every role"), so their view lists every role.
+- `not_krampus` (public) marks players cleared by the Krampus check or sent to the stables
+  without the game ending (spec 2.6: "everyone can infer not Krampus").
+"""
+
+from games.secret_krampus.data import Board, Card, Order, Phase, Role, Team
+from games.secret_krampus.events import SKEvent
+from games.secret_krampus.game import SecretKrampus
+from games.secret_krampus.models import (
+    ChooseTarget,
+    Discard,
+    HeadsTogetherVote,
+    Nominate,
+    Play,
+    PlayerPublic,
+    SKAction,
+    SKState,
+    SKView,
+    Vote,
+)
+
+__all__ = [
+    "Board",
+    "Card",
+    "ChooseTarget",
+    "Discard",
+    "HeadsTogetherVote",
+    "Nominate",
+    "Order",
+    "Phase",
+    "Play",
+    "PlayerPublic",
+    "Role",
+    "SKAction",
+    "SKEvent",
+    "SKState",
+    "SKView",
+    "SecretKrampus",
+    "Team",
+    "Vote",
+]

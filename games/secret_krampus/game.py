@@ -1,0 +1,53 @@
+"""`SecretKrampus`: the `GameRules` for Secret Krampus, wiring the engine and views together."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from games.core import Event, GameRules, NoOptions, Outcome
+from games.secret_krampus import engine, rules
+from games.secret_krampus.data import Phase
+from games.secret_krampus.events import SKEvent
+from games.secret_krampus.models import SKAction, SKState, SKView
+from games.secret_krampus.views import build_view
+
+
+class SecretKrampus(GameRules[SKState, Any]):
+    name: ClassVar[str] = "secret-krampus"
+    title: ClassVar[str] = "Secret Krampus"
+    min_players: ClassVar[int] = 5
+    max_players: ClassVar[int] = 10
+    options_model: ClassVar[type[BaseModel]] = NoOptions
+    state_model: ClassVar[type[SKState]] = SKState
+    action_type: ClassVar[Any] = SKAction
+    event_type: ClassVar[Any] = SKEvent
+
+    def new_game(self, num_seats: int, options: BaseModel, seed: int) -> SKState:
+        self.check_player_count(num_seats)
+        return engine.new_state(num_seats, seed)
+
+    def to_decide(self, state: SKState) -> frozenset[int]:
+        return rules.to_decide(state)
+
+    def legal_actions(self, state: SKState, seat: int) -> list[Any]:
+        return rules.legal_actions(state, seat)
+
+    def _apply(self, state: SKState, seat: int, action: Any) -> list[Event]:
+        return engine.apply_action(state, seat, action)
+
+    def view(self, state: SKState, seat: int | None) -> SKView:
+        return build_view(state, seat)
+
+    def outcome(self, state: SKState) -> Outcome | None:
+        if state.phase != Phase.GAME_OVER or state.winner is None:
+            return None
+        return Outcome(
+            winners=frozenset(rules.winners(state)),
+            summary=state.win_reason or "",
+            team=state.winner.value,
+        )
+
+
+__all__ = ["SecretKrampus"]

@@ -1,0 +1,385 @@
+"""Games, seats and the append-only action log.
+
+Every write is one :meth:`Database.transaction`, so a failure leaves nothing half-written.
+Methods raise :class:`StorageConflict` (or a subclass) when the request lost a race or no
+longer makes sense; its message is written for the player who clicked. ``ValueError`` means a
+programming error in the arguments; ``sqlite3.Error`` means the database itself failed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+from storage.db import Database
+from storage.records import (
+    ActionRecord,
+    GameRecord,
+    SeatRecord,
+    SeatTaken,
+    StorageConflict,
+    VersionConflict,
+)
+
+__all__ = [
+    "ActionRecord",
+    "GameRecord",
+    "GameStore",
+    "SeatRecord",
+    "SeatTaken",
+    "StorageConflict",
+    "VersionConflict",
+    "utc_now",
+]
+
+STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
+LIVE_STATUSES = ("lobby", "running")
+
+
+def utc_now() -> str:
+    """The current time as an ISO-8601 UTC string, e.g. ``2024-12-24T18:00:00.000+00:00``."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class GameStore:
+    """Persistence for games. All methods are coroutines and safe to call concurrently."""
+
+    def __init__(self, db: Database, *, clock: Callable[[], str] = utc_now) -> None:
+        self.db = db
+        self._now = clock
+
+    # -- lobby ---------------------------------------------------------------------------
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_name: str,
+        host_id: int,
+        host_name: str,
+        options: dict,
+        seed: int,
+    ) -> GameRecord:
+        """Create a game in status ``lobby`` with the host at seat 0, in one transaction."""
+        options_json = json.dumps(options, sort_keys=True, separators=(",", ":"))
+        now = self._now()
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO games (guild_id, channel_id, game_name, status, host_id, "
+                "options_json, seed, state_json, version, created_at, updated_at) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?)",
+                (guild_id, channel_id, game_name, host_id, options_json, seed, now, now),
+            )
+            game_id = cursor.lastrowid
+            await conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
+                (game_id, host_id, host_name),
+            )
+            return await _load_game(conn, game_id)
+
+    async def add_seat(
+        self, game_id: int, user_id: int, display_name: str, *, max_seats: int | None = None
+    ) -> SeatRecord:
+        """Seat ``user_id`` at the next free seat of a lobby.
+
+        Raises :class:`SeatTaken` if they are already seated, :class:`StorageConflict` if the
+        game is no longer a lobby or (when ``max_seats`` is given) already has that many seats.
+        The check and the insert are one transaction, so two racing joins cannot overfill it.
+        """
+        async with self.db.transaction() as conn:
+            await _require_lobby(conn, game_id)
+            row = await _one(
+                conn, "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+            if row is not None:
+                raise SeatTaken("You're already seated in this game.")
+            count, next_seat = await _one(
+                conn,
+                "SELECT COUNT(*), COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?",
+                (game_id,),
+            )
+            if max_seats is not None and count >= max_seats:
+                raise StorageConflict("This lobby is full.")
+            await conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
+                (game_id, next_seat, user_id, display_name),
+            )
+            await _touch(conn, game_id, self._now())
+        return SeatRecord(next_seat, user_id, display_name, None, None)
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        """Remove ``user_id`` from a lobby; later seats move down so seats stay 0..n-1."""
+        async with self.db.transaction() as conn:
+            await _require_lobby(conn, game_id)
+            row = await _one(
+                conn,
+                "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?",
+                (game_id, user_id),
+            )
+            if row is None:
+                raise StorageConflict("You're not in this lobby.")
+            seat = row[0]
+            await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            # Two steps through negative numbers so no UPDATE ever collides on the primary key,
+            # whatever order SQLite visits the rows in.
+            await conn.execute(
+                "UPDATE seats SET seat = -seat WHERE game_id = ? AND seat > ?", (game_id, seat)
+            )
+            await conn.execute(
+                "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,)
+            )
+            await _touch(conn, game_id, self._now())
+
+    async def start_game(self, game_id: int, state_json: str) -> GameRecord:
+        """Atomically move a lobby to ``running`` at version 0 with its initial state.
+
+        Raises :class:`StorageConflict` unless the game is a lobby, so of two racing Start
+        clicks exactly one wins.
+        """
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET status = 'running', state_json = ?, version = 0, "
+                "updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (state_json, self._now(), game_id),
+            )
+            if cursor.rowcount != 1:
+                await _require_lobby(conn, game_id)  # raises the right message
+            return await _load_game(conn, game_id)
+
+    # -- play ----------------------------------------------------------------------------
+
+    async def record_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int,
+        action_json: str,
+        events_json: str,
+        state_json: str,
+        status: str,
+    ) -> int:
+        """Append an action and store the resulting snapshot in ONE transaction.
+
+        The game must be ``running`` at ``expected_version`` (else :class:`VersionConflict`,
+        or :class:`StorageConflict` if it is no longer running). The action gets
+        ``seq = expected_version + 1``; the game gets the new state, version and ``status``
+        (e.g. ``finished`` for the last action). Returns the new version.
+        """
+        _check_status(status)
+        new_version = expected_version + 1
+        now = self._now()
+        async with self.db.transaction() as conn:
+            row = await _one(conn, "SELECT status, version FROM games WHERE id = ?", (game_id,))
+            if row is None:
+                raise StorageConflict("This game no longer exists.")
+            if row["status"] != "running":
+                raise StorageConflict("This game is no longer running.")
+            if row["version"] != expected_version:
+                raise VersionConflict("The table changed before your move landed; try again.")
+            await conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, user_id, action_json, events_json, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, new_version, seat, user_id, action_json, events_json, now),
+            )
+            cursor = await conn.execute(
+                "UPDATE games SET state_json = ?, version = ?, status = ?, updated_at = ? "
+                "WHERE id = ? AND version = ?",
+                (state_json, new_version, status, now, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:  # pragma: no cover - the lock makes this unreachable
+                raise VersionConflict("The table changed before your move landed; try again.")
+        return new_version
+
+    async def set_status(
+        self, game_id: int, status: str, *, from_statuses: tuple[str, ...]
+    ) -> bool:
+        """Set ``status`` only if the game is currently in one of ``from_statuses``.
+
+        Returns whether the row changed (False if the game is missing or in another status).
+        """
+        _check_status(status)
+        if not from_statuses:
+            raise ValueError("from_statuses must name at least one status")
+        for old in from_statuses:
+            _check_status(old)
+        marks = ", ".join("?" for _ in from_statuses)
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                (status, self._now(), game_id, *from_statuses),
+            )
+            return cursor.rowcount == 1
+
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the id of the public table message (None to forget it)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET table_message_id = ?, updated_at = ? WHERE id = ?",
+                (message_id, self._now(), game_id),
+            )
+
+    async def set_dm(
+        self, game_id: int, seat: int, *, dm_open: bool, dm_message_id: int | None = None
+    ) -> None:
+        """Record whether the seat's player can be DMed and the id of their hand message.
+
+        Both columns are set as given: omitting ``dm_message_id`` stores None.
+        """
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET dm_open = ?, dm_message_id = ? WHERE game_id = ? AND seat = ?",
+                (int(dm_open), dm_message_id, game_id, seat),
+            )
+
+    # -- reads ---------------------------------------------------------------------------
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game with this id, or None."""
+        row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        return None if row is None else _game(row)
+
+    async def get_seats(self, game_id: int) -> list[SeatRecord]:
+        """The game's seats ordered by seat number."""
+        rows = await self.db.fetchall(
+            "SELECT seat, user_id, display_name, dm_open, dm_message_id FROM seats "
+            "WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return [_seat(row) for row in rows]
+
+    async def get_actions(self, game_id: int) -> list[ActionRecord]:
+        """The game's action log ordered by ``seq``."""
+        rows = await self.db.fetchall(
+            "SELECT seq, seat, user_id, action_json, events_json, created_at FROM actions "
+            "WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [ActionRecord(*row) for row in rows]
+
+    async def live_games(self) -> list[GameRecord]:
+        """Every game in ``lobby`` or ``running`` (for resuming after a restart), by id."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id"
+        )
+        return [_game(row) for row in rows]
+
+    async def games_in_channel(
+        self, channel_id: int, statuses: Iterable[str] = LIVE_STATUSES
+    ) -> list[GameRecord]:
+        """Games in ``channel_id`` whose status is one of ``statuses``, by id."""
+        statuses = _status_list(statuses)
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self.db.fetchall(
+            f"SELECT * FROM games WHERE channel_id = ? AND status IN ({marks}) ORDER BY id",
+            (channel_id, *statuses),
+        )
+        return [_game(row) for row in rows]
+
+    async def user_games_in_channel(
+        self, channel_id: int, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
+    ) -> list[GameRecord]:
+        """Games in ``channel_id`` with ``user_id`` seated and a status in ``statuses``, by id."""
+        statuses = _status_list(statuses)
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self.db.fetchall(
+            "SELECT g.* FROM games AS g JOIN seats AS s ON s.game_id = g.id "
+            f"WHERE g.channel_id = ? AND s.user_id = ? AND g.status IN ({marks}) ORDER BY g.id",
+            (channel_id, user_id, *statuses),
+        )
+        return [_game(row) for row in rows]
+
+    # -- meta ----------------------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        """The value stored under ``key`` in ``meta``, or None."""
+        row = await self.db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if row is None else row[0]
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``, replacing any previous value."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+async def _one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> Any:
+    async with conn.execute(sql, params) as cursor:
+        return await cursor.fetchone()
+
+
+async def _load_game(conn: aiosqlite.Connection, game_id: int) -> GameRecord:
+    row = await _one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        raise StorageConflict("This game no longer exists.")
+    return _game(row)
+
+
+async def _require_lobby(conn: aiosqlite.Connection, game_id: int) -> None:
+    row = await _one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        raise StorageConflict("This game no longer exists.")
+    if row[0] == "running":
+        raise StorageConflict("This game has already started.")
+    if row[0] != "lobby":
+        raise StorageConflict("This lobby is closed.")
+
+
+async def _touch(conn: aiosqlite.Connection, game_id: int, now: str) -> None:
+    await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+
+def _check_status(status: str) -> None:
+    if status not in STATUSES:
+        raise ValueError(f"unknown game status {status!r}; expected one of {STATUSES}")
+
+
+def _status_list(statuses: Iterable[str]) -> tuple[str, ...]:
+    result = (statuses,) if isinstance(statuses, str) else tuple(statuses)
+    if not result:
+        raise ValueError("statuses must name at least one status")
+    for status in result:
+        _check_status(status)
+    return result
+
+
+def _game(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game_name=row["game_name"],
+        status=row["status"],
+        host_id=row["host_id"],
+        options=json.loads(row["options_json"]),
+        seed=row["seed"],
+        state_json=row["state_json"],
+        version=row["version"],
+        table_message_id=row["table_message_id"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def _seat(row: sqlite3.Row) -> SeatRecord:
+    dm_open = row["dm_open"]
+    return SeatRecord(
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        dm_open=None if dm_open is None else bool(dm_open),
+        dm_message_id=row["dm_message_id"],
+    )

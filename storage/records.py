@@ -1,0 +1,59 @@
+"""The records and errors the game store hands out (re-exported by ``storage.games``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class StorageConflict(Exception):
+    """The request cannot be applied to the game as it is now; the message is for the player."""
+
+
+class VersionConflict(StorageConflict):
+    """Someone else's action was recorded first: the caller's ``expected_version`` is stale."""
+
+
+class SeatTaken(StorageConflict):
+    """The user is already seated in this game."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One row of ``games``; ``options`` is the decoded ``options_json``."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game_name: str
+    status: str
+    host_id: int
+    options: dict
+    seed: int
+    state_json: str | None
+    version: int
+    table_message_id: int | None
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat of a game. ``dm_open`` is None until the bot has tried to DM the player."""
+
+    seat: int
+    user_id: int
+    display_name: str
+    dm_open: bool | None
+    dm_message_id: int | None
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One applied action; ``seq`` is the game version it produced (1, 2, 3, ...)."""
+
+    seq: int
+    seat: int
+    user_id: int
+    action_json: str
+    events_json: str
+    created_at: str
