@@ -219,7 +219,7 @@ class GameService:
         async with self._channel_lock(game.record.channel_id):
             await self._check_free(game.record.channel_id, user_id)
             try:
-                await self.store.add_seat(game_id, user_id, user_name)
+                await self.store.add_seat(game_id, user_id, user_name, max_seats=game.info.max_players)
             except StorageConflict as error:
                 raise UserError(str(error)) from None
         return await self.load(game_id)

@@ -174,9 +174,7 @@ class Database:
 
     def _check_not_reentrant(self) -> None:
         if self._owner is not None and self._owner is _current_task():
-            raise RuntimeError(
-                "already inside Database.transaction(): use the connection it yielded"
-            )
+            raise RuntimeError("already inside Database.transaction(): use the connection it yielded")
 
     async def _rollback_quietly(self) -> None:
         try:

@@ -131,9 +131,7 @@ class GameStore:
             await conn.execute(
                 "UPDATE seats SET seat = -seat WHERE game_id = ? AND seat > ?", (game_id, seat)
             )
-            await conn.execute(
-                "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,)
-            )
+            await conn.execute("UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,))
             await _touch(conn, game_id, self._now())
 
     async def start_game(self, game_id: int, state_json: str) -> GameRecord:
@@ -198,9 +196,7 @@ class GameStore:
                 raise VersionConflict("The table changed before your move landed; try again.")
         return new_version
 
-    async def set_status(
-        self, game_id: int, status: str, *, from_statuses: tuple[str, ...]
-    ) -> bool:
+    async def set_status(self, game_id: int, status: str, *, from_statuses: tuple[str, ...]) -> bool:
         """Set ``status`` only if the game is currently in one of ``from_statuses``.
 
         Returns whether the row changed (False if the game is missing or in another status).
@@ -266,9 +262,7 @@ class GameStore:
 
     async def live_games(self) -> list[GameRecord]:
         """Every game in ``lobby`` or ``running`` (for resuming after a restart), by id."""
-        rows = await self.db.fetchall(
-            "SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id"
-        )
+        rows = await self.db.fetchall("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
         return [_game(row) for row in rows]
 
     async def games_in_channel(

@@ -1,0 +1,230 @@
+"""A small in-memory stand-in for Discord, for driving the real handlers with fake interactions.
+
+`FakeDiscord` keeps every message a user can see: channel messages, DMs and ephemeral replies.
+`click()` dispatches a component exactly the way discord.py's ViewStore does for DynamicItems
+(template match -> from_custom_id -> _refresh_state -> callback). `FakeMessenger` is the bot's
+`Messenger` seam. (The loopback fake of the real gateway and REST API comes in a later issue.)
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.components import DYNAMIC_ITEMS
+from bot.render.base import Payload
+
+_ids = itertools.count(1_000_000)
+
+
+@dataclass
+class FakeUser:
+    id: int
+    display_name: str
+
+    @property
+    def name(self) -> str:
+        return self.display_name
+
+
+@dataclass
+class FakeMessage:
+    id: int
+    channel_id: int | None  # None for ephemeral messages
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    ephemeral_for: int | None = None
+    dm_for: int | None = None
+
+    def apply(self, content: Any = ..., embeds: Any = ..., embed: Any = ..., view: Any = ...) -> None:
+        if content is not ...:
+            self.content = content
+        if embed is not ... and embed is not None:
+            self.embeds = [embed]
+        if embeds is not ...:
+            self.embeds = list(embeds or [])
+        if view is not ...:
+            self.view = view
+
+    # -- reading ------------------------------------------------------------------------------
+    def text(self) -> str:
+        """Everything a person reads in the message: content, embeds, component labels."""
+        parts = [self.content or ""]
+        for embed in self.embeds:
+            parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+            parts += [f"{f.name}: {f.value}" for f in embed.fields]
+        for item in self.items():
+            parts.append(getattr(item.item, "label", None) or "")
+            parts.append(getattr(item.item, "placeholder", None) or "")
+            for option in getattr(item.item, "options", []):
+                parts.append(option.label)
+        return "\n".join(p for p in parts if p)
+
+    def items(self) -> list[Any]:
+        return list(self.view.children) if self.view is not None else []
+
+    def custom_ids(self) -> list[str]:
+        return [item.custom_id for item in self.items()]
+
+    def item(self, custom_id: str) -> Any:
+        for item in self.items():
+            if item.custom_id == custom_id:
+                return item
+        raise KeyError(custom_id)
+
+
+class FakeResponse:
+    def __init__(self, interaction: FakeInteraction) -> None:
+        self.interaction = interaction
+        self._done = False
+        self.kind: str | None = None
+
+    def is_done(self) -> bool:
+        return self._done
+
+    def _acknowledge(self, kind: str) -> None:
+        if self._done:
+            raise discord.InteractionResponded(self.interaction)  # type: ignore[arg-type]
+        self._done, self.kind = True, kind
+
+    async def send_message(self, content: str | None = None, *, ephemeral: bool = False, **kwargs: Any) -> None:
+        self._acknowledge("message")
+        self.interaction.discord.post(self.interaction, content, ephemeral=ephemeral, **kwargs)
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        self._acknowledge("edit")
+        message = self.interaction.message
+        assert message is not None, "edit_message needs a component interaction"
+        message.apply(**kwargs)
+
+    async def defer(self, **kwargs: Any) -> None:
+        self._acknowledge("defer")
+
+
+class FakeFollowup:
+    def __init__(self, interaction: FakeInteraction) -> None:
+        self.interaction = interaction
+
+    async def send(self, content: str | None = None, *, ephemeral: bool = False, **kwargs: Any) -> FakeMessage:
+        assert self.interaction.response.is_done(), "a followup needs a response first"
+        return self.interaction.discord.post(self.interaction, content, ephemeral=ephemeral, **kwargs)
+
+
+class FakeInteraction:
+    def __init__(
+        self, discord_: FakeDiscord, client: Any, user: FakeUser, channel_id: int, *,
+        message: FakeMessage | None = None, manage_guild: bool = False,
+    ) -> None:
+        self.discord = discord_
+        self.client = client
+        self.user = user
+        self.channel_id = channel_id
+        self.guild_id = discord_.guild_id if channel_id in discord_.channels else None
+        self.message = message
+        self.permissions = discord.Permissions(manage_guild=manage_guild)
+        self.response = FakeResponse(self)
+        self.followup = FakeFollowup(self)
+        self.original: FakeMessage | None = None
+
+    async def original_response(self) -> FakeMessage:
+        assert self.original is not None
+        return self.original
+
+
+class FakeDiscord:
+    """Channels, DMs and ephemeral messages, per user. One guild."""
+
+    def __init__(self, guild_id: int = 42) -> None:
+        self.guild_id = guild_id
+        self.channels: dict[int, list[FakeMessage]] = {}
+        self.dms: dict[int, list[FakeMessage]] = {}
+        self.ephemeral: dict[int, list[FakeMessage]] = {}
+        self.closed_dms: set[int] = set()
+        self.messages: dict[int, FakeMessage] = {}
+        self.client: Any = None
+
+    def channel(self, channel_id: int) -> list[FakeMessage]:
+        return self.channels.setdefault(channel_id, [])
+
+    def post(self, interaction: FakeInteraction, content: str | None, *, ephemeral: bool, **kwargs: Any) -> FakeMessage:
+        message = FakeMessage(next(_ids), None if ephemeral else interaction.channel_id)
+        message.apply(content=content, **kwargs)
+        if ephemeral:
+            message.ephemeral_for = interaction.user.id
+            self.ephemeral.setdefault(interaction.user.id, []).append(message)
+        elif interaction.message is not None and interaction.message.dm_for is not None:
+            message.dm_for = interaction.message.dm_for
+            self.dms.setdefault(message.dm_for, []).append(message)
+        else:
+            self.channel(interaction.channel_id).append(message)
+        self.messages[message.id] = message
+        if interaction.original is None:
+            interaction.original = message
+        return message
+
+    # -- acting as users ------------------------------------------------------------------------
+    def interaction(self, user: FakeUser, channel_id: int, **kwargs: Any) -> FakeInteraction:
+        return FakeInteraction(self, self.client, user, channel_id, **kwargs)
+
+    async def click(
+        self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str] | None = None,
+        *, check_present: bool = True,
+    ) -> FakeInteraction:
+        """Press a component the way Discord + discord.py would dispatch it."""
+        if check_present:
+            assert custom_id in message.custom_ids(), f"{custom_id} is not on that message"
+        channel_id = message.channel_id if message.channel_id is not None else 0
+        interaction = self.interaction(user, channel_id, message=message)
+        for factory in DYNAMIC_ITEMS:
+            match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+            if match is None:
+                continue
+            item = await factory.from_custom_id(interaction, None, match)  # type: ignore[arg-type]
+            item._refresh_state(interaction, {"custom_id": custom_id, "values": values or []})  # type: ignore[arg-type]
+            await item.callback(interaction)  # type: ignore[arg-type]
+            break
+        return interaction
+
+    def last_ephemeral(self, user: FakeUser) -> FakeMessage:
+        return self.ephemeral[user.id][-1]
+
+    def last_dm(self, user: FakeUser) -> FakeMessage:
+        return self.dms[user.id][-1]
+
+
+class FakeMessenger:
+    """The bot's `Messenger`, delivering into `FakeDiscord`."""
+
+    def __init__(self, discord_: FakeDiscord) -> None:
+        self.discord = discord_
+        self.calls: list[tuple[str, int]] = []
+
+    async def send_dm(self, user_id: int, payload: Payload) -> int | None:
+        self.calls.append(("dm", user_id))
+        if user_id in self.discord.closed_dms:
+            return None
+        message = FakeMessage(next(_ids), None, dm_for=user_id)
+        message.apply(**payload.send_kwargs())
+        self.discord.dms.setdefault(user_id, []).append(message)
+        self.discord.messages[message.id] = message
+        return message.id
+
+    async def edit_message(self, channel_id: int, message_id: int, payload: Payload) -> bool:
+        self.calls.append(("edit", message_id))
+        message = self.discord.messages.get(message_id)
+        if message is None or message.channel_id != channel_id:
+            return False
+        message.apply(**payload.edit_kwargs())
+        return True
+
+    async def send_channel(self, channel_id: int, payload: Payload) -> int | None:
+        self.calls.append(("post", channel_id))
+        message = FakeMessage(next(_ids), channel_id)
+        message.apply(**payload.send_kwargs())
+        self.discord.channel(channel_id).append(message)
+        self.discord.messages[message.id] = message
+        return message.id

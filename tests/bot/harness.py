@@ -1,0 +1,104 @@
+"""A bot without a gateway: the real service, storage and table flows over `FakeDiscord`."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+
+from bot.service import GameService, LoadedGame
+from bot.table import Table
+from storage import Database, GameStore
+from tests.bot.fakes import FakeDiscord, FakeInteraction, FakeMessage, FakeMessenger, FakeUser
+
+CHANNEL = 555
+
+
+@dataclass
+class Harness:
+    path: Path
+    discord: FakeDiscord = field(default_factory=FakeDiscord)
+    db: Database | None = None
+    table: Table | None = None
+
+    async def boot(self) -> Harness:
+        """(Re)start the bot on the same database file, as after a process restart."""
+        if self.db is not None:
+            await self.db.close()
+        self.db = await Database.open(f"sqlite:///{self.path}")
+        service = GameService(GameStore(self.db))
+        self.messenger = FakeMessenger(self.discord)
+        self.table = Table(service, self.messenger)
+        self.discord.client = SimpleNamespace(table=self.table)
+        return self
+
+    async def close(self) -> None:
+        if self.db is not None:
+            await self.db.close()
+
+    @property
+    def service(self) -> GameService:
+        assert self.table is not None
+        return self.table.service
+
+    # -- commands ---------------------------------------------------------------------------------
+    async def command(self, name: str, user: FakeUser, *args: object, channel: int = CHANNEL, **kw: object) -> FakeInteraction:
+        interaction = self.discord.interaction(user, channel, manage_guild=bool(kw.pop("manage_guild", False)))
+        handler = {"play": self.table.play, "hand": self.table.show_hand, "abandon": self.table.abandon}[name]
+        await handler(interaction, *args)
+        return interaction
+
+    async def open_table(self, users: list[FakeUser], game: str = "secret-krampus") -> tuple[FakeMessage, int]:
+        """/play by the first user, Join by the others, Start by the host."""
+        interaction = await self.command("play", users[0], game)
+        message = interaction.original
+        assert message is not None
+        game_id = int(message.custom_ids()[0].split(":")[1])
+        for user in users[1:]:
+            await self.discord.click(user, message, f"lobby:{game_id}:join")
+        await self.discord.click(users[0], message, f"lobby:{game_id}:start")
+        return message, game_id
+
+    async def game(self, game_id: int) -> LoadedGame:
+        return await self.service.load(game_id)
+
+
+def make_users(count: int, start: int = 1) -> list[FakeUser]:
+    names = ["Dasher", "Dancer", "Prancer", "Vixen", "Comet", "Cupid", "Donner", "Blitzen", "Rudolph", "Olive", "Clarice", "Hermey"]
+    return [FakeUser(start + i, names[i % len(names)]) for i in range(count)]
+
+
+async def play_random_click(h: Harness, table_msg: FakeMessage, game_id: int, users: list[FakeUser], rng: random.Random) -> bool:
+    """One random legal move through the UI: pick a seat that must decide, find its component on
+    the table or in its latest private message (DM, else the ephemeral fallback), click it.
+    Returns False when the game is over."""
+    game = await h.game(game_id)
+    if game.record.status != "running":
+        return False
+    seat = rng.choice(sorted(game.to_decide()))
+    user = users[seat]
+    decision = game.decision
+    prefix = f":{game_id}:{decision}:"
+    candidates: list[tuple[FakeMessage, str]] = [(table_msg, cid) for cid in table_msg.custom_ids() if prefix in cid]
+    if not candidates:
+        private = private_message(h, user, game_id)
+        candidates = [(private, cid) for cid in private.custom_ids() if prefix in cid]
+    assert candidates, f"seat {seat} must decide but has no component (decision {decision})"
+    message, custom_id = rng.choice(candidates)
+    values = None
+    if custom_id.startswith("pick:"):
+        values = [rng.choice([o.value for o in message.item(custom_id).item.options])]
+    await h.discord.click(user, message, custom_id, values)
+    return True
+
+
+def private_message(h: Harness, user: FakeUser, game_id: int) -> FakeMessage:
+    """The user's newest private message for the game: a DM, or else open the ephemeral view."""
+    dms = h.discord.dms.get(user.id)
+    if dms:
+        return dms[-1]
+    eph = h.discord.ephemeral.get(user.id)
+    if eph and any(cid.startswith("act:") for cid in eph[-1].custom_ids()):
+        return eph[-1]
+    raise LookupError("no private message")
