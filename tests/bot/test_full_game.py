@@ -1,0 +1,96 @@
+"""Whole Secret Krampus games driven only through the real handlers with fake interactions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.render.secret_krampus import ROLE
+from games.secret_krampus.data import Role
+from tests.bot.harness import Harness, make_users, play_random_click
+
+ROLE_WORDS = ("Nice Elf", "Naughty Elf", "Krampus (team")
+
+
+def _public_texts(h: Harness) -> list[str]:
+    return [m.text() for messages in h.discord.channels.values() for m in messages]
+
+
+@pytest.mark.parametrize("players,seed", [(5, 1), (7, 2), (10, 3)])
+async def test_whole_game_by_clicks(harness: Harness, players: int, seed: int) -> None:
+    users = make_users(players)
+    table, game_id = await harness.open_table(users)
+    game = await harness.game(game_id)
+    assert game.record.status == "running"
+    # every player got a DM with their own role and nothing more than table 3.1 allows
+    for seat, user in enumerate(users):
+        dm = harness.discord.dms[user.id][0].text()
+        role = game.state.roles[seat]
+        assert {"NICE_ELF": "Nice Elf", "NAUGHTY_ELF": "Naughty Elf", "KRAMPUS": "Krampus"}[role] in dm
+        if role == Role.NICE_ELF:
+            assert "What you know: Only your own role." in dm
+    rng = random.Random(seed)
+    steps = 0
+    while await play_random_click(harness, table, game_id, users, rng):
+        steps += 1
+        assert steps < 2000
+        game = await harness.game(game_id)
+        if game.record.status == "running":
+            # no public message ever names a role before the end (unless Krampus was stabled, which ends it)
+            for text in _public_texts(harness):
+                assert not any(word in text for word in ROLE_WORDS), text
+    game = await harness.game(game_id)
+    assert game.record.status == "finished"
+    outcome = game.outcome()
+    end = table.text()
+    assert "wins" in end and outcome.team.title() in end
+    players = next(f.value for f in table.embeds[0].fields if f.name == "Players").splitlines()
+    for seat, role in enumerate(game.state.roles):
+        assert users[seat].display_name in players[seat]
+        assert ROLE[role] in players[seat]  # every role is revealed at the end
+    assert table.custom_ids() == []  # no components left on the end message
+    # the log holds every action exactly once, in order
+    actions = await harness.service.store.get_actions(game_id)
+    assert [a.seq for a in actions] == list(range(1, game.record.version + 1))
+
+
+async def test_restart_mid_game_old_buttons_still_work(harness: Harness) -> None:
+    users = make_users(7)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(11)
+    for _ in range(25):
+        assert await play_random_click(harness, table, game_id, users, rng)
+    before = await harness.game(game_id)
+    await harness.boot()  # a new bot object on the same database
+    after = await harness.game(game_id)
+    assert after.record.version == before.record.version
+    assert after.state == before.state
+    # resume re-renders the table from the committed state
+    assert await harness.table.resume(pause=0) == 1
+    steps = 0
+    while await play_random_click(harness, table, game_id, users, rng):
+        steps += 1
+        assert steps < 2000
+    assert (await harness.game(game_id)).record.status == "finished"
+
+
+async def test_game_completes_with_every_dm_closed(harness: Harness) -> None:
+    users = make_users(6)
+    harness.discord.closed_dms = {u.id for u in users}
+    table, game_id = await harness.open_table(users)
+    assert not harness.discord.dms
+    assert "DMs closed" in table.text()
+    rng = random.Random(5)
+    steps = 0
+    while True:
+        game = await harness.game(game_id)
+        if game.record.status != "running":
+            break
+        # everyone who must decide privately opens "My role & cards" (the ephemeral fallback)
+        for seat in game.to_decide():
+            await harness.discord.click(users[seat], table, f"mine:{game_id}")
+        assert await play_random_click(harness, table, game_id, users, rng)
+        steps += 1
+        assert steps < 3000
+    assert (await harness.game(game_id)).record.status == "finished"
