@@ -290,6 +290,7 @@ class GameService:
 def _closed_reason(status: str) -> str:
     return {
         "lobby": "This game has not started yet.",
+        "running": "This game has already started.",
         "finished": "This game is over.",
         "abandoned": "This game was abandoned.",
         "cancelled": "This lobby was cancelled.",

@@ -49,6 +49,7 @@ class FakeMessage:
             self.embeds = list(embeds or [])
         if view is not ...:
             self.view = view
+        check_discord_limits(self)
 
     # -- reading ------------------------------------------------------------------------------
     def text(self) -> str:
@@ -75,6 +76,35 @@ class FakeMessage:
             if item.custom_id == custom_id:
                 return item
         raise KeyError(custom_id)
+
+
+def check_discord_limits(message: FakeMessage) -> None:
+    """Discord's message limits: what real Discord would reject with a 400."""
+    assert len(message.content or "") <= 2000
+    assert len(message.embeds) <= 10
+    total = 0
+    for embed in message.embeds:
+        assert len(embed.title or "") <= 256 and len(embed.description or "") <= 4096
+        assert len(embed.fields) <= 25 and len(embed.footer.text or "") <= 2048
+        for f in embed.fields:
+            assert 0 < len(f.name) <= 256 and 0 < len(f.value) <= 1024, (f.name, f.value)
+        total += len(embed) if hasattr(embed, "__len__") else 0
+    assert total <= 6000
+    if message.view is None:
+        return
+    rows = message.view.to_components()
+    assert len(rows) <= 5
+    for row in rows:
+        children = row["components"]
+        assert 1 <= len(children) <= 5
+        for child in children:
+            assert len(child["custom_id"]) <= 100
+            if child["type"] == 2:
+                assert len(child.get("label") or "") <= 80
+            if child["type"] == 3:
+                assert len(children) == 1 and 1 <= len(child["options"]) <= 25
+                assert len(child.get("placeholder") or "") <= 150
+                assert all(len(o["label"]) <= 100 and len(o["value"]) <= 100 for o in child["options"])
 
 
 class FakeResponse:

@@ -123,12 +123,12 @@ def first_eligible(state: SKState, avoid: Iterable[int] = ()) -> int:
 
 def deliver(state: SKState, card: Card, sl: int | None = None, ht_yes: bool = True):
     """Elect a government (LM = current candidate) and deliver `card`; YES on Heads Together."""
-    stack(state, [card] * 3)
+    stack(state, [card])
     if sl is None:
         sl = first_eligible(state, avoid=krampus_seats(state))
     state, events = elect(state, sl)
     assert state.phase == Phase.LM_DISCARD, state.phase
-    state, more = act(state, state.lm, Discard(index=0))
+    state, more = act(state, state.lm, Discard(index=1))
     events += more
     state, more = act(state, state.sl, Play(index=0))
     events += more

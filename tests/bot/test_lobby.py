@@ -1,0 +1,109 @@
+"""/play and the lobby: Join, Leave, Start, Cancel."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.bot.harness import CHANNEL, Harness, make_users
+
+
+async def _lobby(h: Harness, host):
+    interaction = await h.command("play", host, "secret-krampus")
+    message = interaction.original
+    return message, int(message.custom_ids()[0].split(":")[1])
+
+
+async def test_play_posts_a_lobby_with_the_host_seated(harness: Harness) -> None:
+    (host,) = make_users(1)
+    message, game_id = await _lobby(harness, host)
+    assert message.channel_id == CHANNEL
+    text = message.text()
+    assert "5-10 players" in text and "1. Dasher" in text
+    assert [cid.rsplit(":", 1)[1] for cid in message.custom_ids()] == ["join", "leave", "start", "cancel"]
+    assert [item.item.label for item in message.items()] == ["Join", "Leave", "Start", "Cancel"]
+    game = await harness.game(game_id)
+    assert game.record.table_message_id == message.id
+
+
+@pytest.mark.parametrize("name", ["christmas-tree", "naughty-or-nice", "grumpy-nisse", "naughty-and-nice"])
+async def test_games_not_built_yet_say_so_politely(harness: Harness, name: str) -> None:
+    (host,) = make_users(1)
+    interaction = await harness.command("play", host, name)
+    reply = harness.discord.last_ephemeral(host).content
+    assert "not ready yet" in reply
+    assert interaction.original.ephemeral_for == host.id
+    assert await harness.service.store.live_games() == []
+
+
+async def test_join_leave_and_start_rules(harness: Harness) -> None:
+    users = make_users(6)
+    message, game_id = await _lobby(harness, users[0])
+    click = harness.discord.click
+    await click(users[0], message, f"lobby:{game_id}:start")
+    assert "needs 5-10 players; 1 seated" in harness.discord.last_ephemeral(users[0]).content
+    for user in users[1:5]:
+        await click(user, message, f"lobby:{game_id}:join")
+    await click(users[1], message, f"lobby:{game_id}:join")
+    assert "already seated" in harness.discord.last_ephemeral(users[1]).content
+    await click(users[2], message, f"lobby:{game_id}:leave")
+    assert "Prancer" not in message.text()
+    await click(users[5], message, f"lobby:{game_id}:leave")
+    assert "not seated" in harness.discord.last_ephemeral(users[5]).content
+    await click(users[0], message, f"lobby:{game_id}:leave")
+    assert "host cannot leave" in harness.discord.last_ephemeral(users[0]).content
+    await click(users[5], message, f"lobby:{game_id}:join")
+    await click(users[1], message, f"lobby:{game_id}:start")
+    assert "Only the host" in harness.discord.last_ephemeral(users[1]).content
+    await click(users[0], message, f"lobby:{game_id}:start")
+    game = await harness.game(game_id)
+    assert game.record.status == "running"
+    assert game.names == ["Dasher", "Dancer", "Vixen", "Comet", "Cupid"]
+    assert "Secret Krampus - game" in message.text()
+    # a second Start (an old copy of the lobby) is refused
+    await click(users[0], message, f"lobby:{game_id}:start", check_present=False)
+    assert "already started" in harness.discord.last_ephemeral(users[0]).content
+
+
+async def test_table_is_full_at_the_maximum(harness: Harness) -> None:
+    users = make_users(11)
+    message, game_id = await _lobby(harness, users[0])
+    for user in users[1:10]:
+        await harness.discord.click(user, message, f"lobby:{game_id}:join")
+    await harness.discord.click(users[10], message, f"lobby:{game_id}:join")
+    assert "full" in harness.discord.last_ephemeral(users[10]).content
+    assert len((await harness.game(game_id)).seats) == 10
+
+
+async def test_racing_joins_never_overfill(harness: Harness) -> None:
+    users = make_users(12, start=100)
+    message, game_id = await _lobby(harness, users[0])
+    await asyncio.gather(*(harness.discord.click(u, message, f"lobby:{game_id}:join") for u in users[1:]))
+    assert len((await harness.game(game_id)).seats) == 10
+
+
+async def test_one_game_per_player_per_channel_but_many_per_server(harness: Harness) -> None:
+    users = make_users(3)
+    message, game_id = await _lobby(harness, users[0])
+    await harness.command("play", users[0], "secret-krampus")
+    assert "already seated in a game in this channel" in harness.discord.last_ephemeral(users[0]).content
+    other, other_id = await _lobby(harness, users[1])
+    await harness.discord.click(users[1], message, f"lobby:{game_id}:join")
+    assert "already seated" in harness.discord.last_ephemeral(users[1]).content
+    # another channel of the same server is fine
+    interaction = await harness.command("play", users[0], "secret-krampus", channel=777)
+    assert interaction.original.channel_id == 777
+
+
+async def test_cancel_closes_the_lobby(harness: Harness) -> None:
+    users = make_users(2)
+    message, game_id = await _lobby(harness, users[0])
+    await harness.discord.click(users[1], message, f"lobby:{game_id}:cancel")
+    assert "Only the host" in harness.discord.last_ephemeral(users[1]).content
+    await harness.discord.click(users[0], message, f"lobby:{game_id}:cancel")
+    assert "cancelled" in message.text()
+    assert message.custom_ids() == []
+    assert (await harness.game(game_id)).record.status == "cancelled"
+    await harness.discord.click(users[1], message, f"lobby:{game_id}:join", check_present=False)
+    assert "cancelled" in harness.discord.last_ephemeral(users[1]).content

@@ -1,0 +1,94 @@
+"""`python -m bot` start-up: settings, token and database errors are explained, not tracebacks."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.client import GameBot
+from bot.settings import Settings, SettingsError, load_settings
+from storage import Database
+
+ROOT = Path(__file__).resolve().parents[2]
+WELL_FORMED = "MTA1MjM0NTY3ODkwMTIzNDU2Nw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID")}
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env={**clean, "PYTHONPATH": str(ROOT), **env},
+        capture_output=True, text=True, timeout=60,
+    )
+
+
+def test_missing_token_explains_where_to_get_one(tmp_path: Path) -> None:
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN is not set" in result.stderr and "discord.com/developers" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_malformed_token_is_refused_before_connecting(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN="hunter2")
+    assert result.returncode == 2
+    assert "does not look like a bot token" in result.stderr
+    assert "Traceback" not in result.stderr and "hunter2" not in result.stderr
+
+
+def test_database_newer_than_the_code_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    result = run_bot(tmp_path, DISCORD_TOKEN=WELL_FORMED, DATABASE_URL=f"sqlite:///{path}")
+    assert result.returncode == 2
+    assert "Cannot use the database" in result.stderr and "newer" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_database_that_cannot_be_opened_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "junk.db").write_bytes(b"this is not sqlite" * 100)
+    result = run_bot(tmp_path, DISCORD_TOKEN=WELL_FORMED, DATABASE_URL="sqlite:///junk.db")
+    assert result.returncode == 2 and "Cannot use the database" in result.stderr
+    result = run_bot(tmp_path, DISCORD_TOKEN=WELL_FORMED, DATABASE_URL="postgres://x/y")
+    assert result.returncode == 2 and "SQLite URL" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_settings_defaults_and_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings()
+    assert settings.database_url == "sqlite:///data/bot.db" and settings.dev_guild_id is None
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={WELL_FORMED}\nDEV_GUILD_ID=1234\n")
+    settings = load_settings()
+    assert settings.token() == WELL_FORMED and settings.dev_guild_id == 1234
+    monkeypatch.setenv("DEV_GUILD_ID", "not-a-number")
+    with pytest.raises(SettingsError, match="DEV_GUILD_ID"):
+        load_settings()
+
+
+async def test_commands_sync_only_when_the_tree_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = await Database.open(f"sqlite:///{tmp_path / 'bot.db'}")
+    synced: list[object] = []
+
+    async def fake_sync(*, guild=None):  # noqa: ANN001, ANN202
+        synced.append(guild)
+        return []
+
+    for attempt in range(2):
+        bot = GameBot(db, dev_guild_id=77)
+        monkeypatch.setattr(bot.tree, "sync", fake_sync)
+        await bot.add_cog(__import__("bot.cog", fromlist=["GamesCog"]).GamesCog(bot))
+        changed = await bot.sync_commands_if_changed()
+        assert changed is (attempt == 0)
+        names = {c.name for c in bot.tree.get_commands(guild=discord.Object(77))}
+        assert names == {"play", "hand", "rules", "abandon"}
+    assert len(synced) == 1 and synced[0].id == 77
+    await db.close()
