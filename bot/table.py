@@ -147,8 +147,14 @@ class Table:
             if note:
                 await interaction.followup.send(note, ephemeral=True)
         await self._notify(result, skip=() if on_table else (result.seat,))
-        if game.record.status != "running":
+        outcome = game.outcome()
+        if outcome is not None:
             self.service.forget(game_id)
+            await self.messenger.send_channel(
+                game.record.channel_id,
+                Payload(content=f"**{game.info.title} #{game.id} is over.** {outcome.summary} "
+                        "The table message shows every role."),
+            )
 
     async def on_show_private(self, interaction: discord.Interaction, game_id: int) -> None:
         try:

@@ -94,3 +94,44 @@ async def test_game_completes_with_every_dm_closed(harness: Harness) -> None:
         steps += 1
         assert steps < 3000
     assert (await harness.game(game_id)).record.status == "finished"
+
+
+async def test_crash_between_commit_and_render_is_repaired_on_resume(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    game = await harness.game(game_id)
+    select = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
+    value = table.item(select).item.options[0].value
+    interaction = harness.discord.interaction(users[game.state.lm_candidate], 555, message=table)
+
+    async def connection_lost(**kwargs: object) -> None:
+        raise ConnectionResetError("gateway gone")
+
+    interaction.response.edit_message = connection_lost  # the process dies while answering
+    from bot.components import ActionSelect
+
+    match = ActionSelect.__discord_ui_compiled_template__.fullmatch(select)
+    item = await ActionSelect.from_custom_id(interaction, None, match)
+    item._refresh_state(interaction, {"custom_id": select, "values": [value]})
+    with pytest.raises(ConnectionResetError):
+        await item.callback(interaction)
+    assert "Vote!" not in table.text()  # the table never heard of it
+    await harness.boot()  # restart
+    assert (await harness.game(game_id)).record.version == 1  # the committed action is kept
+    await harness.table.resume(pause=0)
+    assert "Vote!" in table.text()  # and the table is repaired from the committed state
+    yes = next(cid for cid in table.custom_ids() if cid.endswith("vote.1"))
+    await harness.discord.click(users[0], table, yes)
+    assert (await harness.game(game_id)).state.votes == {0: True}
+
+
+async def test_end_of_game_is_announced_once(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(8)
+    while await play_random_click(harness, table, game_id, users, rng):
+        pass
+    posts = [m.content for m in harness.discord.channels[555] if m.content and "is over" in m.content]
+    assert len(posts) == 1
+    outcome = (await harness.game(game_id)).outcome()
+    assert outcome.summary in posts[0]
