@@ -82,6 +82,16 @@ class Table:
         else:
             await interaction.response.send_message(message, ephemeral=True)
 
+    async def _answer_by_edit(self, interaction: discord.Interaction, payload: Payload) -> bool:
+        """Edit the clicked message as the interaction's answer. The action is already committed,
+        so if Discord refuses (e.g. the 3 s window passed), the caller repairs by REST instead."""
+        try:
+            await interaction.response.edit_message(**payload.edit_kwargs())
+        except discord.HTTPException as error:
+            log.warning("answering interaction %s failed: %s", getattr(interaction, "id", "?"), error)
+            return False
+        return True
+
     async def _refresh_table(self, game: LoadedGame, payload: Payload) -> None:
         message_id = game.record.table_message_id
         if message_id is not None and await self.messenger.edit_message(
@@ -108,7 +118,9 @@ class Table:
             except UserError as error:
                 await self.refuse(interaction, error.message)
                 return
-            await interaction.response.edit_message(**self.table_payload(game).edit_kwargs())
+            payload = self.table_payload(game)
+            if not await self._answer_by_edit(interaction, payload):
+                await self._refresh_table(game, payload)
             if (
                 interaction.message is not None
                 and game.record.table_message_id != interaction.message.id
@@ -133,10 +145,11 @@ class Table:
             )
             table = self.table_payload(game, result.events)
             if on_table:
-                await interaction.response.edit_message(**table.edit_kwargs())
+                if not await self._answer_by_edit(interaction, table):
+                    await self._refresh_table(game, table)
             else:
                 private = self.private_payload(game, result.seat, result.events)
-                await interaction.response.edit_message(**private.edit_kwargs())
+                await self._answer_by_edit(interaction, private)
                 await self._refresh_table(game, table)
         if on_table:
             note = self.renderer(game).acknowledge(
