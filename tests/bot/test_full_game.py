@@ -135,3 +135,32 @@ async def test_end_of_game_is_announced_once(harness: Harness) -> None:
     assert len(posts) == 1
     outcome = (await harness.game(game_id)).outcome()
     assert outcome.summary in posts[0]
+
+
+async def test_late_answer_falls_back_to_editing_the_table(harness: Harness) -> None:
+    """Discord refuses an answer after 3 s (10062 Unknown interaction): the committed action is
+    still shown, by editing the table message through the REST API."""
+    from types import SimpleNamespace
+
+    import discord
+
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    game = await harness.game(game_id)
+    select = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
+    original_click = harness.discord.interaction
+
+    def late_interaction(*args: object, **kwargs: object):
+        interaction = original_click(*args, **kwargs)
+
+        async def too_late(**_: object) -> None:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": 10062, "message": "Unknown interaction"})
+
+        interaction.response.edit_message = too_late
+        return interaction
+
+    harness.discord.interaction = late_interaction
+    edits_before = harness.messenger.calls.count(("edit", table.id))
+    await harness.discord.click(users[game.state.lm_candidate], table, select, [table.item(select).item.options[0].value])
+    assert harness.messenger.calls.count(("edit", table.id)) == edits_before + 1
+    assert "Vote!" in table.text()
