@@ -10,8 +10,11 @@ private news or a private decision. Nothing is shown before it is committed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import discord
 
@@ -27,6 +30,28 @@ from games.core import Event, visible_events
 log = logging.getLogger(__name__)
 
 CLOSED_TEXT = {"cancelled": "lobby cancelled", "abandoned": "abandoned"}
+INTERNAL_ERROR = (
+    "Something went wrong on the bot's side. The table message shows the current state; "
+    "please try again."
+)
+
+Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
+
+
+def answers_errors(handler: Handler) -> Handler:
+    """An unexpected error in a click or command still gets an ephemeral answer (and a log
+    entry) instead of Discord's bare "This interaction failed"."""
+
+    @functools.wraps(handler)
+    async def wrapper(self: Table, interaction: discord.Interaction, *args: Any) -> None:
+        try:
+            await handler(self, interaction, *args)
+        except Exception:
+            log.exception("%s failed", handler.__name__)
+            with contextlib.suppress(discord.HTTPException):
+                await self.refuse(interaction, INTERNAL_ERROR)
+
+    return wrapper  # type: ignore[return-value]
 
 
 class Table:
@@ -67,6 +92,7 @@ class Table:
             payload.view = None
             if status == "abandoned" and payload.embeds:
                 payload.embeds[0].title = f"{payload.embeds[0].title} (abandoned)"
+                payload.embeds[0].description = "This game was abandoned. It stays recorded."
         return payload
 
     def private_payload(self, game: LoadedGame, seat: int, events: Sequence[Event] = ()) -> Payload:
@@ -103,6 +129,7 @@ class Table:
             await self.service.store.set_table_message(game.id, new_id)
 
     # -- components ------------------------------------------------------------------------------
+    @answers_errors
     async def on_lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         user = interaction.user
         async with self.service.lock(game_id):
@@ -129,6 +156,7 @@ class Table:
         if op == "start":
             await self._deal(game)
 
+    @answers_errors
     async def on_action(
         self, interaction: discord.Interaction, game_id: int, decision: int, code: str
     ) -> None:
@@ -169,6 +197,7 @@ class Table:
                         "The table message shows every role."),
             )
 
+    @answers_errors
     async def on_show_private(self, interaction: discord.Interaction, game_id: int) -> None:
         try:
             game = await self.service.load(game_id)
@@ -232,6 +261,7 @@ class Table:
                 await self._refresh_table(latest, self.table_payload(latest))
 
     # -- commands ---------------------------------------------------------------------------------
+    @answers_errors
     async def play(self, interaction: discord.Interaction, game_name: str) -> None:
         user = interaction.user
         try:
@@ -249,6 +279,7 @@ class Table:
         message = await interaction.original_response()
         await self.service.store.set_table_message(game.id, message.id)
 
+    @answers_errors
     async def show_hand(self, interaction: discord.Interaction) -> None:
         try:
             game = await self.service.game_for_user(interaction.channel_id, interaction.user.id)
@@ -257,6 +288,7 @@ class Table:
             return
         await self.on_show_private(interaction, game.id)
 
+    @answers_errors
     async def abandon(self, interaction: discord.Interaction, game_id: int | None) -> None:
         user = interaction.user
         perms = getattr(interaction, "permissions", None)

@@ -113,8 +113,7 @@ async def test_crash_between_commit_and_render_is_repaired_on_resume(harness: Ha
     match = ActionSelect.__discord_ui_compiled_template__.fullmatch(select)
     item = await ActionSelect.from_custom_id(interaction, None, match)
     item._refresh_state(interaction, {"custom_id": select, "values": [value]})
-    with pytest.raises(ConnectionResetError):
-        await item.callback(interaction)
+    await item.callback(interaction)  # the error is logged; the answer never reached Discord
     assert "Vote!" not in table.text()  # the table never heard of it
     await harness.boot()  # restart
     assert (await harness.game(game_id)).record.version == 1  # the committed action is kept

@@ -180,3 +180,19 @@ async def test_abandon_needs_host_or_manage_server(harness: Harness) -> None:
     # and the channel is free again for a new game
     interaction = await harness.command("play", users[3], "secret-krampus")
     assert interaction.original is not None and interaction.original.channel_id == CHANNEL
+
+
+async def test_an_unexpected_error_still_gets_an_answer(harness: Harness, monkeypatch) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(harness.service.store, "record_action", broken)
+    game = await harness.game(game_id)
+    select = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
+    lm = users[game.state.lm_candidate]
+    await harness.discord.click(lm, table, select, [table.item(select).item.options[0].value])
+    assert "went wrong on the bot's side" in harness.discord.last_ephemeral(lm).content
+    assert (await harness.game(game_id)).record.version == 0
