@@ -25,9 +25,7 @@ async def serve(token: str, database_url: str, dev_guild_id: int | None) -> int:
         async with bot:
             await bot.start(token)
     except discord.LoginFailure:
-        print(
-            f"Discord refused DISCORD_TOKEN (it may have been reset). {TOKEN_HELP}", file=sys.stderr
-        )
+        print(f"Discord refused DISCORD_TOKEN (it may have been reset). {TOKEN_HELP}", file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print(

@@ -48,9 +48,7 @@ class GameBot(commands.Bot):
         if interaction.type is discord.InteractionType.component:
             custom_id = str((interaction.data or {}).get("custom_id", ""))
             if not matches_any(custom_id) and not interaction.response.is_done():
-                await interaction.response.send_message(
-                    "That button is not recognised.", ephemeral=True
-                )
+                await interaction.response.send_message("That button is not recognised.", ephemeral=True)
 
     def command_fingerprint(self, guild: discord.abc.Snowflake | None) -> str:
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
@@ -69,7 +67,5 @@ class GameBot(commands.Bot):
             return False
         await self.tree.sync(guild=guild)
         await self.store.set_meta(key, fingerprint)
-        log.info(
-            "Synced slash commands to %s", f"guild {self.dev_guild_id}" if guild else "all servers"
-        )
+        log.info("Synced slash commands to %s", f"guild {self.dev_guild_id}" if guild else "all servers")
         return True

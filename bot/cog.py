@@ -20,9 +20,7 @@ class GamesCog(commands.Cog):
     def table(self):  # noqa: ANN201 - the bot's Table
         return self.bot.table  # type: ignore[attr-defined]
 
-    @app_commands.command(
-        name="play", description="Open a lobby for a Christmas card game in this channel."
-    )
+    @app_commands.command(name="play", description="Open a lobby for a Christmas card game in this channel.")
     @app_commands.describe(game="Which game to play")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()

@@ -42,9 +42,7 @@ class LobbyButton(
 
     def __init__(self, game_id: int, op: str) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=op.capitalize(), style=self.STYLES[op], custom_id=f"lobby:{game_id}:{op}"
-            )
+            discord.ui.Button(label=op.capitalize(), style=self.STYLES[op], custom_id=f"lobby:{game_id}:{op}")
         )
         self.game_id, self.op = game_id, op
 

@@ -173,9 +173,7 @@ class GameService:
             raise StaleDecision("Someone else acted first; look at the latest message.") from None
         record = replace(game.record, state_json=None, version=version, status=status)
         after = LoadedGame(record, game.seats, game.info, new_state)
-        return ActionResult(
-            after, seat, events, decision_before=decision, to_decide_before=game.to_decide()
-        )
+        return ActionResult(after, seat, events, decision_before=decision, to_decide_before=game.to_decide())
 
     # -- lobbies ---------------------------------------------------------------------------
     async def open_lobby(
@@ -192,9 +190,7 @@ class GameService:
         if info is None:
             raise UserError(f"There is no game called {game_name!r}.")
         if info.rules is None:
-            raise UserError(
-                f"{info.title} is not ready yet - it is coming soon. Try Secret Krampus!"
-            )
+            raise UserError(f"{info.title} is not ready yet - it is coming soon. Try Secret Krampus!")
         parsed = info.rules.parse_options(options or {})
         async with self._channel_lock(channel_id):
             await self._check_free(channel_id, user_id)
@@ -282,9 +278,7 @@ class GameService:
 
     async def _check_free(self, channel_id: int, user_id: int) -> None:
         if await self.store.user_games_in_channel(channel_id, user_id, statuses=LIVE):
-            raise UserError(
-                "You are already seated in a game in this channel; finish or leave it first."
-            )
+            raise UserError("You are already seated in a game in this channel; finish or leave it first.")
 
 
 def _closed_reason(status: str) -> str:

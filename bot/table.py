@@ -31,8 +31,7 @@ log = logging.getLogger(__name__)
 
 CLOSED_TEXT = {"cancelled": "lobby cancelled", "abandoned": "abandoned"}
 INTERNAL_ERROR = (
-    "Something went wrong on the bot's side. The table message shows the current state; "
-    "please try again."
+    "Something went wrong on the bot's side. The table message shows the current state; please try again."
 )
 
 Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
@@ -69,14 +68,10 @@ class Table:
     def table_payload(self, game: LoadedGame, events: Sequence[Event] = ()) -> Payload:
         status = game.record.status
         if status == "lobby":
-            return lobby_payload(
-                game.id, game.info, game.names, game.names[0] if game.names else "?"
-            )
+            return lobby_payload(game.id, game.info, game.names, game.names[0] if game.names else "?")
         if game.state is None:
             return closed_payload(game.id, game.info.title, CLOSED_TEXT.get(status, status))
-        payload = self.renderer(game).table(
-            game.view(None), self.context(game), visible_events(events, None)
-        )
+        payload = self.renderer(game).table(game.view(None), self.context(game), visible_events(events, None))
         if status == "running":
             closed = [seat.display_name for seat in game.seats if seat.dm_open is False]
             if closed and payload.embeds:
@@ -96,9 +91,7 @@ class Table:
         return payload
 
     def private_payload(self, game: LoadedGame, seat: int, events: Sequence[Event] = ()) -> Payload:
-        return self.renderer(game).private(
-            game.view(seat), self.context(game), visible_events(events, seat)
-        )
+        return self.renderer(game).private(game.view(seat), self.context(game), visible_events(events, seat))
 
     # -- answering -----------------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, message: str) -> None:
@@ -148,10 +141,7 @@ class Table:
             payload = self.table_payload(game)
             if not await self._answer_by_edit(interaction, payload):
                 await self._refresh_table(game, payload)
-            if (
-                interaction.message is not None
-                and game.record.table_message_id != interaction.message.id
-            ):
+            if interaction.message is not None and game.record.table_message_id != interaction.message.id:
                 await self.service.store.set_table_message(game_id, interaction.message.id)
         if op == "start":
             await self._deal(game)
@@ -168,8 +158,7 @@ class Table:
                 return
             game = result.game
             on_table = (
-                interaction.message is not None
-                and interaction.message.id == game.record.table_message_id
+                interaction.message is not None and interaction.message.id == game.record.table_message_id
             )
             table = self.table_payload(game, result.events)
             if on_table:
@@ -193,8 +182,10 @@ class Table:
             self.service.forget(game_id)
             await self.messenger.send_channel(
                 game.record.channel_id,
-                Payload(content=f"**{game.info.title} #{game.id} is over.** {outcome.summary} "
-                        "The table message shows every role."),
+                Payload(
+                    content=f"**{game.info.title} #{game.id} is over.** {outcome.summary} "
+                    "The table message shows every role."
+                ),
             )
 
     @answers_errors
@@ -203,9 +194,7 @@ class Table:
             game = await self.service.load(game_id)
             seat = game.seat_of(interaction.user.id)
             if seat is None:
-                raise NotAPlayer(
-                    "You are not playing in this game; the table shows everything public."
-                )
+                raise NotAPlayer("You are not playing in this game; the table shows everything public.")
             if game.state is None:
                 raise GameNotFound("This game has not started.")
         except UserError as error:
@@ -225,17 +214,13 @@ class Table:
         game = result.game
         renderer = self.renderer(game)
         news = renderer.private_news(result.events)
-        seats = {
-            seat for seat in range(len(game.seats)) if any(e.audience.includes(seat) for e in news)
-        }
+        seats = {seat for seat in range(len(game.seats)) if any(e.audience.includes(seat) for e in news)}
         if result.decision_changed:
             seats |= {s for s in game.to_decide() if renderer.has_private_decision(game.view(s))}
         seats -= set(skip)
         await self._send_private(game, sorted(seats), result.events)
 
-    async def _send_private(
-        self, game: LoadedGame, seats: Iterable[int], events: Sequence[Event]
-    ) -> None:
+    async def _send_private(self, game: LoadedGame, seats: Iterable[int], events: Sequence[Event]) -> None:
         seats = list(seats)
         if not seats:
             return
@@ -251,9 +236,7 @@ class Table:
             was_open = game.seats[seat].dm_open
             now_open = message_id is not None
             if was_open != now_open:
-                await self.service.store.set_dm(
-                    game.id, seat, dm_open=now_open, dm_message_id=message_id
-                )
+                await self.service.store.set_dm(game.id, seat, dm_open=now_open, dm_message_id=message_id)
                 changed = changed or (was_open is False) == now_open  # the table's notice changes
         if changed and game.record.status == "running":
             async with self.service.lock(game.id):

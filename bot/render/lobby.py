@@ -24,11 +24,7 @@ def lobby_payload(game_id: int, info: GameInfo, names: list[str], host_name: str
     need = info.min_players - len(names)
     embed.set_footer(
         text=f"Game #{game_id} - "
-        + (
-            "ready to start"
-            if ready
-            else f"waiting for {need} more player{'s' if need != 1 else ''}"
-        )
+        + ("ready to start" if ready else f"waiting for {need} more player{'s' if need != 1 else ''}")
     )
     view = new_view(*(LobbyButton(game_id, op) for op in ("join", "leave", "start", "cancel")))
     return Payload(embeds=[embed], view=view)

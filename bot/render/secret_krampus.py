@@ -64,9 +64,7 @@ class SecretKrampusRenderer:
         )
         embed.add_field(name="Players", value=self._players(view, ctx), inline=False)
         if view.last_votes is not None:
-            votes = ", ".join(
-                f"{ctx.name(s)} {_yes_no(v)}" for s, v in sorted(view.last_votes.items())
-            )
+            votes = ", ".join(f"{ctx.name(s)} {_yes_no(v)}" for s, v in sorted(view.last_votes.items()))
             embed.add_field(name="Last election's votes", value=votes[:1024], inline=False)
         if events:
             embed.add_field(
@@ -85,7 +83,9 @@ class SecretKrampusRenderer:
         lm, sl = ctx.name(view.lm), ctx.name(view.sl)
         waiting = view.phase
         if waiting == Phase.GAME_OVER:
-            return f"**Team {view.winner.value.title() if view.winner else '?'} wins!** {view.win_reason or ''}"
+            return (
+                f"**Team {view.winner.value.title() if view.winner else '?'} wins!** {view.win_reason or ''}"
+            )
         if waiting == Phase.NOMINATION:
             special = " (chosen by Successor Selector)" if view.special_election else ""
             return (
@@ -103,9 +103,7 @@ class SecretKrampusRenderer:
         if waiting == Phase.LM_DISCARD:
             return f"List Maker **{lm}** is checking the list: discarding 1 of 3 gifts in private."
         if waiting == Phase.SL_CHOOSE:
-            return (
-                f"Sleigh Loader **{sl}** is loading the sleigh: choosing 1 of 2 gifts in private."
-            )
+            return f"Sleigh Loader **{sl}** is loading the sleigh: choosing 1 of 2 gifts in private."
         if waiting == Phase.HEADS_TOGETHER_VOTE:
             return f"**Heads Together:** {lm} and {sl} vote in private whether to deliver the gift."
         order = ORDER.get(view.pending_order or "", view.pending_order or "")
@@ -123,11 +121,7 @@ class SecretKrampusRenderer:
     def _naughty_track(self, view: SKView) -> str:
         spaces = []
         for number, order in enumerate(view.board_orders, start=1):
-            mark = (
-                "\N{SMILING FACE WITH HORNS}"
-                if number <= view.naughty_count
-                else "\N{WHITE LARGE SQUARE}"
-            )
+            mark = "\N{SMILING FACE WITH HORNS}" if number <= view.naughty_count else "\N{WHITE LARGE SQUARE}"
             label = f" {ORDER[order]}" if order else ""
             spaces.append(f"{mark}{label}")
         return " - ".join(spaces) + f" ({view.naughty_count}/{view.naughty_win_at})"
@@ -152,9 +146,7 @@ class SecretKrampusRenderer:
                 tags.append("term-limited")
             if view.phase == Phase.VOTING and player.in_play:
                 tags.append(
-                    "\N{BALLOT BOX WITH BALLOT} voted"
-                    if player.has_voted
-                    else "\N{HOURGLASS} thinking"
+                    "\N{BALLOT BOX WITH BALLOT} voted" if player.has_voted else "\N{HOURGLASS} thinking"
                 )
             if player.peeked:
                 tags.append("peeked")
@@ -169,10 +161,7 @@ class SecretKrampusRenderer:
 
     def _table_components(self, view: SKView, ctx: TableContext) -> discord.ui.View:
         if view.phase == Phase.NOMINATION:
-            options = [
-                discord.SelectOption(label=ctx.name(s), value=f"nominate.{s}")
-                for s in view.eligible
-            ]
+            options = [discord.SelectOption(label=ctx.name(s), value=f"nominate.{s}") for s in view.eligible]
             return new_view(
                 ActionSelect(
                     ctx.game_id,
@@ -201,9 +190,7 @@ class SecretKrampusRenderer:
             )
         if view.phase == Phase.ORDER and view.eligible:
             order = ORDER.get(view.pending_order or "", "order")
-            options = [
-                discord.SelectOption(label=ctx.name(s), value=f"target.{s}") for s in view.eligible
-            ]
+            options = [discord.SelectOption(label=ctx.name(s), value=f"target.{s}") for s in view.eligible]
             return new_view(
                 ActionSelect(
                     ctx.game_id,
@@ -231,9 +218,7 @@ class SecretKrampusRenderer:
         elif view.phase != Phase.GAME_OVER:
             embed.add_field(name="What you know", value="Only your own role.", inline=False)
         if view.peek_results:
-            peeks = "\n".join(
-                f"{ctx.name(s)} is **{t.value.title()}**" for s, t in view.peek_results.items()
-            )
+            peeks = "\n".join(f"{ctx.name(s)} is **{t.value.title()}**" for s, t in view.peek_results.items())
             embed.add_field(name="Your Peeks", value=peeks, inline=False)
         if view.checked_cards:
             embed.add_field(
@@ -249,9 +234,7 @@ class SecretKrampusRenderer:
             embed.add_field(name="Your move", value=prompt, inline=False)
         return Payload(embeds=[embed], view=components)
 
-    def _private_decision(
-        self, view: SKView, ctx: TableContext
-    ) -> tuple[str | None, discord.ui.View | None]:
+    def _private_decision(self, view: SKView, ctx: TableContext) -> tuple[str | None, discord.ui.View | None]:
         mine = view.seat in view.to_decide
         if view.phase == Phase.LM_DISCARD and view.hand and mine:
             buttons = [

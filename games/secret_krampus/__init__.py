@@ -9,7 +9,9 @@ Where this engine departs from or settles the spec:
   "Votes cannot be changed"): a living player may re-send `Vote` until the last missing vote
   arrives; then voting closes and all votes are revealed together. A change is told only to the
   voter (`vote_recorded` with `changed=True`); the public sees one `voted` per seat.
-  `to_decide` during voting = living players who have not voted yet.
+  `to_decide` during voting = living players who have not voted yet; `legal_actions` of a player
+  who has voted is the one vote that changes theirs. Re-sending the *same* vote is refused
+  ("You already voted YES."), so a double click never makes a new game version.
 - Heads Together votes cannot be changed; only the outcome is ever public (spec decision 14).
 - No vote timeout and no host force-NO in the engine (spec decision 12 allows one; not built).
 - `known_roles` in a view holds the setup knowledge of table 3.1 *plus* what follows from it:

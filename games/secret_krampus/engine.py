@@ -131,10 +131,10 @@ def _vote(state: SKState, seat: int, action: Vote, out: list[Event]) -> bool:
     if state.phase != Phase.VOTING:
         raise IllegalAction("There is no election to vote in now.")
     changed = seat in state.votes
+    if changed and state.votes[seat] == action.yes:
+        raise IllegalAction(f"You already voted {'YES' if action.yes else 'NO'}.")
     state.votes[seat] = action.yes
-    out.append(
-        VoteRecorded(seat=seat, yes=action.yes, changed=changed, audience=Audience.only(seat))
-    )
+    out.append(VoteRecorded(seat=seat, yes=action.yes, changed=changed, audience=Audience.only(seat)))
     if not changed:
         out.append(Voted(seat=seat))
     if any(voter not in state.votes for voter in living(state)):
@@ -150,9 +150,7 @@ def _close_election(state: SKState, out: list[Event]) -> None:
     state.votes = {}
     state.last_votes = votes
     out.append(
-        VotesRevealed(
-            votes=votes, yes_count=yes_count, no_count=len(votes) - yes_count, passed=passed
-        )
+        VotesRevealed(votes=votes, yes_count=yes_count, no_count=len(votes) - yes_count, passed=passed)
     )
     if not passed:
         fail(state, out, "vote")
@@ -185,9 +183,7 @@ def _discard(state: SKState, seat: int, action: Discard, out: list[Event]) -> bo
     state.phase = Phase.SL_CHOOSE
     assert state.sl is not None
     out.append(LmDiscarded(lm=seat, sl=state.sl))
-    out.append(
-        CardsPassed(sl=state.sl, cards=list(state.hand), audience=Audience.some({seat, state.sl}))
-    )
+    out.append(CardsPassed(sl=state.sl, cards=list(state.hand), audience=Audience.some({seat, state.sl})))
     return True
 
 

@@ -73,10 +73,11 @@ def to_decide(state: SKState) -> frozenset[int]:
 def legal_actions(state: SKState, seat: int) -> list:
     phase = state.phase
     if phase == Phase.VOTING:
-        # Voters who already voted may still change their vote (product decision).
-        if 0 <= seat < state.num_players and state.in_play[seat]:
-            return [Vote(yes=True), Vote(yes=False)]
-        return []
+        # Voters who already voted may still change their vote (product decision); sending
+        # the same vote again is not a change and is refused.
+        if not (0 <= seat < state.num_players and state.in_play[seat]):
+            return []
+        return [Vote(yes=yes) for yes in (True, False) if state.votes.get(seat) != yes]
     if seat not in to_decide(state):
         return []
     if phase == Phase.NOMINATION:

@@ -121,7 +121,9 @@ class FakeResponse:
             raise discord.InteractionResponded(self.interaction)  # type: ignore[arg-type]
         self._done, self.kind = True, kind
 
-    async def send_message(self, content: str | None = None, *, ephemeral: bool = False, **kwargs: Any) -> None:
+    async def send_message(
+        self, content: str | None = None, *, ephemeral: bool = False, **kwargs: Any
+    ) -> None:
         self._acknowledge("message")
         self.interaction.discord.post(self.interaction, content, ephemeral=ephemeral, **kwargs)
 
@@ -139,15 +141,23 @@ class FakeFollowup:
     def __init__(self, interaction: FakeInteraction) -> None:
         self.interaction = interaction
 
-    async def send(self, content: str | None = None, *, ephemeral: bool = False, **kwargs: Any) -> FakeMessage:
+    async def send(
+        self, content: str | None = None, *, ephemeral: bool = False, **kwargs: Any
+    ) -> FakeMessage:
         assert self.interaction.response.is_done(), "a followup needs a response first"
         return self.interaction.discord.post(self.interaction, content, ephemeral=ephemeral, **kwargs)
 
 
 class FakeInteraction:
     def __init__(
-        self, discord_: FakeDiscord, client: Any, user: FakeUser, channel_id: int, *,
-        message: FakeMessage | None = None, manage_guild: bool = False,
+        self,
+        discord_: FakeDiscord,
+        client: Any,
+        user: FakeUser,
+        channel_id: int,
+        *,
+        message: FakeMessage | None = None,
+        manage_guild: bool = False,
     ) -> None:
         self.discord = discord_
         self.client = client
@@ -180,7 +190,9 @@ class FakeDiscord:
     def channel(self, channel_id: int) -> list[FakeMessage]:
         return self.channels.setdefault(channel_id, [])
 
-    def post(self, interaction: FakeInteraction, content: str | None, *, ephemeral: bool, **kwargs: Any) -> FakeMessage:
+    def post(
+        self, interaction: FakeInteraction, content: str | None, *, ephemeral: bool, **kwargs: Any
+    ) -> FakeMessage:
         message = FakeMessage(next(_ids), None if ephemeral else interaction.channel_id)
         message.apply(content=content, **kwargs)
         if ephemeral:
@@ -201,8 +213,13 @@ class FakeDiscord:
         return FakeInteraction(self, self.client, user, channel_id, **kwargs)
 
     async def click(
-        self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str] | None = None,
-        *, check_present: bool = True,
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        values: list[str] | None = None,
+        *,
+        check_present: bool = True,
     ) -> FakeInteraction:
         """Press a component the way Discord + discord.py would dispatch it."""
         if check_present:

@@ -43,13 +43,19 @@ class Harness:
         return self.table.service
 
     # -- commands ---------------------------------------------------------------------------------
-    async def command(self, name: str, user: FakeUser, *args: object, channel: int = CHANNEL, **kw: object) -> FakeInteraction:
-        interaction = self.discord.interaction(user, channel, manage_guild=bool(kw.pop("manage_guild", False)))
+    async def command(
+        self, name: str, user: FakeUser, *args: object, channel: int = CHANNEL, **kw: object
+    ) -> FakeInteraction:
+        interaction = self.discord.interaction(
+            user, channel, manage_guild=bool(kw.pop("manage_guild", False))
+        )
         handler = {"play": self.table.play, "hand": self.table.show_hand, "abandon": self.table.abandon}[name]
         await handler(interaction, *args)
         return interaction
 
-    async def open_table(self, users: list[FakeUser], game: str = "secret-krampus") -> tuple[FakeMessage, int]:
+    async def open_table(
+        self, users: list[FakeUser], game: str = "secret-krampus"
+    ) -> tuple[FakeMessage, int]:
         """/play by the first user, Join by the others, Start by the host."""
         interaction = await self.command("play", users[0], game)
         message = interaction.original
@@ -65,11 +71,26 @@ class Harness:
 
 
 def make_users(count: int, start: int = 1) -> list[FakeUser]:
-    names = ["Dasher", "Dancer", "Prancer", "Vixen", "Comet", "Cupid", "Donner", "Blitzen", "Rudolph", "Olive", "Clarice", "Hermey"]
+    names = [
+        "Dasher",
+        "Dancer",
+        "Prancer",
+        "Vixen",
+        "Comet",
+        "Cupid",
+        "Donner",
+        "Blitzen",
+        "Rudolph",
+        "Olive",
+        "Clarice",
+        "Hermey",
+    ]
     return [FakeUser(start + i, names[i % len(names)]) for i in range(count)]
 
 
-async def play_random_click(h: Harness, table_msg: FakeMessage, game_id: int, users: list[FakeUser], rng: random.Random) -> bool:
+async def play_random_click(
+    h: Harness, table_msg: FakeMessage, game_id: int, users: list[FakeUser], rng: random.Random
+) -> bool:
     """One random legal move through the UI: pick a seat that must decide, find its component on
     the table or in its latest private message (DM, else the ephemeral fallback), click it.
     Returns False when the game is over."""
@@ -80,7 +101,9 @@ async def play_random_click(h: Harness, table_msg: FakeMessage, game_id: int, us
     user = users[seat]
     decision = game.decision
     prefix = f":{game_id}:{decision}:"
-    candidates: list[tuple[FakeMessage, str]] = [(table_msg, cid) for cid in table_msg.custom_ids() if prefix in cid]
+    candidates: list[tuple[FakeMessage, str]] = [
+        (table_msg, cid) for cid in table_msg.custom_ids() if prefix in cid
+    ]
     if not candidates:
         private = private_message(h, user, game_id)
         candidates = [(private, cid) for cid in private.custom_ids() if prefix in cid]

@@ -153,13 +153,18 @@ async def test_late_answer_falls_back_to_editing_the_table(harness: Harness) -> 
         interaction = original_click(*args, **kwargs)
 
         async def too_late(**_: object) -> None:
-            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": 10062, "message": "Unknown interaction"})
+            raise discord.NotFound(
+                SimpleNamespace(status=404, reason="Not Found"),
+                {"code": 10062, "message": "Unknown interaction"},
+            )
 
         interaction.response.edit_message = too_late
         return interaction
 
     harness.discord.interaction = late_interaction
     edits_before = harness.messenger.calls.count(("edit", table.id))
-    await harness.discord.click(users[game.state.lm_candidate], table, select, [table.item(select).item.options[0].value])
+    await harness.discord.click(
+        users[game.state.lm_candidate], table, select, [table.item(select).item.options[0].value]
+    )
     assert harness.messenger.calls.count(("edit", table.id)) == edits_before + 1
     assert "Vote!" in table.text()

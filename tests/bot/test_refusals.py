@@ -45,7 +45,9 @@ async def test_out_of_turn_nomination_is_refused(harness: Harness) -> None:
 async def _nominate(h: Harness, table, game_id: int, users) -> str:
     game = await h.game(game_id)
     select = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
-    await h.discord.click(users[game.state.lm_candidate], table, select, [table.item(select).item.options[0].value])
+    await h.discord.click(
+        users[game.state.lm_candidate], table, select, [table.item(select).item.options[0].value]
+    )
     return select
 
 
@@ -57,7 +59,9 @@ async def test_stale_click_on_an_old_decision_is_refused(harness: Harness) -> No
     before = await _state(harness, game_id)
     # the nomination is over: the old select (from a copy of the old message) is refused
     forged = f"{old_select}"
-    await harness.discord.click(users[game.state.lm_candidate], table, forged, ["nominate.1"], check_present=False)
+    await harness.discord.click(
+        users[game.state.lm_candidate], table, forged, ["nominate.1"], check_present=False
+    )
     assert "already over" in harness.discord.last_ephemeral(users[game.state.lm_candidate]).content
     assert await _state(harness, game_id) == before
 
@@ -174,7 +178,9 @@ async def test_abandon_needs_host_or_manage_server(harness: Harness) -> None:
     await harness.discord.click(users[0], table, f"mine:{game_id}", check_present=False)
     actions_before = game.record.version
     select = f"pick:{game_id}:{game.decision}:nominate"
-    await harness.discord.click(users[game.state.lm_candidate], table, select, ["nominate.1"], check_present=False)
+    await harness.discord.click(
+        users[game.state.lm_candidate], table, select, ["nominate.1"], check_present=False
+    )
     assert "abandoned" in harness.discord.last_ephemeral(users[game.state.lm_candidate]).content
     assert (await harness.game(game_id)).record.version == actions_before
     # and the channel is free again for a new game

@@ -20,10 +20,16 @@ WELL_FORMED = "MTA1MjM0NTY3ODkwMTIzNDU2Nw.GaBcDe.abcdefghijklmnopqrstuvwxyz01234
 
 
 def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID")}
+    clean = {
+        k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID")
+    }
     return subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env={**clean, "PYTHONPATH": str(ROOT), **env},
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**clean, "PYTHONPATH": str(ROOT), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -74,7 +80,9 @@ def test_settings_defaults_and_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
         load_settings()
 
 
-async def test_commands_sync_only_when_the_tree_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_commands_sync_only_when_the_tree_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = await Database.open(f"sqlite:///{tmp_path / 'bot.db'}")
     synced: list[object] = []
 

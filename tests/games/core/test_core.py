@@ -65,7 +65,9 @@ def test_action_codes_round_trip(seat: int, yes: bool) -> None:
         assert _decode(code) == action
 
 
-@pytest.mark.parametrize("code", ["", "nope", "pick", "pick.", "pick.x", "pick.1.2", "vote.maybe", "pass.1", ".", "pick.-"])
+@pytest.mark.parametrize(
+    "code", ["", "nope", "pick", "pick.", "pick.x", "pick.1.2", "vote.maybe", "pass.1", ".", "pick.-"]
+)
 def test_malformed_codes_are_value_errors(code: str) -> None:
     with pytest.raises(ValueError):
         _decode(code)
@@ -83,7 +85,13 @@ def test_audiences() -> None:
 
 
 def test_registry_lists_the_five_games() -> None:
-    assert list(GAMES) == ["secret-krampus", "christmas-tree", "naughty-or-nice", "grumpy-nisse", "naughty-and-nice"]
+    assert list(GAMES) == [
+        "secret-krampus",
+        "christmas-tree",
+        "naughty-or-nice",
+        "grumpy-nisse",
+        "naughty-and-nice",
+    ]
     sk = get_game("secret-krampus")
     assert sk.available and (sk.min_players, sk.max_players) == (5, 10)
     assert not get_game("grumpy-nisse").available and get_game("grumpy-nisse").players_text == "2 players"

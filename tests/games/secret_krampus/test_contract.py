@@ -171,7 +171,9 @@ def test_votes_can_change_until_the_last_one_arrives():
     assert of_kind(events, "voted")[0].audience.is_public
     assert "yes" not in of_kind(events, "voted")[0].model_dump()
     assert 1 not in G.to_decide(state)
-    assert G.legal_actions(state, 1) == [Vote(yes=True), Vote(yes=False)]
+    assert G.legal_actions(state, 2) == [Vote(yes=True), Vote(yes=False)]
+    assert G.legal_actions(state, 1) == [Vote(yes=False)]  # the change
+    _refused(state, 1, Vote(yes=True), "already voted YES")
     assert G.view(state, 1).my_vote is True and G.view(state, 2).my_vote is None
     assert G.view(state, None).players[1].has_voted
     state, events = act(state, 1, Vote(yes=False))

@@ -132,7 +132,9 @@ def play(n: int, seed: int, *, full: bool) -> SKState:
         deciders = sorted(G.to_decide(state))
         voted = [s for s in range(n) if s in state.votes]
         if state.phase == Phase.VOTING and voted and rnd.random() < 0.1:
-            seat, action = rnd.choice(voted), Vote(yes=rnd.random() < 0.5)  # a changed vote
+            seat = rnd.choice(voted)
+            action = Vote(yes=not state.votes[seat])  # a changed vote
+            assert G.legal_actions(state, seat) == [action]
         else:
             seat = rnd.choice(deciders)
             action = rnd.choice(G.legal_actions(state, seat))
