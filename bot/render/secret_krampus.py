@@ -34,6 +34,8 @@ PRIVATE_PHASES = (Phase.LM_DISCARD, Phase.SL_CHOOSE, Phase.HEADS_TOGETHER_VOTE)
 #: Private events that only echo the seat's own click: shown in the reply, never DMed.
 QUIET_EVENTS = frozenset({"vote_recorded", "ht_vote_recorded"})
 FULL, EMPTY = "\N{BLACK CIRCLE}", "\N{WHITE CIRCLE}"
+#: Private events whose content the "Your move" prompt already shows.
+SHOWN_AS_MOVE = frozenset({"cards_drawn", "cards_passed", "heads_together_card"})
 TEAM_COLOUR = {Team.NICE: discord.Colour.green(), Team.NAUGHTY: discord.Colour.dark_red()}
 
 
@@ -226,7 +228,7 @@ class SecretKrampusRenderer:
                 value=", ".join(CARD[c] for c in view.checked_cards),
                 inline=False,
             )
-        news = [e for e in events if not e.audience.is_public]
+        news = [e for e in events if not e.audience.is_public and e.kind not in SHOWN_AS_MOVE]
         if news:
             embed.add_field(name="News", value=event_lines(news, ctx.names)[:1024], inline=False)
         prompt, components = self._private_decision(view, ctx)

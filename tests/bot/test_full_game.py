@@ -30,6 +30,7 @@ async def test_whole_game_by_clicks(harness: Harness, players: int, seed: int) -
         assert {"NICE_ELF": "Nice Elf", "NAUGHTY_ELF": "Naughty Elf", "KRAMPUS": "Krampus"}[role] in dm
         if role == Role.NICE_ELF:
             assert "What you know: Only your own role." in dm
+    nice_seats = [seat for seat, role in enumerate(game.state.roles) if role == Role.NICE_ELF]
     rng = random.Random(seed)
     steps = 0
     while await play_random_click(harness, table, game_id, users, rng):
@@ -40,6 +41,10 @@ async def test_whole_game_by_clicks(harness: Harness, players: int, seed: int) -
             # no public message ever names a role before the end (unless Krampus was stabled, which ends it)
             for text in _public_texts(harness):
                 assert not any(word in text for word in ROLE_WORDS), text
+            # a Nice Elf's private messages never name anyone else's role before the end
+            for seat in nice_seats:
+                for message in harness.discord.dms.get(users[seat].id, []):
+                    assert "Naughty Elf" not in message.text() and "Krampus (team" not in message.text()
     game = await harness.game(game_id)
     assert game.record.status == "finished"
     outcome = game.outcome()
