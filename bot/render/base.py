@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.components import ActionButton, ActionSelect
 from games.core import Event
 
 EMBED_COLOUR = discord.Colour.from_rgb(178, 34, 52)  # Christmas red
@@ -74,6 +75,20 @@ def new_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     for item in items:
         view.add_item(item)
     return view
+
+
+def seat_select(ctx: TableContext, kind: str, seats: Sequence[int], placeholder: str) -> ActionSelect:
+    """A select of seats whose values are the actions `kind.<seat>` (nominate, target, ...)."""
+    options = [discord.SelectOption(label=ctx.name(seat), value=f"{kind}.{seat}") for seat in seats]
+    return ActionSelect(ctx.game_id, ctx.decision, kind, options, placeholder=placeholder)
+
+
+def yes_no_buttons(ctx: TableContext, kind: str, yes: str, no: str) -> tuple[ActionButton, ActionButton]:
+    """Green/red buttons for the actions `kind.1` / `kind.0` (votes)."""
+    return (
+        ActionButton(ctx.game_id, ctx.decision, f"{kind}.1", label=yes, style=discord.ButtonStyle.success),
+        ActionButton(ctx.game_id, ctx.decision, f"{kind}.0", label=no, style=discord.ButtonStyle.danger),
+    )
 
 
 def event_lines(events: Sequence[Event], names: Sequence[str], limit: int = 8) -> str:

@@ -11,8 +11,16 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.components import ActionButton, ActionSelect
-from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines, new_view
+from bot.components import ActionButton
+from bot.render.base import (
+    EMBED_COLOUR,
+    Payload,
+    TableContext,
+    event_lines,
+    new_view,
+    seat_select,
+    yes_no_buttons,
+)
 from games.core import Event
 from games.secret_krampus.data import Card, Phase, Role, Team
 from games.secret_krampus.models import SKView
@@ -163,45 +171,14 @@ class SecretKrampusRenderer:
 
     def _table_components(self, view: SKView, ctx: TableContext) -> discord.ui.View:
         if view.phase == Phase.NOMINATION:
-            options = [discord.SelectOption(label=ctx.name(s), value=f"nominate.{s}") for s in view.eligible]
-            return new_view(
-                ActionSelect(
-                    ctx.game_id,
-                    ctx.decision,
-                    "nominate",
-                    options,
-                    placeholder=f"{ctx.name(view.lm_candidate)}: choose a Sleigh Loader",
-                )
-            )
+            placeholder = f"{ctx.name(view.lm_candidate)}: choose a Sleigh Loader"
+            return new_view(seat_select(ctx, "nominate", view.eligible, placeholder))
         if view.phase == Phase.VOTING:
-            return new_view(
-                ActionButton(
-                    ctx.game_id,
-                    ctx.decision,
-                    "vote.1",
-                    label="Yes",
-                    style=discord.ButtonStyle.success,
-                ),
-                ActionButton(
-                    ctx.game_id,
-                    ctx.decision,
-                    "vote.0",
-                    label="No",
-                    style=discord.ButtonStyle.danger,
-                ),
-            )
+            return new_view(*yes_no_buttons(ctx, "vote", "Yes", "No"))
         if view.phase == Phase.ORDER and view.eligible:
             order = ORDER.get(view.pending_order or "", "order")
-            options = [discord.SelectOption(label=ctx.name(s), value=f"target.{s}") for s in view.eligible]
-            return new_view(
-                ActionSelect(
-                    ctx.game_id,
-                    ctx.decision,
-                    "target",
-                    options,
-                    placeholder=f"{ctx.name(view.lm)}: choose a player ({order})",
-                )
-            )
+            placeholder = f"{ctx.name(view.lm)}: choose a player ({order})"
+            return new_view(seat_select(ctx, "target", view.eligible, placeholder))
         return new_view()
 
     # -- the private message ----------------------------------------------------------------------
@@ -278,22 +255,7 @@ class SecretKrampusRenderer:
             return (
                 f"Heads Together on {CARD[view.ht_card]}: one Yes delivers it; two Noes discard it "
                 "(a failed vote).",
-                new_view(
-                    ActionButton(
-                        ctx.game_id,
-                        ctx.decision,
-                        "ht_vote.1",
-                        label="Yes, deliver",
-                        style=discord.ButtonStyle.success,
-                    ),
-                    ActionButton(
-                        ctx.game_id,
-                        ctx.decision,
-                        "ht_vote.0",
-                        label="No, discard",
-                        style=discord.ButtonStyle.danger,
-                    ),
-                ),
+                new_view(*yes_no_buttons(ctx, "ht_vote", "Yes, deliver", "No, discard")),
             )
         if mine and view.phase in (Phase.NOMINATION, Phase.VOTING, Phase.ORDER):
             hint = {
