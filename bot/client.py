@@ -23,6 +23,7 @@ class GameBot(commands.Bot):
     def __init__(self, db: Database, *, dev_guild_id: int | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and components need no privileged intents
+        intents.guild_messages = True  # who posts where (for table reminders), never the content
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.db = db
         self.dev_guild_id = dev_guild_id
@@ -42,6 +43,11 @@ class GameBot(commands.Bot):
             self._resumed = True
             count = await self.table.resume()
             log.info("Resumed %d live game(s)", count)
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.guild is None or message.author.bot:
+            return
+        await self.table.on_channel_message(message.channel.id, message.author.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer a component whose custom_id is not one of ours (forged or from an old version)."""

@@ -57,6 +57,7 @@ class Table:
     def __init__(self, service: GameService, messenger: Messenger) -> None:
         self.service = service
         self.messenger = messenger
+        self._reminded: set[tuple[int, int, int]] = set()  # (game, decision, user) already told
 
     # -- rendering ---------------------------------------------------------------------------
     def renderer(self, game: LoadedGame) -> GameRenderer:
@@ -305,6 +306,27 @@ class Table:
             raise GameNotFound("There is no live game in this channel.")
         ids = ", ".join(f"#{record.id}" for record in live)
         raise UserError(f"Several games run here ({ids}); say which with the `game` option.")
+
+    # -- chat ------------------------------------------------------------------------------------
+    async def on_channel_message(self, channel_id: int, user_id: int) -> str | None:
+        """Remind a player of a table rule when they post at the wrong moment (once per
+        decision). Only who posted matters, never what: the bot needs no message content."""
+        for record in await self.service.store.user_games_in_channel(
+            channel_id, user_id, statuses=("running",)
+        ):
+            game = await self.service.load(record.id)
+            seat = game.seat_of(user_id)
+            key = (game.id, game.decision, user_id)
+            if seat is None or key in self._reminded:
+                continue
+            text = self.renderer(game).chat_reminder(game.view(None), self.context(game), seat)
+            if text:
+                if len(self._reminded) > 10_000:
+                    self._reminded.clear()
+                self._reminded.add(key)
+                await self.messenger.send_channel(channel_id, Payload(content=text))
+                return text
+        return None
 
     # -- restart ----------------------------------------------------------------------------------
     async def resume(self, pause: float = 0.2) -> int:

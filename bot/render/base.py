@@ -69,6 +69,10 @@ class GameRenderer(Protocol):
     def acknowledge(self, view: Any, ctx: TableContext, events: Sequence[Event]) -> str | None:
         """A short ephemeral confirmation for a seat that acted on the table (or None)."""
 
+    def chat_reminder(self, view: Any, ctx: TableContext, seat: int) -> str | None:
+        """A public reminder when `seat` writes in the channel while the rules ask it to keep
+        quiet (from the public view only), or None."""
+
 
 def new_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)

@@ -282,3 +282,18 @@ class SecretKrampusRenderer:
         if view.phase == Phase.VOTING and view.my_vote is not None:
             lines.append("You can change your vote until the last vote is in.")
         return " ".join(lines) or None
+
+    def chat_reminder(self, view: SKView, ctx: TableContext, seat: int) -> str | None:
+        """Spec 4.2 silence rule and 2.6 stables: a reminder (never a block) when the List Maker
+        or Sleigh Loader talks while the gifts are secret, or a player in the stables talks."""
+        name = ctx.name(seat)
+        if view.phase == Phase.GAME_OVER:
+            return None
+        if not view.players[seat].in_play:
+            return f"\N{HORSE} {name} is in the stables and takes no part in the game, not even in chat."
+        if view.phase in PRIVATE_PHASES and seat in (view.lm, view.sl):
+            return (
+                f"\N{FACE WITH FINGER COVERING CLOSED LIPS} {name}, the List Maker and Sleigh Loader "
+                "stay silent from the draw until the gift is placed."
+            )
+        return None

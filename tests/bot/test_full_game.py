@@ -173,3 +173,21 @@ async def test_late_answer_falls_back_to_editing_the_table(harness: Harness) -> 
     )
     assert harness.messenger.calls.count(("edit", table.id)) == edits_before + 1
     assert "Vote!" in table.text()
+
+
+async def test_chat_reminders_for_silent_officers_and_the_stables(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    game = await harness.game(game_id)
+    assert await harness.table.on_channel_message(555, users[0].id) is None  # nominating: talk away
+    rng = random.Random(2)
+    while (await harness.game(game_id)).state.phase != "LM_DISCARD":
+        assert await play_random_click(harness, table, game_id, users, rng)
+    game = await harness.game(game_id)
+    lm = users[game.state.lm]
+    reminder = await harness.table.on_channel_message(555, lm.id)
+    assert reminder is not None and "stay silent" in reminder
+    assert await harness.table.on_channel_message(555, lm.id) is None  # once per decision
+    bystander = next(u for s, u in enumerate(users) if s not in (game.state.lm, game.state.sl))
+    assert await harness.table.on_channel_message(555, bystander.id) is None
+    assert await harness.table.on_channel_message(777, lm.id) is None  # another channel
