@@ -96,6 +96,7 @@ class GameService:
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
+        self._running: dict[int, LoadedGame] = {}  # write-through cache of running games
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The game's lock. Every method that changes a game must be called with it held, and the
@@ -114,6 +115,11 @@ class GameService:
 
     # -- loading ---------------------------------------------------------------------------
     async def load(self, game_id: int) -> LoadedGame:
+        """The game as last committed. Running games are served from a write-through cache
+        (this process is the only writer; every write below goes through `_written`)."""
+        cached = self._running.get(game_id)
+        if cached is not None:
+            return cached
         record = await self.store.get_game(game_id)
         if record is None:
             raise GameNotFound("That game does not exist (any more).")
@@ -122,7 +128,25 @@ class GameService:
             raise GameNotFound("That game is not available in this version of the bot.")
         seats = await self.store.get_seats(game_id)
         state = info.rules.load_state(record.state_json) if record.state_json else None
-        return LoadedGame(record, seats, info, state)
+        game = LoadedGame(replace(record, state_json=None), seats, info, state)
+        if record.status == "running":
+            self._running[game_id] = game
+        return game
+
+    def _written(self, game_id: int, game: LoadedGame | None = None) -> None:
+        """Keep the cache true after a committed write: store the new game, or forget it."""
+        if game is not None and game.record.status == "running":
+            self._running[game_id] = game
+        else:
+            self._running.pop(game_id, None)
+
+    async def set_table_message(self, game_id: int, message_id: int) -> None:
+        await self.store.set_table_message(game_id, message_id)
+        self._written(game_id)
+
+    async def set_dm(self, game_id: int, seat: int, *, dm_open: bool, dm_message_id: int | None) -> None:
+        await self.store.set_dm(game_id, seat, dm_open=dm_open, dm_message_id=dm_message_id)
+        self._written(game_id)
 
     async def live_games(self) -> list[LoadedGame]:
         return [await self.load(record.id) for record in await self.store.live_games()]
@@ -171,8 +195,9 @@ class GameService:
             )
         except StorageConflict:
             raise StaleDecision("Someone else acted first; look at the latest message.") from None
-        record = replace(game.record, state_json=None, version=version, status=status)
+        record = replace(game.record, version=version, status=status)
         after = LoadedGame(record, game.seats, game.info, new_state)
+        self._written(game_id, after)
         return ActionResult(after, seat, events, decision_before=decision, to_decide_before=game.to_decide())
 
     # -- lobbies ---------------------------------------------------------------------------
@@ -216,6 +241,7 @@ class GameService:
             await self._check_free(game.record.channel_id, user_id)
             try:
                 await self.store.add_seat(game_id, user_id, user_name, max_seats=game.info.max_players)
+                self._written(game_id)
             except StorageConflict as error:
                 raise UserError(str(error)) from None
         return await self.load(game_id)
@@ -228,6 +254,7 @@ class GameService:
         if user_id == game.record.host_id:
             raise UserError("The host cannot leave; press Cancel to close the lobby.")
         await self.store.remove_seat(game_id, user_id)
+        self._written(game_id)
         return await self.load(game_id)
 
     async def start(self, game_id: int, user_id: int) -> LoadedGame:
@@ -243,6 +270,7 @@ class GameService:
         state = rules.new_game(count, options, game.record.seed)
         try:
             await self.store.start_game(game_id, rules.dump_state(state))
+            self._written(game_id)
         except StorageConflict:
             raise StaleDecision("This lobby has already started or closed.") from None
         return await self.load(game_id)
@@ -253,6 +281,7 @@ class GameService:
         if user_id != game.record.host_id:
             raise NotAllowed("Only the host can cancel the lobby.")
         await self.store.set_status(game_id, "cancelled", from_statuses=("lobby",))
+        self._written(game_id)
         return await self.load(game_id)
 
     async def abandon(self, game_id: int, user_id: int, *, can_manage_server: bool) -> LoadedGame:
@@ -263,6 +292,7 @@ class GameService:
         if user_id != game.record.host_id and not can_manage_server:
             raise NotAllowed("Only the host or a member with Manage Server can abandon a game.")
         await self.store.set_status(game_id, "abandoned", from_statuses=LIVE)
+        self._written(game_id)
         return await self.load(game_id)
 
     async def _lobby(self, game_id: int) -> LoadedGame:

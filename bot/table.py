@@ -120,7 +120,7 @@ class Table:
             return
         new_id = await self.messenger.send_channel(game.record.channel_id, payload)
         if new_id is not None:
-            await self.service.store.set_table_message(game.id, new_id)
+            await self.service.set_table_message(game.id, new_id)
 
     # -- components ------------------------------------------------------------------------------
     @answers_errors
@@ -143,7 +143,7 @@ class Table:
             if not await self._answer_by_edit(interaction, payload):
                 await self._refresh_table(game, payload)
             if interaction.message is not None and game.record.table_message_id != interaction.message.id:
-                await self.service.store.set_table_message(game_id, interaction.message.id)
+                await self.service.set_table_message(game_id, interaction.message.id)
         if op == "start":
             await self._deal(game)
 
@@ -232,16 +232,22 @@ class Table:
                 for seat, payload in zip(seats, payloads, strict=True)
             )
         )
-        changed = False
-        for seat, message_id in zip(seats, sent, strict=True):
-            was_open = game.seats[seat].dm_open
-            now_open = message_id is not None
-            if was_open != now_open:
-                await self.service.store.set_dm(game.id, seat, dm_open=now_open, dm_message_id=message_id)
-                changed = changed or (was_open is False) == now_open  # the table's notice changes
-        if changed and game.record.status == "running":
-            async with self.service.lock(game.id):
-                latest = await self.service.load(game.id)
+        flips = [
+            (seat, message_id)
+            for seat, message_id in zip(seats, sent, strict=True)
+            if game.seats[seat].dm_open != (message_id is not None)
+        ]
+        if not flips:
+            return
+        async with self.service.lock(game.id):
+            for seat, message_id in flips:
+                await self.service.set_dm(
+                    game.id, seat, dm_open=message_id is not None, dm_message_id=message_id
+                )
+            latest = await self.service.load(game.id)
+            # The table's "DMs closed" notice changes unless DMs merely turned out to be open.
+            notice_changed = any(not (game.seats[s].dm_open is None and m is not None) for s, m in flips)
+            if notice_changed and latest.record.status == "running":
                 await self._refresh_table(latest, self.table_payload(latest))
 
     # -- commands ---------------------------------------------------------------------------------
@@ -261,7 +267,7 @@ class Table:
             return
         await interaction.response.send_message(**self.table_payload(game).send_kwargs())
         message = await interaction.original_response()
-        await self.service.store.set_table_message(game.id, message.id)
+        await self.service.set_table_message(game.id, message.id)
 
     @answers_errors
     async def show_hand(self, interaction: discord.Interaction) -> None:
