@@ -50,11 +50,19 @@ class GameBot(commands.Bot):
         await self.table.on_channel_message(message.channel.id, message.author.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a component whose custom_id is not one of ours (forged or from an old version)."""
-        if interaction.type is discord.InteractionType.component:
-            custom_id = str((interaction.data or {}).get("custom_id", ""))
-            if not matches_any(custom_id) and not interaction.response.is_done():
-                await interaction.response.send_message("That button is not recognised.", ephemeral=True)
+        """Answer a component click discord.py would drop silently: a custom_id that is not one
+        of ours, or one that is not on the message it claims to come from (forged)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not matches_any(custom_id):
+            reason = "That button is not recognised."
+        elif not _on_message(interaction.message, custom_id):
+            reason = "That button is not on this message."
+        else:
+            return
+        if not interaction.response.is_done():
+            await interaction.response.send_message(reason, ephemeral=True)
 
     def command_fingerprint(self, guild: discord.abc.Snowflake | None) -> str:
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
@@ -75,3 +83,15 @@ class GameBot(commands.Bot):
         await self.store.set_meta(key, fingerprint)
         log.info("Synced slash commands to %s", f"guild {self.dev_guild_id}" if guild else "all servers")
         return True
+
+
+def _on_message(message: discord.Message | None, custom_id: str) -> bool:
+    if message is None:
+        return False
+    stack: list[object] = list(message.components)
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id:
+            return True
+        stack.extend(getattr(component, "children", ()))
+    return False

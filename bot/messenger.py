@@ -31,17 +31,27 @@ class Messenger(Protocol):
 class DiscordMessenger:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
     async def send_dm(self, user_id: int, payload: Payload) -> int | None:
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            message = await user.send(**payload.send_kwargs())
+            channel = await self._dm_channel(user_id)
+            message = await channel.send(**payload.send_kwargs())
         except discord.Forbidden:  # 50007: Cannot send messages to this user
             return None
         except discord.HTTPException as error:
             log.warning("DM to %s failed: %s", user_id, error)
             return None
         return message.id
+
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The DM channel, opened once per user (one REST call) and remembered by id, so a DM
+        costs one rate-limited call, not a user fetch plus a channel lookup."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel = await self.client.create_dm(discord.Object(id=user_id))
+            channel_id = self._dm_channels[user_id] = channel.id
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def edit_message(self, channel_id: int, message_id: int, payload: Payload) -> bool:
         channel = self.client.get_partial_messageable(channel_id)

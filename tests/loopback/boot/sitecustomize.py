@@ -1,0 +1,28 @@
+"""Point an unmodified discord.py at the loopback fake of Discord when DISCORD_LOOPBACK_URL is set.
+
+Put this directory on PYTHONPATH (`PYTHONPATH=<repo>:<repo>/tests/loopback/boot`) and start the
+bot as usual (`python -m bot`); Python imports `sitecustomize` at start-up. Without the variable
+this file does nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def _patch(url: str) -> None:
+    import yarl
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    base = url.rstrip("/")
+    Route.BASE = base + "/api/v10"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base.replace("http://", "ws://", 1) + "/gateway")
+
+
+if os.environ.get("DISCORD_LOOPBACK_URL"):
+    try:
+        _patch(os.environ["DISCORD_LOOPBACK_URL"])
+    except Exception as error:  # never break interpreter start-up
+        print(f"sitecustomize: could not point discord.py at the loopback: {error!r}", file=sys.stderr)

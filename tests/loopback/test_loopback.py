@@ -1,0 +1,312 @@
+"""The loopback Discord against a small, real discord.py client (not our bot)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+
+from tests.loopback import LoopbackDiscord, message_custom_ids, message_text, patch_discord
+
+ALICE, BOB, CAROL = 11, 12, 13
+
+
+class Counter(discord.ui.DynamicItem[discord.ui.Button], template=r"count:(?P<n>\d+)"):
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Count {n}", custom_id=f"count:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001, ANN206
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None).add_item(Counter(self.n + 1))
+        await interaction.response.edit_message(content=f"Counted to {self.n + 1}", view=view)
+
+
+class Secret(discord.ui.DynamicItem[discord.ui.Button], template=r"secret:(?P<word>\w+)"):
+    def __init__(self, word: str) -> None:
+        super().__init__(discord.ui.Button(label="Secret", custom_id=f"secret:{word}"))
+        self.word = word
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001, ANN206
+        return cls(match["word"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"The word is {self.word}", ephemeral=True)
+        await interaction.followup.send("and a followup", ephemeral=True)
+
+
+class Pick(discord.ui.DynamicItem[discord.ui.Select], template=r"pick:(?P<what>\w+)"):
+    def __init__(self, what: str) -> None:
+        options = [discord.SelectOption(label=f"Take {v}", value=v) for v in ("red", "green")]
+        super().__init__(discord.ui.Select(custom_id=f"pick:{what}", placeholder="Choose", options=options))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001, ANN206
+        return cls(match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content=f"picked {self.item.values[0]}", view=None)
+
+
+def table_view(n: int = 0) -> discord.ui.View:
+    return discord.ui.View(timeout=None).add_item(Counter(n)).add_item(Secret("xyzzy"))
+
+
+class MiniBot(discord.Client):
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(intents=discord.Intents.none(), guild_ready_timeout=0.05)
+        self.tree = app_commands.CommandTree(self)
+        self.guild = discord.Object(guild_id)
+        self.failures: list[Exception] = []
+
+        @self.tree.command(name="hello", description="Say hello with a counter")
+        async def hello(interaction: discord.Interaction, name: str) -> None:
+            await interaction.response.send_message(f"Hello {name}", view=table_view())
+
+        @self.tree.command(name="late", description="Answers too late")
+        async def late(interaction: discord.Interaction) -> None:
+            await asyncio.sleep(0.5)
+            try:
+                await interaction.response.send_message("sorry I'm late")
+            except discord.HTTPException as error:
+                self.failures.append(error)
+
+        @self.tree.command(name="think", description="Defers, then answers")
+        async def think(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send("thought about it")
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        pass  # discord.py sleeps 5 s before every IDENTIFY but the first; not needed here
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(Counter, Secret, Pick)
+        self.tree.copy_global_to(guild=self.guild)
+        await self.tree.sync(guild=self.guild)
+
+
+@pytest.fixture
+async def loop():
+    server = LoopbackDiscord(response_timeout=1.0)  # tests that need it lower set it
+    server.add_user(ALICE, "Alice")
+    server.add_user(BOB, "Bob")
+    server.add_user(CAROL, "Carol", dms_open=False)
+    await server.start()
+    with patch_discord(server.url):
+        yield server
+    await server.stop()
+
+
+async def start_client(loop: LoopbackDiscord) -> tuple[MiniBot, asyncio.Task[Any]]:
+    client = MiniBot(loop.guild_id)
+    since = loop.ready_count
+    task = asyncio.create_task(client.start(loop.token))
+    await loop.wait_ready(10, since=since)
+    await client.wait_until_ready()
+    return client, task
+
+
+async def stop_client(client: MiniBot, task: asyncio.Task[Any]) -> None:
+    await client.close()
+    await asyncio.wait_for(task, 5)
+
+
+@pytest.fixture
+async def client(loop: LoopbackDiscord):
+    client, task = await start_client(loop)
+    yield client
+    await stop_client(client, task)
+
+
+async def test_bad_token_is_a_login_failure(loop: LoopbackDiscord) -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    with pytest.raises(discord.LoginFailure):
+        await client.login(loop.token.replace("G", "H"))
+    await client.close()
+    assert loop.calls[-1].route == "GET /users/@me" and loop.calls[-1].status == 401
+
+
+async def test_commands_are_synced_and_stored(loop: LoopbackDiscord, client: MiniBot) -> None:
+    commands = await loop.wait_commands({"hello", "late", "think"})
+    hello = next(c for c in commands if c["name"] == "hello")
+    assert hello["guild_id"] == str(loop.guild_id) and hello["options"][0]["name"] == "name"
+    assert loop.command_syncs == [(loop.guild_id, ["hello", "late", "think"])]
+    assert loop.active is not None and loop.active.intents == 0
+
+
+async def test_slash_click_edit_and_ephemeral(loop: LoopbackDiscord, client: MiniBot) -> None:
+    channel = loop.channel_ids[0]
+    result = await (await loop.slash(ALICE, channel, "hello", {"name": "world"})).wait()
+    assert result.error is None and result.response_type == 4 and not result.ephemeral
+    assert result.latency is not None and result.latency < 1
+    table = result.message
+    assert table["content"] == "Hello world" and table["type"] == 20
+    assert message_custom_ids(table) == ["count:0", "secret:xyzzy"]
+    assert [m["id"] for m in loop.channel_messages(channel)] == [table["id"]]
+
+    click = await (await loop.click(BOB, int(table["id"]), "count:0")).wait()
+    assert click.response_type == 7 and click.error is None
+    edited = loop.message(int(table["id"]))
+    assert edited["content"] == "Counted to 1" and message_custom_ids(edited) == ["count:1"]
+    assert edited["edited_timestamp"] is not None and len(loop.channel_messages(channel)) == 1
+
+    with pytest.raises(AssertionError, match="not on message"):
+        await loop.click(BOB, int(table["id"]), "count:0")  # that button is gone now
+
+
+async def test_ephemeral_answer_is_seen_only_by_the_clicker(loop: LoopbackDiscord, client: MiniBot) -> None:
+    result = await (await loop.slash(ALICE, loop.channel_ids[0], "hello", {"name": "x"})).wait()
+    secret = await loop.click(BOB, int(result.message["id"]), "secret:xyzzy")
+    await secret.wait_until(lambda r: len(r.followups) == 1)
+    assert secret.ephemeral and secret.response_type == 4
+    assert "The word is xyzzy" in secret.text() and "and a followup" in secret.text()
+    assert [message_text(m) for m in loop.ephemeral_messages(BOB)] == ["The word is xyzzy", "and a followup"]
+    assert "xyzzy" not in loop.visible_text(ALICE).replace("secret:xyzzy", "")
+    assert "The word is" not in loop.public_text() and "The word is xyzzy" in loop.visible_text(BOB)
+    with pytest.raises(AssertionError, match="cannot see"):
+        await loop.click(ALICE, secret.original_id, "count:0")
+
+
+async def test_deferred_answer_then_followup_replaces_the_placeholder(
+    loop: LoopbackDiscord, client: MiniBot
+) -> None:
+    result = await loop.slash(ALICE, loop.channel_ids[0], "think")
+    await result.wait_until(lambda r: r.message and r.message["content"] == "thought about it")
+    assert result.response_type == 5 and result.ephemeral and result.followups == []
+    assert (
+        result.message["flags"] & 128 == 0 and loop.ephemeral_messages(ALICE)[0]["id"] == result.message["id"]
+    )
+
+
+async def test_late_answer_is_unknown_interaction(loop: LoopbackDiscord, client: MiniBot) -> None:
+    loop.response_timeout = 0.3  # /late answers after 0.5 s
+    result = await (await loop.slash(ALICE, loop.channel_ids[0], "late")).wait(3)
+    assert result.error is not None and result.error["code"] == 10062 and result.error["status"] == 404
+    assert result.message is None and not result.acknowledged
+    await loop.wait_for(lambda: client.failures)
+    assert isinstance(client.failures[0], discord.NotFound) and client.failures[0].code == 10062
+    assert loop.channel_messages(loop.channel_ids[0]) == []
+
+
+async def test_second_answer_is_already_acknowledged(loop: LoopbackDiscord, client: MiniBot) -> None:
+    result = await (await loop.slash(ALICE, loop.channel_ids[0], "hello", {"name": "x"})).wait()
+    url = f"{loop.url}/api/v10/interactions/{result.id}/{result.token}/callback"
+    async with aiohttp.ClientSession() as session:
+        async with session.post(url, json={"type": 4, "data": {"content": "again"}}) as response:
+            assert response.status == 400 and (await response.json())["code"] == 40060
+        async with session.get(f"{loop.url}/api/v10/nowhere/at/all") as response:
+            assert response.status == 404 and (await response.json())["message"] == "404: Not Found"
+    assert result.errors[-1]["code"] == 40060 and result.error["code"] == 40060
+    assert [c.path for c in loop.unknown_calls()] == ["/nowhere/at/all"]
+
+
+async def test_dms_closed_dms_and_a_click_in_a_dm(loop: LoopbackDiscord, client: MiniBot) -> None:
+    alice = await client.fetch_user(ALICE)
+    sent = await alice.send("psst", view=table_view(5))
+    assert [m["content"] for m in loop.dm_messages(ALICE)] == ["psst"]
+    assert "psst" in loop.visible_text(ALICE) and "psst" not in loop.visible_text(BOB) + loop.public_text()
+    click = await (await loop.click(ALICE, sent.id, "count:5")).wait()
+    assert click.error is None and "user" in click.payload and "member" not in click.payload
+    assert loop.dm_messages(ALICE)[0]["content"] == "Counted to 6"
+    with pytest.raises(AssertionError, match="cannot see"):
+        await loop.click(BOB, sent.id, "count:6")
+
+    carol = await client.fetch_user(CAROL)
+    with pytest.raises(discord.Forbidden) as refused:
+        await carol.send("psst")
+    assert refused.value.code == 50007 and loop.dm_messages(CAROL) == []
+
+
+async def test_limits_are_invalid_form_body(loop: LoopbackDiscord, client: MiniBot) -> None:
+    channel = client.get_partial_messageable(loop.channel_ids[0])
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send(embed=discord.Embed(title="t", description="x" * 4097))
+    assert refused.value.status == 400 and refused.value.code == 50035
+    assert "embeds.0.description" in str(refused.value)
+    too_big = [discord.Embed(description="y" * 4000), discord.Embed(description="z" * 2001)]
+    with pytest.raises(discord.HTTPException, match="6000"):
+        await channel.send(embeds=too_big)
+    with pytest.raises(discord.HTTPException, match="content"):
+        await channel.send("w" * 2001)
+    view = discord.ui.View().add_item(discord.ui.Button(label="L" * 81, custom_id="long"))
+    with pytest.raises(discord.HTTPException, match="label"):
+        await channel.send("ok", view=view)
+    ok = await channel.send("ok", file=discord.File(__file__, filename="proof.py"))
+    stored = loop.message(ok.id)["attachments"][0]
+    assert stored["filename"] == "proof.py" and stored["size"] > 100
+    assert loop.blobs[int(stored["id"])].startswith(b'"""The loopback')
+    assert loop.channel_messages(loop.channel_ids[0])[-1]["id"] == str(ok.id)
+
+
+async def test_calls_are_recorded_and_classified(loop: LoopbackDiscord, client: MiniBot) -> None:
+    mark = loop.mark()
+    result = await (await loop.slash(ALICE, loop.channel_ids[1], "hello", {"name": "x"})).wait()
+    secret = await loop.click(BOB, int(result.message["id"]), "secret:xyzzy")
+    await secret.wait_until(lambda r: len(r.followups) == 1)
+    await client.get_partial_messageable(loop.channel_ids[1]).send("plain")
+    counts = loop.call_counts(since=mark)
+    assert counts["by_route"] == {
+        "POST /interactions/{interaction_id}/{token}/callback": 2,
+        "POST /webhooks/{application_id}/{token}": 1,
+        "POST /channels/{channel_id}/messages": 1,
+    }
+    assert counts["interaction_responses"] == 3 and counts["rate_limited"] == 1 and counts["unknown"] == 0
+    assert counts["max_per_channel_5s"] == {loop.channel_ids[1]: 1}
+    assert all(
+        c.is_interaction_response == ("/interactions/" in c.path or "/webhooks/" in c.path)
+        for c in loop.calls
+    )
+
+
+async def test_a_restarted_client_keeps_working_with_old_messages(loop: LoopbackDiscord) -> None:
+    client, task = await start_client(loop)
+    result = await (await loop.slash(ALICE, loop.channel_ids[0], "hello", {"name": "again"})).wait()
+    await stop_client(client, task)
+    assert loop.active is None
+
+    client, task = await start_client(loop)
+    try:
+        click = await (await loop.click(BOB, int(result.message["id"]), "count:0")).wait()
+        assert click.error is None and loop.message(int(result.message["id"]))["content"] == "Counted to 1"
+        assert loop.ready_count == 2 and len(loop.command_syncs) == 2
+    finally:
+        await stop_client(client, task)
+
+
+async def test_a_dropped_session_resumes_into_a_new_identify(loop: LoopbackDiscord, client: MiniBot) -> None:
+    since = loop.ready_count
+    await loop.drop_session()
+    await loop.wait_ready(10, since=since)
+    assert loop.resume_attempts == 1 and loop.intents == 0
+    result = await (await loop.slash(ALICE, loop.channel_ids[0], "hello", {"name": "back"})).wait()
+    assert result.acknowledged and not result.failed and result.message["content"] == "Hello back"
+
+
+async def test_a_forged_custom_id_gets_no_answer(loop: LoopbackDiscord, client: MiniBot) -> None:
+    result = await (await loop.slash(ALICE, loop.channel_ids[0], "hello", {"name": "x"})).wait()
+    loop.response_timeout = 0.3
+    forged = await (await loop.click_raw(BOB, int(result.message["id"]), "count:41")).wait(0.5)
+    assert forged.payload["data"] == {"custom_id": "count:41", "component_type": 2}
+    assert forged.failed and forged.response_type is None  # discord.py drops it: not on the message
+
+
+async def test_a_select_edits_its_message(loop: LoopbackDiscord, client: MiniBot) -> None:
+    channel = client.get_partial_messageable(loop.channel_ids[0])
+    message = await channel.send("pick one", view=discord.ui.View().add_item(Pick("colour")))
+    assert "Choose" in message_text(loop.message(message.id)) and "Take green" in loop.public_text()
+    with pytest.raises(AssertionError, match="not options"):
+        await loop.select(ALICE, message.id, "pick:colour", ["blue"])
+    result = await (await loop.select(ALICE, message.id, "pick:colour", ["green"])).wait()
+    assert result.payload["data"] == {"custom_id": "pick:colour", "component_type": 3, "values": ["green"]}
+    assert (
+        loop.message(message.id)["content"] == "picked green" and loop.message(message.id)["components"] == []
+    )
