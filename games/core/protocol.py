@@ -115,6 +115,18 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     def decode_action(self, code: str) -> ActionT:
         return decode_action(code, self._action_adapter, self.action_types)  # type: ignore[return-value]
 
+    def load_action(self, data: str) -> ActionT:
+        """An action from its JSON (as the action log stores it)."""
+        return self._action_adapter.validate_json(data)
+
+    def replay(self, num_seats: int, options: BaseModel, seed: int, actions: list[tuple[int, ActionT]]) -> StateT:
+        """The state after `actions` ((seat, action) pairs, in order) from a new game: a log
+        replays to the identical state because everything, chance included, follows the seed."""
+        state = self.new_game(num_seats, options, seed)
+        for seat, action in actions:
+            state = self.apply(state, seat, action).state
+        return state
+
     def dump_state(self, state: StateT) -> str:
         return state.model_dump_json()
 

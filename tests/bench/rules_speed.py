@@ -33,7 +33,11 @@ def games_per_second(seconds: float = 2.0) -> list[dict[str, float | str]]:
             games += 1
         elapsed = time.perf_counter() - start
         rows.append(
-            {"game": info.name, "games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
-             "actions_per_game": actions / games}
+            {
+                "game": info.name,
+                "games_per_s": games / elapsed,
+                "actions_per_s": actions / elapsed,
+                "actions_per_game": actions / games,
+            }
         )
     return rows

@@ -106,3 +106,18 @@ def test_games_package_stays_pure() -> None:
     root = Path(__file__).resolve().parents[3] / "games"
     offenders = [str(p) for p in root.rglob("*.py") if forbidden.search(p.read_text())]
     assert offenders == []
+
+
+def test_replay_of_a_log_gives_the_identical_state() -> None:
+    import random
+
+    rules = get_game("secret-krampus").rules
+    rng = random.Random(4)
+    state = rules.new_game(8, rules.parse_options(None), 99)
+    log = []
+    while rules.outcome(state) is None:
+        seat = rng.choice(sorted(rules.to_decide(state)))
+        action = rng.choice(rules.legal_actions(state, seat))
+        log.append((seat, rules.load_action(action.model_dump_json())))
+        state = rules.apply(state, seat, action).state
+    assert rules.replay(8, rules.parse_options(None), 99, log) == state

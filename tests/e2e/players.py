@@ -1,0 +1,155 @@
+"""Scripted players for end-to-end games: they act only by clicking what Discord shows them.
+
+The committed database is the oracle for *who* must act (read-only); *how* they act is always a
+click on a component they can see: the table message, their newest DM, or the ephemeral
+"My role & cards" view when their DMs are closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from games.registry import get_game
+from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids, message_text
+
+RULES = get_game("secret-krampus").rules
+
+
+@dataclass
+class Snapshot:
+    status: str
+    version: int
+    state: Any
+    table_message_id: int | None
+    user_ids: list[int]
+    seed: int
+
+    @property
+    def decision(self) -> int:
+        return RULES.decision(self.state)
+
+    def to_decide(self) -> list[int]:
+        return sorted(RULES.to_decide(self.state)) if self.status == "running" else []
+
+
+def read_game(db_path: Path, game_id: int) -> Snapshot:
+    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as conn:
+        status, version, state_json, table_id, seed = conn.execute(
+            "SELECT status, version, state_json, table_message_id, seed FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        users = [
+            row[0]
+            for row in conn.execute("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        ]
+    state = RULES.load_state(state_json) if state_json else None
+    return Snapshot(status, version, state, table_id, users, seed)
+
+
+def read_log(db_path: Path, game_id: int) -> list[tuple[int, int, str]]:
+    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as conn:
+        return conn.execute(
+            "SELECT seq, seat, action_json FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+
+
+def replayed_state(db_path: Path, game_id: int) -> Any:
+    """The snapshot's state recomputed from the seed and the action log alone."""
+    snap = read_game(db_path, game_id)
+    actions = [(seat, RULES.load_action(action)) for _, seat, action in read_log(db_path, game_id)]
+    return RULES.replay(len(snap.user_ids), RULES.parse_options(None), snap.seed, actions)
+
+
+class Players:
+    """Everyone at one Secret Krampus table, driving it through the loopback."""
+
+    def __init__(
+        self, loop: LoopbackDiscord, db_path: Path, channel_id: int, user_ids: list[int], seed: int
+    ) -> None:
+        self.loop, self.db_path, self.channel_id, self.user_ids = loop, db_path, channel_id, user_ids
+        self.rng = random.Random(seed)
+        self.game_id = 0
+        self.results: list[InteractionResult] = []
+
+    async def open(self, timeout: float = 10.0) -> int:
+        host, *guests = self.user_ids
+        result = await (
+            await self.loop.slash(host, self.channel_id, "play", {"game": "secret-krampus"})
+        ).wait(timeout)
+        assert result.error is None, result.error
+        lobby = result.message
+        self.game_id = int(message_custom_ids(lobby)[0].split(":")[1])
+        for user in guests:
+            joined = await (await self.loop.click(user, int(lobby["id"]), f"lobby:{self.game_id}:join")).wait(
+                timeout
+            )
+            assert joined.response_type == 7, joined.text()
+        started = await (await self.loop.click(host, int(lobby["id"]), f"lobby:{self.game_id}:start")).wait(
+            timeout
+        )
+        assert started.response_type == 7, started.text()
+        return self.game_id
+
+    def snapshot(self) -> Snapshot:
+        return read_game(self.db_path, self.game_id)
+
+    async def step(self, timeout: float = 5.0) -> InteractionResult | None:
+        """One random legal move by a seat that must decide; None when the game is over."""
+        snap = self.snapshot()
+        if snap.status != "running":
+            return None
+        seat = self.rng.choice(snap.to_decide())
+        user = snap.user_ids[seat]
+        marker = f":{self.game_id}:{snap.decision}:"
+        message = await self._message_with(user, marker, snap.table_message_id, timeout)
+        ids = [cid for cid in message_custom_ids(message) if marker in cid]
+        assert ids, f"seat {seat} ({snap.state.phase}) has nothing to click: {message_text(message)[:600]}"
+        custom_id = self.rng.choice(ids)
+        if custom_id.startswith("pick:"):
+            options = [o["value"] for o in _component(message, custom_id)["options"]]
+            result = await self.loop.select(user, int(message["id"]), custom_id, [self.rng.choice(options)])
+        else:
+            result = await self.loop.click(user, int(message["id"]), custom_id)
+        await result.wait(timeout)
+        self.results.append(result)
+        return result
+
+    async def _message_with(self, user: int, marker: str, table_id: int, timeout: float) -> dict:
+        """The table or the user's newest DM once it offers this decision (a table edit made by
+        REST after a DM click can land just after the click's answer); else the ephemeral
+        "My role & cards" view (closed DMs)."""
+        for _ in range(100 if self.loop.users[user].dms_open else 15):
+            candidates = [self.loop.message(table_id), *reversed(self.loop.dm_messages(user))]
+            for message in candidates:
+                if any(marker in cid for cid in message_custom_ids(message)):
+                    return message
+            await asyncio.sleep(0.01)
+        opened = await (await self.loop.click(user, table_id, f"mine:{self.game_id}")).wait(timeout)
+        assert opened.ephemeral, opened.text()
+        return opened.message
+
+
+def _component(message: dict, custom_id: str) -> dict:
+    for row in message.get("components", []):
+        for component in row.get("components", []):
+            if component.get("custom_id") == custom_id:
+                return component
+    raise KeyError(custom_id)
+
+
+ROLE_WORDS = ("Nice Elf", "Naughty Elf", "Krampus (team")
+
+
+def public_leaks(loop: LoopbackDiscord) -> list[str]:
+    """Role words in public messages (allowed only once the game is over)."""
+    text = loop.public_text()
+    return [word for word in ROLE_WORDS if word in text]
+
+
+def dump(obj: Any) -> str:
+    return json.dumps(obj, indent=1, default=str)[:2000]
