@@ -220,7 +220,9 @@ async def _prepare(conn: aiosqlite.Connection, path: str) -> int:
             mode = (await cursor.fetchone())[0]
         if mode.lower() != "wal" and path != MEMORY:
             log.warning("SQLite refused WAL mode for %s (journal_mode=%s)", path, mode)
-        await conn.execute("PRAGMA synchronous = NORMAL")
+        # FULL: every commit is on disk before the player is answered, so an acknowledged
+        # action survives a power cut too, not only a crash of the bot (NORMAL would).
+        await conn.execute("PRAGMA synchronous = FULL")
     except sqlite3.Error as exc:
         raise DatabaseError(_explain(path, exc)) from exc
     return version

@@ -76,7 +76,7 @@ async def test_pragmas(db):
     assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
     assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
     assert (await db.fetchone("PRAGMA busy_timeout"))[0] == 5000
-    assert (await db.fetchone("PRAGMA synchronous"))[0] == 1  # NORMAL
+    assert (await db.fetchone("PRAGMA synchronous"))[0] == 2  # FULL: acknowledged means on disk
 
 
 async def test_reopen_is_idempotent(db_url):
