@@ -9,6 +9,7 @@ import pytest
 from bot.render.secret_krampus import ROLE
 from games.secret_krampus.data import Role
 from tests.bot.harness import Harness, make_users, play_random_click
+from tests.leaks import public_leaks
 
 ROLE_WORDS = ("Nice Elf", "Naughty Elf", "Krampus (team")
 
@@ -39,8 +40,8 @@ async def test_whole_game_by_clicks(harness: Harness, players: int, seed: int) -
         game = await harness.game(game_id)
         if game.record.status == "running":
             # no public message ever names a role before the end (unless Krampus was stabled, which ends it)
-            for text in _public_texts(harness):
-                assert not any(word in text for word in ROLE_WORDS), text
+            public = "\n".join(_public_texts(harness))
+            assert public_leaks(public, game.state, game.names) == []
             # a Nice Elf's private messages never name anyone else's role before the end
             for seat in nice_seats:
                 for message in harness.discord.dms.get(users[seat].id, []):
@@ -191,3 +192,29 @@ async def test_chat_reminders_for_silent_officers_and_the_stables(harness: Harne
     bystander = next(u for s, u in enumerate(users) if s not in (game.state.lm, game.state.sl))
     assert await harness.table.on_channel_message(555, bystander.id) is None
     assert await harness.table.on_channel_message(777, lm.id) is None  # another channel
+
+
+@pytest.mark.parametrize("players", [5, 6, 7, 8, 9, 10])
+async def test_no_public_message_leaks_over_many_random_games(harness: Harness, players: int) -> None:
+    """Against the engine's own state after every click: no role, hand card or current vote in
+    any public message, in several random games at every player count."""
+    for game_number in range(3):
+        users = make_users(players, start=1000 * game_number + 100 * players)
+        table, game_id = await harness.open_table(users)
+        rng = random.Random(game_number * 31 + players)
+        while await play_random_click(harness, table, game_id, users, rng):
+            game = await harness.game(game_id)
+            assert public_leaks(table.text(), game.state, game.names) == [], table.text()
+
+
+def test_the_leak_checker_can_fail() -> None:
+    from games.secret_krampus import SecretKrampus
+
+    rules = SecretKrampus()
+    state = rules.new_game(5, rules.parse_options(None), 1)
+    names = ["A", "B", "C", "D", "E"]
+    assert public_leaks("Players: 1. A", state, names) == []
+    assert public_leaks("A - Krampus (team Naughty)", state, names)
+    assert public_leaks("Discard \N{WRAPPED PRESENT} Nice", state, names)
+    state.votes, state.last_votes = {0: True}, None
+    assert public_leaks("Last election's votes: A Yes", state, names)

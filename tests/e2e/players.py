@@ -8,7 +8,6 @@ click on a component they can see: the table message, their newest DM, or the ep
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import sqlite3
 from dataclasses import dataclass
@@ -140,16 +139,3 @@ def _component(message: dict, custom_id: str) -> dict:
             if component.get("custom_id") == custom_id:
                 return component
     raise KeyError(custom_id)
-
-
-ROLE_WORDS = ("Nice Elf", "Naughty Elf", "Krampus (team")
-
-
-def public_leaks(loop: LoopbackDiscord) -> list[str]:
-    """Role words in public messages (allowed only once the game is over)."""
-    text = loop.public_text()
-    return [word for word in ROLE_WORDS if word in text]
-
-
-def dump(obj: Any) -> str:
-    return json.dumps(obj, indent=1, default=str)[:2000]

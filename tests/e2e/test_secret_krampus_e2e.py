@@ -9,7 +9,8 @@ import random
 import pytest
 
 from tests.e2e.conftest import LONG, USERS
-from tests.e2e.players import Players, public_leaks, read_game, read_log, replayed_state
+from tests.e2e.players import Players, read_game, read_log, replayed_state
+from tests.leaks import public_leaks
 from tests.loopback import message_text
 
 CHANNEL_INDEX = 0
@@ -23,12 +24,14 @@ def _players(loop, bot, count: int, seed: int, channel_index: int = 0) -> Player
 async def test_whole_game_by_clicks_without_leaks(loop, bot, players: int, seed: int) -> None:
     table = _players(loop, bot, players, seed)
     await table.open()
+    names = [loop.users[u].name for u in table.user_ids]
     steps = 0
     while (result := await table.step()) is not None:
         assert result.acknowledged and result.latency < 3.0, result.text()
         assert result.response_type == 7, result.text()  # every legal click edits its message
-        if table.snapshot().status == "running":
-            assert public_leaks(loop) == []
+        snap = table.snapshot()
+        if snap.status == "running":
+            assert public_leaks(loop.public_text(), snap.state, names) == []
         steps += 1
         assert steps < 2000
     snap = table.snapshot()
