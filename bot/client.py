@@ -24,7 +24,12 @@ class GameBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and components need no privileged intents
         intents.guild_messages = True  # who posts where (for table reminders), never the content
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            max_messages=None,  # the bot never reads cached messages: no cache to fill and scan
+        )
         self.db = db
         self.dev_guild_id = dev_guild_id
         self.store = GameStore(db)

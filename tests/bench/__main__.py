@@ -77,6 +77,12 @@ def print_report(report: dict) -> None:
         f"{rest['rate_limited']:.2f} rate-limited calls; errors {load['rest_errors']}; "
         f"most rate-limited calls in one channel in 5 s: {load['max_rate_limited_per_channel_5s']}"
     )
+    lag = load["driver_loop_lag_ms"]
+    print(
+        f"benchmark's own event loop lag (inflates the latencies above): p50 {lag['p50']:.1f} ms, "
+        f"p99 {lag['p99']:.1f} ms, max {lag['max']:.1f} ms; "
+        f"bot busy {load['bot_cpu_busy'] * 100:.0f}% of a core"
+    )
     print(
         f"bot CPU per action: {load['bot_cpu_ms_per_action']:.2f} ms = "
         f"{load['overhead_vs_bare_commit']:.1f}x a bare commit"

@@ -92,7 +92,19 @@ async def run_load(
                     else:
                         results.append(result)
 
-            await asyncio.gather(*(play(t, random.Random(seed * 7919 + i)) for i, t in enumerate(tables)))
+            lags: list[float] = []
+
+            async def watch_lag() -> None:
+                """How late this process's own event loop runs (it hosts the fake Discord too):
+                any lag here is added to the measured latency without being the bot's."""
+                while time.monotonic() - t0 < duration:
+                    before = time.monotonic()
+                    await asyncio.sleep(0.01)
+                    lags.append((time.monotonic() - before - 0.01) * 1000)
+
+            await asyncio.gather(
+                watch_lag(), *(play(t, random.Random(seed * 7919 + i)) for i, t in enumerate(tables))
+            )
             elapsed = time.monotonic() - t0
             cpu = proc_cpu_seconds(bot.pid) - cpu0
             counts = loop.call_counts(since=mark)
@@ -127,6 +139,12 @@ async def run_load(
         "max_rate_limited_per_channel_5s": max(counts["max_per_channel_5s"].values(), default=0),
         "routes": counts["by_route"],
         "bot_cpu_ms_per_action": cpu * 1000 / max(actions, 1),
+        "bot_cpu_busy": cpu / elapsed,
+        "driver_loop_lag_ms": {
+            "p50": percentile(lags, 0.5),
+            "p99": percentile(lags, 0.99),
+            "max": max(lags, default=0.0),
+        },
         "bot_rss_mib": memory["VmRSS"] / 1024,
         "bot_peak_rss_mib": memory["VmHWM"] / 1024,
         "kib_per_live_game": (live - base) / games,
