@@ -185,7 +185,7 @@ class Table:
                 game.record.channel_id,
                 Payload(
                     content=f"**{game.info.title} #{game.id} is over.** {outcome.summary} "
-                    "The table message shows every role."
+                    "The table message above shows how it ended."
                 ),
             )
 
