@@ -26,3 +26,19 @@ if os.environ.get("DISCORD_LOOPBACK_URL"):
         _patch(os.environ["DISCORD_LOOPBACK_URL"])
     except Exception as error:  # never break interpreter start-up
         print(f"sitecustomize: could not point discord.py at the loopback: {error!r}", file=sys.stderr)
+
+if os.environ.get("BENCH_GC_LOG"):  # diagnostics for the benchmark: log long garbage collections
+    import gc
+    import time
+
+    _started: list[float] = []
+
+    def _gc_timer(phase: str, info: dict) -> None:
+        if phase == "start":
+            _started[:] = [time.perf_counter()]
+        elif _started:
+            took = (time.perf_counter() - _started[0]) * 1000
+            if took > 20:
+                print(f"gc generation {info.get('generation')} took {took:.0f} ms", file=sys.stderr, flush=True)
+
+    gc.callbacks.append(_gc_timer)
