@@ -175,25 +175,26 @@ class GameStore:
         new_version = expected_version + 1
         now = self._now()
         async with self.db.transaction() as conn:
-            row = await _one(conn, "SELECT status, version FROM games WHERE id = ?", (game_id,))
-            if row is None:
-                raise StorageConflict("This game no longer exists.")
-            if row["status"] != "running":
-                raise StorageConflict("This game is no longer running.")
-            if row["version"] != expected_version:
+            # Update first, guarded by version and status: on the usual path the transaction is
+            # four statements (each a hop to the database thread), the reason is looked up only
+            # on failure.
+            cursor = await conn.execute(
+                "UPDATE games SET state_json = ?, version = ?, status = ?, updated_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'running'",
+                (state_json, new_version, status, now, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                row = await _one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+                if row is None:
+                    raise StorageConflict("This game no longer exists.")
+                if row["status"] != "running":
+                    raise StorageConflict("This game is no longer running.")
                 raise VersionConflict("The table changed before your move landed; try again.")
             await conn.execute(
                 "INSERT INTO actions (game_id, seq, seat, user_id, action_json, events_json, "
                 "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, new_version, seat, user_id, action_json, events_json, now),
             )
-            cursor = await conn.execute(
-                "UPDATE games SET state_json = ?, version = ?, status = ?, updated_at = ? "
-                "WHERE id = ? AND version = ?",
-                (state_json, new_version, status, now, game_id, expected_version),
-            )
-            if cursor.rowcount != 1:  # pragma: no cover - the lock makes this unreachable
-                raise VersionConflict("The table changed before your move landed; try again.")
         return new_version
 
     async def set_status(self, game_id: int, status: str, *, from_statuses: tuple[str, ...]) -> bool:
