@@ -1,5 +1,6 @@
 """The one path every click takes: check seat -> per-game lock -> load -> decision check ->
-apply -> commit. No Discord here: the cog calls this, then renders what it returns.
+apply -> commit. No Discord here: `bot.table.Table` holds the game lock, calls this, then
+renders what it returns before releasing the lock.
 
 Nothing is acknowledged before it is committed: `act` returns only after the snapshot and the
 action log row are in SQLite, and any refusal raises a `UserError` with nothing written.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.errors import (
@@ -84,7 +85,6 @@ class ActionResult:
     seat: int
     events: list[Event]
     decision_before: int
-    to_decide_before: frozenset[int] = field(default_factory=frozenset)
 
     @property
     def decision_changed(self) -> bool:
@@ -198,7 +198,7 @@ class GameService:
         record = replace(game.record, version=version, status=status)
         after = LoadedGame(record, game.seats, game.info, new_state)
         self._written(game_id, after)
-        return ActionResult(after, seat, events, decision_before=decision, to_decide_before=game.to_decide())
+        return ActionResult(after, seat, events, decision_before=decision)
 
     # -- lobbies ---------------------------------------------------------------------------
     async def open_lobby(
