@@ -1,0 +1,79 @@
+"""Small shared Pillow helpers for the picture renderers: fonts, shapes, PNG encoding.
+
+Only Pillow's built-in default font is used (no font files, no network). Every helper is
+deterministic: the same calls give the same pixels.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+Point = tuple[float, float]
+RGB = tuple[int, int, int]
+
+
+@lru_cache(maxsize=32)
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's built-in default font at `size` pixels (Pillow 10+ can size it)."""
+    return ImageFont.load_default(size=max(6, size))
+
+
+def text(draw: ImageDraw.ImageDraw, xy: Point, value: str, size: int, fill: RGB, **kw: object) -> None:
+    """Centred text (anchor `mm` unless given) in the default font."""
+    anchor = kw.pop("anchor", "mm")
+    draw.text(xy, value, font=font(size), fill=fill, anchor=anchor, **kw)  # type: ignore[arg-type]
+
+
+def fit(value: str, size: int, width: float) -> str:
+    """`value` shortened with '..' so that it is at most `width` pixels wide."""
+    f = font(size)
+    if f.getlength(value) <= width:
+        return value
+    while value and f.getlength(value + "..") > width:
+        value = value[:-1]
+    return value + ".."
+
+
+def star_points(cx: float, cy: float, outer: float, inner: float, flip: bool = False) -> list[Point]:
+    """A five-pointed star, one point up (down when `flip`)."""
+    sign = 1 if flip else -1
+    points = []
+    for n in range(10):
+        r = outer if n % 2 == 0 else inner
+        angle = math.pi * n / 5
+        points.append((cx + r * math.sin(angle), cy + sign * r * math.cos(angle)))
+    return points
+
+
+def half_disc(centre: Point, radius: float, towards: Point, steps: int = 12) -> list[Point]:
+    """The half of the disc at `centre` that lies on the side of the point `towards`."""
+    cx, cy = centre
+    base = math.atan2(towards[1] - cy, towards[0] - cx)
+    return [
+        (
+            cx + radius * math.cos(base - math.pi / 2 + math.pi * n / steps),
+            cy + radius * math.sin(base - math.pi / 2 + math.pi * n / steps),
+        )
+        for n in range(steps + 1)
+    ]
+
+
+def disc(draw: ImageDraw.ImageDraw, centre: Point, radius: float, **kw: object) -> None:
+    cx, cy = centre
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), **kw)  # type: ignore[arg-type]
+
+
+def lerp(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def to_png(image: Image.Image, colours: int = 96) -> bytes:
+    """Encode as a palette PNG (small, and deterministic: no timestamps or text chunks)."""
+    quantized = image.convert("RGB").quantize(colors=colours, method=Image.Quantize.MEDIANCUT, dither=0)
+    buffer = io.BytesIO()
+    quantized.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
