@@ -119,7 +119,9 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         """An action from its JSON (as the action log stores it)."""
         return self._action_adapter.validate_json(data)
 
-    def replay(self, num_seats: int, options: BaseModel, seed: int, actions: list[tuple[int, ActionT]]) -> StateT:
+    def replay(
+        self, num_seats: int, options: BaseModel, seed: int, actions: list[tuple[int, ActionT]]
+    ) -> StateT:
         """The state after `actions` ((seat, action) pairs, in order) from a new game: a log
         replays to the identical state because everything, chance included, follows the seed."""
         state = self.new_game(num_seats, options, seed)

@@ -39,6 +39,8 @@ if os.environ.get("BENCH_GC_LOG"):  # diagnostics for the benchmark: log long ga
         elif _started:
             took = (time.perf_counter() - _started[0]) * 1000
             if took > 20:
-                print(f"gc generation {info.get('generation')} took {took:.0f} ms", file=sys.stderr, flush=True)
+                print(
+                    f"gc generation {info.get('generation')} took {took:.0f} ms", file=sys.stderr, flush=True
+                )
 
     gc.callbacks.append(_gc_timer)
