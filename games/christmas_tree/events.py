@@ -139,10 +139,9 @@ class TurnRecorded(Event):
         return f"{verb} {card_label(self.card)} on {cell_name(self.cell)} at {self.rotation}°.{then}"
 
 
-class CookiePlanned(Event):
-    """Private to the player: a cookie use of their pending turn."""
+class _CookieFields(Event):
+    """What a cookie use changes (shared by the private plan and the public reveal)."""
 
-    kind: Literal["cookie_planned"] = "cookie_planned"
     seat: int
     op: Literal["swap", "rotate"]
     a: int
@@ -151,9 +150,17 @@ class CookiePlanned(Event):
     rot_b: int | None = None
     cookies_left: int
 
+    def cookie_text(self) -> str:
+        return _cookie_text(self.op, self.a, self.b, self.rot_a, self.rot_b)
+
+
+class CookiePlanned(_CookieFields):
+    """Private to the player: a cookie use of their pending turn."""
+
+    kind: Literal["cookie_planned"] = "cookie_planned"
+
     def describe(self, names: Sequence[str]) -> str:
-        text = _cookie_text(self.op, self.a, self.b, self.rot_a, self.rot_b)
-        return f"You plan a cookie that {text}. {self.cookies_left} left."
+        return f"You plan a cookie that {self.cookie_text()}. {self.cookies_left} left."
 
 
 class Ready(Event):
@@ -182,19 +189,12 @@ class CardPlaced(Event):
         return f"{who[0].upper()}{who[1:]} places {card_label(self.card)} {where}."
 
 
-class CookieUsed(Event):
+class CookieUsed(_CookieFields):
     kind: Literal["cookie_used"] = "cookie_used"
-    seat: int
-    op: Literal["swap", "rotate"]
-    a: int
-    b: int | None = None
-    rot_a: int | None = None
-    rot_b: int | None = None
-    cookies_left: int
 
     def describe(self, names: Sequence[str]) -> str:
-        text = _cookie_text(self.op, self.a, self.b, self.rot_a, self.rot_b)
-        return f"{name_of(names, self.seat)} eats a linzer cookie and {text}. {self.cookies_left} left."
+        who = name_of(names, self.seat)
+        return f"{who} eats a linzer cookie and {self.cookie_text()}. {self.cookies_left} left."
 
 
 class HandsPassed(Event):
