@@ -46,6 +46,7 @@ from games.christmas_tree.rules import (
 )
 from games.christmas_tree.steps import close_objectives, close_turn, start_round
 from games.core import Audience, Event, IllegalAction
+from games.core.dispatch import dispatch
 from games.core.rng import Rng
 
 
@@ -84,14 +85,7 @@ def apply_action(state: CTState, seat: int, action: object) -> list[Event]:
         raise IllegalAction("You are not playing in this game.")
     if state.phase == Phase.GAME_OVER:
         raise IllegalAction("The game is over.")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction("That is not a Christmas Tree action.")
-    events: list[Event] = []
-    closed = handler(state, seat, action, events)
-    if closed:
-        state.decision += 1
-    return events
+    return dispatch(_HANDLERS, state, seat, action, "Christmas Tree")
 
 
 def _choose_objective(state: CTState, seat: int, action: ChooseObjective, out: list[Event]) -> bool:

@@ -8,6 +8,7 @@ questions in `rules.py`.
 from __future__ import annotations
 
 from games.core import Audience, Event, IllegalAction
+from games.core.dispatch import dispatch
 from games.core.rng import Rng
 from games.secret_krampus.data import (
     DRAW_SIZE,
@@ -96,14 +97,7 @@ def apply_action(state: SKState, seat: int, action: object) -> list[Event]:
         raise IllegalAction("The game is over.")
     if not state.in_play[seat]:
         raise IllegalAction("You are in the stables and take no part in the game.")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction("That is not a Secret Krampus action.")
-    events: list[Event] = []
-    closed = handler(state, seat, action, events)
-    if closed:
-        state.decision += 1
-    return events
+    return dispatch(_HANDLERS, state, seat, action, "Secret Krampus")
 
 
 def _nominate(state: SKState, seat: int, action: Nominate, out: list[Event]) -> bool:

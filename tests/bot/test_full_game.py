@@ -11,7 +11,6 @@ from games.secret_krampus.data import Role
 from tests.bot.harness import Harness, make_users, play_random_click
 from tests.leaks import public_leaks
 
-ROLE_WORDS = ("Nice Elf", "Naughty Elf", "Krampus (team")
 
 
 def _public_texts(h: Harness) -> list[str]:

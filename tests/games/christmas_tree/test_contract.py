@@ -20,6 +20,7 @@ from games.christmas_tree import (
 )
 from games.core import IllegalAction, visible_events
 from games.registry import get_game
+from tests.games.contract import assert_refused
 
 from .helpers import MODES, G, act, c, choose_all, kinds, new, of_kind, play_to_end, play_turn, random_move
 
@@ -38,11 +39,7 @@ def _random_game(n: int, mode: str, seed: int):
 
 
 def _refused(state, seat, action, match=None):
-    before = state.model_dump()
-    with pytest.raises(IllegalAction, match=match) as info:
-        G.apply(state, seat, action)
-    assert info.value.reason
-    assert state.model_dump() == before
+    assert_refused(G, state, seat, action, match)
 
 
 def test_class_vars_options_and_registry_entry():

@@ -20,6 +20,7 @@ from games.secret_krampus import (
     SKView,
     Vote,
 )
+from tests.games.contract import assert_refused
 
 from .helpers import G, act, deliver, elect, kinds, new, nominate, of_kind, rigged, stack
 
@@ -97,11 +98,7 @@ def test_determinism(n):
 
 
 def _refused(state, seat, action, match=None):
-    before = state.model_dump()
-    with pytest.raises(IllegalAction, match=match) as info:
-        G.apply(state, seat, action)
-    assert info.value.reason
-    assert state.model_dump() == before
+    assert_refused(G, state, seat, action, match)
 
 
 def test_illegal_actions_leave_state_unchanged():
