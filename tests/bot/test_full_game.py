@@ -12,7 +12,6 @@ from tests.bot.harness import Harness, make_users, play_random_click
 from tests.leaks import public_leaks
 
 
-
 def _public_texts(h: Harness) -> list[str]:
     return [m.text() for messages in h.discord.channels.values() for m in messages]
 
