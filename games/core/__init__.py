@@ -3,10 +3,11 @@
 from games.core.codes import decode_action, encode_action
 from games.core.errors import IllegalAction
 from games.core.models import Action, Audience, Event, Outcome, visible_events
-from games.core.protocol import Applied, GameRules, GameState, NoOptions
+from games.core.protocol import SYSTEM_SEAT, Applied, GameRules, GameState, NoOptions, Timer
 from games.core.rng import Rng
 
 __all__ = [
+    "SYSTEM_SEAT",
     "Action",
     "Applied",
     "Audience",
@@ -17,6 +18,7 @@ __all__ = [
     "NoOptions",
     "Outcome",
     "Rng",
+    "Timer",
     "decode_action",
     "encode_action",
     "visible_events",

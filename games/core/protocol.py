@@ -11,6 +11,9 @@ actions, events, options and views. The bot only ever talks to a game through th
 - `view(state, seat)`: what `seat` may know (`seat=None`: the public view, for the table and
   spectators). Renderers see only views, never the state: this is the one door to hidden info.
 - `outcome(state)`: `None` while the game runs, an `Outcome` once it is over.
+- `timer(state)`: a `Timer` when the current decision is closed by the clock (a reaction window),
+  else None. The bot stores the deadline and, when it passes, applies `timer.action` from
+  `SYSTEM_SEAT` through the same path as any click (logged, replayable). No engine has a clock.
 - `decision(state)`: a counter naming the current decision. It moves on when a decision closes
   (a vote is counted, a card is chosen), not when one voter of several acts, so a component
   can carry it and a click on a decision that is over is refused without staling other voters.
@@ -21,7 +24,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Annotated, Any, ClassVar, Generic, NamedTuple, TypeVar, get_args, get_origin
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from games.core.codes import decode_action, encode_action
 from games.core.errors import IllegalAction
@@ -38,6 +41,22 @@ class GameState(BaseModel):
 
 StateT = TypeVar("StateT", bound=GameState)
 ActionT = TypeVar("ActionT", bound=Action)
+
+
+#: The seat the bot acts from when a `Timer` runs out; never a player's seat, so no click can
+#: send a timer's action (engines refuse it from any other seat).
+SYSTEM_SEAT = -1
+
+
+class Timer(BaseModel):
+    """A decision that closes on the clock: after `seconds` the bot applies `action` (an action of
+    the game, e.g. `close_window`) from `SYSTEM_SEAT`. `label` is shown with the countdown."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seconds: float
+    action: Action
+    label: str
 
 
 class Applied(NamedTuple):
@@ -95,6 +114,10 @@ class GameRules(ABC, Generic[StateT, ActionT]):
 
     def decision(self, state: StateT) -> int:
         return state.decision
+
+    def timer(self, state: StateT) -> Timer | None:
+        """The clock on the current decision, if it has one (default: none)."""
+        return None
 
     def check_player_count(self, num_seats: int) -> None:
         if not self.min_players <= num_seats <= self.max_players:
@@ -164,4 +187,4 @@ def _kind_of(model: type[BaseModel]) -> str:
     return kind
 
 
-__all__ = ["Applied", "GameRules", "GameState", "IllegalAction", "NoOptions"]
+__all__ = ["SYSTEM_SEAT", "Applied", "GameRules", "GameState", "IllegalAction", "NoOptions", "Timer"]
