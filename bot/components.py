@@ -9,6 +9,13 @@ custom_id formats (all under Discord's 100-character limit):
 - `act:<game>:<decision>:<action code>`    a button that sends one action
 - `pick:<game>:<decision>:<name>`          a select whose values are action codes
 - `mine:<game>`                            "My role & cards": the private view, ephemerally
+- `draft:<game>:<decision>:<draft>`        a button that redraws a private message with a
+                                           choice half made (a card picked, a cell not yet)
+- `dsel:<game>:<decision>:<name>`          a select whose values are such drafts
+- `lopt:<game>:<option>`                   the host's lobby option select (values: its choices)
+
+A draft is never an action: it only changes what the clicked private message shows, so it needs
+no lock and writes nothing; the action is sent by an `act:` component once the choice is whole.
 """
 
 from __future__ import annotations
@@ -156,7 +163,118 @@ class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mine:(?P<
         await table_of(interaction).on_show_private(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (LobbyButton, ActionButton, ActionSelect, MineButton)
+class DraftButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"draft:(?P<game>\d{{1,18}}):(?P<decision>\d{{1,9}}):(?P<draft>{_CODE})",
+):
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        draft: str,
+        *,
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"draft:{game_id}:{decision}:{draft}"),
+            row=row,
+        )
+        self.game_id, self.decision, self.draft = game_id, decision, draft
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> DraftButton:
+        return cls(int(match["game"]), int(match["decision"]), match["draft"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await table_of(interaction).on_draft(interaction, self.game_id, self.decision, self.draft)
+
+
+class DraftSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"dsel:(?P<game>\d{1,18}):(?P<decision>\d{1,9}):(?P<name>\w{1,20})",
+):
+    def __init__(
+        self,
+        game_id: int,
+        decision: int,
+        name: str,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dsel:{game_id}:{decision}:{name}",
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="-")],
+            ),
+            row=row,
+        )
+        self.game_id, self.decision = game_id, decision
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> DraftSelect:
+        return cls(int(match["game"]), int(match["decision"]), match["name"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        if len(values) != 1 or not re.fullmatch(_CODE, values[0]):
+            await table_of(interaction).refuse(interaction, "That choice is not valid.")
+            return
+        await table_of(interaction).on_draft(interaction, self.game_id, self.decision, values[0])
+
+
+class LobbyOptionSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"lopt:(?P<game>\d{1,18}):(?P<option>[a-z_]{1,40})",
+):
+    def __init__(
+        self,
+        game_id: int,
+        option: str,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"lopt:{game_id}:{option}",
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.game_id, self.option = game_id, option
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> LobbyOptionSelect:
+        return cls(int(match["game"]), match["option"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        if len(values) != 1 or len(values[0]) > 40:
+            await table_of(interaction).refuse(interaction, "That choice is not valid.")
+            return
+        await table_of(interaction).on_lobby_option(interaction, self.game_id, self.option, values[0])
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    ActionButton,
+    ActionSelect,
+    MineButton,
+    DraftButton,
+    DraftSelect,
+    LobbyOptionSelect,
+)
 
 
 def matches_any(custom_id: str) -> bool:

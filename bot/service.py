@@ -257,6 +257,26 @@ class GameService:
         self._written(game_id)
         return await self.load(game_id)
 
+    async def set_option(self, game_id: int, user_id: int, option: str, value: str) -> LoadedGame:
+        """The host changes one lobby option; the game's options model validates it."""
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if user_id != game.record.host_id:
+            raise NotAllowed("Only the host can change the options.")
+        rules = game.rules
+        if option not in rules.options_model.model_fields:
+            raise BadComponent(f"{game.info.title} has no option {option!r}.")
+        try:
+            parsed = rules.parse_options({**game.record.options, option: value})
+        except IllegalAction as error:
+            raise UserError(error.reason) from None
+        try:
+            await self.store.set_options(game_id, parsed.model_dump(mode="json"))
+        except StorageConflict as error:
+            raise StaleDecision(str(error)) from None
+        self._written(game_id)
+        return await self.load(game_id)
+
     async def start(self, game_id: int, user_id: int) -> LoadedGame:
         self._require_lock(game_id)
         game = await self._lobby(game_id)

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.components import MineButton
-from bot.errors import GameNotFound, NotAPlayer, UserError
+from bot.errors import GameNotFound, NotAPlayer, StaleDecision, UserError
 from bot.messenger import Messenger
 from bot.render import RENDERERS
 from bot.render.base import GameRenderer, Payload, TableContext
@@ -58,6 +58,9 @@ class Table:
         self.service = service
         self.messenger = messenger
         self._reminded: set[tuple[int, int, int]] = set()  # (game, decision, user) already told
+        #: message id -> the keys of the pictures it shows, so an unchanged picture is not
+        #: uploaded again (forgotten on restart: then the next edit simply re-attaches).
+        self._pictures_on: dict[int, tuple[str, ...]] = {}
 
     # -- rendering ---------------------------------------------------------------------------
     def renderer(self, game: LoadedGame) -> GameRenderer:
@@ -69,7 +72,8 @@ class Table:
     def table_payload(self, game: LoadedGame, events: Sequence[Event] = ()) -> Payload:
         status = game.record.status
         if status == "lobby":
-            return lobby_payload(game.id, game.info, game.names, game.names[0] if game.names else "?")
+            host = game.names[0] if game.names else "?"
+            return lobby_payload(game.id, game.info, game.names, host, game.record.options)
         if game.state is None:
             return closed_payload(game.id, game.info.title, CLOSED_TEXT.get(status, status))
         payload = self.renderer(game).table(game.view(None), self.context(game), visible_events(events, None))
@@ -91,8 +95,30 @@ class Table:
                 payload.embeds[0].description = "This game was abandoned. It stays recorded."
         return payload
 
-    def private_payload(self, game: LoadedGame, seat: int, events: Sequence[Event] = ()) -> Payload:
-        return self.renderer(game).private(game.view(seat), self.context(game), visible_events(events, seat))
+    def private_payload(
+        self, game: LoadedGame, seat: int, events: Sequence[Event] = (), draft: str | None = None
+    ) -> Payload:
+        return self.renderer(game).private(
+            game.view(seat), self.context(game), visible_events(events, seat), draft
+        )
+
+    # -- pictures ------------------------------------------------------------------------------
+    def _for_edit(self, message_id: int | None, payload: Payload) -> Payload:
+        """Mark `payload` to keep the pictures `message_id` already shows, if they are the same."""
+        if message_id is not None and payload.pictures:
+            payload.keep_pictures = self._pictures_on.get(message_id) == payload.picture_keys
+        return payload
+
+    def _shown(self, message_id: int | None, payload: Payload) -> None:
+        """Remember which pictures `message_id` shows after a successful send or edit."""
+        if message_id is None:
+            return
+        if len(self._pictures_on) > 20_000:
+            self._pictures_on.clear()
+        if payload.pictures:
+            self._pictures_on[message_id] = payload.picture_keys
+        else:
+            self._pictures_on.pop(message_id, None)
 
     # -- answering -----------------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, message: str) -> None:
@@ -105,20 +131,24 @@ class Table:
     async def _answer_by_edit(self, interaction: discord.Interaction, payload: Payload) -> bool:
         """Edit the clicked message as the interaction's answer. The action is already committed,
         so if Discord refuses (e.g. the 3 s window passed), the caller repairs by REST instead."""
+        message_id = interaction.message.id if interaction.message is not None else None
         try:
-            await interaction.response.edit_message(**payload.edit_kwargs())
+            await interaction.response.edit_message(**self._for_edit(message_id, payload).edit_kwargs())
         except discord.HTTPException as error:
             log.warning("answering interaction %s failed: %s", getattr(interaction, "id", "?"), error)
             return False
+        self._shown(message_id, payload)
         return True
 
     async def _refresh_table(self, game: LoadedGame, payload: Payload) -> None:
         message_id = game.record.table_message_id
         if message_id is not None and await self.messenger.edit_message(
-            game.record.channel_id, message_id, payload
+            game.record.channel_id, message_id, self._for_edit(message_id, payload)
         ):
+            self._shown(message_id, payload)
             return
         new_id = await self.messenger.send_channel(game.record.channel_id, payload)
+        self._shown(new_id, payload)
         if new_id is not None:
             await self.service.set_table_message(game.id, new_id)
 
@@ -181,13 +211,44 @@ class Table:
         outcome = game.outcome()
         if outcome is not None:
             self.service.forget(game_id)
+            ending = self.renderer(game).ending(game.view(None), self.context(game), outcome.summary)
             await self.messenger.send_channel(
                 game.record.channel_id,
                 Payload(
-                    content=f"**{game.info.title} #{game.id} is over.** {outcome.summary} "
+                    content=f"**{game.info.title} #{game.id} is over.** {ending}\n"
                     "The table message above shows how it ended."
                 ),
             )
+
+    @answers_errors
+    async def on_lobby_option(
+        self, interaction: discord.Interaction, game_id: int, option: str, value: str
+    ) -> None:
+        async with self.service.lock(game_id):
+            try:
+                game = await self.service.set_option(game_id, interaction.user.id, option, value)
+            except UserError as error:
+                await self.refuse(interaction, error.message)
+                return
+            payload = self.table_payload(game)
+            if not await self._answer_by_edit(interaction, payload):
+                await self._refresh_table(game, payload)
+
+    @answers_errors
+    async def on_draft(self, interaction: discord.Interaction, game_id: int, decision: int, draft: str) -> None:
+        """Redraw the clicked private message with a choice half made. Reads only: no lock, no
+        write; the finished choice is sent by an action component on the redrawn message."""
+        try:
+            game = await self.service.load(game_id)
+            seat = game.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotAPlayer("You are not playing in this game.")
+            if game.record.status != "running" or game.decision != decision:
+                raise StaleDecision("That choice is already over; use the latest message.")
+        except UserError as error:
+            await self.refuse(interaction, error.message)
+            return
+        await self._answer_by_edit(interaction, self.private_payload(game, seat, (), draft))
 
     @answers_errors
     async def on_show_private(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -232,6 +293,8 @@ class Table:
                 for seat, payload in zip(seats, payloads, strict=True)
             )
         )
+        for payload, message_id in zip(payloads, sent, strict=True):
+            self._shown(message_id, payload)
         flips = [
             (seat, message_id)
             for seat, message_id in zip(seats, sent, strict=True)

@@ -134,6 +134,17 @@ class GameStore:
             await conn.execute("UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,))
             await _touch(conn, game_id, self._now())
 
+    async def set_options(self, game_id: int, options: dict) -> None:
+        """Replace a lobby's options (already validated by the game). Raises
+        :class:`StorageConflict` once the game has started or closed."""
+        options_json = json.dumps(options, sort_keys=True, separators=(",", ":"))
+        async with self.db.transaction() as conn:
+            await _require_lobby(conn, game_id)
+            await conn.execute(
+                "UPDATE games SET options_json = ?, updated_at = ? WHERE id = ?",
+                (options_json, self._now(), game_id),
+            )
+
     async def start_game(self, game_id: int, state_json: str) -> GameRecord:
         """Atomically move a lobby to ``running`` at version 0 with its initial state.
 

@@ -7,7 +7,8 @@ public messages by construction.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -19,13 +20,38 @@ from games.core import Event
 EMBED_COLOUR = discord.Colour.from_rgb(178, 34, 52)  # Christmas red
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A PNG attached to a message. `key` names exactly what it shows (same key, same picture),
+    so an edit can keep the attachment already on the message instead of uploading it again;
+    `render` makes the bytes only when they are really sent."""
+
+    filename: str
+    key: str
+    render: Callable[[], bytes]
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.render()), filename=self.filename)
+
+
 @dataclass
 class Payload:
-    """One Discord message's content: text, embeds and components."""
+    """One Discord message's content: text, embeds, components and pictures.
+
+    Pictures are plain attachments (not `attachment://` embed images, which Discord shows twice
+    after an edit). `keep_pictures` is set by whoever edits a message that already shows these
+    very pictures: the edit then leaves the attachments alone instead of re-uploading them.
+    """
 
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
+    pictures: list[Picture] = field(default_factory=list)
+    keep_pictures: bool = False
+
+    @property
+    def picture_keys(self) -> tuple[str, ...]:
+        return tuple(picture.key for picture in self.pictures)
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"embeds": self.embeds}
@@ -33,11 +59,18 @@ class Payload:
             kwargs["content"] = self.content
         if self.view is not None:
             kwargs["view"] = self.view
+        if self.pictures:
+            kwargs["files"] = [picture.file() for picture in self.pictures]
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
-        """For an edit: also clears components and content that are no longer there."""
-        return {"content": self.content, "embeds": self.embeds, "view": self.view}
+        """For an edit: also clears components, content and pictures that are no longer there."""
+        kwargs: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
+        if not self.pictures:
+            kwargs["attachments"] = []
+        elif not self.keep_pictures:
+            kwargs["attachments"] = [picture.file() for picture in self.pictures]
+        return kwargs
 
 
 @dataclass(frozen=True)
@@ -57,8 +90,12 @@ class GameRenderer(Protocol):
     def table(self, view: Any, ctx: TableContext, events: Sequence[Event]) -> Payload:
         """The public table message (from the public view) with the public decision's components."""
 
-    def private(self, view: Any, ctx: TableContext, events: Sequence[Event]) -> Payload:
-        """A seat's private message (DM or ephemeral): role, knowledge, hand, private choices."""
+    def private(
+        self, view: Any, ctx: TableContext, events: Sequence[Event], draft: str | None = None
+    ) -> Payload:
+        """A seat's private message (DM or ephemeral): role, knowledge, hand, private choices.
+        `draft` is a choice being put together on the message itself (a card, then a cell...),
+        carried in the custom_ids of `DraftSelect`/`DraftButton`; anything malformed is ignored."""
 
     def has_private_decision(self, view: Any) -> bool:
         """Whether this seat's current decision is made in its private message."""
@@ -72,6 +109,25 @@ class GameRenderer(Protocol):
     def chat_reminder(self, view: Any, ctx: TableContext, seat: int) -> str | None:
         """A public reminder when `seat` writes in the channel while the rules ask it to keep
         quiet (from the public view only), or None."""
+
+    def ending(self, view: Any, ctx: TableContext, summary: str) -> str:
+        """The text posted when the game ends (public view; `summary` is the outcome's)."""
+
+
+class BaseRenderer:
+    """Defaults for the optional parts of `GameRenderer`."""
+
+    def private_news(self, events: Sequence[Event]) -> list[Event]:
+        return [e for e in events if not e.audience.is_public]
+
+    def acknowledge(self, view: Any, ctx: TableContext, events: Sequence[Event]) -> str | None:
+        return None
+
+    def chat_reminder(self, view: Any, ctx: TableContext, seat: int) -> str | None:
+        return None
+
+    def ending(self, view: Any, ctx: TableContext, summary: str) -> str:
+        return summary
 
 
 def new_view(*items: discord.ui.Item[Any]) -> discord.ui.View:

@@ -14,6 +14,7 @@ import discord
 from bot.components import ActionButton
 from bot.render.base import (
     EMBED_COLOUR,
+    BaseRenderer,
     Payload,
     TableContext,
     event_lines,
@@ -51,7 +52,7 @@ def _yes_no(yes: bool) -> str:
     return "Yes" if yes else "No"
 
 
-class SecretKrampusRenderer:
+class SecretKrampusRenderer(BaseRenderer):
     # -- the table ------------------------------------------------------------------------------
     def table(self, view: SKView, ctx: TableContext, events: Sequence[Event]) -> Payload:
         over = view.phase == Phase.GAME_OVER
@@ -182,7 +183,9 @@ class SecretKrampusRenderer:
         return new_view()
 
     # -- the private message ----------------------------------------------------------------------
-    def private(self, view: SKView, ctx: TableContext, events: Sequence[Event]) -> Payload:
+    def private(
+        self, view: SKView, ctx: TableContext, events: Sequence[Event], draft: str | None = None
+    ) -> Payload:
         seat = view.seat
         assert seat is not None and view.my_role is not None
         embed = discord.Embed(

@@ -39,8 +39,19 @@ class FakeMessage:
     view: discord.ui.View | None = None
     ephemeral_for: int | None = None
     dm_for: int | None = None
+    #: filename -> PNG bytes of the attached pictures; `uploads` counts every upload to it.
+    files: dict[str, bytes] = field(default_factory=dict)
+    uploads: int = 0
 
-    def apply(self, content: Any = ..., embeds: Any = ..., embed: Any = ..., view: Any = ...) -> None:
+    def apply(
+        self,
+        content: Any = ...,
+        embeds: Any = ...,
+        embed: Any = ...,
+        view: Any = ...,
+        files: Any = ...,
+        attachments: Any = ...,
+    ) -> None:
         if content is not ...:
             self.content = content
         if embed is not ... and embed is not None:
@@ -49,6 +60,12 @@ class FakeMessage:
             self.embeds = list(embeds or [])
         if view is not ...:
             self.view = view
+        if attachments is not ...:  # an edit: exactly these attachments remain (new uploads)
+            self.files = {}
+            files = attachments
+        for upload in files if files is not ... else []:
+            self.files[upload.filename] = upload.fp.read()
+            self.uploads += 1
         check_discord_limits(self)
 
     # -- reading ------------------------------------------------------------------------------
