@@ -235,7 +235,9 @@ class Table:
                 await self._refresh_table(game, payload)
 
     @answers_errors
-    async def on_draft(self, interaction: discord.Interaction, game_id: int, decision: int, draft: str) -> None:
+    async def on_draft(
+        self, interaction: discord.Interaction, game_id: int, decision: int, draft: str
+    ) -> None:
         """Redraw the clicked private message with a choice half made. Reads only: no lock, no
         write; the finished choice is sent by an action component on the redrawn message."""
         try:
