@@ -1,0 +1,57 @@
+"""`NaughtyAndNice`: the `GameRules` for Naughty & Nice, wiring the engine and views together."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from games.core import Event, GameRules, NoOptions, Outcome
+from games.naughty_and_nice import engine, rules
+from games.naughty_and_nice.data import Phase
+from games.naughty_and_nice.events import NNEvent
+from games.naughty_and_nice.models import NNAction, NNState
+from games.naughty_and_nice.view_models import NNView
+from games.naughty_and_nice.views import build_view
+
+
+class NaughtyAndNice(GameRules[NNState, Any]):
+    name: ClassVar[str] = "naughty-and-nice"
+    title: ClassVar[str] = "Naughty & Nice"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    options_model: ClassVar[type[BaseModel]] = NoOptions
+    state_model: ClassVar[type[NNState]] = NNState
+    action_type: ClassVar[Any] = NNAction
+    event_type: ClassVar[Any] = NNEvent
+
+    def new_game(self, num_seats: int, options: BaseModel, seed: int) -> NNState:
+        self.check_player_count(num_seats)
+        return engine.new_state(num_seats, seed)
+
+    def to_decide(self, state: NNState) -> frozenset[int]:
+        return rules.to_decide(state)
+
+    def legal_actions(self, state: NNState, seat: int) -> list[Any]:
+        return rules.legal_actions(state, seat)
+
+    def _apply(self, state: NNState, seat: int, action: Any) -> list[Event]:
+        return engine.apply_action(state, seat, action)
+
+    def view(self, state: NNState, seat: int | None) -> NNView:
+        return build_view(state, seat)
+
+    def outcome(self, state: NNState) -> Outcome | None:
+        if state.phase != Phase.GAME_OVER:
+            return None
+        best = next(r for r in state.results if r.seat == state.winners[0])
+        shared = " (a shared win)" if len(state.winners) > 1 else ""
+        scores = ", ".join(f"{r.score} (difference {r.difference})" for r in state.results)
+        summary = (
+            f"The best score is {best.score} with a difference of {best.difference}{shared}. "
+            f"Die roll {state.die_roll}. Scores by seat: {scores}."
+        )
+        return Outcome(winners=frozenset(state.winners), summary=summary)
+
+
+__all__ = ["NaughtyAndNice"]
