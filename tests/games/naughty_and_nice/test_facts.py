@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -326,36 +327,23 @@ def test_fact_19_balanced_totals_leave_the_shiny_unused():
     assert result.shinies[0].side == Side.UNUSED
 
 
+def _rank(naughty: int, nice: int, values, sides) -> tuple[int, int]:
+    """(-score, difference) of an allocation, written independently of the engine."""
+    final_naughty = naughty + sum(v for v, s in zip(values, sides, strict=True) if s == Side.NAUGHTY)
+    final_nice = nice + sum(v for v, s in zip(values, sides, strict=True) if s == Side.NICE)
+    return -min(final_naughty, final_nice), abs(final_naughty - final_nice)
+
+
 def test_allocation_with_several_shinies_is_optimal():
     assert sorted(best_allocation(0, 0, [3, 3])) == [Side.NAUGHTY, Side.NICE]
     assert best_allocation(5, 0, [2, 3]) == [Side.NICE, Side.NICE]
-    assert best_allocation(0, 0, [1, 2, 3]) in (
-        [Side.NAUGHTY, Side.NAUGHTY, Side.NICE],
-        [Side.NICE, Side.NICE, Side.NAUGHTY],
-    )
-    # brute force agrees on (score, difference) for awkward values
-    import itertools
-
-    for naughty, nice, values in [(3, 11, [6, 5, 1, 2]), (-2, 7, [4, 4, 3, 2, 1]), (0, 0, [6, 5, 4])]:
-        best = min(
-            (
-                -min(
-                    naughty + sum(v for v, s in zip(values, sides) if s == 1),
-                    nice + sum(v for v, s in zip(values, sides) if s == 2),
-                ),
-                abs(
-                    naughty
-                    + sum(v for v, s in zip(values, sides) if s == 1)
-                    - nice
-                    - sum(v for v, s in zip(values, sides) if s == 2)
-                ),
-            )
-            for sides in itertools.product(range(3), repeat=len(values))
+    assert _rank(0, 0, [1, 2, 3], best_allocation(0, 0, [1, 2, 3])) == (-3, 0)
+    cases = [(3, 11, [6, 5, 1, 2]), (-2, 7, [4, 4, 3, 2, 1]), (0, 0, [6, 5, 4]), (1, 1, [5, 1, 1, 3, 2])]
+    for naughty, nice, values in cases:
+        brute = min(
+            _rank(naughty, nice, values, sides) for sides in itertools.product(list(Side), repeat=len(values))
         )
-        chosen = best_allocation(naughty, nice, values)
-        n_final = naughty + sum(v for v, s in zip(values, chosen) if s == Side.NAUGHTY)
-        i_final = nice + sum(v for v, s in zip(values, chosen) if s == Side.NICE)
-        assert (-min(n_final, i_final), abs(n_final - i_final)) == best
+        assert _rank(naughty, nice, values, best_allocation(naughty, nice, values)) == brute
 
 
 def test_fact_20_smaller_difference_breaks_a_tie():
