@@ -1,0 +1,160 @@
+"""The Grumpy Nisse state machine (spec 6): one handler per action kind.
+
+`apply_action` mutates the state it is given (the caller hands it a private copy) and returns the
+events. Chance only ever comes from `state.rng`. The draft is in `draft.py`, the automatic steps
+in `steps.py`, the start of card effects in `effects.py`.
+"""
+
+from __future__ import annotations
+
+from games.core import Audience, Event, IllegalAction
+from games.core.dispatch import dispatch
+from games.grumpy_nisse import rules
+from games.grumpy_nisse.data import Phase
+from games.grumpy_nisse.draft import pick, take
+from games.grumpy_nisse.events import (
+    CardPlayed,
+    DeckReordered,
+    ForesightUsed,
+    PanicDiscarded,
+    PutUnder,
+    Recovered,
+    RummageUsed,
+)
+from games.grumpy_nisse.models import (
+    Bottom,
+    GNState,
+    PanicDiscard,
+    Pick,
+    Play,
+    RecoverPut,
+    RecoverSkip,
+    RecoverTake,
+    Reorder,
+    Take,
+)
+from games.grumpy_nisse.steps import advance, resolve_trick
+
+
+def apply_action(state: GNState, seat: int, action: object) -> list[Event]:
+    if seat not in rules.SEATS:
+        raise IllegalAction("You are not playing in this game.")
+    return dispatch(_HANDLERS, state, seat, action, "Grumpy Nisse")
+
+
+def _require(state: GNState, seat: int, phases: tuple[Phase, ...], what: str) -> None:
+    if state.phase not in phases:
+        raise IllegalAction(f"It is not time to {what}.")
+    if seat != rules.deciding_seat(state):
+        raise IllegalAction(f"It is not your turn to {what}.")
+
+
+def _in_hand(state: GNState, seat: int, card: str) -> None:
+    if card not in state.hands[seat]:
+        raise IllegalAction(f"{card} is not in your hand.")
+
+
+# -- T1, T2: lead and follow ---------------------------------------------------------------------------
+def _play(state: GNState, seat: int, action: Play, out: list[Event]) -> bool:
+    _require(state, seat, (Phase.LEAD, Phase.FOLLOW), "play a card")
+    _in_hand(state, seat, action.card)
+    state.hands[seat].remove(action.card)
+    state.table[seat] = action.card
+    lead = state.phase == Phase.LEAD
+    out.append(CardPlayed(seat=seat, card=action.card, lead=lead))
+    if lead:
+        state.phase = Phase.FOLLOW
+    else:
+        resolve_trick(state, out)
+    return True
+
+
+# -- T6: Torech panics ---------------------------------------------------------------------------------
+def _panic(state: GNState, seat: int, action: PanicDiscard, out: list[Event]) -> bool:
+    _require(state, seat, (Phase.PANIC_DISCARD,), "discard a card for Torech's panic")
+    _in_hand(state, seat, action.card)
+    state.hands[seat].remove(action.card)
+    state.discards[seat].append(action.card)
+    state.panic_queue.pop(0)
+    out.append(PanicDiscarded(seat=seat, card=action.card))
+    advance(state, out)
+    return True
+
+
+# -- T7, T8: card effects with a choice -------------------------------------------------------------------
+def _recover_take(state: GNState, seat: int, action: RecoverTake, out: list[Event]) -> bool:
+    _require(state, seat, (Phase.RECOVER_TAKE,), "take a card back with Recover")
+    if action.card not in state.discards[seat]:
+        raise IllegalAction(f"{action.card} is not in your discard pile.")
+    state.discards[seat].remove(action.card)
+    state.hands[seat].append(action.card)
+    state.recovered = action.card
+    state.phase = Phase.RECOVER_PUT
+    out.append(Recovered(seat=seat, taken=action.card))
+    return True
+
+
+def _recover_skip(state: GNState, seat: int, action: RecoverSkip, out: list[Event]) -> bool:
+    _require(state, seat, (Phase.RECOVER_TAKE,), "decide on Recover")
+    out.append(Recovered(seat=seat, taken=None))
+    _effect_done(state, out)
+    return True
+
+
+def _recover_put(state: GNState, seat: int, action: RecoverPut, out: list[Event]) -> bool:
+    _require(state, seat, (Phase.RECOVER_PUT,), "put a card back with Recover")
+    if action.card == state.recovered:
+        raise IllegalAction(f"You just took {action.card}: put back a different card.")
+    _in_hand(state, seat, action.card)
+    state.hands[seat].remove(action.card)
+    state.discards[seat].append(action.card)
+    out.append(Recovered(seat=seat, taken=state.recovered, put=action.card))
+    state.recovered = None
+    _effect_done(state, out)
+    return True
+
+
+def _reorder(state: GNState, seat: int, action: Reorder, out: list[Event]) -> bool:
+    _require(state, seat, (Phase.FORESIGHT,), "reorder your deck")
+    count = len(state.foresight)
+    if sorted(action.order) != [str(i) for i in range(count)]:
+        raise IllegalAction(f"Give an order of the {count} cards, e.g. {'0123'[:count][::-1]}.")
+    cards = [state.foresight[int(index)] for index in action.order]
+    state.decks[seat][:count] = cards
+    state.known_top[seat] = list(cards)
+    state.foresight = []
+    out.append(ForesightUsed(seat=seat, count=count, done=True))
+    out.append(DeckReordered(seat=seat, cards=cards, audience=Audience.only(seat)))
+    _effect_done(state, out)
+    return True
+
+
+def _bottom(state: GNState, seat: int, action: Bottom, out: list[Event]) -> bool:
+    _require(state, seat, (Phase.RUMMAGE,), "put a card under your deck")
+    _in_hand(state, seat, action.card)
+    state.hands[seat].remove(action.card)
+    state.decks[seat].append(action.card)
+    state.known_bottom[seat].append(action.card)
+    state.rummaged = []
+    out.append(RummageUsed(seat=seat, done=True))
+    out.append(PutUnder(seat=seat, card=action.card, audience=Audience.only(seat)))
+    _effect_done(state, out)
+    return True
+
+
+def _effect_done(state: GNState, out: list[Event]) -> None:
+    state.effect_seat = None
+    advance(state, out)
+
+
+_HANDLERS = {
+    Pick: pick,
+    Take: take,
+    Play: _play,
+    PanicDiscard: _panic,
+    RecoverTake: _recover_take,
+    RecoverSkip: _recover_skip,
+    RecoverPut: _recover_put,
+    Reorder: _reorder,
+    Bottom: _bottom,
+}
