@@ -189,14 +189,16 @@ class Passed(Event):
         return f"{names[self.seat]} does not declare the end."
 
 
+_END_REASON = {"declared": "the declared last turn is over", "no_cards": "there are no cards left to draw"}
+
+
 class GameEnding(Event):
     kind: Literal["game_ending"] = "game_ending"
     reason: Literal["declared", "no_cards"]
     orienting: list[int]  # seats that must orient their Shiny! cards
 
     def describe(self, names: Sequence[str]) -> str:
-        why = {"declared": "the declared last turn is over", "no_cards": "there are no cards left to draw"}
-        why = why[self.reason]
+        why = _END_REASON[self.reason]
         who = ", ".join(names[s] for s in self.orienting)
         then = f" {who}: turn each Shiny! card face up or face down, in secret." if who else ""
         return f"The game is over: {why}.{then}"

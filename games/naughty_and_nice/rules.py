@@ -62,11 +62,6 @@ def steal_candidates(state: NNState) -> list[str]:
     ]
 
 
-def last_turn_seat(state: NNState) -> int | None:
-    """The seat whose current or coming turn is the last one, once the end is declared."""
-    return state.end_declared_by
-
-
 def to_decide(state: NNState) -> frozenset[int]:
     if state.phase == Phase.GAME_OVER:
         return frozenset()
