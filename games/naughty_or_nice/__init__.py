@@ -1,0 +1,40 @@
+"""Naughty or Nice (Szilágyi L. Gábor, Tony Baritoon): gift givers, kiddos, presents, creatures.
+
+The rules are `shared/rules/naughty-or-nice.md`. Layout: `data.py` (tables), `models.py` (state,
+options, the task stack), `actions.py`, `events.py`, `cards.py` (zones, draws, Midnight, points),
+`flow.py` (setup, turns, the task runner), `basic.py` (Craft / Summon / Fulfill / set collection),
+`creatures.py` (playing and resolving creatures), `reactions.py` (windows), `scoring.py`,
+`rules.py` (to_decide, legal_actions), `viewmodels.py` + `views.py`, `game.py` (GameRules).
+
+Where this engine settles what the spec leaves open:
+
+- **Task stack.** Every interruption of spec 4.2 is a task pushed on `state.tasks` and returns
+  control exactly where it came from. Ordinary interruptions (Elves picks, Christkindl's draw,
+  Ded Moroz's action, Snow Maiden repeats, Papa Wolverine's picks, Santa's tuck choice) wait on
+  the named player with no clock; the bot may apply the spec 5.4 defaults itself.
+- **Reaction windows** (spec 5): `React` / `Pass` from the eligible seats (`to_decide`);
+  `close_window` only from `SYSTEM_SEAT` via `timer()`. Without `reaction_secrecy` a window is
+  skipped when nobody is eligible and closes when all eligible answered; with it every window
+  runs its full timer, answers never close it, and the public view hides who may answer.
+- **Gift givers** are chosen in reverse turn order (option `givers="choose"`, default) or dealt at
+  random (`givers="random"`). Starting hands are dealt after the choice (spec 3 order).
+- **Craft** is taken one present at a time (`take.-1` = deck, `take.<i>` = offer card i).
+  A draw that cannot be made ends the Craft (nothing left anywhere).
+- **Fulfill** is one action `fulfil.<kiddo>.<mask>` (mask over present-hand indices); any mask
+  whose colours match is accepted; `legal_actions` lists one mask per distinct multiset of
+  present *types* (the lowest hand indices of each type), since copies of a type are identical.
+  Saint Nicholas's skip is implied by a mask missing exactly one BLACK. A Caga Tió
+  (`caga.<kiddo>.<colour>`) opens a Fulfill in progress (more Caga Tiós, the presents, or
+  `abandon`); abandoning in one's own basic action returns to the choice of a basic action,
+  anywhere else (Snow Maiden repeat, Ded Moroz) the action is forfeited.
+- **Elves**: when one revealed card is left it goes to the next picker without a click.
+- **Tomte cards** go to the creature discard when played (the chain's outcome is unchanged).
+- **Points** are floored at 0 at each loss; the breakdown keeps the points actually lost.
+- **Santa's search** is allowed on an empty source (the presents are still spent); after
+  Midnight it scores +1 whatever the source.
+- **Tucked reindeer from the starting hand**: the choice is offered before the first turn.
+"""
+
+from games.naughty_or_nice.game import NaughtyOrNice
+
+__all__ = ["NaughtyOrNice"]

@@ -1,0 +1,395 @@
+"""Naughty or Nice as data: presents, creatures, kiddos, gift givers, levels (spec section 2).
+
+The engine looks these tables up; card behaviour that differs per card lives here, not in
+if-chains. Card ids follow the spec: presents P01-P48, creatures C01-C40, kiddos K01-K40.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+
+class Colour(StrEnum):
+    RED = "RED"
+    BLUE = "BLUE"
+    BLACK = "BLACK"
+    GREEN = "GREEN"
+
+
+class PresentType(StrEnum):
+    STOCKINGS = "STOCKINGS"
+    CAP = "CAP"
+    SWEATER = "SWEATER"
+    BEIGLI = "BEIGLI"
+    HOT_CHOCOLATE = "HOT_CHOCOLATE"
+    FONDANT = "FONDANT"
+    OLD_POTATOES = "OLD_POTATOES"
+    COAL = "COAL"
+    BIRCH = "BIRCH"
+    TEDDY_BEAR = "TEDDY_BEAR"
+    SLEIGH = "SLEIGH"
+    CRAYONS = "CRAYONS"
+
+
+class Symbol(StrEnum):
+    STAR = "STAR"
+    HEART = "HEART"
+    MOON = "MOON"
+    BELL = "BELL"
+    SNOWFLAKE = "SNOWFLAKE"
+
+
+class CreatureType(StrEnum):
+    HELPFUL = "HELPFUL"
+    HURTFUL = "HURTFUL"
+    NEUTRAL = "NEUTRAL"
+
+
+class Creature(StrEnum):
+    SNOW_MAIDEN = "SNOW_MAIDEN"
+    ELVES = "ELVES"
+    MRS_CLAUS = "MRS_CLAUS"
+    TOMTE = "TOMTE"
+    CAGA_TIO = "CAGA_TIO"
+    REINDEER = "REINDEER"
+    PAPA_WOLVERINE = "PAPA_WOLVERINE"
+    MR_SCROOGE = "MR_SCROOGE"
+    JOLAKOTTURINN = "JOLAKOTTURINN"
+    MARI_LWYD = "MARI_LWYD"
+    CRINGE = "CRINGE"
+    KRAMPUS = "KRAMPUS"
+
+
+class Giver(StrEnum):
+    SANTA = "SANTA"
+    CHRISTKINDL = "CHRISTKINDL"
+    FATHER_CHRISTMAS = "FATHER_CHRISTMAS"
+    ODIN = "ODIN"
+    SAINT_NICHOLAS = "SAINT_NICHOLAS"
+    AUNT_ARIE = "AUNT_ARIE"
+    LA_BEFANA = "LA_BEFANA"
+    DED_MOROZ = "DED_MOROZ"
+
+
+class Basic(StrEnum):
+    CRAFT = "CRAFT"
+    SUMMON = "SUMMON"
+    FULFIL = "FULFIL"
+
+
+class Reaction(StrEnum):
+    TOMTE = "TOMTE"
+    PAPA_WOLVERINE = "PAPA_WOLVERINE"
+
+
+class SearchSource(StrEnum):
+    """Where Santa searches for a Reindeer (spec 2.2.1)."""
+
+    DISCARD = "DISCARD"
+    MAIN = "MAIN"
+    BOTTOM = "BOTTOM"
+
+
+# -- 2.3 presents ---------------------------------------------------------------------------------
+class PresentInfo(NamedTuple):
+    colour: Colour
+    name: str
+
+
+PRESENTS: dict[PresentType, PresentInfo] = {
+    PresentType.STOCKINGS: PresentInfo(Colour.RED, "Stockings"),
+    PresentType.CAP: PresentInfo(Colour.RED, "Cap"),
+    PresentType.SWEATER: PresentInfo(Colour.RED, "Sweater"),
+    PresentType.BEIGLI: PresentInfo(Colour.BLUE, "Beigli"),
+    PresentType.HOT_CHOCOLATE: PresentInfo(Colour.BLUE, "Hot Chocolate"),
+    PresentType.FONDANT: PresentInfo(Colour.BLUE, "Fondant"),
+    PresentType.OLD_POTATOES: PresentInfo(Colour.BLACK, "Old Potatoes"),
+    PresentType.COAL: PresentInfo(Colour.BLACK, "Coal"),
+    PresentType.BIRCH: PresentInfo(Colour.BLACK, "Birch"),
+    PresentType.TEDDY_BEAR: PresentInfo(Colour.GREEN, "Teddy Bear"),
+    PresentType.SLEIGH: PresentInfo(Colour.GREEN, "Sleigh"),
+    PresentType.CRAYONS: PresentInfo(Colour.GREEN, "Crayons"),
+}
+PRESENT_COPIES = 4
+#: P01..P48, four consecutive ids per type in table order.
+PRESENT_TYPE_OF: dict[str, PresentType] = {
+    f"P{4 * i + k + 1:02d}": ptype for i, ptype in enumerate(PRESENTS) for k in range(PRESENT_COPIES)
+}
+#: 2-3 players: the first copy of each type is removed (spec 2.9).
+PRESENTS_REMOVED_SMALL = frozenset(f"P{4 * i + 1:02d}" for i in range(len(PRESENTS)))
+
+
+def present_colour(card: str) -> Colour:
+    return PRESENTS[PRESENT_TYPE_OF[card]].colour
+
+
+# -- 2.4 creatures --------------------------------------------------------------------------------
+class CreatureInfo(NamedTuple):
+    name: str
+    ctype: CreatureType
+    copies: int
+    stars: int
+    #: "free" (own turn, free action), "post" (after the basic action), "reaction", "fulfil", "set"
+    timing: str
+    #: what the play names: "" | "seat" | "present" | "kiddo" | "colour"
+    target: str
+    text: str
+
+
+CREATURES: dict[Creature, CreatureInfo] = {
+    Creature.SNOW_MAIDEN: CreatureInfo(
+        "Snow Maiden",
+        CreatureType.HELPFUL,
+        3,
+        0,
+        "post",
+        "",
+        "Repeat this turn's basic action type once more.",
+    ),
+    Creature.ELVES: CreatureInfo(
+        "Elves",
+        CreatureType.HELPFUL,
+        3,
+        1,
+        "free",
+        "",
+        "Reveal players+1 presents; you pick, then each other player, then you take the last.",
+    ),
+    Creature.MRS_CLAUS: CreatureInfo(
+        "Mrs. Claus",
+        CreatureType.HELPFUL,
+        3,
+        2,
+        "free",
+        "kiddo",
+        "Take a kiddo from the playground without presents (0 kiddo points).",
+    ),
+    Creature.TOMTE: CreatureInfo(
+        "Tomte",
+        CreatureType.HELPFUL,
+        3,
+        1,
+        "reaction",
+        "",
+        "Reaction: cancel the written effect of a creature just played by another player.",
+    ),
+    Creature.CAGA_TIO: CreatureInfo(
+        "Caga Tió",
+        CreatureType.HELPFUL,
+        3,
+        1,
+        "fulfil",
+        "colour",
+        "In your Fulfill: covers one slot of any colour.",
+    ),
+    Creature.REINDEER: CreatureInfo(
+        "Reindeer",
+        CreatureType.NEUTRAL,
+        7,
+        0,
+        "set",
+        "",
+        "Play 1-4 together: 2 / 5 / 8 / 12 points.",
+    ),
+    Creature.PAPA_WOLVERINE: CreatureInfo(
+        "Papa Wolverine",
+        CreatureType.HURTFUL,
+        3,
+        1,
+        "reaction",
+        "",
+        "Reaction to another player's Fulfill: take up to 2 of the given presents.",
+    ),
+    Creature.MR_SCROOGE: CreatureInfo(
+        "Mr Scrooge",
+        CreatureType.HURTFUL,
+        3,
+        1,
+        "free",
+        "seat",
+        "Another player skips their next turn.",
+    ),
+    Creature.JOLAKOTTURINN: CreatureInfo(
+        "Jólakötturinn",
+        CreatureType.HURTFUL,
+        3,
+        1,
+        "free",
+        "",
+        "Fewest RED presents in hand loses 3 points (2 each if tied).",
+    ),
+    Creature.MARI_LWYD: CreatureInfo(
+        "Mari Lwyd",
+        CreatureType.HURTFUL,
+        3,
+        1,
+        "free",
+        "seat",
+        "Steal 1 random creature from another player's hand.",
+    ),
+    Creature.CRINGE: CreatureInfo(
+        "Cringe",
+        CreatureType.HURTFUL,
+        3,
+        1,
+        "free",
+        "seat",
+        "Steal 2 random presents from another player's hand.",
+    ),
+    Creature.KRAMPUS: CreatureInfo(
+        "Krampus",
+        CreatureType.HURTFUL,
+        3,
+        1,
+        "free",
+        "present",
+        "Name a present type: every other player gives you one; if nobody does, draw 2.",
+    ),
+}
+#: C01..C40 in table order (spec 2.4).
+CREATURE_OF: dict[str, Creature] = {}
+for _kind, _info in CREATURES.items():
+    for _ in range(_info.copies):
+        CREATURE_OF[f"C{len(CREATURE_OF) + 1:02d}"] = _kind
+REINDEER_NAMES = ("Dasher", "Dancer", "Prancer", "Vixen", "Comet", "Cupid", "Dunder")
+#: Points for one play of 1..4 Reindeer together.
+REINDEER_POINTS = {1: 2, 2: 5, 3: 8, 4: 12}
+#: Santa's end-game points by the number of Reindeer under Rudolf.
+RUDOLF_POINTS = (0, 3, 6, 9, 12, 15, 19, 23)
+#: Creatures that, played by another player, target Christkindl (spec 2.2 decision list).
+TARGETS_EVERYONE = frozenset({Creature.ELVES, Creature.JOLAKOTTURINN, Creature.KRAMPUS})
+TARGETS_A_PLAYER = frozenset({Creature.CRINGE, Creature.MARI_LWYD, Creature.MR_SCROOGE})
+
+
+# -- 2.5 kiddos -----------------------------------------------------------------------------------
+class KiddoInfo(NamedTuple):
+    name: str
+    symbol: Symbol
+    colours: tuple[Colour, ...]
+    removed_small: bool
+
+
+_R, _U, _K, _G = Colour.RED, Colour.BLUE, Colour.BLACK, Colour.GREEN
+_ST, _HE, _MO, _BE, _SN = Symbol.STAR, Symbol.HEART, Symbol.MOON, Symbol.BELL, Symbol.SNOWFLAKE
+_KIDDO_ROWS = [
+    ("Amara", _ST, (_R, _U), False),
+    ("Lukas", _ST, (_K, _K), False),
+    ("Benjamin", _ST, (_R, _R, _R), False),
+    ("Sofia", _ST, (_U, _K, _G), False),
+    ("Hiroshi", _ST, (_G, _G, _R), False),
+    ("Ingrid", _ST, (_R, _U, _K, _G), False),
+    ("Mateo", _ST, (_U, _U, _G, _G), True),
+    ("Zofia", _ST, (_R, _U, _K, _K, _G), True),
+    ("Aisha", _HE, (_U, _G), False),
+    ("Oliver", _HE, (_R, _R), False),
+    ("Mei", _HE, (_U, _U, _U), False),
+    ("Kofi", _HE, (_G, _R, _K), False),
+    ("Elena", _HE, (_K, _K, _U), False),
+    ("Noah", _HE, (_U, _G, _R, _K), False),
+    ("Priya", _HE, (_G, _G, _K, _K), True),
+    ("Tomasz", _HE, (_U, _G, _R, _R, _K), True),
+    ("Leila", _MO, (_G, _K), False),
+    ("Finn", _MO, (_U, _U), False),
+    ("Yuki", _MO, (_G, _G, _G), False),
+    ("Diego", _MO, (_K, _U, _R), False),
+    ("Anya", _MO, (_R, _R, _G), False),
+    ("Kwame", _MO, (_G, _K, _U, _R), False),
+    ("Chloe", _MO, (_K, _K, _R, _R), True),
+    ("Ravi", _MO, (_G, _K, _U, _U, _R), True),
+    ("Emma", _BE, (_K, _R), False),
+    ("Jonas", _BE, (_G, _G), False),
+    ("Fatima", _BE, (_K, _K, _K), False),
+    ("Pedro", _BE, (_R, _G, _U), False),
+    ("Hana", _BE, (_U, _U, _K), False),
+    ("Liam", _BE, (_K, _R, _G, _U), False),
+    ("Nadia", _BE, (_R, _R, _U, _U), True),
+    ("Bence", _BE, (_K, _R, _G, _G, _U), True),
+    ("Ava", _SN, (_R, _G), False),
+    ("Mikko", _SN, (_U, _U), False),
+    ("Chiara", _SN, (_R, _R, _R), False),
+    ("Omar", _SN, (_G, _U, _K), False),
+    ("Saoirse", _SN, (_K, _K, _R), False),
+    ("Dmitri", _SN, (_R, _G, _U, _K), False),
+    ("Lucia", _SN, (_G, _G, _K, _K), True),
+    ("Arjun", _SN, (_R, _G, _U, _U, _K), True),
+]
+KIDDOS: dict[str, KiddoInfo] = {f"K{i + 1:02d}": KiddoInfo(*row) for i, row in enumerate(_KIDDO_ROWS)}
+MIDNIGHT_KIDDO = "MIDNIGHT_KIDDO"
+MIDNIGHT_CREATURE = "MIDNIGHT_CREATURE"
+MIDNIGHTS = frozenset({MIDNIGHT_KIDDO, MIDNIGHT_CREATURE})
+#: Midnight goes among this many bottom cards of its deck (spec 2.7).
+BOTTOM_STACK = 6
+PLAYGROUND_SIZE = 8
+OFFER_SIZE = 3
+SMALL_GAME = frozenset({2, 3})
+
+
+# -- 2.2 gift givers ------------------------------------------------------------------------------
+class GiverInfo(NamedTuple):
+    name: str
+    preferred: tuple[PresentType, ...]
+    ability: str
+
+
+GIVERS: dict[Giver, GiverInfo] = {
+    Giver.SANTA: GiverInfo(
+        "Santa Claus",
+        (PresentType.SLEIGH,),
+        "Rudolf: tuck gained Reindeer under Rudolf (end: 3/6/9/12/15/19/23 points). "
+        "Start of turn: discard 2 presents of one type to search a Reindeer for Rudolf.",
+    ),
+    Giver.CHRISTKINDL: GiverInfo(
+        "Christkindl",
+        (PresentType.BEIGLI,),
+        "When another player's creature targets her, she may draw 1 present (deck or offer row).",
+    ),
+    Giver.FATHER_CHRISTMAS: GiverInfo(
+        "Father Christmas",
+        (PresentType.STOCKINGS,),
+        "Each Stockings given scores +2 (instead of +1).",
+    ),
+    Giver.ODIN: GiverInfo("Odin", (PresentType.SWEATER,), "+1 for each Hurtful creature he plays."),
+    Giver.SAINT_NICHOLAS: GiverInfo(
+        "Saint Nicholas",
+        (PresentType.BIRCH,),
+        "May leave one BLACK slot of a kiddo uncovered when fulfilling it.",
+    ),
+    Giver.AUNT_ARIE: GiverInfo(
+        "Aunt Arie", (PresentType.FONDANT,), "+1 for each Helpful creature she plays."
+    ),
+    Giver.LA_BEFANA: GiverInfo(
+        "La Befana",
+        (PresentType.CRAYONS, PresentType.COAL),
+        "Start of turn: may discard 1 kiddo from the playground.",
+    ),
+    Giver.DED_MOROZ: GiverInfo(
+        "Ded Moroz",
+        (PresentType.CAP,),
+        "When a Snow Maiden is played by another player or discarded, take one basic action; "
+        "his own Snow Maiden repeats twice.",
+    ),
+}
+
+
+# -- 2.8 levels -----------------------------------------------------------------------------------
+class LevelInfo(NamedTuple):
+    hand_presents: int
+    hand_creatures: int
+    craft_draws: int
+    givers: bool  # preferred presents (level 2+)
+    creatures: bool  # creature deck, Summon, reactions (level 3+)
+    abilities: bool  # written giver abilities and Rudolf (level 4+)
+    sets: bool  # set collection (level 5)
+
+
+LEVELS: dict[int, LevelInfo] = {
+    1: LevelInfo(6, 0, 3, False, False, False, False),
+    2: LevelInfo(6, 0, 3, True, False, False, False),
+    3: LevelInfo(4, 1, 2, True, True, False, False),
+    4: LevelInfo(4, 1, 2, True, True, True, False),
+    5: LevelInfo(4, 1, 2, True, True, True, True),
+}
+SYMBOL_MAJORITY_POINTS = 3
+ALL_SYMBOLS_POINTS = 5
+FULL_SET_BONUS_CREATURES = 2

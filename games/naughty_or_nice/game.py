@@ -1,0 +1,64 @@
+"""`NaughtyOrNice`: the `GameRules` for Naughty or Nice, wiring the engine and views together."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from games.core import Event, GameRules, Outcome, Timer
+from games.naughty_or_nice import engine, flow, rules
+from games.naughty_or_nice.actions import CloseWindow, NoNAction
+from games.naughty_or_nice.events import NoNEvent
+from games.naughty_or_nice.models import NoNOptions, NoNState, WindowTask
+from games.naughty_or_nice.viewmodels import NoNView
+from games.naughty_or_nice.views import build_view
+
+
+class NaughtyOrNice(GameRules[NoNState, Any]):
+    name: ClassVar[str] = "naughty-or-nice"
+    title: ClassVar[str] = "Naughty or Nice"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    options_model: ClassVar[type[BaseModel]] = NoNOptions
+    state_model: ClassVar[type[NoNState]] = NoNState
+    action_type: ClassVar[Any] = NoNAction
+    event_type: ClassVar[Any] = NoNEvent
+
+    def new_game(self, num_seats: int, options: BaseModel, seed: int) -> NoNState:
+        self.check_player_count(num_seats)
+        assert isinstance(options, NoNOptions)
+        return flow.new_state(num_seats, options, seed)
+
+    def to_decide(self, state: NoNState) -> frozenset[int]:
+        return rules.to_decide(state)
+
+    def legal_actions(self, state: NoNState, seat: int) -> list[Any]:
+        return rules.legal_actions(state, seat)
+
+    def _apply(self, state: NoNState, seat: int, action: Any) -> list[Event]:
+        return engine.apply_action(state, seat, action)
+
+    def view(self, state: NoNState, seat: int | None) -> NoNView:
+        return build_view(state, seat)
+
+    def timer(self, state: NoNState) -> Timer | None:
+        if isinstance(rules.top(state), WindowTask):
+            return Timer(
+                seconds=state.options.reaction_seconds,
+                action=CloseWindow(),
+                label="Reaction window",
+            )
+        return None
+
+    def outcome(self, state: NoNState) -> Outcome | None:
+        if not state.over:
+            return None
+        scores = ", ".join(f"seat {s}: {p.score}" for s, p in enumerate(state.players))
+        return Outcome(
+            winners=frozenset(state.winners),
+            summary=f"Game over ({state.end_reason}). Scores: {scores}.",
+        )
+
+
+__all__ = ["NaughtyOrNice"]

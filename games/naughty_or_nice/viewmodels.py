@@ -1,0 +1,133 @@
+"""The view models: everything a renderer may draw, per seat (`seat=None`: the public table)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from games.naughty_or_nice.data import (
+    Basic,
+    Colour,
+    Creature,
+    CreatureType,
+    Giver,
+    PresentType,
+    Reaction,
+    Symbol,
+)
+
+
+class PresentCard(BaseModel):
+    id: str
+    type: PresentType
+    name: str
+    colour: Colour
+    index: int = -1  # position in the owner's hand (bit of `Fulfil.mask`), or in the offer/batch
+
+
+class KiddoCard(BaseModel):
+    id: str
+    name: str
+    symbol: Symbol
+    colours: list[Colour]
+    points: int
+    fulfilled: bool = True  # in a collection: False = taken with Mrs. Claus
+
+
+class CreatureCard(BaseModel):
+    id: str
+    creature: Creature
+    name: str
+    ctype: CreatureType
+    stars: int
+    text: str
+    usable: bool = False
+
+
+class PlayerPublic(BaseModel):
+    seat: int
+    giver: Giver | None
+    giver_name: str | None
+    preferred: list[PresentType]
+    ability: str | None  # the written ability, when it is in use (level 4+)
+    score: int
+    breakdown: dict[str, int]
+    presents_count: int
+    creatures_count: int
+    rudolf: int
+    kiddos: list[KiddoCard]
+    symbols: dict[Symbol, int]
+    fulfilled_count: int
+    scrooge_pending: bool
+    active: bool
+
+
+class WindowView(BaseModel):
+    reaction: Reaction
+    subject: Creature  # the creature (or, for Papa Wolverine, the Fulfill's) being reacted to
+    mover: int
+    seconds: int
+    secret: bool
+
+
+class FulfilView(BaseModel):
+    seat: int
+    kiddo: KiddoCard
+    covered: list[Colour]  # slots already covered by Caga Tió
+    open: list[Colour]
+
+
+class Choice(BaseModel):
+    code: str
+    label: str
+
+
+class NoNView(BaseModel):
+    seat: int | None
+    num_players: int
+    level: int
+    uses_givers: bool
+    uses_creatures: bool
+    uses_abilities: bool
+    uses_sets: bool
+    #: What the game waits for: giver_choice, turn, craft, keep, tuck, elves, christkindl,
+    #: wolverine_take, extra_basic, fulfil, window, over.
+    phase: str
+    prompt: str  # the same in words
+    active_seat: int | None
+    turn_no: int
+    basic_taken: Basic | None
+    to_decide: list[int]
+    playground: list[KiddoCard]
+    offer: list[PresentCard]
+    present_deck_size: int
+    present_discard: list[PresentCard]
+    creature_main_size: int
+    creature_bottom_size: int
+    creature_discard: list[CreatureCard]
+    kiddo_main_size: int
+    kiddo_bottom_size: int
+    kiddo_discard: list[KiddoCard]
+    midnight_revealed: bool
+    midnights: list[str]
+    final_turns_left: int | None
+    players: list[PlayerPublic]
+    window: WindowView | None
+    elves_revealed: list[PresentCard]
+    elves_next: int | None
+    batch: list[PresentCard]  # the last Fulfill's presents still in the discard
+    fulfil: FulfilView | None
+    in_play: list[CreatureCard]
+    over: bool
+    end_reason: str
+    winners: list[int]
+    # -- private to `seat` (empty / None in the public view) --
+    presents: list[PresentCard] = []
+    creatures: list[CreatureCard] = []
+    can_react: bool = False
+    summon_choice: list[CreatureCard] = []
+    tuck_card: CreatureCard | None = None
+    craft_remaining: int = 0
+    extra_basic: Basic | None = None  # the fixed type of a Snow Maiden repeat
+    extra_basic_reason: str | None = None
+    fulfillable: list[str] = []  # kiddo ids you could fulfil now with your hand
+    choices: list[Choice] = []  # every legal action, code + readable label

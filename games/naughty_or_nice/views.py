@@ -1,0 +1,273 @@
+"""Per-seat views: the one door from the hidden state to a renderer (spec section 6)."""
+
+from __future__ import annotations
+
+from games.core import Action, encode_action
+from games.naughty_or_nice import actions as A
+from games.naughty_or_nice.basic import needed_colours
+from games.naughty_or_nice.cards import after_midnight, kiddo_points
+from games.naughty_or_nice.creatures import remaining_batch
+from games.naughty_or_nice.data import (
+    CREATURE_OF,
+    CREATURES,
+    GIVERS,
+    KIDDOS,
+    LEVELS,
+    PRESENT_TYPE_OF,
+    PRESENTS,
+    REINDEER_POINTS,
+    Symbol,
+)
+from games.naughty_or_nice.models import (
+    ChooseGiverTask,
+    ChristkindlTask,
+    CraftTask,
+    ElvesTask,
+    ExtraBasicTask,
+    FulfilTask,
+    KeepTask,
+    NoNState,
+    TuckTask,
+    TurnTask,
+    WindowTask,
+    WolverineTakeTask,
+)
+from games.naughty_or_nice.rules import fulfillable, legal_actions, to_decide, top
+from games.naughty_or_nice.scoring import fulfilled_count, symbol_counts
+from games.naughty_or_nice.viewmodels import (
+    Choice,
+    CreatureCard,
+    FulfilView,
+    KiddoCard,
+    NoNView,
+    PlayerPublic,
+    PresentCard,
+    WindowView,
+)
+
+
+def present_card(card: str, index: int = -1) -> PresentCard:
+    ptype = PRESENT_TYPE_OF[card]
+    info = PRESENTS[ptype]
+    return PresentCard(id=card, type=ptype, name=info.name, colour=info.colour, index=index)
+
+
+def kiddo_card(card: str, fulfilled: bool = True) -> KiddoCard:
+    info = KIDDOS[card]
+    return KiddoCard(
+        id=card,
+        name=info.name,
+        symbol=info.symbol,
+        colours=list(info.colours),
+        points=kiddo_points(card),
+        fulfilled=fulfilled,
+    )
+
+
+def creature_card(card: str, usable: bool = False) -> CreatureCard:
+    creature = CREATURE_OF[card]
+    info = CREATURES[creature]
+    return CreatureCard(
+        id=card,
+        creature=creature,
+        name=info.name,
+        ctype=info.ctype,
+        stars=info.stars,
+        text=info.text,
+        usable=usable,
+    )
+
+
+_PHASES = {
+    ChooseGiverTask: ("giver_choice", "choose a gift giver"),
+    TurnTask: ("turn", "take a turn"),
+    CraftTask: ("craft", "take presents (Craft)"),
+    KeepTask: ("keep", "keep one summoned creature"),
+    TuckTask: ("tuck", "tuck the Reindeer under Rudolf?"),
+    ElvesTask: ("elves", "pick a present from the Elves"),
+    ChristkindlTask: ("christkindl", "Christkindl may draw a present"),
+    WolverineTakeTask: ("wolverine_take", "Papa Wolverine takes up to 2 presents"),
+    ExtraBasicTask: ("extra_basic", "another basic action"),
+    FulfilTask: ("fulfil", "finish the Fulfill"),
+    WindowTask: ("window", "reaction window"),
+}
+
+
+def _secret_window(state: NoNState) -> bool:
+    return isinstance(top(state), WindowTask) and state.options.reaction_secrecy
+
+
+def build_view(state: NoNState, seat: int | None) -> NoNView:
+    task = top(state)
+    level = LEVELS[state.level]
+    phase, prompt = ("over", "the game is over") if task is None else _PHASES[type(task)]
+    deciders = sorted(to_decide(state))
+    if _secret_window(state):
+        deciders = [seat] if seat in deciders else []
+    window = None
+    if isinstance(task, WindowTask):
+        window = WindowView(
+            reaction=task.reaction,
+            subject=task.subject,
+            mover=task.mover,
+            seconds=state.options.reaction_seconds,
+            secret=state.options.reaction_secrecy,
+        )
+    fulfil = None
+    open_fulfil = next((t for t in reversed(state.tasks) if isinstance(t, FulfilTask)), None)
+    if open_fulfil is not None:
+        fulfil = FulfilView(
+            seat=open_fulfil.seat,
+            kiddo=kiddo_card(open_fulfil.kiddo),
+            covered=list(open_fulfil.covered),
+            open=list(needed_colours(open_fulfil.kiddo, open_fulfil.covered).elements()),
+        )
+    elves = task if isinstance(task, ElvesTask) else None
+    view = NoNView(
+        seat=seat,
+        num_players=state.num_players,
+        level=state.level,
+        uses_givers=level.givers,
+        uses_creatures=level.creatures,
+        uses_abilities=level.abilities,
+        uses_sets=level.sets,
+        phase=phase,
+        prompt=prompt,
+        active_seat=None if state.turn is None else state.turn.seat,
+        turn_no=state.turn_no,
+        basic_taken=None if state.turn is None else state.turn.basic,
+        to_decide=deciders,
+        playground=[kiddo_card(k) for k in state.playground],
+        offer=[present_card(c, i) for i, c in enumerate(state.offer)],
+        present_deck_size=len(state.present_deck),
+        present_discard=[present_card(c) for c in state.present_discard],
+        creature_main_size=len(state.creature_main),
+        creature_bottom_size=len(state.creature_bottom),
+        creature_discard=[creature_card(c) for c in state.creature_discard],
+        kiddo_main_size=len(state.kiddo_main),
+        kiddo_bottom_size=len(state.kiddo_bottom),
+        kiddo_discard=[kiddo_card(k) for k in state.kiddo_discard],
+        midnight_revealed=after_midnight(state),
+        midnights=list(state.midnights),
+        final_turns_left=state.final_turns_left,
+        players=[_player(state, s) for s in range(state.num_players)],
+        window=window,
+        elves_revealed=[] if elves is None else [present_card(c, i) for i, c in enumerate(elves.cards)],
+        elves_next=None if elves is None or not elves.order else elves.order[0],
+        batch=[present_card(c, i) for i, c in enumerate(remaining_batch(state))],
+        fulfil=fulfil,
+        in_play=[creature_card(c) for c in state.in_play],
+        over=state.over,
+        end_reason=state.end_reason,
+        winners=list(state.winners),
+    )
+    if seat is not None and 0 <= seat < state.num_players:
+        _fill_private(view, state, seat, task)
+    return view
+
+
+def _player(state: NoNState, seat: int) -> PlayerPublic:
+    player = state.players[seat]
+    giver = GIVERS[player.giver] if player.giver is not None else None
+    counts = symbol_counts(state, seat)
+    return PlayerPublic(
+        seat=seat,
+        giver=player.giver,
+        giver_name=None if giver is None else giver.name,
+        preferred=[] if giver is None else list(giver.preferred),
+        ability=giver.ability if giver is not None and LEVELS[state.level].abilities else None,
+        score=player.score,
+        breakdown=dict(player.breakdown),
+        presents_count=len(player.presents),
+        creatures_count=len(player.creatures),
+        rudolf=len(player.rudolf),
+        kiddos=[kiddo_card(won.card, won.fulfilled) for won in player.kiddos],
+        symbols={symbol: counts[symbol] for symbol in Symbol},
+        fulfilled_count=fulfilled_count(state, seat),
+        scrooge_pending=player.scrooge is not None,
+        active=state.turn is not None and state.turn.seat == seat and not state.over,
+    )
+
+
+def _fill_private(view: NoNView, state: NoNState, seat: int, task: object) -> None:
+    player = state.players[seat]
+    view.presents = [present_card(c, i) for i, c in enumerate(player.presents)]
+    view.creatures = [creature_card(h.card, usable=h.acquired_turn < state.turn_no) for h in player.creatures]
+    if isinstance(task, WindowTask):
+        view.can_react = seat in task.eligible and seat not in task.answers
+    if isinstance(task, KeepTask) and task.seat == seat:
+        view.summon_choice = [creature_card(c) for c in task.cards]
+    if isinstance(task, TuckTask) and task.seat == seat:
+        view.tuck_card = creature_card(task.card)
+    if isinstance(task, CraftTask) and task.seat == seat:
+        view.craft_remaining = task.remaining
+    if isinstance(task, ExtraBasicTask) and task.seat == seat:
+        view.extra_basic = task.fixed
+        view.extra_basic_reason = task.reason
+    if not state.over:
+        view.fulfillable = fulfillable(state, seat)
+    view.choices = [
+        Choice(code=encode_action(action), label=label(state, seat, action))
+        for action in legal_actions(state, seat)
+    ]
+
+
+def label(state: NoNState, seat: int, action: Action) -> str:
+    """A readable line for a legal action (for buttons and selects)."""
+    if isinstance(action, A.Fulfil):
+        hand = state.players[seat].presents
+        cards = [PRESENTS[PRESENT_TYPE_OF[c]].name for i, c in enumerate(hand) if action.mask >> i & 1]
+        return f"Fulfil {KIDDOS[action.kiddo].name} with {', '.join(cards) or 'no presents'}"
+    if isinstance(action, A.TakePresent | A.ChristkindlDraw):
+        if action.source < 0:
+            return "Draw from the present deck"
+        return f"Take {PRESENTS[PRESENT_TYPE_OF[state.offer[action.source]]].name} from the offer row"
+    if isinstance(action, A.WolverineTake):
+        batch = remaining_batch(state)
+        cards = [PRESENTS[PRESENT_TYPE_OF[c]].name for i, c in enumerate(batch) if action.mask >> i & 1]
+        return f"Take {', '.join(cards) or 'nothing'}"
+    if isinstance(action, A.Keep):
+        task = top(state)
+        assert isinstance(task, KeepTask)
+        return f"Keep {CREATURES[CREATURE_OF[task.cards[action.index]]].name}"
+    if isinstance(action, A.ElvesPick):
+        task = top(state)
+        assert isinstance(task, ElvesTask)
+        return f"Take {PRESENTS[PRESENT_TYPE_OF[task.cards[action.index]]].name}"
+    if isinstance(action, A.Summon) and after_midnight(state):
+        return "Summon (+1 point after Midnight)"
+    return _simple_label(action)
+
+
+def _simple_label(action: Action) -> str:
+    match action:
+        case A.ChooseGiver(giver=giver):
+            return f"Play {GIVERS[giver].name}"
+        case A.CagaTio(kiddo=kiddo, colour=colour):
+            return f"Caga Tió: cover a {colour.value} slot of {KIDDOS[kiddo].name}"
+        case A.PlayCreature(creature=creature):
+            return f"Play {CREATURES[creature].name}"
+        case A.PlayOnPlayer(creature=creature, seat=target):
+            return f"Play {CREATURES[creature].name} on seat {target}"
+        case A.Krampus(present=present):
+            return f"Play Krampus naming {PRESENTS[present].name}"
+        case A.MrsClaus(kiddo=kiddo):
+            return f"Play Mrs. Claus taking {KIDDOS[kiddo].name}"
+        case A.Reindeer(count=count):
+            return f"Play {count} Reindeer (+{REINDEER_POINTS[count]})"
+        case A.SantaSearch(present=present, source=source):
+            return f"Discard 2 {PRESENTS[present].name}: search the creature {source.value.lower()}"
+        case A.BefanaDiscard(kiddo=kiddo):
+            return f"Discard {KIDDOS[kiddo].name} from the playground"
+        case A.Tuck(yes=yes):
+            return "Tuck it under Rudolf" if yes else "Keep it in hand"
+    texts = {
+        "craft": "Craft",
+        "summon": "Summon",
+        "abandon": "Abandon the Fulfill",
+        "end_turn": "End turn",
+        "react": "React",
+        "pass": "Pass",
+        "decline": "Decline",
+    }
+    return texts.get(action.kind, action.kind)
