@@ -122,6 +122,8 @@ def _reorder(state: GNState, seat: int, action: Reorder, out: list[Event]) -> bo
     cards = [state.foresight[int(index)] for index in action.order]
     state.decks[seat][:count] = cards
     state.known_top[seat] = list(cards)
+    # A card seen at the bottom of a short deck may have just moved up: forget it there.
+    state.known_bottom[seat] = [card for card in state.known_bottom[seat] if card not in cards]
     state.foresight = []
     out.append(ForesightUsed(seat=seat, count=count, done=True))
     out.append(DeckReordered(seat=seat, cards=cards, audience=Audience.only(seat)))
@@ -134,6 +136,9 @@ def _bottom(state: GNState, seat: int, action: Bottom, out: list[Event]) -> bool
     _in_hand(state, seat, action.card)
     state.hands[seat].remove(action.card)
     state.decks[seat].append(action.card)
+    # The card may have been known in the deck before it was drawn: only its new place counts.
+    state.known_top[seat] = [card for card in state.known_top[seat] if card != action.card]
+    state.known_bottom[seat] = [card for card in state.known_bottom[seat] if card != action.card]
     state.known_bottom[seat].append(action.card)
     state.rummaged = []
     out.append(RummageUsed(seat=seat, done=True))
