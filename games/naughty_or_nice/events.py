@@ -36,6 +36,8 @@ def _presents(cards: Sequence[str]) -> str:
 
 
 def _creature(card: str) -> str:
+    if card not in CREATURE_OF:
+        return "Midnight"
     return CREATURES[CREATURE_OF[card]].name
 
 
