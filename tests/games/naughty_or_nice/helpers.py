@@ -86,9 +86,7 @@ def give_presents(state: NoNState, seat: int, types: list[PresentType]) -> list[
     return got
 
 
-def give_creatures(
-    state: NoNState, seat: int, kinds: list[Creature], acquired: int = 0
-) -> list[str]:
+def give_creatures(state: NoNState, seat: int, kinds: list[Creature], acquired: int = 0) -> list[str]:
     got = []
     for kind in kinds:
         for zone in (state.creature_main, state.creature_bottom, state.creature_discard):

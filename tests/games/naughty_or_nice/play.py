@@ -79,9 +79,7 @@ def check_views(state: NoNState) -> None:
         view = G.view(state, seat)
         assert [c.id for c in view.presents] == state.players[seat].presents
         assert set(ID.findall(view.model_dump_json())) <= known_ids(state, seat)
-        assert [c.code for c in view.choices] == [
-            G.encode_action(a) for a in G.legal_actions(state, seat)
-        ]
+        assert [c.code for c in view.choices] == [G.encode_action(a) for a in G.legal_actions(state, seat)]
 
 
 def check_events(before: NoNState, after: NoNState, events) -> None:

@@ -161,8 +161,10 @@ def test_09_odin_benjamin(types, score):
     assert state.players[0].score == score
 
 
-@pytest.mark.parametrize(("name", "types", "points"), [("Amara", [P.CAP, P.BEIGLI], 2),
-                                                       ("Zofia", [P.CAP, P.BEIGLI, P.COAL, P.BIRCH, P.SLEIGH], 5)])
+@pytest.mark.parametrize(
+    ("name", "types", "points"),
+    [("Amara", [P.CAP, P.BEIGLI], 2), ("Zofia", [P.CAP, P.BEIGLI, P.COAL, P.BIRCH, P.SLEIGH], 5)],
+)
 def test_10_kiddo_points_are_list_length(name, types, points):
     state = fresh(4, level=1)
     cards = give_presents(state, 0, types)
@@ -209,7 +211,9 @@ def test_14_saint_nicholas_skips_one_black():
     assert_refused(G, state, 0, A.Fulfil(kiddo=kid("Lukas"), mask=1), "missing BLACK")
 
 
-@pytest.mark.parametrize(("count", "points"), [(0, 0), (1, 3), (2, 6), (3, 9), (4, 12), (5, 15), (6, 19), (7, 23)])
+@pytest.mark.parametrize(
+    ("count", "points"), [(0, 0), (1, 3), (2, 6), (3, 9), (4, 12), (5, 15), (6, 19), (7, 23)]
+)
 def test_15_rudolf_end_score(count, points):
     state = fresh(3, level=4, givers=[GV.SANTA, GV.ODIN, GV.CHRISTKINDL])
     reindeer = [c for c in state.creature_main if CREATURE_OF.get(c) == C.REINDEER]
@@ -517,9 +521,7 @@ def test_33_santa_search():
     state = fresh(3, level=4, givers=[GV.SANTA, GV.ODIN, GV.CHRISTKINDL])
     give_presents(state, 0, [P.TEDDY_BEAR, P.TEDDY_BEAR, P.SLEIGH])
     assert A.SantaSearch(present=P.TEDDY_BEAR, source=SearchSource.MAIN) in G.legal_actions(state, 0)
-    assert not any(
-        isinstance(a, A.SantaSearch) and a.present == P.SLEIGH for a in G.legal_actions(state, 0)
-    )
+    assert not any(isinstance(a, A.SantaSearch) and a.present == P.SLEIGH for a in G.legal_actions(state, 0))
     assert_refused(G, state, 0, A.SantaSearch(present=P.SLEIGH, source=SearchSource.MAIN), "same type")
     state, events = act(state, 0, A.SantaSearch(present=P.TEDDY_BEAR, source=SearchSource.MAIN))
     assert len(state.players[0].rudolf) == 1 and of_kind(events, "search_seen")[0].audience.seats == {0}
@@ -594,7 +596,9 @@ def test_37_after_midnight_conversions():
 
 def test_38_symbol_majorities_and_all_five():
     state = fresh(3, level=5, givers=[GV.ODIN, GV.CHRISTKINDL, GV.SANTA])
-    state.players[0].kiddos = [KiddoWon(card=kid(n), fulfilled=True) for n in ("Amara", "Aisha", "Leila", "Emma", "Ava")]
+    state.players[0].kiddos = [
+        KiddoWon(card=kid(n), fulfilled=True) for n in ("Amara", "Aisha", "Leila", "Emma", "Ava")
+    ]
     state.players[1].kiddos = [KiddoWon(card=kid(n), fulfilled=True) for n in ("Lukas", "Benjamin")]
     state.players[2].kiddos = [KiddoWon(card=kid("Oliver"), fulfilled=False)]
     finish(state, "test", [])
@@ -609,7 +613,10 @@ def test_39_tiebreak_by_fulfilled_wishes():
     state = fresh(3, level=3)
     state.players[0].score = state.players[1].score = 10
     state.players[0].kiddos = [KiddoWon(card=kid(n), fulfilled=True) for n in ("Amara", "Oliver")]
-    state.players[1].kiddos = [KiddoWon(card=kid("Lukas"), fulfilled=True), KiddoWon(card=kid("Aisha"), fulfilled=False)]
+    state.players[1].kiddos = [
+        KiddoWon(card=kid("Lukas"), fulfilled=True),
+        KiddoWon(card=kid("Aisha"), fulfilled=False),
+    ]
     finish(state, "test", [])
     assert G.outcome(state).winners == {0}
     state.players[0].kiddos = []
@@ -666,7 +673,10 @@ def test_santa_tucks_a_summoned_reindeer():
     state.creature_main[:0] = deer
     state, _ = act(state, 0, A.Summon())
     state, _ = act(state, 0, A.Keep(index=0))
-    assert state.tasks[-1].kind == "tuck" and G.legal_actions(state, 0) == [A.Tuck(yes=True), A.Tuck(yes=False)]
+    assert state.tasks[-1].kind == "tuck" and G.legal_actions(state, 0) == [
+        A.Tuck(yes=True),
+        A.Tuck(yes=False),
+    ]
     state, _ = act(state, 0, A.Tuck(yes=True))
     assert state.players[0].rudolf == [deer[0]] and state.players[0].creatures == []
     assert G.view(state, None).players[0].rudolf == 1
@@ -720,7 +730,9 @@ def test_window_skipped_without_eligible_and_clock_only_from_system():
 
 
 def test_secret_window_runs_to_the_clock():
-    state = fresh(3, level=3, givers=[GV.ODIN, GV.CHRISTKINDL, GV.SANTA], reaction_secrecy=True, reaction_seconds=30)
+    state = fresh(
+        3, level=3, givers=[GV.ODIN, GV.CHRISTKINDL, GV.SANTA], reaction_secrecy=True, reaction_seconds=30
+    )
     give_creatures(state, 0, [C.KRAMPUS])
     state, events = act(state, 0, A.Krampus(present=P.COAL))
     assert state.tasks[-1].kind == "window" and G.to_decide(state) == frozenset()

@@ -7,9 +7,7 @@ import pytest
 from .play import play
 
 
-@pytest.mark.parametrize(
-    ("n", "level"), [(2, 1), (3, 2), (4, 3), (5, 4), (2, 5), (3, 5), (4, 5), (5, 3)]
-)
+@pytest.mark.parametrize(("n", "level"), [(2, 1), (3, 2), (4, 3), (5, 4), (2, 5), (3, 5), (4, 5), (5, 3)])
 def test_fuzz_full_checks(n, level):
     play(n, level, seed=n * 10 + level, full=True)
 
