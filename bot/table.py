@@ -87,7 +87,8 @@ class Table:
                 )
             if payload.view is None:
                 payload.view = discord.ui.View(timeout=None)
-            payload.view.add_item(MineButton(game.id))
+            label = getattr(self.renderer(game), "private_button", "My role & cards")
+            payload.view.add_item(MineButton(game.id, label))
         else:
             payload.view = None
             if status == "abandoned" and payload.embeds:

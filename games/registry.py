@@ -31,11 +31,12 @@ def _built(rules: GameRules) -> GameInfo:
 
 
 def _load() -> dict[str, GameInfo]:
+    from games.christmas_tree import ChristmasTree
     from games.secret_krampus import SecretKrampus
 
     games = [
         _built(SecretKrampus()),
-        GameInfo("christmas-tree", "Christmas Tree", 2, 4),
+        _built(ChristmasTree()),
         GameInfo("naughty-or-nice", "Naughty or Nice", 2, 5),
         GameInfo("grumpy-nisse", "The Grumpy Nisse", 2, 2),
         GameInfo("naughty-and-nice", "Naughty & Nice", 2, 6),

@@ -1,8 +1,12 @@
 """Renderers: views in, Discord messages out. One renderer per game in `RENDERERS`."""
 
 from bot.render.base import GameRenderer, Payload, TableContext
+from bot.render.christmas_tree import ChristmasTreeRenderer
 from bot.render.secret_krampus import SecretKrampusRenderer
 
-RENDERERS: dict[str, GameRenderer] = {"secret-krampus": SecretKrampusRenderer()}
+RENDERERS: dict[str, GameRenderer] = {
+    "secret-krampus": SecretKrampusRenderer(),
+    "christmas-tree": ChristmasTreeRenderer(),
+}
 
 __all__ = ["RENDERERS", "GameRenderer", "Payload", "TableContext"]

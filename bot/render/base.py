@@ -83,7 +83,9 @@ class TableContext:
     title: str
 
     def name(self, seat: int | None) -> str:
-        return "-" if seat is None else self.names[seat]
+        if seat is None:
+            return "-"
+        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
 
 
 class GameRenderer(Protocol):

@@ -136,6 +136,11 @@ def mask(cells: tuple[int, ...] | list[int] | frozenset[int]) -> int:
     return result
 
 
+def cell_number(cell: int) -> int:
+    """The number players see for a cell (1-21, top to bottom, left to right in each row of the
+    pictures): the index plus one."""
+    return cell + 1
+
+
 def cell_name(cell: int) -> str:
-    i, j = CELLS[cell]
-    return f"({i},{j})"
+    return f"cell {cell_number(cell)}"

@@ -110,7 +110,7 @@ async def play_random_click(
     assert candidates, f"seat {seat} must decide but has no component (decision {decision})"
     message, custom_id = rng.choice(candidates)
     values = None
-    if custom_id.startswith("pick:"):
+    if custom_id.startswith(("pick:", "dsel:")):
         values = [rng.choice([o.value for o in message.item(custom_id).item.options])]
     await h.discord.click(user, message, custom_id, values)
     return True

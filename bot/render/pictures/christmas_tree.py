@@ -20,12 +20,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.render.pictures._draw import RGB, Point, disc, fit, half_disc, lerp, star_points, text, to_png
-from games.christmas_tree.board import CELLS, EDGES
+from games.christmas_tree.board import CELLS, EDGES, cell_number
 from games.christmas_tree.data import BOARD_CELLS, CARDS, Kind, shown_side
 from games.christmas_tree.scoring import Slot, complete_bulbs
 
 #: Bump when the drawing changes, so old keys never match new pictures.
-RENDER_VERSION = 1
+RENDER_VERSION = 2
 
 # -- sizes at scale 1 ---------------------------------------------------------------------------
 TREE_W, TREE_H = 480, 520
@@ -232,7 +232,7 @@ def _draw_tree(
         if slot is None:
             draw.polygon(lay.corners(cell), fill=EMPTY_FILL, outline=EMPTY_LINE, width=lay.px(2))
             if number_free_cells:
-                text(draw, lay.centre(cell), str(cell), lay.px(20), EMPTY_TEXT)
+                text(draw, lay.centre(cell), str(cell_number(cell)), lay.px(20), EMPTY_TEXT)
         else:
             _card(draw, lay, cell, slot, CARD_LINE, lay.px(2))
     _bulbs(draw, lay, slots)
@@ -248,7 +248,7 @@ def render_tree_png(
     number_free_cells: bool = False,
     highlight: set[int] | frozenset[int] = frozenset(),
 ) -> bytes:
-    """One tree as a 480x520 PNG. `number_free_cells` writes the cell numbers (0-20) on the empty
+    """One tree as a 480x520 PNG. `number_free_cells` writes the cell numbers (1-21) on the empty
     cells (for picking a cell); `highlight` rings cells in gold (e.g. the pending placement)."""
     slots = _slots(tree)
     image = Image.new("RGB", (TREE_W, TREE_H), NIGHT)

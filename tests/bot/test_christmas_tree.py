@@ -1,0 +1,153 @@
+"""Christmas Tree through the real handlers with fake interactions: lobby mode, whole games by
+clicks (drafts included), pictures re-attached only when they change, secrecy, the end message."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from games.christmas_tree import CARDS
+from games.christmas_tree.data import Phase
+from tests.bot.fakes import FakeMessage, FakeUser
+from tests.bot.harness import Harness, make_users, play_random_click, private_message
+
+GAME = "christmas-tree"
+
+
+async def open_ct(h: Harness, users: list[FakeUser], mode: str | None = None) -> tuple[FakeMessage, int]:
+    interaction = await h.command("play", users[0], GAME)
+    message = interaction.original
+    assert message is not None
+    game_id = int(message.custom_ids()[0].split(":")[1])
+    if mode is not None:
+        await h.discord.click(users[0], message, f"lopt:{game_id}:mode", [mode])
+    for user in users[1:]:
+        await h.discord.click(user, message, f"lobby:{game_id}:join")
+    await h.discord.click(users[0], message, f"lobby:{game_id}:start")
+    return message, game_id
+
+
+def hand_labels(state, seat: int) -> list[str]:
+    from bot.render.christmas_tree_text import card_text
+
+    return [card_text(code) for code in state.hands[seat].cards]
+
+
+async def test_lobby_mode_select_host_only_and_validated(harness: Harness) -> None:
+    users = make_users(3)
+    interaction = await harness.command("play", users[0], GAME)
+    lobby = interaction.original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    assert f"lopt:{game_id}:mode" in lobby.custom_ids()
+    assert "Mode: normal" in lobby.text()  # the default
+    await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
+    await harness.discord.click(users[1], lobby, f"lopt:{game_id}:mode", ["advanced"])
+    assert "Only the host" in harness.discord.last_ephemeral(users[1]).text()
+    await harness.discord.click(users[0], lobby, f"lopt:{game_id}:mode", ["expert"])
+    assert "not valid" in harness.discord.last_ephemeral(users[0]).text()
+    assert (await harness.game(game_id)).record.options == {"mode": "normal"}
+    await harness.discord.click(users[0], lobby, f"lopt:{game_id}:mode", ["advanced"])
+    assert (await harness.game(game_id)).record.options == {"mode": "advanced"}
+    assert "Mode: advanced" in lobby.text()
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    game = await harness.game(game_id)
+    assert game.state.mode == "advanced" and game.state.cookies[0] == 4
+    await harness.discord.click(users[0], lobby, f"lopt:{game_id}:mode", ["family"], check_present=False)
+    assert "already started" in harness.discord.last_ephemeral(users[0]).text()
+
+
+async def test_a_turn_by_drafts_then_placement_is_secret_until_all_are_ready(harness: Harness) -> None:
+    users = make_users(2)
+    table, game_id = await open_ct(harness, users, "family")  # family: no objectives to choose
+    game = await harness.game(game_id)
+    assert game.state.phase == Phase.TURN
+    assert table.files, "the table shows the trees as a picture"
+    dm = private_message(harness, users[0], game_id)
+    assert dm.files and "Pick a card" in dm.text()
+    image = Image.open(io.BytesIO(next(iter(dm.files.values()))))
+    assert image.format == "PNG"
+    d = game.decision
+    # step 1: a card (draft), step 2: a cell (draft), then the action buttons appear
+    await harness.discord.click(users[0], dm, f"dsel:{game_id}:{d}:card", ["c2"])
+    cell = game.state.trees[0].index(None)
+    await harness.discord.click(users[0], dm, f"dsel:{game_id}:{d}:cell", [f"c2x{cell}"])
+    place = f"act:{game_id}:{d}:place.2.{cell}.180"
+    assert place in dm.custom_ids()
+    card = game.state.hands[0].cards[2]
+    await harness.discord.click(users[0], dm, place)
+    game = await harness.game(game_id)
+    assert game.state.pending[0].cell == cell
+    # the table says who is ready, never what they placed
+    assert "\N{WHITE HEAVY CHECK MARK} Dasher" in table.text()
+    from bot.render.christmas_tree_text import card_text
+
+    assert card_text(card) not in table.text()
+    # the other player places too: all placements are revealed together
+    dm2 = private_message(harness, users[1], game_id)
+    await harness.discord.click(users[1], dm2, f"dsel:{game_id}:{d}:card", ["c0"])
+    await harness.discord.click(users[1], dm2, f"dsel:{game_id}:{d}:cell", ["c0x0"])
+    await harness.discord.click(users[1], dm2, f"act:{game_id}:{d}:place.0.0.0")
+    game = await harness.game(game_id)
+    assert game.state.trees[0][cell] == (card, 180)
+    assert "places" in table.text()
+
+
+async def test_unchanged_table_picture_is_not_uploaded_again(harness: Harness) -> None:
+    users = make_users(3)
+    table, game_id = await open_ct(harness, users, "normal")
+    uploads = table.uploads
+    game = await harness.game(game_id)
+    assert game.state.phase == Phase.OBJECTIVES
+    # choosing objectives changes who is ready, not the trees: no new upload
+    for user in users[:2]:
+        dm = private_message(harness, user, game_id)
+        await harness.discord.click(user, dm, f"pick:{game_id}:{game.decision}:objective", ["objective.0"])
+    assert table.uploads == uploads
+    assert "\N{WHITE HEAVY CHECK MARK}" in table.text()
+
+
+async def test_forged_drafts_are_ignored_and_strangers_refused(harness: Harness) -> None:
+    users = make_users(2)
+    table, game_id = await open_ct(harness, users, "family")
+    game = await harness.game(game_id)
+    dm = private_message(harness, users[0], game_id)
+    await harness.discord.click(users[0], dm, f"dsel:{game_id}:{game.decision}:card", ["c99x99"])
+    assert not any(cid.startswith("act:") for cid in dm.custom_ids())  # nothing half-made kept
+    stranger = FakeUser(999, "Grinch")
+    await harness.discord.click(stranger, dm, f"dsel:{game_id}:{game.decision}:card", ["c1"])
+    assert "not playing" in harness.discord.last_ephemeral(stranger).text()
+    await harness.discord.click(users[0], dm, f"draft:{game_id}:{game.decision + 5}:c1", check_present=False)
+    assert "already over" in harness.discord.last_ephemeral(users[0]).text()
+    assert (await harness.game(game_id)).record.version == 0
+
+
+@pytest.mark.parametrize(
+    "players,mode,seed",
+    [(2, "family", 1), (3, "normal", 2), (4, "advanced", 3), (2, "advanced", 4)],
+)
+async def test_whole_game_by_clicks(harness: Harness, players: int, mode: str, seed: int) -> None:
+    users = make_users(players)
+    table, game_id = await open_ct(harness, users, mode)
+    rng = random.Random(seed)
+    steps = 0
+    while await play_random_click(harness, table, game_id, users, rng):
+        steps += 1
+        assert steps < 5000
+        game = await harness.game(game_id)
+        if game.record.status == "running" and steps % 7 == 0:
+            public = "\n".join(m.text() for m in harness.discord.channels[table.channel_id])
+            for seat in range(players):
+                for label in hand_labels(game.state, seat):
+                    assert label not in public, "a hand card is named on the table"
+    game = await harness.game(game_id)
+    assert game.record.status == "finished"
+    end = harness.discord.channels[table.channel_id][-1].text()
+    assert "is over" in end and "objectives" in end and "bulbs" in end and "cookies" in end
+    assert table.files and table.custom_ids() == []
+    totals = [game.rules.view(game.state, None).breakdown[s].total for s in range(players)]
+    for seat in game.outcome().winners:
+        assert users[seat].display_name in end and totals[seat] == max(totals)
+    assert all(code in CARDS for tree in game.state.trees for slot in tree if slot for code in [slot[0]])
