@@ -141,13 +141,13 @@ def play(seed: int, roles: str, *, full: bool) -> GNState:
 
 @pytest.mark.parametrize("roles", ROLES)
 def test_fuzz_full_checks(roles):
-    for seed in range(12):
+    for seed in range(10):
         play(seed, roles, full=True)
 
 
 def test_fuzz_many_games_reach_every_ending():
     reasons = Counter()
-    for seed in range(1000, 1150):
+    for seed in range(1000, 1100):
         state = play(seed, ROLES[seed % 3], full=False)
         reasons[(G.outcome(state).team, state.win_reason)] += 1
     assert len(reasons) == 3, reasons  # Ordep, the devilish plan, the end of round 2
