@@ -32,6 +32,12 @@ Where this engine settles what the spec leaves open:
 - **Points** are floored at 0 at each loss; the breakdown keeps the points actually lost.
 - **Santa's search** is allowed on an empty source (the presents are still spent); after
   Midnight it scores +1 whatever the source.
+- **Size of `legal_actions`**: Fulfill masks are listed per multiset of types, so a kiddo gives at
+  most 3^k-style products (a 5-present kiddo with every type in hand: 162); in random play the
+  whole list stays well under a few hundred, but a huge hand with all 8 kiddos open could list
+  ~1000. `view.fulfillable` gives the kiddos a hand can fulfil for a select-based renderer.
+- **Secret windows**: `to_decide` still names the seats that may answer (the bot needs it);
+  renderers must show `view.to_decide`, which hides them from everyone but the seat itself.
 - **Tucked reindeer from the starting hand**: the choice is offered before the first turn.
 """
 
