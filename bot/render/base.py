@@ -81,6 +81,13 @@ class TableContext:
     decision: int
     names: Sequence[str]
     title: str
+    #: When the current decision's `Timer` runs out (Unix time), if it has one: show it as a
+    #: Discord countdown with `countdown()`.
+    deadline: float | None = None
+
+    def countdown(self) -> str:
+        """`<t:...:R>`: Discord shows it in every reader's client as "in 12 seconds"."""
+        return f"<t:{int(self.deadline)}:R>" if self.deadline is not None else ""
 
     def name(self, seat: int | None) -> str:
         if seat is None:

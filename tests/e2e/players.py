@@ -2,22 +2,22 @@
 
 The committed database is the oracle for *who* must act (read-only); *how* they act is always a
 click on a component they can see: the table message, their newest DM, or the ephemeral
-"My role & cards" view when their DMs are closed.
+private view when their DMs are closed. Any game: the rules come from the stored game name.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from games.core import GameRules
 from games.registry import get_game
 from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids, message_text
-
-RULES = get_game("secret-krampus").rules
 
 
 @dataclass
@@ -28,26 +28,32 @@ class Snapshot:
     table_message_id: int | None
     user_ids: list[int]
     seed: int
+    rules: GameRules
+    options: dict[str, Any]
 
     @property
     def decision(self) -> int:
-        return RULES.decision(self.state)
+        return self.rules.decision(self.state)
 
     def to_decide(self) -> list[int]:
-        return sorted(RULES.to_decide(self.state)) if self.status == "running" else []
+        return sorted(self.rules.to_decide(self.state)) if self.status == "running" else []
 
 
 def read_game(db_path: Path, game_id: int) -> Snapshot:
     with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as conn:
-        status, version, state_json, table_id, seed = conn.execute(
-            "SELECT status, version, state_json, table_message_id, seed FROM games WHERE id = ?", (game_id,)
+        status, version, state_json, table_id, seed, name, options = conn.execute(
+            "SELECT status, version, state_json, table_message_id, seed, game_name, options_json "
+            "FROM games WHERE id = ?",
+            (game_id,),
         ).fetchone()
         users = [
             row[0]
             for row in conn.execute("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         ]
-    state = RULES.load_state(state_json) if state_json else None
-    return Snapshot(status, version, state, table_id, users, seed)
+    rules = get_game(name).rules
+    assert rules is not None
+    state = rules.load_state(state_json) if state_json else None
+    return Snapshot(status, version, state, table_id, users, seed, rules, json.loads(options))
 
 
 def read_log(db_path: Path, game_id: int) -> list[tuple[int, int, str]]:
@@ -60,29 +66,41 @@ def read_log(db_path: Path, game_id: int) -> list[tuple[int, int, str]]:
 def replayed_state(db_path: Path, game_id: int) -> Any:
     """The snapshot's state recomputed from the seed and the action log alone."""
     snap = read_game(db_path, game_id)
-    actions = [(seat, RULES.load_action(action)) for _, seat, action in read_log(db_path, game_id)]
-    return RULES.replay(len(snap.user_ids), RULES.parse_options(None), snap.seed, actions)
+    rules = snap.rules
+    actions = [(seat, rules.load_action(action)) for _, seat, action in read_log(db_path, game_id)]
+    return rules.replay(len(snap.user_ids), rules.parse_options(snap.options), snap.seed, actions)
 
 
 class Players:
-    """Everyone at one Secret Krampus table, driving it through the loopback."""
+    """Everyone at one table of `game` (with lobby `options`), driving it through the loopback."""
 
     def __init__(
-        self, loop: LoopbackDiscord, db_path: Path, channel_id: int, user_ids: list[int], seed: int
+        self,
+        loop: LoopbackDiscord,
+        db_path: Path,
+        channel_id: int,
+        user_ids: list[int],
+        seed: int,
+        game: str = "secret-krampus",
+        options: dict[str, str] | None = None,
     ) -> None:
         self.loop, self.db_path, self.channel_id, self.user_ids = loop, db_path, channel_id, user_ids
+        self.game, self.options = game, dict(options or {})
         self.rng = random.Random(seed)
         self.game_id = 0
         self.results: list[InteractionResult] = []
 
     async def open(self, timeout: float = 10.0) -> int:
         host, *guests = self.user_ids
-        result = await (
-            await self.loop.slash(host, self.channel_id, "play", {"game": "secret-krampus"})
-        ).wait(timeout)
+        result = await (await self.loop.slash(host, self.channel_id, "play", {"game": self.game})).wait(timeout)
         assert result.error is None, result.error
         lobby = result.message
         self.game_id = int(message_custom_ids(lobby)[0].split(":")[1])
+        for option, value in self.options.items():
+            chosen = await (
+                await self.loop.select(host, int(lobby["id"]), f"lopt:{self.game_id}:{option}", [value])
+            ).wait(timeout)
+            assert chosen.response_type == 7, chosen.text()
         for user in guests:
             joined = await (await self.loop.click(user, int(lobby["id"]), f"lobby:{self.game_id}:join")).wait(
                 timeout
@@ -109,7 +127,7 @@ class Players:
         ids = [cid for cid in message_custom_ids(message) if marker in cid]
         assert ids, f"seat {seat} ({snap.state.phase}) has nothing to click: {message_text(message)[:600]}"
         custom_id = self.rng.choice(ids)
-        if custom_id.startswith("pick:"):
+        if custom_id.startswith(("pick:", "dsel:")):
             options = [o["value"] for o in _component(message, custom_id)["options"]]
             result = await self.loop.select(user, int(message["id"]), custom_id, [self.rng.choice(options)])
         else:
