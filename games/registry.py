@@ -32,13 +32,14 @@ def _built(rules: GameRules) -> GameInfo:
 
 def _load() -> dict[str, GameInfo]:
     from games.christmas_tree import ChristmasTree
+    from games.grumpy_nisse import GrumpyNisse
     from games.secret_krampus import SecretKrampus
 
     games = [
         _built(SecretKrampus()),
         _built(ChristmasTree()),
         GameInfo("naughty-or-nice", "Naughty or Nice", 2, 5),
-        GameInfo("grumpy-nisse", "The Grumpy Nisse", 2, 2),
+        _built(GrumpyNisse()),
         GameInfo("naughty-and-nice", "Naughty & Nice", 2, 6),
     ]
     return {game.name: game for game in games}

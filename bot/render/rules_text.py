@@ -36,9 +36,18 @@ SUMMARIES: dict[str, str] = {
         "wishes."
     ),
     "grumpy-nisse": (
-        "**Two players, asymmetric.** Violet and Torech draft 18-card decks with dice from a 6x6 grid, "
-        "then play two rounds of one-card tricks that move a pawn along the track. Violet wins by "
-        "reaching Ordep; Torech by stopping her or completing his Devilish plan."
+        "**Two players, asymmetric.** One plays **Violet**, the other **Torech**, the grumpy nisse "
+        "(the host may choose in the lobby; otherwise at random).\n\n"
+        "**Dice draft (public):** 11 rolls of 3 dice; a die takes a card from its row of a 6x6 grid "
+        "(any card when it shows more than the rows left). The roller picks 1st and 3rd. Each player "
+        "ends with an 18-card deck.\n\n"
+        "**Two rounds of one-card tricks:** same suit, the higher card wins; otherwise a trump wins "
+        "(the trump is set by the pawn's group of spaces), otherwise the lead card. Cards 1-7 have "
+        "effects: 1 beats any 9, 3 adds dice, a led 5 cannot be trumped; after the trick 2 Recover, "
+        "4 Foresight, 6 Spy, 7 Rummage. Each trick Violet wins moves her pawn one space; track "
+        "events (shortcut, panics...) help or hinder.\n\n"
+        "**Violet wins** by winning a trick on space 18 (reaching Ordep). **Torech wins** if round 2 "
+        "ends first, or at once with 3 wins on space 11 (his devilish plan)."
     ),
     "naughty-and-nice": (
         "**2-6 players.** Draw one to four cards (declaring Naughty or Nice first if you like), play "
