@@ -49,6 +49,10 @@ class GameBot(commands.Bot):
             count = await self.table.resume()
             log.info("Resumed %d live game(s)", count)
 
+    async def close(self) -> None:
+        await self.table.timers.stop()
+        await super().close()
+
     async def on_message(self, message: discord.Message) -> None:
         if message.guild is None or message.author.bot:
             return

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -22,7 +24,7 @@ from bot.errors import (
     StaleDecision,
     UserError,
 )
-from games.core import Event, GameRules, GameState, IllegalAction, Outcome
+from games.core import SYSTEM_SEAT, Event, GameRules, GameState, IllegalAction, Outcome
 from games.registry import GAMES, GameInfo
 from storage import GameRecord, GameStore, SeatRecord, StorageConflict
 
@@ -92,8 +94,9 @@ class ActionResult:
 
 
 class GameService:
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.clock = clock  # Unix time, for timer deadlines
         self._locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self._running: dict[int, LoadedGame] = {}  # write-through cache of running games
@@ -177,14 +180,33 @@ class GameService:
             raise BadComponent("That button is not valid.") from None
         if not rules.legal_actions(state, seat):
             raise NotYourTurn(_waiting_reason(game))
+        return await self._apply_and_commit(game, seat, user_id, action)
+
+    async def act_on_timer(self, game_id: int, decision: int) -> ActionResult | None:
+        """The clock closes `decision`: apply its timer's action from `SYSTEM_SEAT` through the
+        same commit as a click. None if that decision is already over (nothing to do)."""
+        self._require_lock(game_id)
+        game = await self.load(game_id)
+        if game.record.status != "running" or game.decision != decision or game.state is None:
+            return None
+        timer = game.rules.timer(game.state)
+        if timer is None:
+            return None
+        return await self._apply_and_commit(game, SYSTEM_SEAT, 0, timer.action)
+
+    async def _apply_and_commit(self, game: LoadedGame, seat: int, user_id: int, action: Any) -> ActionResult:
+        rules, state = game.rules, game.state
+        assert state is not None
+        decision = game.decision
         try:
             new_state, events = rules.apply(state, seat, action)
         except IllegalAction as error:
             raise UserError(error.reason) from None
         status = "finished" if rules.outcome(new_state) is not None else "running"
+        deadline = self._deadline(game, new_state) if status == "running" else None
         try:
             version = await self.store.record_action(
-                game_id,
+                game.id,
                 expected_version=game.record.version,
                 seat=seat,
                 user_id=user_id,
@@ -192,13 +214,40 @@ class GameService:
                 events_json=rules.dump_events(events),
                 state_json=rules.dump_state(new_state),
                 status=status,
+                deadline=deadline,
             )
         except StorageConflict:
             raise StaleDecision("Someone else acted first; look at the latest message.") from None
-        record = replace(game.record, version=version, status=status)
+        record = replace(game.record, version=version, status=status, deadline=deadline)
         after = LoadedGame(record, game.seats, game.info, new_state)
-        self._written(game_id, after)
+        self._written(game.id, after)
         return ActionResult(after, seat, events, decision_before=decision)
+
+    def _deadline(self, game: LoadedGame, new_state: GameState) -> float | None:
+        """When `new_state`'s timer runs out: kept while the same decision stays open (one of
+        several reactors answered), started afresh when a new timed decision opens."""
+        timer = game.rules.timer(new_state)
+        if timer is None:
+            return None
+        if game.record.deadline is not None and game.rules.decision(new_state) == game.decision:
+            return game.record.deadline
+        return self.clock() + timer.seconds
+
+    async def ensure_deadline(self, game_id: int) -> LoadedGame:
+        """A running game whose decision has a timer but no stored deadline (it started with one,
+        or the bot stopped between a commit and storing it) gets one from now."""
+        self._require_lock(game_id)
+        game = await self.load(game_id)
+        if game.record.status != "running" or game.state is None or game.record.deadline is not None:
+            return game
+        timer = game.rules.timer(game.state)
+        if timer is None:
+            return game
+        deadline = self.clock() + timer.seconds
+        await self.store.set_deadline(game_id, deadline)
+        after = LoadedGame(replace(game.record, deadline=deadline), game.seats, game.info, game.state)
+        self._written(game_id, after)
+        return after
 
     # -- lobbies ---------------------------------------------------------------------------
     async def open_lobby(

@@ -25,6 +25,8 @@ from bot.render import RENDERERS
 from bot.render.base import GameRenderer, Payload, TableContext
 from bot.render.lobby import closed_payload, lobby_payload
 from bot.service import ActionResult, GameService, LoadedGame
+from bot.shown_pictures import ShownPictures
+from bot.timers import TimerTasks
 from games.core import Event, visible_events
 
 log = logging.getLogger(__name__)
@@ -58,16 +60,15 @@ class Table:
         self.service = service
         self.messenger = messenger
         self._reminded: set[tuple[int, int, int]] = set()  # (game, decision, user) already told
-        #: message id -> the keys of the pictures it shows, so an unchanged picture is not
-        #: uploaded again (forgotten on restart: then the next edit simply re-attaches).
-        self._pictures_on: dict[int, tuple[str, ...]] = {}
+        self.pictures = ShownPictures()
+        self.timers = TimerTasks(self.on_timer, service.clock)
 
     # -- rendering ---------------------------------------------------------------------------
     def renderer(self, game: LoadedGame) -> GameRenderer:
         return RENDERERS[game.record.game_name]
 
     def context(self, game: LoadedGame) -> TableContext:
-        return TableContext(game.id, game.decision, game.names, game.info.title)
+        return TableContext(game.id, game.decision, game.names, game.info.title, game.record.deadline)
 
     def table_payload(self, game: LoadedGame, events: Sequence[Event] = ()) -> Payload:
         status = game.record.status
@@ -103,24 +104,6 @@ class Table:
             game.view(seat), self.context(game), visible_events(events, seat), draft
         )
 
-    # -- pictures ------------------------------------------------------------------------------
-    def _for_edit(self, message_id: int | None, payload: Payload) -> Payload:
-        """Mark `payload` to keep the pictures `message_id` already shows, if they are the same."""
-        if message_id is not None and payload.pictures:
-            payload.keep_pictures = self._pictures_on.get(message_id) == payload.picture_keys
-        return payload
-
-    def _shown(self, message_id: int | None, payload: Payload) -> None:
-        """Remember which pictures `message_id` shows after a successful send or edit."""
-        if message_id is None:
-            return
-        if len(self._pictures_on) > 20_000:
-            self._pictures_on.clear()
-        if payload.pictures:
-            self._pictures_on[message_id] = payload.picture_keys
-        else:
-            self._pictures_on.pop(message_id, None)
-
     # -- answering -----------------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, message: str) -> None:
         """The one place a refusal is shown: an ephemeral reply to whoever clicked."""
@@ -134,22 +117,24 @@ class Table:
         so if Discord refuses (e.g. the 3 s window passed), the caller repairs by REST instead."""
         message_id = interaction.message.id if interaction.message is not None else None
         try:
-            await interaction.response.edit_message(**self._for_edit(message_id, payload).edit_kwargs())
+            await interaction.response.edit_message(
+                **self.pictures.for_edit(message_id, payload).edit_kwargs()
+            )
         except discord.HTTPException as error:
             log.warning("answering interaction %s failed: %s", getattr(interaction, "id", "?"), error)
             return False
-        self._shown(message_id, payload)
+        self.pictures.shown(message_id, payload)
         return True
 
     async def _refresh_table(self, game: LoadedGame, payload: Payload) -> None:
         message_id = game.record.table_message_id
         if message_id is not None and await self.messenger.edit_message(
-            game.record.channel_id, message_id, self._for_edit(message_id, payload)
+            game.record.channel_id, message_id, self.pictures.for_edit(message_id, payload)
         ):
-            self._shown(message_id, payload)
+            self.pictures.shown(message_id, payload)
             return
         new_id = await self.messenger.send_channel(game.record.channel_id, payload)
-        self._shown(new_id, payload)
+        self.pictures.shown(new_id, payload)
         if new_id is not None:
             await self.service.set_table_message(game.id, new_id)
 
@@ -175,6 +160,9 @@ class Table:
                 await self._refresh_table(game, payload)
             if interaction.message is not None and game.record.table_message_id != interaction.message.id:
                 await self.service.set_table_message(game_id, interaction.message.id)
+            if op == "start":
+                game = await self.service.ensure_deadline(game_id)
+                self.timers.schedule(game_id, game.decision, game.record.deadline)
         if op == "start":
             await self._deal(game)
 
@@ -209,9 +197,16 @@ class Table:
             if note:
                 await interaction.followup.send(note, ephemeral=True)
         await self._notify(result, skip=() if on_table else (result.seat,))
+        await self._after_action(result)
+
+    async def _after_action(self, result: ActionResult) -> None:
+        """Keep the game's timer in step with its new decision; announce the end."""
+        game = result.game
+        self.timers.schedule(game.id, game.decision, game.record.deadline)
         outcome = game.outcome()
         if outcome is not None:
-            self.service.forget(game_id)
+            self.timers.cancel(game.id)
+            self.service.forget(game.id)
             ending = self.renderer(game).ending(game.view(None), self.context(game), outcome.summary)
             await self.messenger.send_channel(
                 game.record.channel_id,
@@ -220,6 +215,21 @@ class Table:
                     "The table message above shows how it ended."
                 ),
             )
+
+    async def on_timer(self, game_id: int, decision: int) -> None:
+        """The clock closes `decision` (e.g. a reaction window): the same commit and render as a
+        click, from the system seat; then DMs and the next timer."""
+        async with self.service.lock(game_id):
+            try:
+                result = await self.service.act_on_timer(game_id, decision)
+            except UserError as error:
+                log.warning("timer of game %s refused: %s", game_id, error.message)
+                return
+            if result is None:
+                return
+            await self._refresh_table(result.game, self.table_payload(result.game, result.events))
+        await self._notify(result, skip=())
+        await self._after_action(result)
 
     @answers_errors
     async def on_lobby_option(
@@ -297,7 +307,7 @@ class Table:
             )
         )
         for payload, message_id in zip(payloads, sent, strict=True):
-            self._shown(message_id, payload)
+            self.pictures.shown(message_id, payload)
         flips = [
             (seat, message_id)
             for seat, message_id in zip(seats, sent, strict=True)
@@ -357,6 +367,7 @@ class Table:
         except UserError as error:
             await self.refuse(interaction, error.message)
             return
+        self.timers.cancel(game_id)
         self.service.forget(game_id)
         await interaction.response.send_message(
             f"{game.info.title} (game #{game.id}) was abandoned by {user.display_name}. It stays recorded."
@@ -407,8 +418,9 @@ class Table:
         count = 0
         for record in await self.service.store.live_games():
             async with self.service.lock(record.id):
-                game = await self.service.load(record.id)
+                game = await self.service.ensure_deadline(record.id)
                 await self._refresh_table(game, self.table_payload(game))
+                self.timers.schedule(game.id, game.decision, game.record.deadline)
             count += 1
             await asyncio.sleep(pause)
         return count

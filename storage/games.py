@@ -174,13 +174,15 @@ class GameStore:
         events_json: str,
         state_json: str,
         status: str,
+        deadline: float | None = None,
     ) -> int:
         """Append an action and store the resulting snapshot in ONE transaction.
 
         The game must be ``running`` at ``expected_version`` (else :class:`VersionConflict`,
         or :class:`StorageConflict` if it is no longer running). The action gets
-        ``seq = expected_version + 1``; the game gets the new state, version and ``status``
-        (e.g. ``finished`` for the last action). Returns the new version.
+        ``seq = expected_version + 1``; the game gets the new state, version, ``status``
+        (e.g. ``finished`` for the last action) and ``deadline`` (when the new state's timer runs
+        out, or None). Returns the new version.
         """
         _check_status(status)
         new_version = expected_version + 1
@@ -190,9 +192,9 @@ class GameStore:
             # four statements (each a hop to the database thread), the reason is looked up only
             # on failure.
             cursor = await conn.execute(
-                "UPDATE games SET state_json = ?, version = ?, status = ?, updated_at = ? "
+                "UPDATE games SET state_json = ?, version = ?, status = ?, deadline = ?, updated_at = ? "
                 "WHERE id = ? AND version = ? AND status = 'running'",
-                (state_json, new_version, status, now, game_id, expected_version),
+                (state_json, new_version, status, deadline, now, game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 row = await _one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
@@ -225,6 +227,14 @@ class GameStore:
                 (status, self._now(), game_id, *from_statuses),
             )
             return cursor.rowcount == 1
+
+    async def set_deadline(self, game_id: int, deadline: float | None) -> None:
+        """Set when the current decision's timer runs out (e.g. a game that started with one, or
+        a timer found without a deadline after a crash)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET deadline = ?, updated_at = ? WHERE id = ?", (deadline, self._now(), game_id)
+            )
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the id of the public table message (None to forget it)."""
@@ -377,6 +387,7 @@ def _game(row: sqlite3.Row) -> GameRecord:
         table_message_id=row["table_message_id"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        deadline=row["deadline"],
     )
 
 

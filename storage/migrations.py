@@ -79,8 +79,13 @@ CREATE TABLE meta (
 );
 """
 
+_V2 = """
+ALTER TABLE games ADD COLUMN deadline REAL;
+"""
+
 MIGRATIONS: list[Migration] = [
     _V1,  # 0 -> 1: games, seats, append-only actions log, meta
+    _V2,  # 1 -> 2: games.deadline, when the current decision's timer runs out (Unix time)
 ]
 
 LATEST: int = len(MIGRATIONS)

@@ -34,6 +34,8 @@ class GameRecord:
     table_message_id: int | None
     created_at: str
     updated_at: str
+    #: When the current decision closes on the clock (Unix time), if the game has a timer now.
+    deadline: float | None = None
 
 
 @dataclass(frozen=True)

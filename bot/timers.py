@@ -1,0 +1,73 @@
+"""Decisions that close on the clock (a reaction window): one sleeping task per game.
+
+The deadline itself is stored with the game (`games.deadline`, written in the same transaction as
+the action that opened the decision), so these tasks hold nothing that a restart could lose: on
+start the bot schedules every live game's stored deadline again, and a deadline that passed while
+the bot was down fires at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
+
+Expire = Callable[[int, int], Awaitable[None]]
+
+
+@dataclass
+class _Scheduled:
+    decision: int
+    deadline: float
+    task: asyncio.Task[None]
+
+
+class TimerTasks:
+    def __init__(self, expire: Expire, clock: Callable[[], float] = time.time) -> None:
+        self._expire = expire  # called as expire(game_id, decision) when the time is up
+        self._clock = clock
+        self._scheduled: dict[int, _Scheduled] = {}
+
+    def schedule(self, game_id: int, decision: int, deadline: float | None) -> None:
+        """Make the game's task match its current decision and deadline (None: no timer)."""
+        current = self._scheduled.get(game_id)
+        if current is not None and (current.decision, current.deadline) == (decision, deadline):
+            return
+        self.cancel(game_id)
+        if deadline is None:
+            return
+        task = asyncio.create_task(self._wait(game_id, decision, deadline), name=f"timer-{game_id}")
+        self._scheduled[game_id] = _Scheduled(decision, deadline, task)
+
+    def cancel(self, game_id: int) -> None:
+        current = self._scheduled.pop(game_id, None)
+        if current is not None and current.task is not asyncio.current_task():
+            current.task.cancel()
+
+    def pending(self) -> dict[int, tuple[int, float]]:
+        """game id -> (decision, deadline) of every scheduled timer (for tests and logs)."""
+        return {game_id: (s.decision, s.deadline) for game_id, s in self._scheduled.items()}
+
+    async def stop(self) -> None:
+        tasks = [s.task for s in self._scheduled.values()]
+        self._scheduled.clear()
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _wait(self, game_id: int, decision: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - self._clock()))
+        current = self._scheduled.get(game_id)
+        if current is not None and current.task is asyncio.current_task():
+            del self._scheduled[game_id]
+        try:
+            await self._expire(game_id, decision)
+        except Exception:
+            log.exception("closing decision %s of game %s on the clock failed", decision, game_id)
