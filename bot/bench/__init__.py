@@ -1,0 +1,1 @@
+"""Benchmarks that need no Discord: `python -m bot.bench ai` (AI strength and speed)."""
