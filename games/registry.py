@@ -33,6 +33,7 @@ def _built(rules: GameRules) -> GameInfo:
 def _load() -> dict[str, GameInfo]:
     from games.christmas_tree import ChristmasTree
     from games.grumpy_nisse import GrumpyNisse
+    from games.naughty_and_nice import NaughtyAndNice
     from games.secret_krampus import SecretKrampus
 
     games = [
@@ -40,7 +41,7 @@ def _load() -> dict[str, GameInfo]:
         _built(ChristmasTree()),
         GameInfo("naughty-or-nice", "Naughty or Nice", 2, 5),
         _built(GrumpyNisse()),
-        GameInfo("naughty-and-nice", "Naughty & Nice", 2, 6),
+        _built(NaughtyAndNice()),
     ]
     return {game.name: game for game in games}
 

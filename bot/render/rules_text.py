@@ -50,9 +50,13 @@ SUMMARIES: dict[str, str] = {
         "ends first, or at once with 3 wins on space 11 (his devilish plan)."
     ),
     "naughty-and-nice": (
-        "**2-6 players.** Draw one to four cards (declaring Naughty or Nice first if you like), play "
-        "cards on any player, and steal with Shiny!. Once someone has ten cards in play the end can be "
-        "declared. Your score is the smaller of your Naughty and Nice totals."
+        "**2-6 players.** On your turn declare Naughty or Nice (your draws are then shown and cards of "
+        "the other type discarded) or nothing, and draw one to four cards, one at a time. Play cards "
+        "from your hand onto any player, yourself too, until you hold two; a Shiny! played on someone "
+        "else steals cards worth up to its value from them. Once someone has ten cards in play the end "
+        "can be declared: everyone gets one more turn. Then each Shiny! is turned face up or down in "
+        "secret and a die decides which count. Your score is the smaller of your Naughty and Nice "
+        "totals; ties go to the smaller difference."
     ),
 }
 
