@@ -1,0 +1,297 @@
+"""The Naughty & Nice renderer over many random states: Discord's limits hold, the table never
+names a card only a hand holds (nor a secret draw, nor an orientation), the table's turn buttons
+are exactly the active player's public choices, and each private message reaches exactly the
+seat's legal actions through its components and drafts."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+
+from bot.components import MineButton
+from bot.render.base import TableContext
+from bot.render.naughty_and_nice import NaughtyAndNiceRenderer
+from games.naughty_and_nice import CARDS, NaughtyAndNice, Phase
+from games.naughty_and_nice.engine import apply_action
+from games.naughty_and_nice.models import Orient, Steal
+from tests.bot.fakes import FakeMessage
+
+GAME = NaughtyAndNice()
+RENDER = NaughtyAndNiceRenderer()
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+PUBLIC_PHASES = (Phase.DECLARE, Phase.DRAW, Phase.STEAL, Phase.END_OF_TURN)
+
+
+def _message(payload, mine: bool = False) -> FakeMessage:
+    if mine:  # the table always gets the "My hand" button too (bot.table)
+        if payload.view is None:
+            payload.view = discord.ui.View(timeout=None)
+        payload.view.add_item(MineButton(1, RENDER.private_button))
+    message = FakeMessage(1, 1)
+    message.apply(**payload.send_kwargs())  # checks Discord's limits
+    return message
+
+
+def _ctx(state, players: int) -> TableContext:
+    return TableContext(1, GAME.decision(state), NAMES[:players], "Naughty & Nice")
+
+
+def _codes(message: FakeMessage) -> set[str]:
+    """The action codes of a message's `act:` buttons and `pick:` select options."""
+    codes = set()
+    for item in message.items():
+        cid = item.custom_id
+        if cid.startswith("act:"):
+            codes.add(cid.split(":", 3)[3])
+        elif cid.startswith("pick:"):
+            codes |= {o.value for o in item.item.options}
+    return codes
+
+
+def _drafts(message: FakeMessage) -> set[str]:
+    drafts = set()
+    for item in message.items():
+        if item.custom_id.startswith("dsel:"):
+            drafts |= {o.value for o in item.item.options}
+        elif item.custom_id.startswith("draft:"):
+            drafts.add(item.custom_id.split(":", 3)[3])
+    return drafts
+
+
+def _random_states(players: int, seed: int, end_chance: float):
+    """A random game; `end_chance` is how often an eligible player declares the end (low: long
+    games, full play areas, reshuffles, the piles running dry)."""
+    rng = random.Random(seed)
+    state = GAME.new_game(players, GAME.parse_options(None), seed)
+    while True:
+        yield state
+        if GAME.outcome(state) is not None:
+            return
+        seat = rng.choice(sorted(GAME.to_decide(state)))
+        actions = GAME.legal_actions(state, seat)
+        kinds = {a.kind for a in actions}
+        if "declare_end" in kinds:
+            want = "declare_end" if rng.random() < end_chance else "pass"
+            action = next(a for a in actions if a.kind == want)
+        else:
+            action = rng.choice(actions)
+        state, _ = GAME.apply(state, seat, action)
+
+
+def _secret_names(state, seat: int | None) -> set[str]:
+    """Card names only a hand other than `seat`'s holds (not also visible somewhere public)."""
+    public = {CARDS[c].name for area in state.play_areas for c in area}
+    public |= {CARDS[c].name for c in state.discard_pile}
+    if state.declaration not in (None, "NONE"):
+        public |= {CARDS[d.card].name for d in state.drawn_this_turn}
+    own = set() if seat is None else {CARDS[c].name for c in state.hands[seat]}
+    hidden = {CARDS[c].name for s, hand in enumerate(state.hands) if s != seat for c in hand}
+    return hidden - public - own
+
+
+def _check_private(state, seat: int, ctx: TableContext) -> None:
+    view = GAME.view(state, seat)
+    private = _message(RENDER.private(view, ctx, []))
+    text = private.text()
+    for name in _secret_names(state, seat):
+        assert name not in text, f"seat {seat}'s message names {name} from another hand"
+    legal = {GAME.encode_action(a) for a in GAME.legal_actions(state, seat)}
+    reached = _codes(private)
+    for draft in _drafts(private):
+        reached |= _codes(_message(RENDER.private(view, ctx, [], draft)))
+    assert reached == legal, (state.phase, seat)
+    assert RENDER.has_private_decision(view) == (
+        state.phase in (Phase.PLAY, Phase.ORIENT) and seat in GAME.to_decide(state)
+    )
+
+
+@pytest.mark.parametrize(
+    "players,seed,end_chance",
+    [(2, 1, 0.5), (3, 2, 0.05), (4, 3, 0.3), (5, 4, 0.0), (6, 5, 0.2), (6, 6, 0.0), (2, 7, 0.0)],
+)
+def test_every_state_within_limits_without_leaks_and_with_exactly_the_legal_choices(
+    players: int, seed: int, end_chance: float
+) -> None:
+    phases = set()
+    for state in _random_states(players, seed, end_chance):
+        phases.add(state.phase)
+        ctx = _ctx(state, players)
+        public = GAME.view(state, None)
+        table = _message(RENDER.table(public, ctx, []), mine=state.phase != Phase.GAME_OVER)
+        text = table.text()
+        for name in _secret_names(state, None):
+            assert name not in text, f"the table names {name}, a card only a hand holds"
+        active = state.active_seat
+        if state.phase in PUBLIC_PHASES:
+            assert _codes(table) == {GAME.encode_action(a) for a in GAME.legal_actions(state, active)}
+        else:
+            assert not _codes(table)
+        if state.phase in PUBLIC_PHASES + (Phase.PLAY,):
+            assert f"**{ctx.name(active)}**" in table.embeds[0].description  # whose turn it is
+        for seat in range(players):
+            _check_private(state, seat, ctx)
+        if state.phase == Phase.GAME_OVER:
+            ending = RENDER.ending(public, ctx, "")
+            assert len(ending) <= 1800
+            assert all(ctx.name(r.seat) in ending for r in public.results)
+    assert {Phase.DECLARE, Phase.DRAW, Phase.PLAY, Phase.GAME_OVER} <= phases
+
+
+def test_the_headline_says_whose_turn_and_what_they_do() -> None:
+    seen = {}
+    for state in _random_states(4, 11, 0.3):
+        if state.phase in seen or state.phase in (Phase.ORIENT, Phase.GAME_OVER):
+            continue
+        ctx = _ctx(state, 4)
+        headline = RENDER.table(GAME.view(state, None), ctx, []).embeds[0].description
+        assert f"**{NAMES[state.active_seat]}**" in headline
+        seen[state.phase] = headline
+    assert "declare" in seen[Phase.DECLARE] and "drawing" in seen[Phase.DRAW]
+    assert "playing cards" in seen[Phase.PLAY] and "in private" in seen[Phase.PLAY]
+
+
+def _orient_state(players: int = 3, seed: int = 3):
+    for state in _random_states(players, seed, 0.5):
+        if state.phase == Phase.ORIENT and len(GAME.to_decide(state)) >= 1:
+            return state
+    raise AssertionError("no ORIENT state")
+
+
+def test_orientations_stay_secret_until_the_reveal() -> None:
+    state = _orient_state()
+    ctx = _ctx(state, 3)
+    seat = min(GAME.to_decide(state))
+    shinies = [c for c in state.play_areas[seat] if CARDS[c].type == "SHINY"]
+    before = _message(RENDER.table(GAME.view(state, None), ctx, [])).text()
+    # the seat turns every card but one: the table is unchanged (nothing about what it chose)
+    up, down = state.model_copy(deep=True), state.model_copy(deep=True)
+    for c in shinies[:-1]:
+        apply_action(up, seat, Orient(card=c, face_up=True))
+        apply_action(down, seat, Orient(card=c, face_up=False))
+    assert _message(RENDER.table(GAME.view(up, None), ctx, [])).text() == before
+    assert _message(RENDER.table(GAME.view(down, None), ctx, [])).text() == before
+    # once done, the table says so, still not how
+    if len(GAME.to_decide(state)) > 1:
+        apply_action(up, seat, Orient(card=shinies[-1], face_up=True))
+        apply_action(down, seat, Orient(card=shinies[-1], face_up=False))
+        t_up = _message(RENDER.table(GAME.view(up, None), ctx, [])).text()
+        assert t_up == _message(RENDER.table(GAME.view(down, None), ctx, [])).text()
+        assert f"\N{WHITE HEAVY CHECK MARK} {NAMES[seat]}" in t_up
+    # the seat's own message shows its choices and offers the rest
+    mine = _message(RENDER.private(GAME.view(up, seat), ctx, [])).text()
+    assert "face up" in mine
+
+
+def test_many_shiny_cards_to_orient_use_two_selects() -> None:
+    state = _orient_state()
+    seat = min(GAME.to_decide(state))
+    shinies = [c for c in CARDS if CARDS[c].type == "SHINY"]
+    for area in state.play_areas:
+        area[:] = [c for c in area if c not in shinies]
+    state.play_areas[seat] += shinies
+    state.orientations = {}
+    ctx = _ctx(state, 3)
+    private = _message(RENDER.private(GAME.view(state, seat), ctx, []))
+    assert [i.custom_id.split(":")[-1] for i in private.items()] == ["up", "down"]
+    assert _codes(private) == {GAME.encode_action(a) for a in GAME.legal_actions(state, seat)}
+
+
+def test_a_steal_with_more_than_25_candidates_fits_in_selects() -> None:
+    state = GAME.new_game(3, GAME.parse_options(None), 1)
+    small = [c for c in CARDS if abs(CARDS[c].value) <= 3 and c != "SH12"]
+    state.play_areas[1] = small + ["SH12"]
+    state.draw_pile = [c for c in state.draw_pile if c not in state.play_areas[1]]
+    state.active_seat, state.phase = 0, Phase.STEAL
+    state.steal = Steal(shiny="SH12", target=1, budget_left=6)
+    ctx = _ctx(state, 3)
+    table = _message(RENDER.table(GAME.view(state, None), ctx, []), mine=True)
+    legal = {GAME.encode_action(a) for a in GAME.legal_actions(state, 0)}
+    assert len(legal) > 26 and _codes(table) == legal
+    assert sum(i.custom_id.startswith("pick:") for i in table.items()) == 2
+    assert "Take a card from Ben" in table.text()
+    private = _message(RENDER.private(GAME.view(state, 0), ctx, []))
+    assert _codes(private) == legal
+
+
+def test_every_card_in_play_still_fits_the_table() -> None:
+    state = GAME.new_game(6, GAME.parse_options(None), 2)
+    deck = list(CARDS)
+    for seat in range(6):
+        state.play_areas[seat] = deck[seat::6]
+    state.play_areas[0] += state.play_areas[1]
+    state.play_areas[1] = []
+    state.draw_pile = []
+    ctx = TableContext(123456789, 999, ["A" * 32 + str(i) for i in range(6)], "Naughty & Nice")
+    _message(RENDER.table(GAME.view(state, None), ctx, []), mine=True)
+    state.play_areas[0] = deck
+    for seat in range(1, 6):
+        state.play_areas[seat] = []
+    _message(RENDER.table(GAME.view(state, None), ctx, []), mine=True)
+
+
+def test_playing_a_card_is_a_draft_then_target_buttons_with_names() -> None:
+    for state in _random_states(3, 4, 0.3):
+        if state.phase == Phase.PLAY:
+            break
+    seat = state.active_seat
+    view = GAME.view(state, seat)
+    ctx = _ctx(state, 3)
+    first = _message(RENDER.private(view, ctx, []))
+    assert not _codes(first) and "Pick a card" in first.text()
+    card = state.hands[seat][0]
+    picked = _message(RENDER.private(view, ctx, [], f"c{card}"))
+    labels = [i.item.label for i in picked.items() if i.custom_id.startswith("act:")]
+    assert len(labels) == 3 and any("yourself" in label for label in labels)
+    others = [NAMES[s] for s in range(3) if s != seat]
+    assert all(any(name in label for label in labels) for name in others)
+    assert CARDS[card].name in picked.text()
+    # forged or stale drafts are ignored: back to step 1
+    for forged in ("cXX99", "cSH99", "garbage", "c" + next(c for c in CARDS if c not in state.hands[seat])):
+        assert not _codes(_message(RENDER.private(view, ctx, [], forged)))
+
+
+def test_secret_draw_is_acknowledged_privately() -> None:
+    state = GAME.new_game(2, GAME.parse_options(None), 5)
+    seat = state.active_seat
+    state, events = GAME.apply(state, seat, GAME.decode_action("declare.NONE"))
+    ctx = _ctx(state, 2)
+    from games.core import visible_events
+
+    note = RENDER.acknowledge(GAME.view(state, seat), ctx, visible_events(events, seat))
+    card = CARDS[state.hands[seat][0]]
+    assert note is not None and card.name in note and "Your hand" in note
+    assert RENDER.acknowledge(GAME.view(state, seat), ctx, visible_events(events, None)) is None
+    assert not RENDER.private_news(events)  # the answer shows it: no DM for each draw
+    table = _message(RENDER.table(GAME.view(state, None), ctx, visible_events(events, None))).text()
+    assert card.name not in table and "in secret" in table
+
+
+def _game_over_view():
+    for state in _random_states(3, 8, 0.5):
+        if state.phase == Phase.GAME_OVER:
+            return GAME.view(state, None)
+    raise AssertionError
+
+
+def test_ending_explains_the_tiebreak_and_shared_wins() -> None:
+    view = _game_over_view()
+    ctx = TableContext(1, 0, NAMES[:3], "Naughty & Nice")
+    results = [
+        r.model_copy(update={"score": 10, "difference": d, "winner": i == 0})
+        for i, (r, d) in enumerate(zip(view.results, (1, 3, 1), strict=True))
+    ]
+    results[2] = results[2].model_copy(update={"score": 8})
+    tied = view.model_copy(update={"results": results, "winners": [results[0].seat]})
+    text = RENDER.ending(tied, ctx, "")
+    assert "smaller difference" in text and NAMES[results[0].seat] in text
+    assert "score **10**" in text and "difference 3" in text
+    shared = [r.model_copy(update={"score": 10, "difference": 1, "winner": True}) for r in view.results]
+    both = view.model_copy(update={"results": shared, "winners": [r.seat for r in shared]})
+    assert "share the win" in RENDER.ending(both, ctx, "")
+    plain = RENDER.ending(view, ctx, "")
+    assert "die" in plain.lower() or "No Shiny!" in plain
+    for r in view.results:
+        for s in r.shinies:
+            assert s.card.name in plain
