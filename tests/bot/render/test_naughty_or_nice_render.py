@@ -1,0 +1,226 @@
+"""The Naughty or Nice renderer over many random states: Discord's limits hold, the table never
+names a card in someone's hand, the private components are exactly the seat's choices (plus
+Fulfill attempts the engine explains), and every legal action is reachable through them."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.render.base import TableContext
+from bot.render.naughty_or_nice import NaughtyOrNiceRenderer
+from bot.render.naughty_or_nice_components import Draft, fulfil_targets, table_choices
+from games.core import SYSTEM_SEAT
+from games.naughty_or_nice import NaughtyOrNice
+from games.naughty_or_nice.actions import CloseWindow, Fulfil
+from games.naughty_or_nice.data import CREATURES, PRESENTS
+from games.naughty_or_nice.events import Fulfilled, WindowOpened
+from tests.bot.fakes import FakeMessage
+
+GAME = NaughtyOrNice()
+RENDER = NaughtyOrNiceRenderer()
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+
+
+def _message(payload) -> FakeMessage:
+    message = FakeMessage(1, 1)
+    message.apply(**payload.send_kwargs())  # checks Discord's limits
+    return message
+
+
+def random_states(players: int, seed: int, options: dict | None = None, limit: int = 400):
+    """States of a random game; a closed reaction window's clock is driven like the bot does."""
+    rng = random.Random(seed)
+    state = GAME.new_game(players, GAME.parse_options(options), seed)
+    for _ in range(limit):
+        yield state
+        if GAME.outcome(state) is not None:
+            return
+        deciders = sorted(GAME.to_decide(state))
+        if not deciders or rng.random() < 0.05 and GAME.timer(state) is not None:
+            state, _ = GAME.apply(state, SYSTEM_SEAT, CloseWindow())
+            continue
+        seat = rng.choice(deciders)
+        legal = GAME.legal_actions(state, seat)
+        fulfils = [a for a in legal if isinstance(a, Fulfil)]
+        action = rng.choice(fulfils) if fulfils and rng.random() < 0.5 else rng.choice(legal)
+        state, _ = GAME.apply(state, seat, action)
+
+
+def codes_of(message: FakeMessage) -> tuple[set[str], set[str]]:
+    """(act codes, draft values) reachable with one click on the message."""
+    acts, drafts = set(), set()
+    for item in message.items():
+        cid = item.custom_id
+        kind, *_, last = cid.split(":")
+        options = [o.value for o in getattr(item.item, "options", [])]
+        if kind == "act":
+            acts.add(last)
+        elif kind == "pick":
+            acts |= set(options)
+        elif kind == "draft":
+            drafts.add(last)
+        elif kind == "dsel":
+            drafts |= set(options)
+    return acts, drafts
+
+
+def reachable(view, ctx) -> set[str]:
+    """Every action code reachable from the private message through drafts (present toggles
+    not followed: checked separately)."""
+    seen_drafts: set[str | None] = {None}
+    todo: list[str | None] = [None]
+    acts: set[str] = set()
+    while todo:
+        draft = todo.pop()
+        message = _message(RENDER.private(view, ctx, [], draft))
+        found, drafts = codes_of(message)
+        acts |= found
+        for d in drafts:
+            if d.startswith("f") and not d.endswith(".0"):
+                continue
+            if d not in seen_drafts:
+                seen_drafts.add(d)
+                todo.append(d)
+    return acts
+
+
+def check_private(state, seat: int, ctx: TableContext) -> None:
+    view = GAME.view(state, seat)
+    message = _message(RENDER.private(view, ctx, []))
+    legal = {GAME.encode_action(a) for a in GAME.legal_actions(state, seat)}
+    assert {c.code for c in view.choices} == legal
+    if not legal:
+        assert not message.custom_ids()
+        return
+    acts = reachable(view, ctx)
+    targets = set(fulfil_targets(view))
+    for code in acts - legal:  # only Fulfill attempts the engine will explain
+        kind, kiddo, mask = code.split(".")
+        assert kind == "fulfil" and kiddo in targets and int(mask) < 1 << len(view.presents), code
+    for code in legal - acts:  # a matching set beyond the shortcut select: by the toggles
+        kind, kiddo, mask = code.split(".")
+        assert kind == "fulfil", code
+        draft = f"f{kiddo}.0"
+        for index in range(len(view.presents)):
+            if int(mask) >> index & 1:
+                options = {o.value for o in _presents_select(view, ctx, draft).options}
+                draft = next(v for v in options if v.startswith("f") and int(v.split(".")[1]) >> index & 1)
+        assert draft == f"f{kiddo}.{mask}"
+        assert f"act:1:{ctx.decision}:{code}" in _message(RENDER.private(view, ctx, [], draft)).custom_ids()
+    assert RENDER.has_private_decision(view) == bool(legal - {c for c, _ in table_choices(view)})
+
+
+def _presents_select(view, ctx, draft):
+    message = _message(RENDER.private(view, ctx, [], draft))
+    return message.item(f"dsel:1:{ctx.decision}:presents").item
+
+
+def hand_names(state, seat: int) -> list[str]:
+    from games.naughty_or_nice.data import CREATURE_OF, PRESENT_TYPE_OF
+
+    player = state.players[seat]
+    return [PRESENTS[PRESENT_TYPE_OF[c]].name for c in player.presents] + [
+        CREATURES[CREATURE_OF[h.card]].name for h in player.creatures
+    ]
+
+
+@pytest.mark.parametrize(
+    "players,level,seed",
+    [(2, 1, 1), (3, 2, 2), (4, 3, 3), (5, 4, 4), (2, 5, 5), (3, 5, 6), (4, 5, 7), (5, 5, 8)],
+)
+def test_every_state_within_limits_no_leaks_and_exact_choices(players: int, level: int, seed: int) -> None:
+    for n, state in enumerate(random_states(players, seed, {"level": level})):
+        ctx = TableContext(1, GAME.decision(state), NAMES[:players], "Naughty or Nice")
+        public = GAME.view(state, None)
+        table = _message(RENDER.table(public, ctx, []))
+        table_codes, table_drafts = codes_of(table)
+        assert not table_drafts
+        deciders = GAME.to_decide(state)
+        for code in table_codes:  # the table's choices are legal for the decider
+            assert any(
+                code in {GAME.encode_action(a) for a in GAME.legal_actions(state, s)} for s in deciders
+            )
+        if n % 3 == 0:
+            for seat in range(players):
+                check_private(state, seat, ctx)
+
+
+def test_table_never_names_a_hidden_card() -> None:
+    """The hand names never appear in the public text unless they are public anyway."""
+    for state in random_states(4, 11, {"level": 5}):
+        ctx = TableContext(1, GAME.decision(state), NAMES[:4], "Naughty or Nice")
+        text = _message(RENDER.table(GAME.view(state, None), ctx, [])).text()
+        public = GAME.view(state, None).model_dump_json()
+        public += " ".join(info.name for c, info in CREATURES.items() if f'"{c.value}"' in public)
+        for seat in range(4):
+            for name in hand_names(state, seat):
+                if name not in public:
+                    assert not re.search(rf"\b{re.escape(name)}\b", text), name
+
+
+def _window_state(secret: bool):
+    for seed in range(60):
+        for state in random_states(4, seed, {"level": 5, "reaction_secrecy": secret}, limit=600):
+            if GAME.view(state, None).window is not None and GAME.to_decide(state):
+                return state
+    raise AssertionError("no reaction window found")
+
+
+@pytest.mark.parametrize("secret", [False, True])
+def test_reaction_window_table_and_prompt(secret: bool) -> None:
+    state = _window_state(secret)
+    eligible = sorted(GAME.to_decide(state))
+    ctx = TableContext(1, GAME.decision(state), NAMES[:4], "Naughty or Nice", deadline=1_700_000_000.0)
+    table = _message(RENDER.table(GAME.view(state, None), ctx, [])).text()
+    assert "Reaction window open" in table and "<t:1700000000:R>" in table
+    for seat in eligible:
+        named = f"**{NAMES[seat]}**" in table.split("What just happened")[0].split("Playground")[0]
+        assert named != secret  # secrecy: the table does not say who may react
+        view = GAME.view(state, seat)
+        assert RENDER.has_private_decision(view)
+        private = _message(RENDER.private(view, ctx, []))
+        assert {cid.split(":")[-1] for cid in private.custom_ids()} == {"react", "pass"}
+        assert "React" in private.text() and "<t:1700000000:R>" in private.text()
+    for seat in set(range(4)) - set(eligible):
+        assert not _message(RENDER.private(GAME.view(state, seat), ctx, [])).custom_ids()
+
+
+def test_forged_or_stale_drafts_are_ignored() -> None:
+    for state in random_states(3, 21, {"level": 5}):
+        view = GAME.view(state, state.turn.seat) if state.turn else None
+        if view is not None and view.phase == "turn" and view.basic_taken is None and view.presents:
+            break
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    plain = _message(RENDER.private(view, ctx, [])).custom_ids()
+    for forged in ("fK99.1", "fK01.999999999", "gNOPE", "zzz", "f.1", "home"):
+        draft = Draft.parse(forged, view)
+        if forged == "fK01.999999999" and "K01" in fulfil_targets(view):
+            assert draft.mask == 0
+            continue
+        assert draft == Draft(), forged
+        assert _message(RENDER.private(view, ctx, [], forged)).custom_ids() == plain
+    other = next(s for s in range(3) if s != view.seat)
+    kiddo = view.playground[0].id
+    assert Draft.parse(f"f{kiddo}.1", GAME.view(state, other)) == Draft()  # not their move
+
+
+def test_events_and_ending_text() -> None:
+    states = list(random_states(3, 5, {"level": 5}, limit=3000))
+    final = states[-1]
+    assert GAME.outcome(final) is not None
+    view = GAME.view(final, None)
+    ctx = TableContext(1, GAME.decision(final), NAMES[:3], "Naughty or Nice")
+    end = RENDER.ending(view, ctx, "summary")
+    for player in view.players:
+        assert f"{NAMES[player.seat]}: **{player.score}**" in end
+        assert "fulfilled" in end
+    assert any(NAMES[s] in end.split("\n")[0] for s in view.winners)
+    events = [
+        WindowOpened(reaction="TOMTE", seconds=15),
+        Fulfilled(seat=0, kiddo="K01", cards=["P05"], points=2),
+    ]
+    table = _message(RENDER.table(view, ctx, events)).text()
+    assert "What just happened" in table and "Amara" in table
