@@ -34,12 +34,13 @@ def _load() -> dict[str, GameInfo]:
     from games.christmas_tree import ChristmasTree
     from games.grumpy_nisse import GrumpyNisse
     from games.naughty_and_nice import NaughtyAndNice
+    from games.naughty_or_nice import NaughtyOrNice
     from games.secret_krampus import SecretKrampus
 
     games = [
         _built(SecretKrampus()),
         _built(ChristmasTree()),
-        GameInfo("naughty-or-nice", "Naughty or Nice", 2, 5),
+        _built(NaughtyOrNice()),
         _built(GrumpyNisse()),
         _built(NaughtyAndNice()),
     ]
