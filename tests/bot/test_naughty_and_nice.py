@@ -1,0 +1,198 @@
+"""Naughty & Nice through the real handlers with fake interactions: whole games by clicks (drafts
+included), a secret draw answered privately, a card played from the private message by draft,
+refusals, secret Shiny! orientations, and the end message."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.naughty_and_nice import CARDS, Phase
+from tests.bot.fakes import FakeMessage, FakeUser
+from tests.bot.harness import Harness, make_users, play_random_click, private_message
+
+GAME = "naughty-and-nice"
+OUTSIDER = FakeUser(999, "Grinch")
+
+
+def _secret_names(state) -> set[str]:
+    """Card names only hands hold (not also in play, discarded or shown by a declaration)."""
+    public = {CARDS[c].name for area in state.play_areas for c in area}
+    public |= {CARDS[c].name for c in state.discard_pile}
+    if state.declaration not in (None, "NONE"):
+        public |= {CARDS[d.card].name for d in state.drawn_this_turn}
+    return {CARDS[c].name for hand in state.hands for c in hand} - public
+
+
+def _public_text(h: Harness, table: FakeMessage) -> str:
+    return "\n".join(m.text() for m in h.discord.channels[table.channel_id])
+
+
+async def _click_table(h: Harness, user: FakeUser, table: FakeMessage, game_id: int, code: str) -> None:
+    game = await h.game(game_id)
+    await h.discord.click(user, table, f"act:{game_id}:{game.decision}:{code}")
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 4), (4, 2), (5, 5), (6, 3)])
+async def test_whole_game_by_clicks(harness: Harness, players: int, seed: int) -> None:
+    users = make_users(players)
+    table, game_id = await harness.open_table(users, GAME)
+    rng = random.Random(seed)
+    steps = 0
+    while await play_random_click(harness, table, game_id, users, rng):
+        steps += 1
+        assert steps < 3000
+        if steps % 5 == 0:
+            game = await harness.game(game_id)
+            if game.record.status == "running":
+                public = table.text()
+                for name in _secret_names(game.state):
+                    assert name not in public, f"{name} (only in a hand) is named on the table"
+                assert f"**{users[game.state.active_seat].display_name}**" in public or (
+                    game.state.phase == Phase.ORIENT
+                )
+    game = await harness.game(game_id)
+    assert game.record.status == "finished" and steps > 30
+    end = harness.discord.channels[table.channel_id][-1].text()
+    assert "is over" in end and "score" in end
+    view = game.rules.view(game.state, None)
+    for result in view.results:
+        assert users[result.seat].display_name in end
+    for seat in game.outcome().winners:
+        assert users[seat].display_name in end.splitlines()[0]
+    assert table.custom_ids() == []
+
+
+async def test_secret_draw_then_a_play_by_draft_in_the_private_message(harness: Harness) -> None:
+    users = make_users(2)
+    table, game_id = await harness.open_table(users, GAME)
+    game = await harness.game(game_id)
+    active = game.state.active_seat
+    player, other = users[active], users[1 - active]
+    assert f"**{player.display_name}**'s turn" in table.text()
+    await _click_table(harness, player, table, game_id, "declare.NONE")
+    first = CARDS[(await harness.game(game_id)).state.hands[active][0]]
+    note = harness.discord.last_ephemeral(player).text()
+    assert first.name in note and "Your hand" in note
+    assert "in secret" in table.text()
+    await _click_table(harness, player, table, game_id, "draw")
+    await _click_table(harness, player, table, game_id, "draw")
+    await _click_table(harness, player, table, game_id, "stop")
+    game = await harness.game(game_id)
+    assert game.state.phase == Phase.PLAY and len(game.state.hands[active]) == 3
+    for name in _secret_names(game.state):
+        assert name not in _public_text(harness, table)
+    assert "in private" in table.text()
+    assert not [cid for cid in table.custom_ids() if cid.startswith("act:")]
+    # one DM at the deal, one for the play: none for each draw made on the table
+    assert len(harness.discord.dms[player.id]) == 2
+    dm = harness.discord.last_dm(player)
+    assert "Pick a card" in dm.text()
+    card = game.state.hands[active][1]
+    await harness.discord.click(player, dm, f"dsel:{game_id}:{game.decision}:card", [f"c{card}"])
+    play = f"act:{game_id}:{game.decision}:play.{card}.{1 - active}"
+    assert play in dm.custom_ids()
+    label = dm.item(play).item.label
+    assert other.display_name in label
+    await harness.discord.click(player, dm, play)
+    game = await harness.game(game_id)
+    assert card in game.state.play_areas[1 - active]
+    assert CARDS[card].name in table.text()
+    # the hand is down to 2: the turn passed (nobody has 10 cards in play yet)
+    assert game.state.active_seat == 1 - active and game.state.phase == Phase.DECLARE
+    assert f"**{other.display_name}**'s turn" in table.text()
+    assert not any(cid.startswith("act:") for cid in dm.custom_ids())
+
+
+async def test_a_declared_draw_is_shown_to_everyone(harness: Harness) -> None:
+    users = make_users(3)
+    table, game_id = await harness.open_table(users, GAME)
+    game = await harness.game(game_id)
+    player = users[game.state.active_seat]
+    await _click_table(harness, player, table, game_id, "declare.NICE")
+    game = await harness.game(game_id)
+    drawn = game.state.drawn_this_turn[0]
+    assert CARDS[drawn.card].name in table.text() and "declared Nice" in table.text()
+
+
+async def test_refusals(harness: Harness) -> None:
+    users = make_users(3)
+    table, game_id = await harness.open_table(users, GAME)
+    game = await harness.game(game_id)
+    active = game.state.active_seat
+    version = game.record.version
+    await _click_table(harness, OUTSIDER, table, game_id, "declare.NONE")
+    assert "not playing" in harness.discord.last_ephemeral(OUTSIDER).text()
+    waiting = users[(active + 1) % 3]
+    await _click_table(harness, waiting, table, game_id, "declare.NICE")
+    reply = harness.discord.last_ephemeral(waiting).text()
+    assert "not your turn" in reply.lower() or "turn" in reply
+    assert (await harness.game(game_id)).record.version == version
+    old = f"act:{game_id}:{game.decision}:declare.NONE"
+    await harness.discord.click(users[active], table, old)
+    await harness.discord.click(users[active], table, old, check_present=False)
+    assert "already over" in harness.discord.last_ephemeral(users[active]).text()
+    # a forged draft on the private message changes nothing and offers no play
+    await harness.discord.click(users[active], table, f"mine:{game_id}")
+    eph = harness.discord.last_ephemeral(users[active])
+    assert "Your hand" in eph.text()
+    game = await harness.game(game_id)
+    await harness.discord.click(
+        users[active], eph, f"dsel:{game_id}:{game.decision}:card", ["cXX99"], check_present=False
+    )
+    assert not any(cid.startswith("act:play") for cid in eph.custom_ids())
+    assert (await harness.game(game_id)).record.version == game.record.version
+
+
+async def _play_until(harness: Harness, table, game_id, users, rng, phase: Phase) -> bool:
+    for _ in range(3000):
+        game = await harness.game(game_id)
+        if game.state.phase == phase:
+            return True
+        if not await play_random_click(harness, table, game_id, users, rng):
+            return False
+    return False
+
+
+async def test_orientations_are_private_and_simultaneous(harness: Harness) -> None:
+    users = make_users(3)
+    table, game_id = await harness.open_table(users, GAME)
+    rng = random.Random(5)
+    assert await _play_until(harness, table, game_id, users, rng, Phase.ORIENT)
+    game = await harness.game(game_id)
+    deciding = sorted(game.to_decide())
+    assert deciding
+    assert "in secret" in table.text()
+    assert not [cid for cid in table.custom_ids() if cid.startswith(("act:", "pick:"))]
+    seat = deciding[0]
+    dm = private_message(harness, users[seat], game_id)
+    assert "Shiny!" in dm.text()
+    shinies = [c for c in game.state.play_areas[seat] if CARDS[c].type == "SHINY"]
+    before = table.text()
+    for c in shinies:
+        game = await harness.game(game_id)
+        if game.state.phase != Phase.ORIENT:
+            break
+        code = f"orient.{c}.0"
+        cid = next(
+            i for i in dm.custom_ids() if i.endswith(f":{game.decision}:{code}") or i.startswith("pick:")
+        )
+        if cid.startswith("pick:"):
+            cid = next(i for i in dm.custom_ids() if i.endswith(":down"))
+            await harness.discord.click(users[seat], dm, cid, [code])
+        else:
+            await harness.discord.click(users[seat], dm, cid)
+    game = await harness.game(game_id)
+    if game.state.phase == Phase.ORIENT:
+        for c in shinies:  # who is done shows, never what they chose
+            assert f"{CARDS[c].name} {CARDS[c].value:+d} down" not in table.text()
+            assert f"{CARDS[c].name} down" not in table.text()
+        assert f"\N{WHITE HEAVY CHECK MARK} {users[seat].display_name}" in table.text()
+        assert before != table.text()
+    while await play_random_click(harness, table, game_id, users, rng):
+        pass
+    end = harness.discord.channels[table.channel_id][-1].text()
+    game = await harness.game(game_id)
+    assert f"The die shows **{game.state.die_roll}**" in end
+    assert "down" in end
