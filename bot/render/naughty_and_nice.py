@@ -23,27 +23,29 @@ import discord
 from bot.components import ActionButton, ActionSelect, DraftSelect
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, TableContext, event_lines, new_view
 from bot.render.naughty_and_nice_text import (
-    DONE,
     NAUGHTY_E,
     NICE_E,
-    SHINY_E,
-    TYPE_EMOJI,
+    TURN_PHASES,
     card_text,
-    die_text,
     ending_text,
     final_text,
+    footer,
+    orientations,
     player_fields,
+    private_headline,
     short_card,
-    winners_text,
+    table_headline,
+    table_summary,
+    target_label,
+    turn_field,
 )
 from games.core import Event, encode_action
-from games.naughty_and_nice.data import CardType, Declaration, Phase
+from games.naughty_and_nice.data import Declaration, Phase
 from games.naughty_and_nice.models import Declare, DeclareEnd, Draw, Pass, Stop, StopTaking, Take
 from games.naughty_and_nice.view_models import CardInfo, ChoiceView, NNView
 
 #: Private events that only echo the seat's own click (the click's answer shows them).
 QUIET_EVENTS = frozenset({"card_drawn", "orientation_recorded"})
-TURN_PHASES = (Phase.DECLARE, Phase.DRAW, Phase.PLAY, Phase.STEAL, Phase.END_OF_TURN)
 _DRAFT = re.compile(r"c(?P<card>[A-Z]{2}\d{2})")
 _DECLARE = {
     Declaration.NONE: ("Draw without declaring", None, discord.ButtonStyle.secondary),
@@ -51,10 +53,6 @@ _DECLARE = {
     Declaration.NICE: ("Declare Nice & draw", NICE_E, discord.ButtonStyle.success),
 }
 _ORDER = {"declare": 0, "draw": 1, "stop": 2, "declare_end": 3, "pass": 4, "stop_taking": 5}
-
-
-def _decl_name(declaration: Declaration | None) -> str:
-    return {Declaration.NAUGHTY: "Naughty", Declaration.NICE: "Nice"}.get(declaration, "")  # type: ignore[arg-type]
 
 
 class NaughtyAndNiceRenderer(BaseRenderer):
@@ -66,15 +64,15 @@ class NaughtyAndNiceRenderer(BaseRenderer):
         title = f"\N{FATHER CHRISTMAS} Naughty & Nice - game #{ctx.game_id}"
         if view.phase in TURN_PHASES:
             title += f" - turn {view.turn_no}"
-        embed = discord.Embed(title=title, description=self._headline(view, ctx), colour=EMBED_COLOUR)
+        embed = discord.Embed(title=title, description=table_headline(view, ctx), colour=EMBED_COLOUR)
         extra: list[tuple[str, str]] = []
-        turn = self._turn_field(view, ctx)
+        turn = turn_field(view, ctx)
         if turn:
             extra.append(turn)
         if events:
             extra.append(("What just happened", event_lines(events, ctx.names)[:1024]))
-        footer = self._footer(view)
-        used = len(embed.title or "") + len(embed.description or "") + len(footer)
+        foot = footer(view)
+        used = len(embed.title or "") + len(embed.description or "") + len(foot)
         used += sum(len(n) + len(v) for n, v in extra)
         tops = None
         if over and view.results:
@@ -84,90 +82,9 @@ class NaughtyAndNiceRenderer(BaseRenderer):
             embed.add_field(name=name, value=value, inline=False)
         for name, value in extra:
             embed.add_field(name=name, value=value, inline=False)
-        embed.set_footer(text=footer)
+        embed.set_footer(text=foot)
         components = self._components(self.public_choices(view), view, ctx) if not over else None
         return Payload(embeds=[embed], view=components)
-
-    def _headline(self, view: NNView, ctx: TableContext) -> str:
-        who = f"**{ctx.name(view.active_seat)}**"
-        phase = view.phase
-        if phase == Phase.GAME_OVER:
-            return f"{winners_text(view, ctx)}\n{die_text(view)}"
-        if phase == Phase.ORIENT:
-            why = (
-                "the declared last turn is over"
-                if view.end_reason == "declared"
-                else "nothing is left to draw"
-            )
-            waiting = ", ".join(ctx.name(p.seat) for p in view.players if p.must_orient and not p.oriented)
-            return (
-                f"**The game is over** ({why}). Everyone with Shiny! cards in play turns each one face up "
-                "or face down, in secret, in their private message. Then the die decides: odd, the "
-                "face-down cards count; even, the face-up ones.\n"
-                f"{SHINY_E} Still choosing: {waiting or 'nobody'}."
-            )
-        status = self._end_status(view, ctx)
-        if phase == Phase.DECLARE:
-            text = (
-                f"{who}'s turn: declare **Naughty** or **Nice** (every card drawn is then shown, and "
-                "cards of the other type are discarded), or draw without declaring (draws stay secret)."
-            )
-        elif phase == Phase.DRAW:
-            declared = _decl_name(view.declaration)
-            how = f"declared {declared}" if declared else "in secret"
-            text = (
-                f"{who} is drawing ({how}): {view.draws_this_turn} of {view.max_draws} cards drawn. "
-                "Draw another or stop."
-            )
-        elif phase == Phase.PLAY:
-            hand = view.players[view.active_seat].hand_size
-            text = (
-                f"{who} is playing cards from their hand onto players, in private: {hand} in hand, "
-                f"playing until {view.hand_limit} are left."
-            )
-        elif phase == Phase.STEAL and view.steal is not None:
-            steal = view.steal
-            text = (
-                f"{who} played {short_card(steal.shiny)} on **{ctx.name(steal.target)}** and chooses cards "
-                f"to take from their cards in play: **{steal.budget_left}** of {steal.budget} points left "
-                "(a card costs its value, negative ones too)."
-            )
-        else:
-            text = (
-                f"{who} ends their turn and may **declare the end**: someone has {view.end_trigger}+ cards "
-                f"in play. The game would end after {ctx.name(view.active_seat)}'s next turn."
-            )
-        return f"{text}\n{status}" if status else text
-
-    def _end_status(self, view: NNView, ctx: TableContext) -> str:
-        if view.last_turn:
-            return "\N{ALARM CLOCK} **This is the last turn of the game.**"
-        if view.end_declared_by is not None:
-            return (
-                f"\N{ALARM CLOCK} {ctx.name(view.end_declared_by)} declared the end on turn "
-                f"{view.end_declared_turn_no}: the game ends after their next turn."
-            )
-        return ""
-
-    def _turn_field(self, view: NNView, ctx: TableContext) -> tuple[str, str] | None:
-        if view.phase not in TURN_PHASES or view.declaration is None:
-            return None
-        name = ctx.name(view.active_seat)
-        drawn = f"{view.draws_this_turn} of {view.max_draws} drawn"
-        if view.declaration == Declaration.NONE:
-            return f"{name}'s draws: no declaration", f"{drawn}, in secret."
-        lines = [f"- {short_card(d.card)}: {'kept' if d.kept else '**discarded**'}" for d in view.shown_draws]
-        other = "Naughty" if view.declaration == Declaration.NICE else "Nice"
-        head = f"{name} declared {_decl_name(view.declaration)} ({drawn}, {other} cards are discarded)"
-        return head[:256], ("\n".join(lines) or "-")[:1024]
-
-    def _footer(self, view: NNView) -> str:
-        top = f" (top: {view.discard_pile[-1].name})" if view.discard_pile else ""
-        return (
-            f"Draw pile {view.draw_pile_size} - discard pile {view.discard_pile_size}{top}. "
-            "Score: the smaller of your Naughty and Nice totals; ties go to the smaller difference. "
-            f"The end may be declared once someone has {view.end_trigger} cards in play."
-        )
 
     # -- choices ----------------------------------------------------------------------------------
     def public_choices(self, view: NNView) -> list[ChoiceView]:
@@ -259,7 +176,7 @@ class NaughtyAndNiceRenderer(BaseRenderer):
         picked = self._parse_draft(view, draft)
         embed = discord.Embed(
             title=f"Your hand - Naughty & Nice #{ctx.game_id}",
-            description=self._private_headline(view, ctx, picked),
+            description=private_headline(view, ctx, picked),
             colour=EMBED_COLOUR,
         )
         hand = "\n".join(f"{i}. {card_text(c)}" for i, c in enumerate(view.hand, 1))
@@ -272,12 +189,12 @@ class NaughtyAndNiceRenderer(BaseRenderer):
                 inline=False,
             )
         if view.phase == Phase.ORIENT and view.players[seat].shiny_count:
-            embed.add_field(name="Your Shiny! cards", value=self._orientations(view)[:1024], inline=False)
+            embed.add_field(name="Your Shiny! cards", value=orientations(view)[:1024], inline=False)
         if view.phase == Phase.GAME_OVER:
             mine = next((r for r in view.results if r.seat == seat), None)
             if mine is not None:
                 embed.add_field(name="Your score", value=final_text(mine)[:1024], inline=False)
-        embed.add_field(name="At the table", value=self._table_summary(view, ctx)[:1024], inline=False)
+        embed.add_field(name="At the table", value=table_summary(view, ctx)[:1024], inline=False)
         news = [e for e in events if e.kind not in QUIET_EVENTS]
         if news:
             embed.add_field(
@@ -293,81 +210,6 @@ class NaughtyAndNiceRenderer(BaseRenderer):
             if c.kind == "play" and c.card is not None and c.card.id == match["card"]:
                 return c.card
         return None
-
-    def _private_headline(self, view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
-        seat = view.seat
-        phase = view.phase
-        if phase == Phase.GAME_OVER:
-            return f"{winners_text(view, ctx)}\n{die_text(view)}"
-        if phase == Phase.ORIENT:
-            if not view.players[seat].shiny_count:  # type: ignore[index]
-                return (
-                    "The game is over. You have no Shiny! cards in play: waiting for the others to "
-                    "orient theirs."
-                )
-            rule = "Then the die decides: odd, the face-down cards count; even, the face-up ones."
-            if view.players[seat].oriented:  # type: ignore[index]
-                return f"{DONE} You are done. You may still turn a card over until everyone is done. {rule}"
-            return (
-                "The game is over. Turn **each** of your Shiny! cards face up or face down, in secret "
-                f"(nobody sees your choice until all are in). {rule}"
-            )
-        if seat != view.active_seat or not view.choices:
-            return f"Waiting: {self._headline(view, ctx)}"
-        if phase == Phase.DECLARE:
-            return (
-                "**Your turn!** Declare Naughty or Nice (every card you draw is shown to everyone and "
-                "cards of the other type are discarded) or draw without declaring (your draws stay "
-                "secret). Here or on the table."
-            )
-        if phase == Phase.DRAW:
-            return (
-                f"**Your turn:** you have drawn {view.draws_this_turn} of {view.max_draws} cards. "
-                "Draw another or stop."
-            )
-        if phase == Phase.PLAY:
-            more = len(view.hand) - view.hand_limit
-            text = (
-                f"**Your turn:** play cards from your hand onto any player (yourself too) until "
-                f"{view.hand_limit} are left: {more} more to play."
-            )
-            if picked is None:
-                return f"{text}\n1. Pick a card below, 2. then a player."
-            return f"{text}\nPlay **{card_text(picked)}** on whom?"
-        if phase == Phase.STEAL and view.steal is not None:
-            steal = view.steal
-            return (
-                f"**Your Shiny! on {ctx.name(steal.target)}:** take cards from their cards in play worth "
-                f"up to **{steal.budget_left}** more (a card costs its value, negative ones too), "
-                "one at a time, or stop."
-            )
-        return (
-            f"**End of your turn:** someone has {view.end_trigger}+ cards in play. Declare the end "
-            "(the game then ends after your next turn) or not."
-        )
-
-    def _orientations(self, view: NNView) -> str:
-        seat = view.seat
-        lines = []
-        for c in view.players[seat].cards_in_play:  # type: ignore[index]
-            if c.type != CardType.SHINY:
-                continue
-            chosen = view.my_orientations.get(c.id)
-            face = "not chosen yet" if chosen is None else ("**face up**" if chosen else "**face down**")
-            lines.append(f"{SHINY_E} {c.name} {c.value:+d}: {face}")
-        return "\n".join(lines)
-
-    def _table_summary(self, view: NNView, ctx: TableContext) -> str:
-        lines = []
-        for p in view.players:
-            you = " (you)" if p.seat == view.seat else ""
-            shiny = f" \N{MIDDLE DOT} {SHINY_E} {p.shiny_count} ({p.shiny_total:+d})" if p.shiny_count else ""
-            lines.append(
-                f"{ctx.name(p.seat)}{you}: {NICE_E} {p.nice_total} \N{MIDDLE DOT} {NAUGHTY_E} "
-                f"{p.naughty_total}{shiny} \N{MIDDLE DOT} {p.cards_in_play_count} in play, "
-                f"{p.hand_size} in hand"
-            )
-        return "\n".join(lines)
 
     # -- private components -----------------------------------------------------------------------
     def _private_components(
@@ -409,7 +251,7 @@ class NaughtyAndNiceRenderer(BaseRenderer):
                         g,
                         d,
                         c.code,
-                        label=self._target_label(view, ctx, picked, c.target)[:80],
+                        label=target_label(view, ctx, picked, c.target)[:80],
                         style=discord.ButtonStyle.primary
                         if c.target == view.seat
                         else discord.ButtonStyle.secondary,
@@ -417,19 +259,6 @@ class NaughtyAndNiceRenderer(BaseRenderer):
                     )
                 )
         return new_view(*items)
-
-    def _target_label(self, view: NNView, ctx: TableContext, c: CardInfo, target: int | None) -> str:
-        if target is None or not 0 <= target < len(view.players):
-            return "?"
-        who = "yourself" if target == view.seat else ctx.name(target)
-        p = view.players[target]
-        if c.type == CardType.NICE:
-            return f"On {who}: Nice {p.nice_total} -> {p.nice_total + c.value}"
-        if c.type == CardType.NAUGHTY:
-            return f"On {who}: Naughty {p.naughty_total} -> {p.naughty_total + c.value}"
-        if target == view.seat:
-            return "On yourself (no steal)"
-        return f"On {who}: steal up to {c.value}"
 
     def _orient_components(self, view: NNView, ctx: TableContext) -> discord.ui.View:
         g, d = ctx.game_id, ctx.decision
@@ -486,4 +315,4 @@ class NaughtyAndNiceRenderer(BaseRenderer):
         return ending_text(view, ctx)
 
 
-__all__ = ["TYPE_EMOJI", "NaughtyAndNiceRenderer"]
+__all__ = ["NaughtyAndNiceRenderer"]
