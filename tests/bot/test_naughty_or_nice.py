@@ -1,0 +1,233 @@
+"""Naughty or Nice through the real handlers with fake interactions: lobby options, the table's
+public buttons, the private Fulfill flow with the engine's refusal reason, reaction prompts,
+refusals, whole games by clicks and the end message."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.naughty_or_nice.data import CREATURE_OF, CREATURES, PRESENT_TYPE_OF, PRESENTS
+from tests.bot.fakes import FakeMessage, FakeUser
+from tests.bot.harness import Harness, make_users
+
+GAME = "naughty-or-nice"
+
+
+async def open_non(h: Harness, users: list[FakeUser], **options: str) -> tuple[FakeMessage, int]:
+    interaction = await h.command("play", users[0], GAME)
+    message = interaction.original
+    assert message is not None
+    game_id = int(message.custom_ids()[0].split(":")[1])
+    for name, value in options.items():
+        await h.discord.click(users[0], message, f"lopt:{game_id}:{name}", [value])
+    for user in users[1:]:
+        await h.discord.click(user, message, f"lobby:{game_id}:join")
+    await h.discord.click(users[0], message, f"lobby:{game_id}:start")
+    return message, game_id
+
+
+async def private_for(
+    h: Harness, table: FakeMessage, game_id: int, user: FakeUser, prefix: str
+) -> FakeMessage:
+    """The user's private message with components for the current decision: the newest DM,
+    else the newest ephemeral, else a fresh one from the table's "My hand" button."""
+    for box in (h.discord.dms, h.discord.ephemeral):
+        messages = box.get(user.id)
+        if messages and any(prefix in cid for cid in messages[-1].custom_ids()):
+            return messages[-1]
+    await h.discord.click(user, table, f"mine:{game_id}")
+    return h.discord.last_ephemeral(user)
+
+
+async def random_click(h: Harness, table: FakeMessage, game_id: int, users: list[FakeUser], rng) -> bool:
+    """One random click by a seat that must decide, on the table or its private message,
+    leaning towards matching Fulfills so that games end."""
+    game = await h.game(game_id)
+    if game.record.status != "running":
+        return False
+    seat = rng.choice(sorted(game.to_decide()))
+    user = users[seat]
+    prefix = f":{game_id}:{game.decision}:"
+    private = await private_for(h, table, game_id, user, prefix)
+    candidates = [(table, cid) for cid in table.custom_ids() if prefix in cid]
+    candidates += [(private, cid) for cid in private.custom_ids() if prefix in cid]
+    assert candidates, f"seat {seat} must decide but has no component"
+    by_name = {
+        cid.rsplit(":", 1)[-1]: (m, cid) for m, cid in candidates if cid.startswith(("pick:", "dsel:"))
+    }
+    values = None
+    if "quick" in by_name and rng.random() < 0.8:
+        message, custom_id = by_name["quick"]
+    elif "kiddo" in by_name and rng.random() < 0.5:
+        message, custom_id = by_name["kiddo"]
+        options = message.item(custom_id).item.options
+        good = [o.value for o in options if o.emoji is not None]
+        values = [rng.choice(good or [o.value for o in options])]
+    else:
+        message, custom_id = rng.choice(candidates)
+    if values is None and custom_id.startswith(("pick:", "dsel:")):
+        values = [rng.choice([o.value for o in message.item(custom_id).item.options])]
+    await h.discord.click(user, message, custom_id, values)
+    return True
+
+
+def hand_names(state, seat: int) -> set[str]:
+    player = state.players[seat]
+    return {PRESENTS[PRESENT_TYPE_OF[c]].name for c in player.presents} | {
+        CREATURES[CREATURE_OF[h.card]].name for h in player.creatures
+    }
+
+
+async def test_lobby_options_are_selects_and_reach_the_game(harness: Harness) -> None:
+    users = make_users(2)
+    interaction = await harness.command("play", users[0], GAME)
+    lobby = interaction.original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    ids = lobby.custom_ids()
+    for option in ("level", "reaction_secrecy", "givers"):
+        assert f"lopt:{game_id}:{option}" in ids
+    assert f"lopt:{game_id}:reaction_seconds" not in ids  # 5-120: too wide for a select
+    await harness.discord.click(users[0], lobby, f"lopt:{game_id}:level", ["2"])
+    await harness.discord.click(users[0], lobby, f"lopt:{game_id}:givers", ["random"])
+    await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    game = await harness.game(game_id)
+    assert game.state.level == 2 and game.state.options.givers == "random"
+    assert all(p.giver is not None for p in game.state.players)  # dealt, no choice to make
+    assert "Level 2" in lobby.text() and lobby.files, "the table shows the playground picture"
+
+
+async def test_giver_choice_on_the_table_then_craft_on_the_table(harness: Harness) -> None:
+    users = make_users(3)
+    table, game_id = await open_non(harness, users, level="2")
+    game = await harness.game(game_id)
+    chooser = sorted(game.to_decide())[0]
+    pick = f"pick:{game_id}:{game.decision}:giver"
+    assert pick in table.custom_ids() and "Gift givers to choose from" in table.text()
+    other = users[(chooser + 1) % 3]
+    await harness.discord.click(other, table, pick, ["giver.ODIN"])
+    assert "turn" in harness.discord.last_ephemeral(other).text().lower()  # not your turn
+    stranger = FakeUser(999, "Grinch")
+    await harness.discord.click(stranger, table, pick, ["giver.ODIN"])
+    assert "not playing" in harness.discord.last_ephemeral(stranger).text()
+    for _ in range(3):
+        game = await harness.game(game_id)
+        seat = sorted(game.to_decide())[0]
+        taken = {p.giver for p in game.state.players}
+        free = next(o.value for o in table.item(f"pick:{game_id}:{game.decision}:giver").item.options)
+        assert free.split(".")[1] not in taken
+        await harness.discord.click(users[seat], table, f"pick:{game_id}:{game.decision}:giver", [free])
+    game = await harness.game(game_id)
+    active = game.state.turn.seat
+    craft = f"act:{game_id}:{game.decision}:craft"
+    assert craft in table.custom_ids() and f"**{users[active].display_name}**" in table.text()
+    stale, uploads = game.decision, table.uploads
+    await harness.discord.click(users[active], table, craft)
+    game = await harness.game(game_id)
+    assert game.view(None).phase == "craft"
+    assert f"act:{game_id}:{game.decision}:take.-1" in table.custom_ids()
+    await harness.discord.click(users[active], table, f"act:{game_id}:{game.decision}:take.-1")
+    assert table.uploads == uploads, "nothing drawn changed: the picture is not sent again"
+    assert "You drew" in harness.discord.last_dm(users[active]).text()  # the blind draw, privately
+    game = await harness.game(game_id)
+    await harness.discord.click(users[active], table, craft, check_present=False)
+    assert "already over" in harness.discord.last_ephemeral(users[active]).text()
+    assert game.decision != stale
+    await harness.discord.click(users[active], table, f"act:{game_id}:{game.decision}:take.0")
+    assert "from the offer row" in table.text() and table.uploads == uploads + 1
+
+
+async def test_fulfil_in_steps_shows_the_engines_reason_then_fulfils(harness: Harness) -> None:
+    users = make_users(2)
+    table, game_id = await open_non(harness, users, level="1")
+    rng = random.Random(4)
+    for _ in range(400):  # Craft until the active player can fulfil a wish
+        game = await harness.game(game_id)
+        view = game.view(game.state.turn.seat)
+        if view.phase == "turn" and view.basic_taken is None and view.fulfillable:
+            break
+        await random_click(harness, table, game_id, users, rng)
+    else:
+        pytest.fail("nobody could ever fulfil")
+    seat, d = view.seat, game.decision
+    user = users[seat]
+    dm = await private_for(harness, table, game_id, user, f":{game_id}:{d}:")
+    kiddo = next(k for k in view.playground if k.id in view.fulfillable)
+    await harness.discord.click(user, dm, f"dsel:{game_id}:{d}:kiddo", [f"f{kiddo.id}.0"])
+    assert f"Fulfill **{kiddo.name}**" in dm.text()
+    # one wrong present: the engine says precisely what is missing
+    wrong = next((p for p in view.presents if p.colour not in kiddo.colours), None)
+    mask = 1 << (wrong or view.presents[0]).index
+    if wrong is None:  # every present fits: give too few instead
+        mask = 0
+    else:
+        toggle = f"dsel:{game_id}:{d}:presents"
+        await harness.discord.click(user, dm, toggle, [f"f{kiddo.id}.{mask}"])
+    await harness.discord.click(user, dm, f"act:{game_id}:{d}:fulfil.{kiddo.id}.{mask}")
+    reason = harness.discord.last_ephemeral(user).text()
+    assert "don't match" in reason and kiddo.name in reason and "missing" in reason
+    assert (await harness.game(game_id)).decision == d
+    # a matching set from the shortcut select
+    quick = dm.item(f"pick:{game_id}:{d}:quick").item.options[0].value
+    await harness.discord.click(user, dm, f"pick:{game_id}:{d}:quick", [quick])
+    game = await harness.game(game_id)
+    assert kiddo.id in [k.card for k in game.state.players[seat].kiddos]
+    assert "fulfils" in table.text() and kiddo.name in table.text()
+
+
+async def test_reaction_prompt_in_private_and_window_on_the_table(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await open_non(harness, users, level="5", givers="random")
+    rng = random.Random(2)
+    for _ in range(300):
+        game = await harness.game(game_id)
+        assert game.record.status == "running"
+        if game.view(None).window is not None:
+            break
+        await random_click(harness, table, game_id, users, rng)
+    assert "Reaction window open" in table.text()
+    d = game.decision
+    for seat in sorted(game.to_decide()):
+        assert users[seat].display_name in table.text().split("Playground")[0]
+        dm = harness.discord.last_dm(users[seat])
+        assert {f"act:{game_id}:{d}:react", f"act:{game_id}:{d}:pass"} <= set(dm.custom_ids())
+    for seat in sorted(game.to_decide()):
+        game = await harness.game(game_id)
+        dm = harness.discord.last_dm(users[seat])
+        await harness.discord.click(users[seat], dm, f"act:{game_id}:{game.decision}:pass")
+    assert "Reaction window closed" in table.text()
+
+
+@pytest.mark.parametrize(
+    "players,level,givers,seed",
+    [(2, "1", "choose", 1), (3, "3", "random", 2), (4, "5", "choose", 3), (5, "4", "random", 4)],
+)
+async def test_whole_game_by_clicks(
+    harness: Harness, players: int, level: str, givers: str, seed: int
+) -> None:
+    users = make_users(players)
+    table, game_id = await open_non(harness, users, level=level, givers=givers)
+    rng = random.Random(seed)
+    steps = 0
+    while await random_click(harness, table, game_id, users, rng):
+        steps += 1
+        assert steps < 6000
+        if steps % 25 == 0:
+            game = await harness.game(game_id)
+            if game.record.status == "running":
+                public = table.text()
+                view = game.view(None).model_dump_json()
+                for seat in range(players):
+                    for name in hand_names(game.state, seat):
+                        assert name in view or f"{name}" not in public.split("What just happened")[0]
+    game = await harness.game(game_id)
+    assert game.record.status == "finished"
+    end = harness.discord.channels[table.channel_id][-1].text()
+    assert "is over" in end and "fulfilled" in end
+    for seat in game.outcome().winners:
+        assert users[seat].display_name in end.split("\n")[0]
+    for player in game.state.players:
+        assert f"**{player.score}**" in end
+    assert table.files and table.custom_ids() == []
