@@ -51,6 +51,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         await self.table.timers.stop()
+        await self.table.ai_turns.stop()
         await super().close()
 
     async def on_message(self, message: discord.Message) -> None:

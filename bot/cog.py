@@ -21,11 +21,15 @@ class GamesCog(commands.Cog):
         return self.bot.table  # type: ignore[attr-defined]
 
     @app_commands.command(name="play", description="Open a lobby for a Christmas card game in this channel.")
-    @app_commands.describe(game="Which game to play")
+    @app_commands.describe(
+        game="Which game to play", fill_with_ai="Seat AI players up to the game's minimum number of players"
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await self.table.play(interaction, game.value)
+    async def play(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str], fill_with_ai: bool = False
+    ) -> None:
+        await self.table.play(interaction, game.value, fill_with_ai)
 
     @app_commands.command(
         name="hand",

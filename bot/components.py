@@ -5,7 +5,7 @@ remembered in memory, so a message posted before a restart still works, and a cl
 decision that is over is refused by the service. Callbacks hand over to `bot.table.Table`.
 
 custom_id formats (all under Discord's 100-character limit):
-- `lobby:<game>:<join|leave|start|cancel>`
+- `lobby:<game>:<join|leave|start|cancel|addai|removeai>`
 - `act:<game>:<decision>:<action code>`    a button that sends one action
 - `pick:<game>:<decision>:<name>`          a select whose values are action codes
 - `mine:<game>`                            "My role & cards": the private view, ephemerally
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from bot.table import Table
 
 _CODE = r"[A-Za-z0-9_.\-]{1,60}"
-LOBBY_OPS = ("join", "leave", "start", "cancel")
+LOBBY_OPS = ("join", "leave", "start", "cancel", "addai", "removeai")
 
 
 def table_of(interaction: discord.Interaction) -> Table:
@@ -45,11 +45,15 @@ class LobbyButton(
         "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
+        "addai": discord.ButtonStyle.secondary,
+        "removeai": discord.ButtonStyle.secondary,
     }
+    LABELS = {"addai": "Add AI", "removeai": "Remove AI"}
 
     def __init__(self, game_id: int, op: str) -> None:
+        label = self.LABELS.get(op, op.capitalize())
         super().__init__(
-            discord.ui.Button(label=op.capitalize(), style=self.STYLES[op], custom_id=f"lobby:{game_id}:{op}")
+            discord.ui.Button(label=label, style=self.STYLES[op], custom_id=f"lobby:{game_id}:{op}")
         )
         self.game_id, self.op = game_id, op
 

@@ -9,7 +9,6 @@ action log row are in SQLite, and any refusal raises a `UserError` with nothing 
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -18,12 +17,12 @@ from typing import Any
 from bot.errors import (
     BadComponent,
     GameNotFound,
-    NotAllowed,
     NotAPlayer,
     NotYourTurn,
     StaleDecision,
     UserError,
 )
+from bot.service_lobby import LobbyActions, closed_reason
 from games.core import SYSTEM_SEAT, Event, GameRules, GameState, IllegalAction, Outcome
 from games.registry import GAMES, GameInfo
 from storage import GameRecord, GameStore, SeatRecord, StorageConflict
@@ -62,6 +61,20 @@ class LoadedGame:
     def user_of(self, seat: int) -> int:
         return self.seats[seat].user_id
 
+    def is_ai(self, seat: int) -> bool:
+        """AI seats have negative user ids (no Discord user is ever negative)."""
+        return self.seats[seat].user_id < 0
+
+    def ai_to_decide(self) -> list[int]:
+        """The AI seats that must decide now and have something to do, in seat order."""
+        if self.state is None or self.record.status != "running":
+            return []
+        return [
+            seat
+            for seat in sorted(self.to_decide())
+            if self.is_ai(seat) and self.rules.legal_actions(self.state, seat)
+        ]
+
     @property
     def decision(self) -> int:
         return self.rules.decision(self.state) if self.state is not None else 0
@@ -93,7 +106,7 @@ class ActionResult:
         return self.game.decision != self.decision_before
 
 
-class GameService:
+class GameService(LobbyActions):
     def __init__(self, store: GameStore, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock  # Unix time, for timer deadlines
@@ -166,7 +179,7 @@ class GameService:
         self._require_lock(game_id)
         game = await self.load(game_id)
         if game.record.status != "running":
-            raise StaleDecision(_closed_reason(game.record.status))
+            raise StaleDecision(closed_reason(game.record.status))
         seat = game.seat_of(user_id)
         if seat is None:
             raise NotAPlayer("You are not playing in this game.")
@@ -181,6 +194,22 @@ class GameService:
         if not rules.legal_actions(state, seat):
             raise NotYourTurn(_waiting_reason(game))
         return await self._apply_and_commit(game, seat, user_id, action)
+
+    async def act_as_ai(self, game_id: int, seat: int, action: Any) -> ActionResult:
+        """An AI seat's action, through the same checks and commit as a click."""
+        self._require_lock(game_id)
+        game = await self.load(game_id)
+        if game.record.status != "running" or not game.is_ai(seat):
+            raise StaleDecision("That AI seat has nothing to do.")
+        return await self._apply_and_commit(game, seat, game.user_of(seat), action)
+
+    async def history(self, game_id: int) -> list[Event]:
+        """Every event of the game so far, in order (from the action log), for AI seats."""
+        game = await self.load(game_id)
+        events: list[Event] = []
+        for record in await self.store.get_actions(game_id):
+            events += game.rules.load_events(record.events_json)
+        return events
 
     async def act_on_timer(self, game_id: int, decision: int) -> ActionResult | None:
         """The clock closes `decision`: apply its timer's action from `SYSTEM_SEAT` through the
@@ -248,146 +277,6 @@ class GameService:
         after = LoadedGame(replace(game.record, deadline=deadline), game.seats, game.info, game.state)
         self._written(game_id, after)
         return after
-
-    # -- lobbies ---------------------------------------------------------------------------
-    async def open_lobby(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        game_name: str,
-        user_id: int,
-        user_name: str,
-        options: dict[str, Any] | None = None,
-    ) -> LoadedGame:
-        info = GAMES.get(game_name)
-        if info is None:
-            raise UserError(f"There is no game called {game_name!r}.")
-        if info.rules is None:
-            raise UserError(f"{info.title} is not ready yet - it is coming soon. Try Secret Krampus!")
-        parsed = info.rules.parse_options(options or {})
-        async with self._channel_lock(channel_id):
-            await self._check_free(channel_id, user_id)
-            record = await self.store.create_lobby(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_name=game_name,
-                host_id=user_id,
-                host_name=user_name,
-                options=parsed.model_dump(mode="json"),
-                seed=secrets.randbits(62),
-            )
-        return await self.load(record.id)
-
-    async def join(self, game_id: int, user_id: int, user_name: str) -> LoadedGame:
-        self._require_lock(game_id)
-        game = await self._lobby(game_id)
-        if game.seat_of(user_id) is not None:
-            raise UserError("You are already seated in this lobby.")
-        if len(game.seats) >= game.info.max_players:
-            raise UserError(f"This table is full ({game.info.max_players} players).")
-        async with self._channel_lock(game.record.channel_id):
-            await self._check_free(game.record.channel_id, user_id)
-            try:
-                await self.store.add_seat(game_id, user_id, user_name, max_seats=game.info.max_players)
-                self._written(game_id)
-            except StorageConflict as error:
-                raise UserError(str(error)) from None
-        return await self.load(game_id)
-
-    async def leave(self, game_id: int, user_id: int) -> LoadedGame:
-        self._require_lock(game_id)
-        game = await self._lobby(game_id)
-        if game.seat_of(user_id) is None:
-            raise UserError("You are not seated in this lobby.")
-        if user_id == game.record.host_id:
-            raise UserError("The host cannot leave; press Cancel to close the lobby.")
-        await self.store.remove_seat(game_id, user_id)
-        self._written(game_id)
-        return await self.load(game_id)
-
-    async def set_option(self, game_id: int, user_id: int, option: str, value: str) -> LoadedGame:
-        """The host changes one lobby option; the game's options model validates it."""
-        self._require_lock(game_id)
-        game = await self._lobby(game_id)
-        if user_id != game.record.host_id:
-            raise NotAllowed("Only the host can change the options.")
-        rules = game.rules
-        if option not in rules.options_model.model_fields:
-            raise BadComponent(f"{game.info.title} has no option {option!r}.")
-        try:
-            parsed = rules.parse_options({**game.record.options, option: value})
-        except IllegalAction as error:
-            raise UserError(error.reason) from None
-        try:
-            await self.store.set_options(game_id, parsed.model_dump(mode="json"))
-        except StorageConflict as error:
-            raise StaleDecision(str(error)) from None
-        self._written(game_id)
-        return await self.load(game_id)
-
-    async def start(self, game_id: int, user_id: int) -> LoadedGame:
-        self._require_lock(game_id)
-        game = await self._lobby(game_id)
-        if user_id != game.record.host_id:
-            raise NotAllowed("Only the host can start the game.")
-        count = len(game.seats)
-        if not game.info.min_players <= count <= game.info.max_players:
-            raise UserError(f"{game.info.title} needs {game.info.players_text}; {count} seated.")
-        rules = game.rules
-        options = rules.parse_options(game.record.options)
-        state = rules.new_game(count, options, game.record.seed)
-        try:
-            await self.store.start_game(game_id, rules.dump_state(state))
-            self._written(game_id)
-        except StorageConflict:
-            raise StaleDecision("This lobby has already started or closed.") from None
-        return await self.load(game_id)
-
-    async def cancel(self, game_id: int, user_id: int) -> LoadedGame:
-        self._require_lock(game_id)
-        game = await self._lobby(game_id)
-        if user_id != game.record.host_id:
-            raise NotAllowed("Only the host can cancel the lobby.")
-        await self.store.set_status(game_id, "cancelled", from_statuses=("lobby",))
-        self._written(game_id)
-        return await self.load(game_id)
-
-    async def abandon(self, game_id: int, user_id: int, *, can_manage_server: bool) -> LoadedGame:
-        self._require_lock(game_id)
-        game = await self.load(game_id)
-        if game.record.status not in LIVE:
-            raise StaleDecision(_closed_reason(game.record.status))
-        if user_id != game.record.host_id and not can_manage_server:
-            raise NotAllowed("Only the host or a member with Manage Server can abandon a game.")
-        await self.store.set_status(game_id, "abandoned", from_statuses=LIVE)
-        self._written(game_id)
-        return await self.load(game_id)
-
-    async def _lobby(self, game_id: int) -> LoadedGame:
-        game = await self.load(game_id)
-        if game.record.status != "lobby":
-            raise StaleDecision(_closed_reason(game.record.status))
-        return game
-
-    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
-        """Serialises "is this user free in this channel?" with taking the seat (one game per
-        user per channel). Always taken inside a game lock, never around one."""
-        return self._channel_locks.setdefault(channel_id, asyncio.Lock())
-
-    async def _check_free(self, channel_id: int, user_id: int) -> None:
-        if await self.store.user_games_in_channel(channel_id, user_id, statuses=LIVE):
-            raise UserError("You are already seated in a game in this channel; finish or leave it first.")
-
-
-def _closed_reason(status: str) -> str:
-    return {
-        "lobby": "This game has not started yet.",
-        "running": "This game has already started.",
-        "finished": "This game is over.",
-        "abandoned": "This game was abandoned.",
-        "cancelled": "This lobby was cancelled.",
-    }.get(status, "This game is not running.")
 
 
 def _waiting_reason(game: LoadedGame) -> str:

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.ai_seats import ai_delay, policy_for
 from bot.components import MineButton
 from bot.errors import GameNotFound, NotAPlayer, StaleDecision, UserError
 from bot.messenger import Messenger
@@ -28,6 +29,7 @@ from bot.service import ActionResult, GameService, LoadedGame
 from bot.shown_pictures import ShownPictures
 from bot.timers import TimerTasks
 from games.core import Event, visible_events
+from games.core.ai import ai_rng, decide
 
 log = logging.getLogger(__name__)
 
@@ -56,9 +58,12 @@ def answers_errors(handler: Handler) -> Handler:
 
 
 class Table:
-    def __init__(self, service: GameService, messenger: Messenger) -> None:
+    def __init__(self, service: GameService, messenger: Messenger, *, ai_delay: float = 1.5) -> None:
         self.service = service
         self.messenger = messenger
+        self.ai_delay = ai_delay  # seconds an AI seat "thinks" before acting (0 in tests)
+        self.ai_turns = TimerTasks(self.on_ai_turn, service.clock)
+        self._histories: dict[int, tuple[int, list[Event]]] = {}  # game -> (version, events)
         self._reminded: set[tuple[int, int, int]] = set()  # (game, decision, user) already told
         self.pictures = ShownPictures()
         self.timers = TimerTasks(self.on_timer, service.clock)
@@ -150,6 +155,10 @@ class Table:
                     game = await self.service.leave(game_id, user.id)
                 elif op == "start":
                     game = await self.service.start(game_id, user.id)
+                elif op == "addai":
+                    game = await self.service.add_ai(game_id, user.id)
+                elif op == "removeai":
+                    game = await self.service.remove_ai(game_id, user.id)
                 else:
                     game = await self.service.cancel(game_id, user.id)
             except UserError as error:
@@ -163,6 +172,7 @@ class Table:
             if op == "start":
                 game = await self.service.ensure_deadline(game_id)
                 self.timers.schedule(game_id, game.decision, game.record.deadline)
+                self._schedule_ai(game)
         if op == "start":
             await self._deal(game)
 
@@ -202,10 +212,15 @@ class Table:
     async def _after_action(self, result: ActionResult) -> None:
         """Keep the game's timer in step with its new decision; announce the end."""
         game = result.game
+        cached = self._histories.get(game.id)
+        if cached is not None and cached[0] == game.record.version - 1:
+            self._histories[game.id] = (game.record.version, cached[1] + list(result.events))
         self.timers.schedule(game.id, game.decision, game.record.deadline)
+        self._schedule_ai(game)
         outcome = game.outcome()
         if outcome is not None:
             self.timers.cancel(game.id)
+            self._histories.pop(game.id, None)
             self.service.forget(game.id)
             ending = self.renderer(game).ending(game.view(None), self.context(game), outcome.summary)
             await self.messenger.send_channel(
@@ -215,6 +230,39 @@ class Table:
                     "The table message above shows how it ended."
                 ),
             )
+
+    # -- AI seats ---------------------------------------------------------------------------------
+    def _schedule_ai(self, game: LoadedGame) -> None:
+        """If an AI seat must decide now, let it act after a short pause; else nothing waits."""
+        if not game.ai_to_decide():
+            self.ai_turns.cancel(game.id)
+            return
+        pause = ai_delay(self.ai_delay, game.record.seed, game.record.version)
+        self.ai_turns.schedule(game.id, game.record.version, self.service.clock() + pause)
+
+    async def _history(self, game: LoadedGame) -> list[Event]:
+        cached = self._histories.get(game.id)
+        if cached is None or cached[0] != game.record.version:
+            cached = (game.record.version, await self.service.history(game.id))
+            self._histories[game.id] = cached
+        return cached[1]
+
+    async def on_ai_turn(self, game_id: int, version: int) -> None:
+        """The first AI seat that must decide acts, from its own view and seen events only,
+        through the same commit and render as a click."""
+        async with self.service.lock(game_id):
+            game = await self.service.load(game_id)
+            seats = game.ai_to_decide()
+            if game.record.version != version or not seats:
+                return
+            seat = seats[0]
+            history = await self._history(game)
+            rng = ai_rng(game.record.seed, seat, version)
+            action = decide(game.rules, game.state, seat, policy_for(game.record.game_name), history, rng)
+            result = await self.service.act_as_ai(game_id, seat, action)
+            await self._refresh_table(result.game, self.table_payload(result.game, result.events))
+        await self._notify(result, skip=())
+        await self._after_action(result)
 
     async def on_timer(self, game_id: int, decision: int) -> None:
         """The clock closes `decision` (e.g. a reaction window): the same commit and render as a
@@ -296,7 +344,7 @@ class Table:
         await self._send_private(game, sorted(seats), result.events)
 
     async def _send_private(self, game: LoadedGame, seats: Iterable[int], events: Sequence[Event]) -> None:
-        seats = list(seats)
+        seats = [seat for seat in seats if not game.is_ai(seat)]  # AI seats read no messages
         if not seats:
             return
         payloads = [self.private_payload(game, seat, events) for seat in seats]
@@ -328,7 +376,9 @@ class Table:
 
     # -- commands ---------------------------------------------------------------------------------
     @answers_errors
-    async def play(self, interaction: discord.Interaction, game_name: str) -> None:
+    async def play(
+        self, interaction: discord.Interaction, game_name: str, fill_with_ai: bool = False
+    ) -> None:
         user = interaction.user
         try:
             game = await self.service.open_lobby(
@@ -338,6 +388,9 @@ class Table:
                 user_id=user.id,
                 user_name=user.display_name,
             )
+            if fill_with_ai:
+                async with self.service.lock(game.id):
+                    game = await self.service.fill_with_ai(game.id, user.id)
         except UserError as error:
             await self.refuse(interaction, error.message)
             return
@@ -368,6 +421,7 @@ class Table:
             await self.refuse(interaction, error.message)
             return
         self.timers.cancel(game_id)
+        self.ai_turns.cancel(game_id)
         self.service.forget(game_id)
         await interaction.response.send_message(
             f"{game.info.title} (game #{game.id}) was abandoned by {user.display_name}. It stays recorded."
@@ -421,6 +475,7 @@ class Table:
                 game = await self.service.ensure_deadline(record.id)
                 await self._refresh_table(game, self.table_payload(game))
                 self.timers.schedule(game.id, game.decision, game.record.deadline)
+                self._schedule_ai(game)
             count += 1
             await asyncio.sleep(pause)
         return count

@@ -32,6 +32,7 @@ class TimerTasks:
         self._expire = expire  # called as expire(game_id, decision) when the time is up
         self._clock = clock
         self._scheduled: dict[int, _Scheduled] = {}
+        self._running = 0  # expiries in progress (their task is no longer scheduled)
 
     def schedule(self, game_id: int, decision: int, deadline: float | None) -> None:
         """Make the game's task match its current decision and deadline (None: no timer)."""
@@ -53,6 +54,10 @@ class TimerTasks:
         """game id -> (decision, deadline) of every scheduled timer (for tests and logs)."""
         return {game_id: (s.decision, s.deadline) for game_id, s in self._scheduled.items()}
 
+    def busy(self) -> bool:
+        """Whether anything is scheduled or running."""
+        return bool(self._scheduled) or self._running > 0
+
     async def stop(self) -> None:
         tasks = [s.task for s in self._scheduled.values()]
         self._scheduled.clear()
@@ -67,7 +72,10 @@ class TimerTasks:
         current = self._scheduled.get(game_id)
         if current is not None and current.task is asyncio.current_task():
             del self._scheduled[game_id]
+        self._running += 1
         try:
             await self._expire(game_id, decision)
         except Exception:
             log.exception("closing decision %s of game %s on the clock failed", decision, game_id)
+        finally:
+            self._running -= 1

@@ -15,7 +15,7 @@ import discord
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from bot.components import LobbyButton, LobbyOptionSelect
+from bot.components import LOBBY_OPS, LobbyButton, LobbyOptionSelect
 from bot.render.base import EMBED_COLOUR, Payload, new_view
 from games.registry import GameInfo
 
@@ -89,7 +89,7 @@ def lobby_payload(
         title=f"\N{CHRISTMAS TREE} {info.title} - lobby",
         description=(
             f"**{info.players_text}.** Press **Join** to take a seat; the host "
-            f"({host_name}) presses **Start** when everyone is in."
+            f"({host_name}) may seat AI players and presses **Start** when everyone is in."
         ),
         colour=EMBED_COLOUR,
     )
@@ -107,9 +107,10 @@ def lobby_payload(
         + ("ready to start" if ready else f"waiting for {need} more player{'s' if need != 1 else ''}")
     )
     items: list[discord.ui.Item[Any]] = [
-        LobbyButton(game_id, op) for op in ("join", "leave", "start", "cancel")
+        LobbyButton(game_id, op)
+        for op in LOBBY_OPS  # two rows: five, then "Remove AI"
     ]
-    items += [_option_select(game_id, o, current.get(o.name)) for o in choosable[:4]]
+    items += [_option_select(game_id, o, current.get(o.name)) for o in choosable[:3]]
     return Payload(embeds=[embed], view=new_view(*items))
 
 

@@ -24,16 +24,22 @@ class Harness:
 
     async def boot(self) -> Harness:
         """(Re)start the bot on the same database file, as after a process restart."""
+        if self.table is not None:
+            await self.table.timers.stop()
+            await self.table.ai_turns.stop()
         if self.db is not None:
             await self.db.close()
         self.db = await Database.open(f"sqlite:///{self.path}")
         service = GameService(GameStore(self.db))
         self.messenger = FakeMessenger(self.discord)
-        self.table = Table(service, self.messenger)
+        self.table = Table(service, self.messenger, ai_delay=0)
         self.discord.client = SimpleNamespace(table=self.table)
         return self
 
     async def close(self) -> None:
+        if self.table is not None:
+            await self.table.timers.stop()
+            await self.table.ai_turns.stop()
         if self.db is not None:
             await self.db.close()
 
@@ -93,11 +99,11 @@ async def play_random_click(
 ) -> bool:
     """One random legal move through the UI: pick a seat that must decide, find its component on
     the table or in its latest private message (DM, else the ephemeral fallback), click it.
-    Returns False when the game is over."""
+    Returns False when the game is over. Seats beyond `users` (AI seats) are left alone."""
     game = await h.game(game_id)
     if game.record.status != "running":
         return False
-    seat = rng.choice(sorted(game.to_decide()))
+    seat = rng.choice([seat for seat in sorted(game.to_decide()) if seat < len(users)])
     user = users[seat]
     decision = game.decision
     prefix = f":{game_id}:{decision}:"

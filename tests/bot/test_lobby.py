@@ -22,8 +22,22 @@ async def test_play_posts_a_lobby_with_the_host_seated(harness: Harness) -> None
     assert message.channel_id == CHANNEL
     text = message.text()
     assert "5-10 players" in text and "1. Dasher" in text
-    assert [cid.rsplit(":", 1)[1] for cid in message.custom_ids()] == ["join", "leave", "start", "cancel"]
-    assert [item.item.label for item in message.items()] == ["Join", "Leave", "Start", "Cancel"]
+    assert [cid.rsplit(":", 1)[1] for cid in message.custom_ids()] == [
+        "join",
+        "leave",
+        "start",
+        "cancel",
+        "addai",
+        "removeai",
+    ]
+    assert [item.item.label for item in message.items()] == [
+        "Join",
+        "Leave",
+        "Start",
+        "Cancel",
+        "Add AI",
+        "Remove AI",
+    ]
     game = await harness.game(game_id)
     assert game.record.table_message_id == message.id
 

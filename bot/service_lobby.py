@@ -1,0 +1,227 @@
+"""The lobby half of `GameService`: open, join, leave, options, AI seats, start, cancel, abandon.
+
+Every method is called with the game's lock held (except `open_lobby`, which makes the game), and
+refusals are `UserError`s with the reason for the player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from bot.errors import BadComponent, NotAllowed, StaleDecision, UserError
+from games.core import IllegalAction
+from games.registry import GAMES
+from storage import GameStore, StorageConflict
+
+if TYPE_CHECKING:
+    from bot.service import LoadedGame
+
+LIVE = ("lobby", "running")
+#: AI seats' names, marked "(AI)" wherever a name is shown. AI seats have negative user ids.
+AI_NAMES = (
+    "Jingle",
+    "Tinsel",
+    "Holly",
+    "Sprinkle",
+    "Snowdrop",
+    "Pepper",
+    "Nutmeg",
+    "Cinnamon",
+    "Frost",
+    "Gumdrop",
+)
+
+
+class LobbyActions:
+    """Mixed into `GameService`, which provides the stubs below."""
+
+    store: GameStore
+    _channel_locks: dict[int, asyncio.Lock]
+
+    async def load(self, game_id: int) -> LoadedGame:
+        raise NotImplementedError
+
+    def _require_lock(self, game_id: int) -> None:
+        raise NotImplementedError
+
+    def _written(self, game_id: int, game: LoadedGame | None = None) -> None:
+        raise NotImplementedError
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_name: str,
+        user_id: int,
+        user_name: str,
+        options: dict[str, Any] | None = None,
+    ) -> LoadedGame:
+        info = GAMES.get(game_name)
+        if info is None:
+            raise UserError(f"There is no game called {game_name!r}.")
+        if info.rules is None:
+            raise UserError(f"{info.title} is not ready yet - it is coming soon. Try Secret Krampus!")
+        parsed = info.rules.parse_options(options or {})
+        async with self._channel_lock(channel_id):
+            await self._check_free(channel_id, user_id)
+            record = await self.store.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_name=game_name,
+                host_id=user_id,
+                host_name=user_name,
+                options=parsed.model_dump(mode="json"),
+                seed=secrets.randbits(62),
+            )
+        return await self.load(record.id)
+
+    async def join(self, game_id: int, user_id: int, user_name: str) -> LoadedGame:
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if game.seat_of(user_id) is not None:
+            raise UserError("You are already seated in this lobby.")
+        if len(game.seats) >= game.info.max_players:
+            raise UserError(f"This table is full ({game.info.max_players} players).")
+        async with self._channel_lock(game.record.channel_id):
+            await self._check_free(game.record.channel_id, user_id)
+            try:
+                await self.store.add_seat(game_id, user_id, user_name, max_seats=game.info.max_players)
+                self._written(game_id)
+            except StorageConflict as error:
+                raise UserError(str(error)) from None
+        return await self.load(game_id)
+
+    async def add_ai(self, game_id: int, user_id: int) -> LoadedGame:
+        """The host seats an AI player (named, marked "(AI)", with a negative user id)."""
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if user_id != game.record.host_id:
+            raise NotAllowed("Only the host can add or remove AI players.")
+        if len(game.seats) >= game.info.max_players:
+            raise UserError(f"This table is full ({game.info.max_players} players).")
+        taken = {seat.user_id for seat in game.seats}
+        ai_id = next(i for i in range(-1, -1000, -1) if i not in taken)
+        name = f"{AI_NAMES[(-ai_id - 1) % len(AI_NAMES)]} (AI)"
+        try:
+            await self.store.add_seat(game_id, ai_id, name, max_seats=game.info.max_players)
+        except StorageConflict as error:
+            raise UserError(str(error)) from None
+        self._written(game_id)
+        return await self.load(game_id)
+
+    async def remove_ai(self, game_id: int, user_id: int) -> LoadedGame:
+        """The host removes the last AI player seated."""
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if user_id != game.record.host_id:
+            raise NotAllowed("Only the host can add or remove AI players.")
+        ais = [seat for seat in game.seats if seat.user_id < 0]
+        if not ais:
+            raise UserError("There is no AI player to remove.")
+        await self.store.remove_seat(game_id, ais[-1].user_id)
+        self._written(game_id)
+        return await self.load(game_id)
+
+    async def fill_with_ai(self, game_id: int, user_id: int) -> LoadedGame:
+        """Seat AI players until the table has the game's minimum number of players."""
+        game = await self.load(game_id)
+        while len(game.seats) < game.info.min_players:
+            game = await self.add_ai(game_id, user_id)
+        return game
+
+    async def leave(self, game_id: int, user_id: int) -> LoadedGame:
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if game.seat_of(user_id) is None:
+            raise UserError("You are not seated in this lobby.")
+        if user_id == game.record.host_id:
+            raise UserError("The host cannot leave; press Cancel to close the lobby.")
+        await self.store.remove_seat(game_id, user_id)
+        self._written(game_id)
+        return await self.load(game_id)
+
+    async def set_option(self, game_id: int, user_id: int, option: str, value: str) -> LoadedGame:
+        """The host changes one lobby option; the game's options model validates it."""
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if user_id != game.record.host_id:
+            raise NotAllowed("Only the host can change the options.")
+        rules = game.rules
+        if option not in rules.options_model.model_fields:
+            raise BadComponent(f"{game.info.title} has no option {option!r}.")
+        try:
+            parsed = rules.parse_options({**game.record.options, option: value})
+        except IllegalAction as error:
+            raise UserError(error.reason) from None
+        try:
+            await self.store.set_options(game_id, parsed.model_dump(mode="json"))
+        except StorageConflict as error:
+            raise StaleDecision(str(error)) from None
+        self._written(game_id)
+        return await self.load(game_id)
+
+    async def start(self, game_id: int, user_id: int) -> LoadedGame:
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if user_id != game.record.host_id:
+            raise NotAllowed("Only the host can start the game.")
+        count = len(game.seats)
+        if not game.info.min_players <= count <= game.info.max_players:
+            raise UserError(f"{game.info.title} needs {game.info.players_text}; {count} seated.")
+        rules = game.rules
+        options = rules.parse_options(game.record.options)
+        state = rules.new_game(count, options, game.record.seed)
+        try:
+            await self.store.start_game(game_id, rules.dump_state(state))
+            self._written(game_id)
+        except StorageConflict:
+            raise StaleDecision("This lobby has already started or closed.") from None
+        return await self.load(game_id)
+
+    async def cancel(self, game_id: int, user_id: int) -> LoadedGame:
+        self._require_lock(game_id)
+        game = await self._lobby(game_id)
+        if user_id != game.record.host_id:
+            raise NotAllowed("Only the host can cancel the lobby.")
+        await self.store.set_status(game_id, "cancelled", from_statuses=("lobby",))
+        self._written(game_id)
+        return await self.load(game_id)
+
+    async def abandon(self, game_id: int, user_id: int, *, can_manage_server: bool) -> LoadedGame:
+        self._require_lock(game_id)
+        game = await self.load(game_id)
+        if game.record.status not in LIVE:
+            raise StaleDecision(closed_reason(game.record.status))
+        if user_id != game.record.host_id and not can_manage_server:
+            raise NotAllowed("Only the host or a member with Manage Server can abandon a game.")
+        await self.store.set_status(game_id, "abandoned", from_statuses=LIVE)
+        self._written(game_id)
+        return await self.load(game_id)
+
+    async def _lobby(self, game_id: int) -> LoadedGame:
+        game = await self.load(game_id)
+        if game.record.status != "lobby":
+            raise StaleDecision(closed_reason(game.record.status))
+        return game
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        """Serialises "is this user free in this channel?" with taking the seat (one game per
+        user per channel). Always taken inside a game lock, never around one."""
+        return self._channel_locks.setdefault(channel_id, asyncio.Lock())
+
+    async def _check_free(self, channel_id: int, user_id: int) -> None:
+        if await self.store.user_games_in_channel(channel_id, user_id, statuses=LIVE):
+            raise UserError("You are already seated in a game in this channel; finish or leave it first.")
+
+
+def closed_reason(status: str) -> str:
+    return {
+        "lobby": "This game has not started yet.",
+        "running": "This game has already started.",
+        "finished": "This game is over.",
+        "abandoned": "This game was abandoned.",
+        "cancelled": "This lobby was cancelled.",
+    }.get(status, "This game is not running.")

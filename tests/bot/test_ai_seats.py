@@ -1,0 +1,96 @@
+"""AI seats in the bot: added and removed by the host, marked as AI, acting through the same path
+as a click (logged like any action), never DMed, and carrying on after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from games.registry import GAMES
+from tests.bot.harness import Harness, make_users, play_random_click
+
+BUILT = [name for name, info in GAMES.items() if info.available]
+
+
+async def settle(h: Harness, limit: int = 5000) -> None:
+    """Let scheduled AI turns (no delay in tests) run until none is pending."""
+    for _ in range(limit):
+        if not h.table.ai_turns.busy():
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("AI turns did not settle")
+
+
+async def test_host_adds_and_removes_ai_players(harness: Harness) -> None:
+    users = make_users(2)
+    interaction = await harness.command("play", users[0], "secret-krampus")
+    lobby = interaction.original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await harness.discord.click(users[1], lobby, f"lobby:{game_id}:addai")
+    assert "Only the host" in harness.discord.last_ephemeral(users[1]).text()
+    for _ in range(3):
+        await harness.discord.click(users[0], lobby, f"lobby:{game_id}:addai")
+    game = await harness.game(game_id)
+    assert [s.display_name for s in game.seats] == ["Dasher", "Jingle (AI)", "Tinsel (AI)", "Holly (AI)"]
+    assert "Jingle (AI)" in lobby.text()
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:removeai")
+    game = await harness.game(game_id)
+    assert [s.display_name for s in game.seats] == ["Dasher", "Jingle (AI)", "Tinsel (AI)"]
+    for _ in range(2):
+        await harness.discord.click(users[0], lobby, f"lobby:{game_id}:removeai")
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:removeai")
+    assert "no AI player" in harness.discord.last_ephemeral(users[0]).text()
+    for _ in range(10):  # nine fill the table, the tenth is refused
+        await harness.discord.click(users[0], lobby, f"lobby:{game_id}:addai")
+    assert "full" in harness.discord.last_ephemeral(users[0]).text()
+    assert len((await harness.game(game_id)).seats) == 10
+
+
+@pytest.mark.parametrize("name", BUILT)
+async def test_one_human_with_ai_seats_plays_every_game_to_the_end(harness: Harness, name: str) -> None:
+    (host,) = make_users(1)
+    interaction = await harness.command("play", host, name, True)  # fill_with_ai
+    lobby = interaction.original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    game = await harness.game(game_id)
+    assert len(game.seats) == GAMES[name].min_players
+    assert all(seat.display_name.endswith("(AI)") for seat in game.seats[1:])
+    await harness.discord.click(host, lobby, f"lobby:{game_id}:start")
+    rng = random.Random(1)
+    for _ in range(3000):
+        await settle(harness)
+        game = await harness.game(game_id)
+        if game.record.status != "running":
+            break
+        if 0 in game.to_decide():
+            await play_random_click(harness, lobby, game_id, [host], rng)
+    game = await harness.game(game_id)
+    assert game.record.status == "finished"
+    actions = await harness.service.store.get_actions(game_id)
+    ai_users = {seat.user_id for seat in game.seats[1:]}
+    assert {a.user_id for a in actions} & ai_users, "the AI seats acted"
+    assert all(a.user_id < 0 for a in actions if a.seat > 0)
+    # AI seats are never messaged
+    assert all(kind != "dm" or user > 0 for kind, user in harness.messenger.calls)
+    assert "is over" in harness.discord.channels[lobby.channel_id][-1].text()
+
+
+async def test_ai_turns_resume_after_a_restart(harness: Harness) -> None:
+    (host,) = make_users(1)
+    interaction = await harness.command("play", host, "secret-krampus", True)
+    lobby = interaction.original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    harness.table.ai_delay = 60  # the AI is still "thinking" when the bot goes down
+    await harness.discord.click(host, lobby, f"lobby:{game_id}:start")
+    game = await harness.game(game_id)
+    if game.ai_to_decide():
+        assert harness.table.ai_turns.pending()
+    version = game.record.version
+    await harness.table.ai_turns.stop()
+    await harness.boot()  # a new bot on the same database; it thinks fast
+    assert await harness.table.resume(pause=0) == 1
+    await settle(harness)
+    game = await harness.game(game_id)
+    assert game.record.version > version or not game.ai_to_decide()
