@@ -1,5 +1,6 @@
-"""Words for Naughty & Nice on Discord: cards, the players on the table, the final breakdown and
-the end message. Views in, text out (no rules here beyond reading what the view says)."""
+"""Words for Naughty & Nice on Discord: cards, the players on the table, the headlines of the
+table and of the private message, the final breakdown and the end message. Views in, text out
+(no rules here beyond reading what the view says)."""
 
 from __future__ import annotations
 
@@ -244,11 +245,13 @@ def turn_field(view: NNView, ctx: TableContext) -> tuple[str, str] | None:
 
 def footer(view: NNView) -> str:
     top = f" (top: {view.discard_pile[-1].name})" if view.discard_pile else ""
-    return (
+    text = (
         f"Draw pile {view.draw_pile_size} - discard pile {view.discard_pile_size}{top}. "
-        "Score: the smaller of your Naughty and Nice totals; ties go to the smaller difference. "
-        f"The end may be declared once someone has {view.end_trigger} cards in play."
+        "Score: the smaller of your Naughty and Nice totals; ties go to the smaller difference."
     )
+    if view.phase in TURN_PHASES and view.end_declared_by is None:
+        text += f" The end may be declared once someone has {view.end_trigger} cards in play."
+    return text
 
 
 def private_headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
