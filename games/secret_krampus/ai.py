@@ -120,16 +120,22 @@ class _Context:
             value += KRAMPUS_RISK * b.p_krampus(sl)
         return value
 
-    def next_lm(self) -> int | None:
+    def next_lms(self, count: int) -> list[int]:
+        """The next regular List Maker candidates after the current one."""
         seat = self.hist.rotation_seat
         if seat is None:
-            return None
+            seat = self.view.lm_candidate
+        if seat is None:
+            return []
         n = self.view.num_players
+        out: list[int] = []
         for step in range(1, n + 1):
             candidate = (seat + step) % n
             if self.view.players[candidate].in_play:
-                return candidate
-        return None
+                out.append(candidate)
+                if len(out) == count:
+                    break
+        return out
 
     # -- decisions -----------------------------------------------------------------------------
     def nominate(self, options: list[int], rng: Rng) -> int:
@@ -170,13 +176,15 @@ class _Context:
         return risk <= alternative + 0.08
 
     def _alternative_risk(self) -> float:
-        nxt = self.next_lm()
-        if nxt is None:
-            return 1.0
-        others = [s for s in self.living if s != nxt]
-        best = min(self.risk(nxt, s) for s in others)
-        # A naughty next List Maker would not pick the best partner.
-        return best + 0.5 * self.beliefs.p_naughty(nxt) * (1 - best)
+        """The risk of the best government the next List Maker candidates (before chaos) offer."""
+        tries = self.view.failed_votes_chaos_at - self.view.failed_votes - 1
+        best = 1.0 + KRAMPUS_RISK
+        for lm in self.next_lms(max(1, tries)):
+            others = [s for s in self.living if s != lm]
+            mine = min(self.risk(lm, s) for s in others)
+            # A naughty List Maker would not pick the best partner.
+            best = min(best, mine + 0.5 * self.beliefs.p_naughty(lm) * (1 - mine))
+        return best
 
     def _naughty_fraction(self) -> float:
         if not self.hist.governments:
