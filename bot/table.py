@@ -10,15 +10,13 @@ private news or a private decision. Nothing is shown before it is committed.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import functools
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterable, Sequence
 
 import discord
 
 from bot.ai_seats import ai_delay, policy_for
+from bot.answers import answers_errors
 from bot.components import MineButton
 from bot.errors import GameNotFound, NotAPlayer, StaleDecision, UserError
 from bot.messenger import Messenger
@@ -27,6 +25,7 @@ from bot.render.base import GameRenderer, Payload, TableContext
 from bot.render.lobby import closed_payload, lobby_payload
 from bot.service import ActionResult, GameService, LoadedGame
 from bot.shown_pictures import ShownPictures
+from bot.table_commands import TableCommands
 from bot.timers import TimerTasks
 from games.core import Event, visible_events
 from games.core.ai import ai_rng, decide
@@ -34,30 +33,9 @@ from games.core.ai import ai_rng, decide
 log = logging.getLogger(__name__)
 
 CLOSED_TEXT = {"cancelled": "lobby cancelled", "abandoned": "abandoned"}
-INTERNAL_ERROR = (
-    "Something went wrong on the bot's side. The table message shows the current state; please try again."
-)
-
-Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
 
 
-def answers_errors(handler: Handler) -> Handler:
-    """An unexpected error in a click or command still gets an ephemeral answer (and a log
-    entry) instead of Discord's bare "This interaction failed"."""
-
-    @functools.wraps(handler)
-    async def wrapper(self: Table, interaction: discord.Interaction, *args: Any) -> None:
-        try:
-            await handler(self, interaction, *args)
-        except Exception:
-            log.exception("%s failed", handler.__name__)
-            with contextlib.suppress(discord.HTTPException):
-                await self.refuse(interaction, INTERNAL_ERROR)
-
-    return wrapper  # type: ignore[return-value]
-
-
-class Table:
+class Table(TableCommands):
     def __init__(self, service: GameService, messenger: Messenger, *, ai_delay: float = 1.5) -> None:
         self.service = service
         self.messenger = messenger
@@ -373,109 +351,3 @@ class Table:
             notice_changed = any(not (game.seats[s].dm_open is None and m is not None) for s, m in flips)
             if notice_changed and latest.record.status == "running":
                 await self._refresh_table(latest, self.table_payload(latest))
-
-    # -- commands ---------------------------------------------------------------------------------
-    @answers_errors
-    async def play(
-        self, interaction: discord.Interaction, game_name: str, fill_with_ai: bool = False
-    ) -> None:
-        user = interaction.user
-        try:
-            game = await self.service.open_lobby(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                game_name=game_name,
-                user_id=user.id,
-                user_name=user.display_name,
-            )
-            if fill_with_ai:
-                async with self.service.lock(game.id):
-                    game = await self.service.fill_with_ai(game.id, user.id)
-        except UserError as error:
-            await self.refuse(interaction, error.message)
-            return
-        await interaction.response.send_message(**self.table_payload(game).send_kwargs())
-        message = await interaction.original_response()
-        await self.service.set_table_message(game.id, message.id)
-
-    @answers_errors
-    async def show_hand(self, interaction: discord.Interaction) -> None:
-        try:
-            game = await self.service.game_for_user(interaction.channel_id, interaction.user.id)
-        except UserError as error:
-            await self.refuse(interaction, f"{error.message} Spectators see only the table.")
-            return
-        await self.on_show_private(interaction, game.id)
-
-    @answers_errors
-    async def abandon(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        user = interaction.user
-        perms = getattr(interaction, "permissions", None)
-        can_manage = bool(perms and perms.manage_guild)
-        try:
-            game_id = await self._game_to_abandon(interaction.channel_id, user.id, game_id)
-            async with self.service.lock(game_id):
-                game = await self.service.abandon(game_id, user.id, can_manage_server=can_manage)
-                await self._refresh_table(game, self.table_payload(game))
-        except UserError as error:
-            await self.refuse(interaction, error.message)
-            return
-        self.timers.cancel(game_id)
-        self.ai_turns.cancel(game_id)
-        self.service.forget(game_id)
-        await interaction.response.send_message(
-            f"{game.info.title} (game #{game.id}) was abandoned by {user.display_name}. It stays recorded."
-        )
-
-    async def _game_to_abandon(self, channel_id: int, user_id: int, game_id: int | None) -> int:
-        store = self.service.store
-        live = await store.games_in_channel(channel_id)
-        if game_id is not None:
-            if all(record.id != game_id for record in live):
-                raise GameNotFound(f"There is no live game #{game_id} in this channel.")
-            return game_id
-        mine = await store.user_games_in_channel(channel_id, user_id)
-        if mine:
-            return mine[-1].id
-        if len(live) == 1:
-            return live[0].id
-        if not live:
-            raise GameNotFound("There is no live game in this channel.")
-        ids = ", ".join(f"#{record.id}" for record in live)
-        raise UserError(f"Several games run here ({ids}); say which with the `game` option.")
-
-    # -- chat ------------------------------------------------------------------------------------
-    async def on_channel_message(self, channel_id: int, user_id: int) -> str | None:
-        """Remind a player of a table rule when they post at the wrong moment (once per
-        decision). Only who posted matters, never what: the bot needs no message content."""
-        for record in await self.service.store.user_games_in_channel(
-            channel_id, user_id, statuses=("running",)
-        ):
-            game = await self.service.load(record.id)
-            seat = game.seat_of(user_id)
-            key = (game.id, game.decision, user_id)
-            if seat is None or key in self._reminded:
-                continue
-            text = self.renderer(game).chat_reminder(game.view(None), self.context(game), seat)
-            if text:
-                if len(self._reminded) > 10_000:
-                    self._reminded.clear()
-                self._reminded.add(key)
-                await self.messenger.send_channel(channel_id, Payload(content=text))
-                return text
-        return None
-
-    # -- restart ----------------------------------------------------------------------------------
-    async def resume(self, pause: float = 0.2) -> int:
-        """Re-render every live game's table from the committed state (a crash may have come
-        between a commit and its render). Spaced out to stay inside channel rate limits."""
-        count = 0
-        for record in await self.service.store.live_games():
-            async with self.service.lock(record.id):
-                game = await self.service.ensure_deadline(record.id)
-                await self._refresh_table(game, self.table_payload(game))
-                self.timers.schedule(game.id, game.decision, game.record.deadline)
-                self._schedule_ai(game)
-            count += 1
-            await asyncio.sleep(pause)
-        return count
