@@ -1,4 +1,7 @@
-"""`python -m bot`: check the settings, open the database, log in and serve."""
+"""`python -m bot`: check the settings, open the database, log in and serve.
+
+`python -m bot simulate --game <name> --players N` plays an all-AI game without Discord.
+"""
 
 from __future__ import annotations
 
@@ -39,6 +42,10 @@ async def serve(token: str, database_url: str, dev_guild_id: int | None) -> int:
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["simulate"]:
+        from bot.simulate import main as simulate
+
+        return simulate(sys.argv[2:])
     try:
         settings = load_settings()
         token = settings.token()

@@ -62,16 +62,16 @@ class Table(TableCommands):
             return closed_payload(game.id, game.info.title, CLOSED_TEXT.get(status, status))
         payload = self.renderer(game).table(game.view(None), self.context(game), visible_events(events, None))
         if status == "running":
+            label = getattr(self.renderer(game), "private_button", "My role & cards")
             closed = [seat.display_name for seat in game.seats if seat.dm_open is False]
             if closed and payload.embeds:
                 payload.embeds[-1].add_field(
                     name="\N{CLOSED MAILBOX WITH LOWERED FLAG} DMs closed",
-                    value=f"{', '.join(closed)}: use **My role & cards** below (or `/hand`).",
+                    value=f"{', '.join(closed)}: use **{label}** below (or `/hand`).",
                     inline=False,
                 )
             if payload.view is None:
                 payload.view = discord.ui.View(timeout=None)
-            label = getattr(self.renderer(game), "private_button", "My role & cards")
             payload.view.add_item(MineButton(game.id, label))
         else:
             payload.view = None
