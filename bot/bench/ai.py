@@ -62,9 +62,27 @@ def _secret_krampus() -> Entry:
     )
 
 
+def _christmas_tree(mode: str) -> Callable[[], Entry]:
+    def entry() -> Entry:
+        from games.christmas_tree import ChristmasTree
+        from games.christmas_tree.ai import ChristmasTreeAI
+
+        return Entry(
+            rules=ChristmasTree,
+            ai=ChristmasTreeAI,
+            player_counts=(2, 3, 4),
+            options={"mode": mode},
+            scale=0.5 if mode != "normal" else 1.0,
+        )
+
+    return entry
+
+
 #: game name -> how to benchmark its AI (add an entry per game).
 POLICIES: dict[str, Callable[[], Entry]] = {
     "secret-krampus": _secret_krampus,
+    "christmas-tree": _christmas_tree("normal"),
+    "christmas-tree-advanced": _christmas_tree("advanced"),
 }
 
 
