@@ -15,7 +15,7 @@ from bot.settings import TOKEN_HELP, SettingsError, load_settings
 from storage import Database, DatabaseError
 
 
-async def serve(token: str, database_url: str, dev_guild_id: int | None) -> int:
+async def serve(token: str, database_url: str, dev_guild_id: int | None, ai_delay: float = 1.5) -> int:
     from bot.client import GameBot
 
     try:
@@ -23,7 +23,7 @@ async def serve(token: str, database_url: str, dev_guild_id: int | None) -> int:
     except DatabaseError as error:
         print(f"Cannot use the database: {error}", file=sys.stderr)
         return 2
-    bot = GameBot(db, dev_guild_id=dev_guild_id)
+    bot = GameBot(db, dev_guild_id=dev_guild_id, ai_delay=ai_delay)
     try:
         async with bot:
             await bot.start(token)
@@ -56,7 +56,9 @@ def main() -> int:
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     try:
-        return asyncio.run(serve(token, settings.database_url, settings.dev_guild_id))
+        return asyncio.run(
+            serve(token, settings.database_url, settings.dev_guild_id, settings.ai_delay_seconds)
+        )
     except KeyboardInterrupt:
         return 0
 

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 
 class GameBot(commands.Bot):
-    def __init__(self, db: Database, *, dev_guild_id: int | None = None) -> None:
+    def __init__(self, db: Database, *, dev_guild_id: int | None = None, ai_delay: float = 1.5) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and components need no privileged intents
         intents.guild_messages = True  # who posts where (for table reminders), never the content
@@ -34,7 +34,7 @@ class GameBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.store = GameStore(db)
         self.service = GameService(self.store)
-        self.table = Table(self.service, DiscordMessenger(self))
+        self.table = Table(self.service, DiscordMessenger(self), ai_delay=ai_delay)
         self._resumed = False
 
     async def setup_hook(self) -> None:

@@ -34,6 +34,9 @@ class Settings(BaseSettings):
         default=None, description="Sync slash commands to this server only (instant), not globally."
     )
     log_level: str = Field(default="INFO", description="Python logging level.")
+    ai_delay_seconds: float = Field(
+        default=1.5, ge=0, le=30, description="How long an AI seat 'thinks' before it acts (on average)."
+    )
 
     def token(self) -> str:
         """The token, checked for shape, or a SettingsError that says where to get one."""

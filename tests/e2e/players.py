@@ -92,7 +92,9 @@ class Players:
 
     async def open(self, timeout: float = 10.0) -> int:
         host, *guests = self.user_ids
-        result = await (await self.loop.slash(host, self.channel_id, "play", {"game": self.game})).wait(timeout)
+        result = await (await self.loop.slash(host, self.channel_id, "play", {"game": self.game})).wait(
+            timeout
+        )
         assert result.error is None, result.error
         lobby = result.message
         self.game_id = int(message_custom_ids(lobby)[0].split(":")[1])
@@ -115,12 +117,24 @@ class Players:
     def snapshot(self) -> Snapshot:
         return read_game(self.db_path, self.game_id)
 
-    async def step(self, timeout: float = 5.0) -> InteractionResult | None:
+    async def human_step(self, timeout: float = 5.0) -> InteractionResult | bool | None:
+        """Like `step` among the seats of real users only (AI seats act by themselves): None
+        when the game is over, False when only AI seats must decide now (after a short wait)."""
+        snap = self.snapshot()
+        if snap.status != "running":
+            return None
+        if not any(snap.user_ids[seat] > 0 for seat in snap.to_decide()):
+            await asyncio.sleep(0.02)
+            return False
+        return await self.step(timeout, humans_only=True)
+
+    async def step(self, timeout: float = 5.0, humans_only: bool = False) -> InteractionResult | None:
         """One random legal move by a seat that must decide; None when the game is over."""
         snap = self.snapshot()
         if snap.status != "running":
             return None
-        seat = self.rng.choice(snap.to_decide())
+        seats = [s for s in snap.to_decide() if snap.user_ids[s] > 0 or not humans_only]
+        seat = self.rng.choice(seats)
         user = snap.user_ids[seat]
         marker = f":{self.game_id}:{snap.decision}:"
         message = await self._message_with(user, marker, snap.table_message_id, timeout)

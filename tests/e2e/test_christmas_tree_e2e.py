@@ -57,7 +57,7 @@ async def test_kill_9_mid_game_loses_nothing(loop, bot) -> None:
     rng = random.Random(5)
     kill_at = set(rng.sample(range(5, 60), 4 if LONG else 2))
     acknowledged = steps = 0
-    while (snap := table.snapshot()).status == "running" and steps < 120:
+    while table.snapshot().status == "running" and steps < 120:
         steps += 1
         if steps in kill_at:
             clicking = asyncio.create_task(table.step(timeout=4.0))
