@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from bot.render.pictures._draw import RGB, Point, disc, font, star_points, text, to_png
 
 #: Bump when the drawing changes, so old keys never match new pictures.
-RENDER_VERSION = 1
+RENDER_VERSION = 2
 
 # -- sizes -----------------------------------------------------------------------------------------
 MARGIN = 16
@@ -60,7 +60,7 @@ EVENT_SHORT = {
     "TORECH_TRICKS": "Tricks",
     "SHORTCUT": "Shortcut",
     "DEVILISH_PLAN": "Devilish",
-    "DETERMINATION": "Determin.",
+    "DETERMINATION": "Determ.",
     "PANIC": "Panic",
 }
 TRUMP_NAME = {"PINECONE": "Pinecones", "LEAF": "Leaves", "FLOWER": "Flowers", "MUSHROOM": "Mushrooms"}
@@ -189,12 +189,12 @@ def render_track_png(track: Sequence[Any], ordep: bool = False) -> bytes:
     draw.rounded_rectangle(
         (x, TOP, x + ORDEP_W, TOP + TILE_H), radius=10, fill=(60, 40, 90), outline=GOLD, width=3
     )
-    draw.polygon(star_points(x + ORDEP_W / 2, TOP + 24, 14, 6), fill=GOLD)
-    text(draw, (x + ORDEP_W / 2, TOP + 48), "Ordep", 14, SNOW)
-    if pawn_at is not None:
-        _pawn(draw, pawn_at)
-    else:  # the pawn reached Ordep
-        _pawn(draw, (x + ORDEP_W / 2, TOP + 30))
+    if pawn_at is None:  # the pawn reached Ordep
+        pawn_at = (x + ORDEP_W / 2, TOP + 24)
+    else:
+        draw.polygon(star_points(x + ORDEP_W / 2, TOP + 24, 14, 6), fill=GOLD)
+    text(draw, (x + ORDEP_W / 2, TOP + 50), "Ordep", 14, SNOW)
+    _pawn(draw, pawn_at)
     return to_png(image, colours=64)
 
 
