@@ -358,11 +358,14 @@ class GrumpyNisseRenderer(BaseRenderer):
         return new_view(*items)
 
     def _button(self, ctx: TableContext, choice: ChoiceView) -> ActionButton:
+        label = choice.label
+        if choice.card is not None and EFFECTS[value_of(choice.card)].label:
+            label += f" \N{MIDDLE DOT} {EFFECTS[value_of(choice.card)].label}"
         return ActionButton(
             ctx.game_id,
             ctx.decision,
             choice.code,
-            label=choice.label[:80],
+            label=label[:80],
             emoji=SUIT_EMOJI[choice.card[0]] if choice.card else None,
             style=STYLES.get(choice.kind, discord.ButtonStyle.secondary),
         )
