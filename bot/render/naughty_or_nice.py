@@ -29,6 +29,7 @@ from bot.render.naughty_or_nice_text import (
     PHASE_HINT,
     colours_text,
     creature_text,
+    creatures_text,
     ending_text,
     hand_text,
     kiddo_text,
@@ -37,7 +38,7 @@ from bot.render.naughty_or_nice_text import (
 )
 from bot.render.pictures.naughty_or_nice import picture_key, render_table_png
 from games.core import Event
-from games.naughty_or_nice.data import GIVERS, Giver, Reaction
+from games.naughty_or_nice.data import CREATURES, GIVERS, Giver, Reaction
 from games.naughty_or_nice.viewmodels import NoNView
 
 #: Private events that only echo the seat's own click (the redrawn message shows the result).
@@ -55,7 +56,7 @@ def window_text(view: NoNView, ctx: TableContext) -> str:
     window = view.window
     assert window is not None
     card = REACTION_NAME[window.reaction]
-    subject = window.subject.replace("_", " ").title()
+    subject = CREATURES[window.subject].name
     what = (
         f"{ctx.name(window.mover)} fulfils a wish"
         if window.reaction == Reaction.PAPA_WOLVERINE
@@ -193,7 +194,7 @@ class NaughtyOrNiceRenderer(BaseRenderer):
             name=f"Presents ({len(view.presents)})", value=hand_text(view.presents)[:1024], inline=False
         )
         if view.uses_creatures:
-            creatures = "\n".join(creature_text(c) for c in view.creatures) or "no creatures"
+            creatures = creatures_text(view.creatures)
             embed.add_field(name=f"Creatures ({len(view.creatures)})", value=creatures[:1024], inline=False)
         if view.summon_choice:
             cards = "\n".join(f"{i + 1}. {creature_text(c)}" for i, c in enumerate(view.summon_choice))

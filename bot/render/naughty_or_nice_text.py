@@ -89,6 +89,25 @@ def creature_text(card: CreatureCard, with_text: bool = True) -> str:
     return f"{mark} **{card.name}**{body}{later}".strip()
 
 
+def creatures_text(creatures: Sequence[CreatureCard]) -> str:
+    """The creature hand, one line per creature kind: `✨ **Elves** ×2 - text (1 from next turn)`."""
+    lines = []
+    for name in dict.fromkeys(c.name for c in creatures):
+        cards = [c for c in creatures if c.name == name]
+        first, later = cards[0], sum(not c.usable for c in cards)
+        mark = CREATURE_TYPE_EMOJI.get(first.ctype, "")
+        count = f" ×{len(cards)}" if len(cards) > 1 else ""
+        wait = ""
+        if later:
+            wait = (
+                " *(usable from your next turn)*"
+                if later == len(cards)
+                else f" *({later} from your next turn)*"
+            )
+        lines.append(f"{mark} **{name}**{count} - {first.text}{wait}".strip())
+    return "\n".join(lines) or "no creatures"
+
+
 def hand_text(presents: Sequence[PresentCard]) -> str:
     """The present hand grouped by type: `🔴 Stockings ×2, 🔵 Beigli`."""
     counts = Counter((p.colour, p.name) for p in presents)
