@@ -136,7 +136,7 @@ def player_line(view: NoNView, ctx: TableContext, player: PlayerPublic) -> str:
     parts.append(hand)
     if player.rudolf:
         parts.append(f"Rudolf {player.rudolf}")
-    if player.scrooge_pending:
+    if player.scrooge_pending and not view.over:
         parts.append("skips next turn (Mr Scrooge)")
     return " - ".join(parts)
 
