@@ -1,0 +1,70 @@
+"""Decisions closed by the clock in the bot (Naughty or Nice reaction windows): the deadline is
+stored with the action that opened the window, shown as a countdown, scheduled again after a
+restart, and its expiry goes through the same commit as a click, from the system seat only."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from games.core import SYSTEM_SEAT
+from tests.bot.harness import Harness, make_users
+from tests.bot.test_naughty_or_nice import random_click
+
+GAME = "naughty-or-nice"
+
+
+async def _open_window(h: Harness, secrecy: bool, seed: int):
+    users = make_users(3)
+    interaction = await h.command("play", users[0], GAME)
+    lobby = interaction.original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await h.discord.click(users[0], lobby, f"lopt:{game_id}:reaction_secrecy", [str(secrecy).lower()])
+    for user in users[1:]:
+        await h.discord.click(user, lobby, f"lobby:{game_id}:join")
+    await h.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    rng = random.Random(seed)
+    for _ in range(3000):
+        game = await h.game(game_id)
+        assert game.record.status == "running"
+        if game.rules.timer(game.state) is not None:
+            return lobby, game_id, users
+        await random_click(h, lobby, game_id, users, rng)
+    raise AssertionError("no reaction window opened")
+
+
+async def test_window_deadline_is_stored_shown_scheduled_and_survives_a_restart(harness: Harness) -> None:
+    clock = harness.service.clock
+    lobby, game_id, users = await _open_window(harness, secrecy=True, seed=1)
+    game = await harness.game(game_id)
+    timer = game.rules.timer(game.state)
+    deadline = game.record.deadline
+    assert deadline is not None and 0 < deadline - clock() <= timer.seconds + 1
+    assert harness.table.timers.pending()[game_id] == (game.decision, deadline)
+    assert f"<t:{int(deadline)}:R>" in lobby.text()  # the table's countdown
+    await harness.boot()  # restart: the deadline comes back from the database
+    assert (await harness.game(game_id)).record.deadline == deadline
+    await harness.table.resume(pause=0)
+    assert harness.table.timers.pending()[game_id] == (game.decision, deadline)
+
+
+async def test_expiry_closes_the_window_from_the_system_seat_and_is_logged(harness: Harness) -> None:
+    lobby, game_id, users = await _open_window(harness, secrecy=True, seed=2)
+    game = await harness.game(game_id)
+    decision, version = game.decision, game.record.version
+    # nobody can close the window by a (forged) click
+    for user in users:
+        await harness.discord.click(
+            user, lobby, f"act:{game_id}:{decision}:close_window", check_present=False
+        )
+    assert (await harness.game(game_id)).record.version == version
+    await harness.table.on_timer(game_id, decision)
+    after = await harness.game(game_id)
+    assert after.record.version == version + 1 and after.decision != decision
+    last = (await harness.service.store.get_actions(game_id))[-1]
+    assert last.seat == SYSTEM_SEAT and json.loads(last.action_json)["kind"] == "close_window"
+    # a late expiry of the same window does nothing
+    await harness.table.on_timer(game_id, decision)
+    assert (await harness.game(game_id)).record.version == version + 1
+    if after.rules.timer(after.state) is None:
+        assert after.record.deadline is None and game_id not in harness.table.timers.pending()
