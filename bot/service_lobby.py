@@ -11,6 +11,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from bot.errors import BadComponent, NotAllowed, StaleDecision, UserError
+from bot.render.lobby import ANY_OPTION
 from games.core import IllegalAction
 from games.registry import GAMES
 from storage import GameStore, StorageConflict
@@ -150,6 +151,8 @@ class LobbyActions:
         if user_id != game.record.host_id:
             raise NotAllowed("Only the host can change the options.")
         rules = game.rules
+        if option == ANY_OPTION:  # the combined select: the value is `name=value`
+            option, _, value = value.partition("=")
         if option not in rules.options_model.model_fields:
             raise BadComponent(f"{game.info.title} has no option {option!r}.")
         try:

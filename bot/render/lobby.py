@@ -1,8 +1,9 @@
 """The lobby message and the closing messages that are the same for every game.
 
 A game's lobby options come from its pydantic options model: every field whose values can be
-listed (a `Literal`, a bool, or an int with `ge`/`le` at most 25 apart) becomes a select for the
-host, labelled with the field's `title` and described by its `description`.
+listed (a `Literal`, a bool, an int with `json_schema_extra={"choices": [...]}`, or an int with
+`ge`/`le` at most 25 apart) becomes a select for the host, labelled with the field's `title` and
+described by its `description`. With more options than rows, one select lists them all.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from bot.render.base import EMBED_COLOUR, Payload, new_view
 from games.registry import GameInfo
 
 MAX_SELECT_OPTIONS = 25
+#: Rows left for option selects under the lobby's two rows of buttons.
+MAX_OPTION_SELECTS = 3
+#: The option name of the combined select, whose values are `name=value`.
+ANY_OPTION = "any"
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,9 @@ def _values(info: FieldInfo) -> tuple[str, ...]:
         return tuple(str(v) for v in typing.get_args(annotation))
     if annotation is bool:
         return ("true", "false")
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    if isinstance(extra.get("choices"), list):
+        return tuple(str(v) for v in extra["choices"])
     if annotation is int:
         low = high = None
         for meta in info.metadata:
@@ -78,6 +86,22 @@ def _option_select(game_id: int, option: LobbyOption, current: Any) -> LobbyOpti
     return LobbyOptionSelect(game_id, option.name, choices, placeholder=f"{option.title} (host)")
 
 
+def _combined_select(game_id: int, choosable: list[LobbyOption]) -> LobbyOptionSelect:
+    """More options than rows: one select of every `option: value` (values `name=value`)."""
+    choices = [
+        discord.SelectOption(
+            label=f"{o.title}: {o.label(_parse_label(value))}"[:100],
+            value=f"{o.name}={value}",
+            description=o.description[:100] or None,
+        )
+        for o in choosable
+        for value in o.values
+    ]
+    return LobbyOptionSelect(
+        game_id, ANY_OPTION, choices[:MAX_SELECT_OPTIONS], placeholder="Change an option (host)"
+    )
+
+
 def _parse_label(value: str) -> Any:
     return {"true": True, "false": False}.get(value, value)
 
@@ -110,7 +134,10 @@ def lobby_payload(
         LobbyButton(game_id, op)
         for op in LOBBY_OPS  # two rows: five, then "Remove AI"
     ]
-    items += [_option_select(game_id, o, current.get(o.name)) for o in choosable[:3]]
+    if len(choosable) <= MAX_OPTION_SELECTS:
+        items += [_option_select(game_id, o, current.get(o.name)) for o in choosable]
+    elif choosable:
+        items.append(_combined_select(game_id, choosable))
     return Payload(embeds=[embed], view=new_view(*items))
 
 

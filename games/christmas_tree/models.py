@@ -14,7 +14,11 @@ from games.core import Action, GameState
 class ChristmasTreeOptions(BaseModel):
     """Lobby options. With 2 players a neutral third tree plays in every mode (spec 9)."""
 
-    mode: Literal["family", "normal", "advanced"] = "normal"
+    mode: Literal["family", "normal", "advanced"] = Field(
+        "normal",
+        title="Mode",
+        description="family: simplest, no cookies; normal: secret objectives; advanced: all the rules",
+    )
 
 
 # -- state ------------------------------------------------------------------------------------

@@ -18,7 +18,11 @@ CardId = Annotated[str, Field(pattern=r"^[PLFM][1-9]$")]
 class GrumpyNisseOptions(BaseModel):
     """Lobby options. Seat 0 is the host; "random" lets the seed decide who plays Violet."""
 
-    roles: Literal["random", "host_violet", "host_torech"] = "random"
+    roles: Literal["random", "host_violet", "host_torech"] = Field(
+        "random",
+        title="Roles",
+        description="random: drawn by the bot; host_violet / host_torech: the host plays Violet / Torech",
+    )
 
 
 # -- state ------------------------------------------------------------------------------------------

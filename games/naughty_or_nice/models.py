@@ -17,11 +17,24 @@ from games.naughty_or_nice.data import Basic, Colour, Creature, Giver, PresentTy
 
 
 class NoNOptions(BaseModel):
-    level: int = Field(5, ge=1, le=5)
-    reaction_seconds: int = Field(15, ge=5, le=120)
-    reaction_secrecy: bool = False
+    level: int = Field(5, ge=1, le=5, title="Level", description="1-4: the teaching levels; 5: the full game")
+    reaction_seconds: int = Field(
+        15,
+        ge=5,
+        le=120,
+        title="Reaction seconds",
+        description="How long a Tomte / Papa Wolverine reaction window stays open",
+        json_schema_extra={"choices": [10, 15, 20, 30, 45, 60, 90, 120]},
+    )
+    reaction_secrecy: bool = Field(
+        False,
+        title="Reaction secrecy",
+        description="on: every window runs its full time, so timing never shows who holds a reaction",
+    )
     #: "choose": gift givers are drafted in reverse turn order; "random": dealt at random.
-    givers: Literal["choose", "random"] = "choose"
+    givers: Literal["choose", "random"] = Field(
+        "choose", title="Gift givers", description="choose: drafted in reverse turn order; random: dealt"
+    )
 
 
 class HeldCreature(BaseModel):

@@ -76,6 +76,17 @@ class Harness:
         return await self.service.load(game_id)
 
 
+async def choose_option(
+    h: Harness, user: FakeUser, lobby: FakeMessage, game_id: int, name: str, value: str
+) -> None:
+    """Pick a lobby option from its own select, or from the combined one (`name=value`)."""
+    own = f"lopt:{game_id}:{name}"
+    if own in lobby.custom_ids():
+        await h.discord.click(user, lobby, own, [value])
+    else:
+        await h.discord.click(user, lobby, f"lopt:{game_id}:any", [f"{name}={value}"])
+
+
 def make_users(count: int, start: int = 1) -> list[FakeUser]:
     names = [
         "Dasher",

@@ -13,7 +13,7 @@ import pytest
 
 from games.naughty_or_nice.data import CREATURE_OF, CREATURES, PRESENT_TYPE_OF, PRESENTS
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import Harness, make_users
+from tests.bot.harness import Harness, choose_option, make_users
 
 GAME = "naughty-or-nice"
 
@@ -31,7 +31,7 @@ async def open_non(h: Harness, users: list[FakeUser], **options: str) -> tuple[F
     assert message is not None
     game_id = int(message.custom_ids()[0].split(":")[1])
     for name, value in options.items():
-        await h.discord.click(users[0], message, f"lopt:{game_id}:{name}", [value])
+        await choose_option(h, users[0], message, game_id, name, value)
     for user in users[1:]:
         await h.discord.click(user, message, f"lobby:{game_id}:join")
     await h.discord.click(users[0], message, f"lobby:{game_id}:start")
@@ -96,15 +96,20 @@ async def test_lobby_options_are_selects_and_reach_the_game(harness: Harness) ->
     lobby = interaction.original
     game_id = int(lobby.custom_ids()[0].split(":")[1])
     ids = lobby.custom_ids()
-    for option in ("level", "reaction_secrecy", "givers"):
-        assert f"lopt:{game_id}:{option}" in ids
-    assert f"lopt:{game_id}:reaction_seconds" not in ids  # 5-120: too wide for a select
-    await harness.discord.click(users[0], lobby, f"lopt:{game_id}:level", ["2"])
-    await harness.discord.click(users[0], lobby, f"lopt:{game_id}:givers", ["random"])
+    # four options, more than the lobby's free rows: one select lists every "option: value"
+    (combined,) = [cid for cid in ids if cid.startswith("lopt:")]
+    values = {o.value for o in lobby.item(combined).item.options}
+    assert {"level=2", "reaction_secrecy=true", "givers=random", "reaction_seconds=30"} <= values
+    await choose_option(harness, users[0], lobby, game_id, "level", "2")
+    await choose_option(harness, users[0], lobby, game_id, "givers", "random")
+    await choose_option(harness, users[0], lobby, game_id, "reaction_seconds", "30")
+    await choose_option(harness, users[1], lobby, game_id, "level", "3")
+    assert "Only the host" in harness.discord.last_ephemeral(users[1]).text()
     await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
     await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
     game = await harness.game(game_id)
     assert game.state.level == 2 and game.state.options.givers == "random"
+    assert game.state.options.reaction_seconds == 30
     assert all(p.giver is not None for p in game.state.players)  # dealt, no choice to make
     assert "Level 2" in lobby.text() and lobby.files, "the table shows the playground picture"
 

@@ -8,7 +8,7 @@ import json
 import random
 
 from games.core import SYSTEM_SEAT
-from tests.bot.harness import Harness, make_users
+from tests.bot.harness import Harness, choose_option, make_users
 from tests.bot.test_naughty_or_nice import random_click
 
 GAME = "naughty-or-nice"
@@ -19,7 +19,7 @@ async def _open_window(h: Harness, secrecy: bool, seed: int):
     interaction = await h.command("play", users[0], GAME)
     lobby = interaction.original
     game_id = int(lobby.custom_ids()[0].split(":")[1])
-    await h.discord.click(users[0], lobby, f"lopt:{game_id}:reaction_secrecy", [str(secrecy).lower()])
+    await choose_option(h, users[0], lobby, game_id, "reaction_secrecy", str(secrecy).lower())
     for user in users[1:]:
         await h.discord.click(user, lobby, f"lobby:{game_id}:join")
     await h.discord.click(users[0], lobby, f"lobby:{game_id}:start")

@@ -99,9 +99,13 @@ class Players:
         lobby = result.message
         self.game_id = int(message_custom_ids(lobby)[0].split(":")[1])
         for option, value in self.options.items():
-            chosen = await (
-                await self.loop.select(host, int(lobby["id"]), f"lopt:{self.game_id}:{option}", [value])
-            ).wait(timeout)
+            own = f"lopt:{self.game_id}:{option}"
+            custom_id, picked = (
+                (own, value)
+                if own in message_custom_ids(lobby)
+                else (f"lopt:{self.game_id}:any", f"{option}={value}")
+            )
+            chosen = await (await self.loop.select(host, int(lobby["id"]), custom_id, [picked])).wait(timeout)
             assert chosen.response_type == 7, chosen.text()
         for user in guests:
             joined = await (await self.loop.click(user, int(lobby["id"]), f"lobby:{self.game_id}:join")).wait(
