@@ -1,4 +1,4 @@
-"""Slash commands: /play, /hand, /rules, /abandon. Each hands over to `bot.table.Table`."""
+"""Slash commands: /play, /hand, /log, /export, /rules, /abandon. Each hands over to `bot.table.Table`."""
 
 from __future__ import annotations
 
@@ -38,6 +38,23 @@ class GamesCog(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.table.show_hand(interaction)
+
+    @app_commands.command(
+        name="log", description="The public log of a game in this channel (only you see it)."
+    )
+    @app_commands.describe(game="The game number (only needed when several games are here)")
+    @app_commands.guild_only()
+    async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.table.show_log(interaction, game)
+
+    @app_commands.command(
+        name="export",
+        description="A finished game as JSON (seats, options, seed, actions) that replays exactly.",
+    )
+    @app_commands.describe(game="The game number (default: your last game here)")
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.table.export(interaction, game)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules.")
     @app_commands.describe(game="Which game")

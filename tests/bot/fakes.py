@@ -51,7 +51,10 @@ class FakeMessage:
         view: Any = ...,
         files: Any = ...,
         attachments: Any = ...,
+        file: Any = ...,
     ) -> None:
+        if file is not ...:
+            files = [file]
         if content is not ...:
             self.content = content
         if embed is not ... and embed is not None:

@@ -55,7 +55,13 @@ class Harness:
         interaction = self.discord.interaction(
             user, channel, manage_guild=bool(kw.pop("manage_guild", False))
         )
-        handler = {"play": self.table.play, "hand": self.table.show_hand, "abandon": self.table.abandon}[name]
+        handler = {
+            "play": self.table.play,
+            "hand": self.table.show_hand,
+            "abandon": self.table.abandon,
+            "log": self.table.show_log,
+            "export": self.table.export,
+        }[name]
         await handler(interaction, *args)
         return interaction
 

@@ -1,0 +1,89 @@
+"""/log shows only what the rules made public; /export gives a finished game as JSON that replays
+to the identical final state, for every game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+
+from games.core.export import GameExport, replay_export
+from games.registry import GAMES
+from tests.bot.fakes import FakeUser
+from tests.bot.harness import Harness, make_users, play_random_click
+from tests.leaks import public_leaks
+
+BUILT = [name for name, info in GAMES.items() if info.available]
+
+
+async def _finish_with_ai(h: Harness, name: str, seed: int) -> tuple[int, FakeUser]:
+    (host,) = make_users(1)
+    lobby = (await h.command("play", host, name, True)).original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await h.discord.click(host, lobby, f"lobby:{game_id}:start")
+    rng = random.Random(seed)
+    for _ in range(5000):
+        while h.table.ai_turns.busy():
+            await asyncio.sleep(0.001)
+        game = await h.game(game_id)
+        if game.record.status != "running":
+            return game_id, host
+        if 0 in game.to_decide():
+            await play_random_click(h, lobby, game_id, [host], rng)
+        else:
+            await asyncio.sleep(0.001)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("name", BUILT)
+async def test_export_replays_to_the_identical_final_state(harness: Harness, name: str) -> None:
+    game_id, host = await _finish_with_ai(harness, name, seed=3)
+    interaction = await harness.command("export", host, None)
+    reply = harness.discord.last_ephemeral(host)
+    (data,) = reply.files.values()
+    exported = GameExport.model_validate_json(data)
+    game = await harness.game(game_id)
+    assert exported.game == name and exported.seed == game.record.seed
+    assert [s.ai for s in exported.seats] == [False] + [True] * (len(game.seats) - 1)
+    assert len(exported.actions) == game.record.version
+    assert replay_export(game.rules, exported) == game.state
+    assert interaction.response.is_done()
+
+
+async def test_export_is_refused_while_the_game_runs(harness: Harness) -> None:
+    users = make_users(5)
+    await harness.open_table(users)
+    await harness.command("export", users[0], None)
+    assert "There is no such game" in harness.discord.last_ephemeral(users[0]).text()
+
+
+async def test_log_shows_only_public_events_even_to_spectators(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(4)
+    for _ in range(60):
+        if not await play_random_click(harness, table, game_id, users, rng):
+            break
+    spectator = FakeUser(999, "Grinch")
+    await harness.command("log", spectator, None)
+    text = harness.discord.last_ephemeral(spectator).text()
+    game = await harness.game(game_id)
+    assert "public log" in text and "voted" in text
+    assert public_leaks(text, game.state, game.names) == []
+    private = [
+        event.describe(game.names)
+        for record in await harness.service.store.get_actions(game_id)
+        for event in game.rules.load_events(record.events_json)
+        if not event.audience.is_public
+    ]
+    assert private and not any(line in text for line in private)
+
+
+def test_a_tampered_export_is_refused() -> None:
+    rules = GAMES["grumpy-nisse"].rules
+    export = GameExport(game="christmas-tree", options={}, seed=1, seats=[], actions=[])
+    with pytest.raises(ValueError, match="not 'grumpy-nisse'"):
+        replay_export(rules, export)
+    assert json.loads(export.model_dump_json())["format"] == 1
