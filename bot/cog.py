@@ -1,4 +1,6 @@
-"""Slash commands: /play, /hand, /log, /export, /rules, /abandon. Each hands over to `bot.table.Table`."""
+"""Slash commands: /play, /hand, /log, /export, /stats, /leaderboard, /rules, /abandon.
+
+Each hands over to `bot.table.Table`."""
 
 from __future__ import annotations
 
@@ -55,6 +57,19 @@ class GamesCog(commands.Cog):
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.table.export(interaction, game)
+
+    @app_commands.command(name="stats", description="Games played and won on this server, per game.")
+    @app_commands.describe(user="Whose stats (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await self.table.stats(interaction, user)
+
+    @app_commands.command(name="leaderboard", description="The best players of a game on this server.")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await self.table.leaderboard(interaction, game.value)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules.")
     @app_commands.describe(game="Which game")

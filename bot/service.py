@@ -231,7 +231,8 @@ class GameService(LobbyActions):
             new_state, events = rules.apply(state, seat, action)
         except IllegalAction as error:
             raise UserError(error.reason) from None
-        status = "finished" if rules.outcome(new_state) is not None else "running"
+        outcome = rules.outcome(new_state)
+        status = "finished" if outcome is not None else "running"
         deadline = self._deadline(game, new_state) if status == "running" else None
         try:
             version = await self.store.record_action(
@@ -244,6 +245,7 @@ class GameService(LobbyActions):
                 state_json=rules.dump_state(new_state),
                 status=status,
                 deadline=deadline,
+                winners=outcome.winners if outcome is not None else None,
             )
         except StorageConflict:
             raise StaleDecision("Someone else acted first; look at the latest message.") from None
@@ -261,6 +263,20 @@ class GameService(LobbyActions):
         if game.record.deadline is not None and game.rules.decision(new_state) == game.decision:
             return game.record.deadline
         return self.clock() + timer.seconds
+
+    async def backfill_results(self) -> int:
+        """Store the results of finished games that have none (finished before results were
+        kept), from their final state. Returns how many games were filled in."""
+        count = 0
+        for record in await self.store.games_without_results():
+            info = GAMES.get(record.game_name)
+            if info is None or info.rules is None or not record.state_json:
+                continue
+            outcome = info.rules.outcome(info.rules.load_state(record.state_json))
+            if outcome is not None:
+                await self.store.record_results(record.id, outcome.winners)
+                count += 1
+        return count
 
     async def ensure_deadline(self, game_id: int) -> LoadedGame:
         """A running game whose decision has a timer but no stored deadline (it started with one,

@@ -108,6 +108,7 @@ class TableCommands:
     async def resume(self, pause: float = 0.2) -> int:
         """Re-render every live game's table from the committed state (a crash may have come
         between a commit and its render). Spaced out to stay inside channel rate limits."""
+        await self.service.backfill_results()
         count = 0
         for record in await self.service.store.live_games():
             async with self.service.lock(record.id):

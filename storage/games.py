@@ -175,6 +175,7 @@ class GameStore:
         state_json: str,
         status: str,
         deadline: float | None = None,
+        winners: frozenset[int] | None = None,
     ) -> int:
         """Append an action and store the resulting snapshot in ONE transaction.
 
@@ -182,7 +183,8 @@ class GameStore:
         or :class:`StorageConflict` if it is no longer running). The action gets
         ``seq = expected_version + 1``; the game gets the new state, version, ``status``
         (e.g. ``finished`` for the last action) and ``deadline`` (when the new state's timer runs
-        out, or None). Returns the new version.
+        out, or None). With ``winners`` (the last action), every seat's result is stored too, in the
+        same transaction. Returns the new version.
         """
         _check_status(status)
         new_version = expected_version + 1
@@ -208,7 +210,52 @@ class GameStore:
                 "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, new_version, seat, user_id, action_json, events_json, now),
             )
+            if winners is not None:
+                await _insert_results(conn, game_id, winners)
         return new_version
+
+    async def record_results(self, game_id: int, winners: frozenset[int]) -> None:
+        """Store a finished game's results if they are missing (games finished before results
+        were kept)."""
+        async with self.db.transaction() as conn:
+            await _insert_results(conn, game_id, winners)
+
+    async def games_without_results(self) -> list[GameRecord]:
+        rows = await self.db.fetchall(
+            "SELECT * FROM games WHERE status = 'finished' "
+            "AND NOT EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id) ORDER BY id"
+        )
+        return [_game(row) for row in rows]
+
+    async def player_stats(self, guild_id: int | None, user_id: int) -> list[tuple[str, int, int]]:
+        """(game name, plays, wins) of `user_id` in the server, per game."""
+        rows = await self.db.fetchall(
+            "SELECT game_name, COUNT(*), SUM(won) FROM results WHERE guild_id IS ? AND user_id = ? "
+            "GROUP BY game_name ORDER BY game_name",
+            (guild_id, user_id),
+        )
+        return [(row[0], row[1], row[2] or 0) for row in rows]
+
+    async def leaderboard(
+        self, guild_id: int | None, game_name: str, limit: int = 10
+    ) -> list[tuple[int, int, int]]:
+        """(user id, plays, wins) of the people who played `game_name` in the server, most wins
+        first, then the best rate; AI seats are left out (see `ai_stats`)."""
+        rows = await self.db.fetchall(
+            "SELECT user_id, COUNT(*) AS plays, SUM(won) AS wins FROM results "
+            "WHERE guild_id IS ? AND game_name = ? AND ai = 0 GROUP BY user_id "
+            "ORDER BY wins DESC, CAST(wins AS REAL) / plays DESC, plays DESC LIMIT ?",
+            (guild_id, game_name, limit),
+        )
+        return [(row[0], row[1], row[2] or 0) for row in rows]
+
+    async def ai_stats(self, guild_id: int | None, game_name: str) -> tuple[int, int]:
+        """(plays, wins) of all AI seats together in `game_name` in the server."""
+        row = await self.db.fetchone(
+            "SELECT COUNT(*), SUM(won) FROM results WHERE guild_id IS ? AND game_name = ? AND ai = 1",
+            (guild_id, game_name),
+        )
+        return (row[0], row[1] or 0) if row else (0, 0)
 
     async def set_status(self, game_id: int, status: str, *, from_statuses: tuple[str, ...]) -> bool:
         """Set ``status`` only if the game is currently in one of ``from_statuses``.
@@ -352,6 +399,16 @@ async def _require_lobby(conn: aiosqlite.Connection, game_id: int) -> None:
         raise StorageConflict("This game has already started.")
     if row[0] != "lobby":
         raise StorageConflict("This lobby is closed.")
+
+
+async def _insert_results(conn: aiosqlite.Connection, game_id: int, winners: frozenset[int]) -> None:
+    await conn.execute(
+        "INSERT OR IGNORE INTO results (game_id, seat, user_id, guild_id, game_name, won, ai) "
+        "SELECT s.game_id, s.seat, s.user_id, g.guild_id, g.game_name, s.seat IN "
+        f"({', '.join(str(int(w)) for w in sorted(winners)) or 'NULL'}), s.user_id < 0 "
+        "FROM seats AS s JOIN games AS g ON g.id = s.game_id WHERE s.game_id = ?",
+        (game_id,),
+    )
 
 
 async def _touch(conn: aiosqlite.Connection, game_id: int, now: str) -> None:

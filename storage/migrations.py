@@ -83,9 +83,25 @@ _V2 = """
 ALTER TABLE games ADD COLUMN deadline REAL;
 """
 
+_V3 = """
+CREATE TABLE results (
+    game_id   INTEGER NOT NULL REFERENCES games (id),
+    seat      INTEGER NOT NULL,
+    user_id   INTEGER NOT NULL,
+    guild_id  INTEGER,
+    game_name TEXT    NOT NULL,
+    won       INTEGER NOT NULL,
+    ai        INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+
+CREATE INDEX results_guild_game ON results (guild_id, game_name);
+"""
+
 MIGRATIONS: list[Migration] = [
     _V1,  # 0 -> 1: games, seats, append-only actions log, meta
     _V2,  # 1 -> 2: games.deadline, when the current decision's timer runs out (Unix time)
+    _V3,  # 2 -> 3: results, one row per seat of a finished game (for /stats and /leaderboard)
 ]
 
 LATEST: int = len(MIGRATIONS)

@@ -61,6 +61,8 @@ class Harness:
             "abandon": self.table.abandon,
             "log": self.table.show_log,
             "export": self.table.export,
+            "stats": self.table.stats,
+            "leaderboard": self.table.leaderboard,
         }[name]
         await handler(interaction, *args)
         return interaction

@@ -12,7 +12,7 @@ import pytest
 from games.core.export import GameExport, replay_export
 from games.registry import GAMES
 from tests.bot.fakes import FakeUser
-from tests.bot.harness import Harness, make_users, play_random_click
+from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click
 from tests.leaks import public_leaks
 
 BUILT = [name for name, info in GAMES.items() if info.available]
@@ -20,6 +20,7 @@ BUILT = [name for name, info in GAMES.items() if info.available]
 
 async def _finish_with_ai(h: Harness, name: str, seed: int) -> tuple[int, FakeUser]:
     (host,) = make_users(1)
+    h.discord.channel(CHANNEL)  # the fake knows a channel's server once it exists
     lobby = (await h.command("play", host, name, True)).original
     game_id = int(lobby.custom_ids()[0].split(":")[1])
     await h.discord.click(host, lobby, f"lobby:{game_id}:start")
@@ -87,3 +88,23 @@ def test_a_tampered_export_is_refused() -> None:
     with pytest.raises(ValueError, match="not 'grumpy-nisse'"):
         replay_export(rules, export)
     assert json.loads(export.model_dump_json())["format"] == 1
+
+
+async def test_stats_and_leaderboard_count_wins_with_ai_apart(harness: Harness) -> None:
+    game_ids = []
+    for seed in range(3):
+        game_id, host = await _finish_with_ai(harness, "grumpy-nisse", seed=seed)
+        game_ids.append(game_id)
+    wins = 0
+    for game_id in game_ids:
+        game = await harness.game(game_id)
+        wins += 0 in game.outcome().winners
+    await harness.command("stats", host, None)
+    text = harness.discord.last_ephemeral(host).text()
+    assert f"The Grumpy Nisse: {wins}/3 won" in text
+    interaction = await harness.command("leaderboard", host, "grumpy-nisse")
+    board = interaction.original.text()
+    assert f"1. <@{host.id}> - {wins}/3 won" in board
+    assert f"AI players (counted apart): {3 - wins}/3 won" in board
+    # a restart backfills nothing twice
+    assert await harness.service.backfill_results() == 0

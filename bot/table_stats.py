@@ -1,0 +1,54 @@
+"""`/stats [user]` and `/leaderboard game:<game>`, per server, mixed into `bot.table.Table`.
+
+Results are stored with the last action of every finished game (one row per seat: who, won or
+not, AI or not). Shared wins count as a win for each winner. AI seats are counted apart: they
+never appear among the people, and the leaderboard shows them as one line.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.answers import answers_errors
+from bot.render.base import EMBED_COLOUR
+from games.registry import GAMES
+
+
+def _rate(plays: int, wins: int) -> str:
+    return f"{wins}/{plays} won ({100 * wins / plays:.0f}%)" if plays else "no games yet"
+
+
+class TableStats:
+    @answers_errors
+    async def stats(self, interaction: discord.Interaction, user: discord.abc.User | None) -> None:
+        who = user or interaction.user
+        rows = await self.service.store.player_stats(interaction.guild_id, who.id)
+        embed = discord.Embed(title=f"{who.display_name}'s games on this server", colour=EMBED_COLOUR)
+        if not rows:
+            embed.description = "No finished games yet."
+        for name, plays, wins in rows:
+            title = GAMES[name].title if name in GAMES else name
+            embed.add_field(name=title, value=_rate(plays, wins), inline=False)
+        plays, wins = sum(r[1] for r in rows), sum(r[2] for r in rows)
+        if rows:
+            embed.set_footer(text=f"All games: {_rate(plays, wins)}")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @answers_errors
+    async def leaderboard(self, interaction: discord.Interaction, game_name: str) -> None:
+        store = self.service.store
+        rows = await store.leaderboard(interaction.guild_id, game_name)
+        title = GAMES[game_name].title if game_name in GAMES else game_name
+        lines = [
+            f"{rank}. <@{user_id}> - {_rate(plays, wins)}"
+            for rank, (user_id, plays, wins) in enumerate(rows, 1)
+        ]
+        embed = discord.Embed(
+            title=f"\N{TROPHY} {title} - leaderboard",
+            description="\n".join(lines) or "No finished games yet.",
+            colour=EMBED_COLOUR,
+        )
+        ai_plays, ai_wins = await store.ai_stats(interaction.guild_id, game_name)
+        if ai_plays:
+            embed.add_field(name="AI players (counted apart)", value=_rate(ai_plays, ai_wins), inline=False)
+        await interaction.response.send_message(embed=embed)
