@@ -29,7 +29,7 @@ from games.grumpy_nisse.ai_eval import (
     strength,
     trick_stakes,
 )
-from games.grumpy_nisse.data import TRACK, Effect, Phase, Role, effect_of
+from games.grumpy_nisse.data import TRACK, Effect, Phase, Role, effect_of, value_of
 from games.grumpy_nisse.models import (
     Bottom,
     PanicDiscard,
@@ -134,6 +134,7 @@ def _play(ctx: _Context, legal: Sequence[Action], rng: Rng) -> Action:
         else:
             p_win = 1.0 - LEAD_WINS[ctx.trump][lead][card]
         score = p_win * stake - KEEP * ctx.strength(card) + EFFECT_BONUS.get(effect_of(card), 0.0)
+        score -= 0.001 * value_of(card)  # of two equal cards, spend the lower
         if effect_of(card) == Effect.RECOVER:
             score += _recover_gain(ctx, exclude=card) * 0.5
         best.append((score, card))
