@@ -13,6 +13,7 @@ custom_id formats (all under Discord's 100-character limit):
                                            choice half made (a card picked, a cell not yet)
 - `dsel:<game>:<decision>:<name>`          a select whose values are such drafts
 - `lopt:<game>:<option>`                   the host's lobby option select (values: its choices)
+- `rematch:<game>`                         on the end message: a new lobby, same seats and options
 
 A draft is never an action: it only changes what the clicked private message shows, so it needs
 no lock and writes nothing; the action is sent by an `act:` component once the choice is whole.
@@ -167,6 +168,28 @@ class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mine:(?P<
         await table_of(interaction).on_show_private(interaction, self.game_id)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<game>\d{1,18})"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                style=discord.ButtonStyle.primary,
+                emoji="\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}",
+                custom_id=f"rematch:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await table_of(interaction).on_rematch(interaction, self.game_id)
+
+
 class DraftButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"draft:(?P<game>\d{{1,18}}):(?P<decision>\d{{1,9}}):(?P<draft>{_CODE})",
@@ -278,6 +301,7 @@ DYNAMIC_ITEMS = (
     DraftButton,
     DraftSelect,
     LobbyOptionSelect,
+    RematchButton,
 )
 
 

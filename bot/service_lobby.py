@@ -79,6 +79,46 @@ class LobbyActions:
             )
         return await self.load(record.id)
 
+    async def rematch(self, game_id: int, user_id: int, user_name: str) -> tuple[LoadedGame, list[str]]:
+        """A new lobby in the same channel with the finished game's options and seats (AI seats
+        too), hosted by whoever asked. Players now busy in another game here are left out (their
+        names are returned). Only once per game: a second click gets the same lobby."""
+        self._require_lock(game_id)
+        old = await self.load(game_id)
+        if old.record.status not in ("finished", "abandoned"):
+            raise StaleDecision("A rematch can start once this game is over.")
+        if old.seat_of(user_id) is None:
+            raise NotAllowed("Only the players of this game can ask for a rematch.")
+        key = f"rematch:{game_id}"
+        existing = await self.store.get_meta(key)
+        if existing is not None:
+            raise UserError(f"The rematch is already open: game #{existing}. Join it there!")
+        new = await self.open_lobby(
+            guild_id=old.record.guild_id,
+            channel_id=old.record.channel_id,
+            game_name=old.record.game_name,
+            user_id=user_id,
+            user_name=user_name,
+            options=old.record.options,
+        )
+        await self.store.set_meta(key, str(new.id))
+        left_out: list[str] = []
+        async with self.lock(new.id):
+            for seat in old.seats:
+                if seat.user_id == user_id:
+                    continue
+                if seat.user_id < 0:
+                    await self.add_ai(new.id, user_id)
+                    continue
+                try:
+                    await self.join(new.id, seat.user_id, seat.display_name)
+                except UserError:
+                    left_out.append(seat.display_name)
+        return await self.load(new.id), left_out
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        raise NotImplementedError
+
     async def join(self, game_id: int, user_id: int, user_name: str) -> LoadedGame:
         self._require_lock(game_id)
         game = await self._lobby(game_id)

@@ -17,11 +17,11 @@ import discord
 
 from bot.ai_seats import ai_delay, policy_for
 from bot.answers import answers_errors
-from bot.components import MineButton
+from bot.components import MineButton, RematchButton
 from bot.errors import GameNotFound, NotAPlayer, StaleDecision, UserError
 from bot.messenger import Messenger
 from bot.render import RENDERERS
-from bot.render.base import GameRenderer, Payload, TableContext
+from bot.render.base import GameRenderer, Payload, TableContext, new_view
 from bot.render.lobby import closed_payload, lobby_payload
 from bot.service import ActionResult, GameService, LoadedGame
 from bot.shown_pictures import ShownPictures
@@ -207,7 +207,8 @@ class Table(TableCommands, TableHistory, TableStats):
                 game.record.channel_id,
                 Payload(
                     content=f"**{game.info.title} #{game.id} is over.** {ending}\n"
-                    "The table message above shows how it ended."
+                    "The table message above shows how it ended.",
+                    view=new_view(RematchButton(game.id)),
                 ),
             )
 
@@ -258,6 +259,23 @@ class Table(TableCommands, TableHistory, TableStats):
             await self._refresh_table(result.game, self.table_payload(result.game, result.events))
         await self._notify(result, skip=())
         await self._after_action(result)
+
+    @answers_errors
+    async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A new lobby with the same seats and options, posted as a new message in the channel."""
+        user = interaction.user
+        async with self.service.lock(game_id):
+            try:
+                game, left_out = await self.service.rematch(game_id, user.id, user.display_name)
+            except UserError as error:
+                await self.refuse(interaction, error.message)
+                return
+        note = f" ({', '.join(left_out)} could not be seated: already in a game here.)" if left_out else ""
+        payload = self.table_payload(game)
+        payload.content = f"**Rematch!** {user.display_name} opened a new lobby.{note}"
+        await interaction.response.send_message(**payload.send_kwargs())
+        message = await interaction.original_response()
+        await self.service.set_table_message(game.id, message.id)
 
     @answers_errors
     async def on_lobby_option(

@@ -108,3 +108,24 @@ async def test_stats_and_leaderboard_count_wins_with_ai_apart(harness: Harness) 
     assert f"AI players (counted apart): {3 - wins}/3 won" in board
     # a restart backfills nothing twice
     assert await harness.service.backfill_results() == 0
+
+
+async def test_rematch_opens_a_new_lobby_with_the_same_seats_and_options(harness: Harness) -> None:
+    game_id, host = await _finish_with_ai(harness, "christmas-tree", seed=5)
+    old = await harness.game(game_id)
+    end = harness.discord.channels[CHANNEL][-1]
+    assert f"rematch:{game_id}" in end.custom_ids()
+    stranger = FakeUser(999, "Grinch")
+    await harness.discord.click(stranger, end, f"rematch:{game_id}")
+    assert "Only the players" in harness.discord.last_ephemeral(stranger).text()
+    await harness.discord.click(host, end, f"rematch:{game_id}")
+    lobby = harness.discord.channels[CHANNEL][-1]
+    assert "Rematch!" in lobby.text()
+    new_id = int(lobby.custom_ids()[0].split(":")[1])
+    new = await harness.game(new_id)
+    assert new.record.status == "lobby" and new.record.options == old.record.options
+    assert [s.display_name for s in new.seats] == [s.display_name for s in old.seats]
+    await harness.discord.click(host, end, f"rematch:{game_id}")
+    assert f"already open: game #{new_id}" in harness.discord.last_ephemeral(host).text()
+    await harness.discord.click(host, lobby, f"lobby:{new_id}:start")
+    assert (await harness.game(new_id)).record.status == "running"
