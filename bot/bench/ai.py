@@ -78,11 +78,27 @@ def _christmas_tree(mode: str) -> Callable[[], Entry]:
     return entry
 
 
+def _grumpy_nisse() -> Entry:
+    from games.grumpy_nisse import GrumpyNisse
+    from games.grumpy_nisse.ai import GrumpyNisseAI
+
+    # Each role is a one-seat "team" (read from the seat's own view); the roles are not balanced,
+    # so the all-random rate of the same role is the baseline.
+    return Entry(
+        rules=GrumpyNisse,
+        ai=GrumpyNisseAI,
+        player_counts=(2,),
+        team_of=lambda view: view.my_role.value,
+        teams=("VIOLET", "TORECH"),
+    )
+
+
 #: game name -> how to benchmark its AI (add an entry per game).
 POLICIES: dict[str, Callable[[], Entry]] = {
     "secret-krampus": _secret_krampus,
     "christmas-tree": _christmas_tree("normal"),
     "christmas-tree-advanced": _christmas_tree("advanced"),
+    "grumpy-nisse": _grumpy_nisse,
 }
 
 
