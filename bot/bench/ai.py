@@ -93,12 +93,20 @@ def _grumpy_nisse() -> Entry:
     )
 
 
+def _naughty_and_nice() -> Entry:
+    from games.naughty_and_nice import NaughtyAndNice
+    from games.naughty_and_nice.ai import NaughtyAndNiceAI
+
+    return Entry(rules=NaughtyAndNice, ai=NaughtyAndNiceAI, player_counts=(2, 3, 4, 5, 6))
+
+
 #: game name -> how to benchmark its AI (add an entry per game).
 POLICIES: dict[str, Callable[[], Entry]] = {
     "secret-krampus": _secret_krampus,
     "christmas-tree": _christmas_tree("normal"),
     "christmas-tree-advanced": _christmas_tree("advanced"),
     "grumpy-nisse": _grumpy_nisse,
+    "naughty-and-nice": _naughty_and_nice,
 }
 
 
