@@ -1,4 +1,5 @@
-"""Slash commands: /play, /hand, /log, /export, /stats, /leaderboard, /rules, /abandon.
+"""Slash commands: /play, /hand, /leave, /replace, /log, /export, /stats, /leaderboard, /rules,
+/abandon.
 
 Each hands over to `bot.table.Table`."""
 
@@ -70,6 +71,21 @@ class GamesCog(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await self.table.leaderboard(interaction, game.value)
+
+    @app_commands.command(
+        name="leave", description="Leave your game in this channel (an AI takes your seat)."
+    )
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.table.leave_game(interaction)
+
+    @app_commands.command(
+        name="replace", description="Host: hand an absent player's seat to an AI (Manage Server may too)."
+    )
+    @app_commands.describe(player="The player to replace")
+    @app_commands.guild_only()
+    async def replace(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await self.table.replace_player(interaction, player)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules.")
     @app_commands.describe(game="Which game")

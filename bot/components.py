@@ -14,6 +14,7 @@ custom_id formats (all under Discord's 100-character limit):
 - `dsel:<game>:<decision>:<name>`          a select whose values are such drafts
 - `lopt:<game>:<option>`                   the host's lobby option select (values: its choices)
 - `rematch:<game>`                         on the end message: a new lobby, same seats and options
+- `forfeit:<game>:<seat>`                  the player who stayed in a two-player game takes the win
 
 A draft is never an action: it only changes what the clicked private message shows, so it needs
 no lock and writes nothing; the action is sent by an `act:` component once the choice is whole.
@@ -190,6 +191,29 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematc
         await table_of(interaction).on_rematch(interaction, self.game_id)
 
 
+class ForfeitButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"forfeit:(?P<game>\d{1,18}):(?P<seat>\d{1,2})"
+):
+    def __init__(self, game_id: int, seat: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take the win",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"forfeit:{game_id}:{seat}",
+            )
+        )
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> ForfeitButton:
+        return cls(int(match["game"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await table_of(interaction).on_forfeit(interaction, self.game_id, self.seat)
+
+
 class DraftButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"draft:(?P<game>\d{{1,18}}):(?P<decision>\d{{1,9}}):(?P<draft>{_CODE})",
@@ -302,6 +326,7 @@ DYNAMIC_ITEMS = (
     DraftSelect,
     LobbyOptionSelect,
     RematchButton,
+    ForfeitButton,
 )
 
 

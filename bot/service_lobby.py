@@ -135,6 +135,38 @@ class LobbyActions:
                 raise UserError(str(error)) from None
         return await self.load(game_id)
 
+    def _new_ai(self, game: LoadedGame) -> tuple[int, str]:
+        """A free negative user id and an AI name for a new AI seat of `game`."""
+        taken = {seat.user_id for seat in game.seats}
+        ai_id = next(i for i in range(-1, -1000, -1) if i not in taken)
+        return ai_id, f"{AI_NAMES[(-ai_id - 1) % len(AI_NAMES)]} (AI)"
+
+    async def hand_to_ai(self, game_id: int, seat: int) -> LoadedGame:
+        """A running game's seat is played by an AI from now on (its player left or is absent)."""
+        self._require_lock(game_id)
+        game = await self.load(game_id)
+        if game.record.status != "running":
+            raise StaleDecision(closed_reason(game.record.status))
+        if game.seats[seat].user_id < 0:
+            raise UserError("That seat is already played by an AI.")
+        ai_id, name = self._new_ai(game)
+        try:
+            await self.store.replace_seat(game_id, seat, ai_id, name)
+        except StorageConflict as error:
+            raise StaleDecision(str(error)) from None
+        self._written(game_id)
+        return await self.load(game_id)
+
+    async def forfeit(self, game_id: int, winners: frozenset[int]) -> LoadedGame:
+        """End a running game now: the remaining player(s) win (the others left)."""
+        self._require_lock(game_id)
+        try:
+            await self.store.finish_by_forfeit(game_id, winners)
+        except StorageConflict as error:
+            raise StaleDecision(str(error)) from None
+        self._written(game_id)
+        return await self.load(game_id)
+
     async def add_ai(self, game_id: int, user_id: int) -> LoadedGame:
         """The host seats an AI player (named, marked "(AI)", with a negative user id)."""
         self._require_lock(game_id)
@@ -143,9 +175,7 @@ class LobbyActions:
             raise NotAllowed("Only the host can add or remove AI players.")
         if len(game.seats) >= game.info.max_players:
             raise UserError(f"This table is full ({game.info.max_players} players).")
-        taken = {seat.user_id for seat in game.seats}
-        ai_id = next(i for i in range(-1, -1000, -1) if i not in taken)
-        name = f"{AI_NAMES[(-ai_id - 1) % len(AI_NAMES)]} (AI)"
+        ai_id, name = self._new_ai(game)
         try:
             await self.store.add_seat(game_id, ai_id, name, max_seats=game.info.max_players)
         except StorageConflict as error:

@@ -27,6 +27,7 @@ from bot.service import ActionResult, GameService, LoadedGame
 from bot.shown_pictures import ShownPictures
 from bot.table_commands import TableCommands
 from bot.table_history import TableHistory
+from bot.table_seats import TableSeats
 from bot.table_stats import TableStats
 from bot.timers import TimerTasks
 from games.core import Event, visible_events
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 CLOSED_TEXT = {"cancelled": "lobby cancelled", "abandoned": "abandoned"}
 
 
-class Table(TableCommands, TableHistory, TableStats):
+class Table(TableCommands, TableHistory, TableStats, TableSeats):
     def __init__(self, service: GameService, messenger: Messenger, *, ai_delay: float = 1.5) -> None:
         self.service = service
         self.messenger = messenger

@@ -134,6 +134,32 @@ class GameStore:
             await conn.execute("UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,))
             await _touch(conn, game_id, self._now())
 
+    async def replace_seat(self, game_id: int, seat: int, user_id: int, display_name: str) -> None:
+        """Give a running game's seat to someone else (an AI taking over a leaver's seat, or the
+        player reclaiming it). Its DM state starts afresh."""
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE seats SET user_id = ?, display_name = ?, dm_open = NULL, dm_message_id = NULL "
+                "WHERE game_id = ? AND seat = ? AND EXISTS "
+                "(SELECT 1 FROM games WHERE id = ? AND status = 'running')",
+                (user_id, display_name, game_id, seat, game_id),
+            )
+            if cursor.rowcount != 1:
+                raise StorageConflict("This game is not running any more.")
+            await _touch(conn, game_id, self._now())
+
+    async def finish_by_forfeit(self, game_id: int, winners: frozenset[int]) -> None:
+        """End a running game now with `winners` (the others left), results stored."""
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET status = 'finished', deadline = NULL, updated_at = ? "
+                "WHERE id = ? AND status = 'running'",
+                (self._now(), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise StorageConflict("This game is not running any more.")
+            await _insert_results(conn, game_id, winners)
+
     async def set_options(self, game_id: int, options: dict) -> None:
         """Replace a lobby's options (already validated by the game). Raises
         :class:`StorageConflict` once the game has started or closed."""

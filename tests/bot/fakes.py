@@ -183,7 +183,7 @@ class FakeInteraction:
         self.client = client
         self.user = user
         self.channel_id = channel_id
-        self.guild_id = discord_.guild_id if channel_id in discord_.channels else None
+        self.guild_id = discord_.guild_id if channel_id else None  # channel 0: a DM
         self.message = message
         self.permissions = discord.Permissions(manage_guild=manage_guild)
         self.response = FakeResponse(self)

@@ -63,6 +63,8 @@ class Harness:
             "export": self.table.export,
             "stats": self.table.stats,
             "leaderboard": self.table.leaderboard,
+            "leave": self.table.leave_game,
+            "replace": self.table.replace_player,
         }[name]
         await handler(interaction, *args)
         return interaction

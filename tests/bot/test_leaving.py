@@ -1,0 +1,74 @@
+"""/leave and /replace hand a running game's seat to an AI; in a two-player game the player who
+stays may take the win instead."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from tests.bot.fakes import FakeUser
+from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click
+
+
+async def settle(h: Harness) -> None:
+    while h.table.ai_turns.busy():
+        await asyncio.sleep(0.001)
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_an_ai_who_plays_on(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    await harness.command("leave", users[3])
+    game = await harness.game(game_id)
+    assert game.seats[3].user_id < 0 and game.seats[3].display_name.endswith("(AI)")
+    notice = harness.discord.channels[CHANNEL][-1].text()
+    assert "Prancer" not in notice and "Vixen left the game" in notice and "(AI)" in notice
+    assert "(AI)" in table.text()
+    # the game goes on to the end with the AI in seat 3
+    rng = random.Random(2)
+    humans = users[:3]
+    for _ in range(3000):
+        await settle(harness)
+        game = await harness.game(game_id)
+        if game.record.status != "running":
+            break
+        waiting = [s for s in game.to_decide() if s != 3]
+        if waiting and min(waiting) < 3:
+            await play_random_click(harness, table, game_id, humans, rng)
+        elif waiting:  # seat 4 (still a person) must act
+            await play_random_click(harness, table, game_id, users, rng)
+        else:
+            await asyncio.sleep(0.001)
+    assert (await harness.game(game_id)).record.status == "finished"
+    await harness.command("leave", users[3])
+    assert "not seated" in harness.discord.last_ephemeral(users[3]).text()
+
+
+async def test_only_the_host_replaces_an_absent_player(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    await harness.command("replace", users[1], users[2])
+    assert "Only the host" in harness.discord.last_ephemeral(users[1]).text()
+    await harness.command("replace", users[0], users[2])
+    game = await harness.game(game_id)
+    assert game.seats[2].user_id < 0
+    assert "Dasher replaced Prancer" in harness.discord.channels[CHANNEL][-1].text()
+
+
+async def test_two_player_game_the_one_who_stays_may_take_the_win(harness: Harness) -> None:
+    users = make_users(2)
+    lobby = (await harness.command("play", users[0], "grumpy-nisse")).original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    await harness.command("leave", users[1])
+    notice = harness.discord.channels[CHANNEL][-1]
+    assert f"forfeit:{game_id}:0" in notice.custom_ids()
+    await harness.discord.click(FakeUser(999, "Grinch"), notice, f"forfeit:{game_id}:0")
+    await harness.discord.click(users[0], notice, f"forfeit:{game_id}:0")
+    await settle(harness)
+    game = await harness.game(game_id)
+    assert game.record.status == "finished"
+    assert "Dasher wins: the other player left" in notice.text()
+    await harness.command("stats", users[0], None)
+    assert "1/1 won" in harness.discord.last_ephemeral(users[0]).text()
