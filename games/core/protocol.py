@@ -11,6 +11,7 @@ actions, events, options and views. The bot only ever talks to a game through th
 - `view(state, seat)`: what `seat` may know (`seat=None`: the public view, for the table and
   spectators). Renderers see only views, never the state: this is the one door to hidden info.
 - `outcome(state)`: `None` while the game runs, an `Outcome` once it is over.
+- `default_action(state, seat)`: what the turn clock does for a seat that ran out of time.
 - `timer(state)`: a `Timer` when the current decision is closed by the clock (a reaction window),
   else None. The bot stores the deadline and, when it passes, applies `timer.action` from
   `SYSTEM_SEAT` through the same path as any click (logged, replayable). No engine has a clock.
@@ -118,6 +119,15 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     def timer(self, state: StateT) -> Timer | None:
         """The clock on the current decision, if it has one (default: none)."""
         return None
+
+    def default_action(self, state: StateT, seat: int) -> ActionT | None:
+        """What the turn clock does for `seat` when its time for the current decision runs out
+        (the bot applies it from that seat, logged as forced). It must be legal now and reveal
+        nothing hidden: never a choice that depends on the seat's secret cards in a way others
+        could read (e.g. pass, vote No, the first card in hand order, the face-up side). None: the
+        clock waits (nothing sensible to force)."""
+        legal = self.legal_actions(state, seat)
+        return legal[0] if legal else None
 
     def check_player_count(self, num_seats: int) -> None:
         if not self.min_players <= num_seats <= self.max_players:
