@@ -49,6 +49,8 @@ LEAD_BONUS = 0.3
 KEEP = 0.8
 #: Weight of denying a card to the opponent in the draft (1 = as much as having it).
 DENY = 0.8
+#: Draft look-ahead: the best cards per die considered at each ply.
+TOP_K = 5
 #: A small bonus for the effects that work whoever wins the trick.
 EFFECT_BONUS = {Effect.SPY: 0.08, Effect.RUMMAGE: 0.1, Effect.FORESIGHT: 0.04}
 
@@ -195,8 +197,12 @@ def _without(rows: list[list[str]], card: str) -> list[list[str]]:
     return out
 
 
-def _options(rows: list[list[str]], die: int) -> list[str]:
-    return [c for row in rows for c in row] if die > len(rows) else rows[die - 1]
+def _options(rows: list[list[str]], die: int, value: dict[str, float] | None = None) -> list[str]:
+    """The cards a die may take; with `value`, only the `TOP_K` best of them for that player."""
+    cards = [c for row in rows for c in row] if die > len(rows) else rows[die - 1]
+    if value is not None and len(cards) > TOP_K:
+        cards = sorted(cards, key=lambda c: (-value[c], c))[:TOP_K]
+    return cards
 
 
 def _best_pick(rows: list[list[str]], dice: list[int], value: dict[str, float]) -> float:
@@ -214,7 +220,10 @@ def _draft(view: GNView, legal: Sequence[Action], rng: Rng) -> Action:
     theirs = {c: _swing(c, other) for c in cards}
     dice = [d.value for d in view.dice if not d.used]
     picks = [a for a in legal if isinstance(a, Pick)]
-    # Look at the few best cards per die only (the rest cannot be better in two plies).
+    # Look two plies deep from the few best cards per die only (a weaker card could only be
+    # better through a row collapse; those are rare enough and this keeps a pick fast).
+    shortlist = {(d, c) for d in set(dice) for c in _options(rows, d, mine)}
+    picks = [a for a in picks if (a.die, a.card) in shortlist] or picks
     scored: list[tuple[float, Pick]] = []
     for action in picks:
         rest_dice = list(dice)
@@ -227,7 +236,7 @@ def _draft(view: GNView, legal: Sequence[Action], rng: Rng) -> Action:
             for d2 in set(rest_dice):
                 last = list(rest_dice)
                 last.remove(d2)
-                for c2 in _options(rest, d2):
+                for c2 in _options(rest, d2, theirs):
                     after = _without(rest, c2)
                     value = theirs[c2] - _best_pick(after, last, mine)
                     worst = value if worst is None else max(worst, value)
