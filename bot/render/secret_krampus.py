@@ -16,12 +16,14 @@ from bot.render.base import (
     EMBED_COLOUR,
     BaseRenderer,
     Payload,
+    Picture,
     TableContext,
     event_lines,
     new_view,
     seat_select,
     yes_no_buttons,
 )
+from bot.render.pictures.secret_krampus import picture_key, render_boards_png
 from games.core import Event
 from games.secret_krampus.data import Card, Phase, Role, Team
 from games.secret_krampus.models import SKView
@@ -88,7 +90,14 @@ class SecretKrampusRenderer(BaseRenderer):
             rules.append("Heads Together: both officers may discard the chosen gift.")
         if rules:
             embed.set_footer(text=" | ".join(rules))
-        return Payload(embeds=[embed], view=None if over else self._table_components(view, ctx))
+        picture = Picture(
+            f"secret-krampus-{ctx.game_id}.png",
+            picture_key(view, ctx.names),
+            lambda: render_boards_png(view, ctx.names),
+        )
+        return Payload(
+            embeds=[embed], view=None if over else self._table_components(view, ctx), pictures=[picture]
+        )
 
     def _headline(self, view: SKView, ctx: TableContext) -> str:
         lm, sl = ctx.name(view.lm), ctx.name(view.sl)
