@@ -13,7 +13,17 @@ Where this engine departs from or settles the spec:
   who has voted is the one vote that changes theirs. Re-sending the *same* vote is refused
   ("You already voted YES."), so a double click never makes a new game version.
 - Heads Together votes cannot be changed; only the outcome is ever public (spec decision 14).
-- No vote timeout and no host force-NO in the engine (spec decision 12 allows one; not built).
+- No vote timeout in the engine (spec decision 12): the bot's turn clock applies
+  `SecretKrampus.default_action` (`clock.py`) for a seat out of time, which reveals nothing:
+
+  | decision | default on timeout |
+  |---|---|
+  | nominate a Sleigh Loader | first eligible seat clockwise from the candidate |
+  | election vote | NO (spec decision 12) |
+  | List Maker discard | the first card in draw order (hands are never sorted) |
+  | Sleigh Loader play | the first passed card (draw order) |
+  | Heads Together vote | NO |
+  | Santa's Order target | first valid target clockwise from the List Maker |
 - `known_roles` in a view holds the setup knowledge of table 3.1 *plus* what follows from it:
   a player who was shown every naughty-team member knows everyone else is a Nice Elf
   ("so they know every role"), so their view lists every role.

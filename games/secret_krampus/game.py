@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.core import Event, GameRules, NoOptions, Outcome
-from games.secret_krampus import engine, rules
+from games.secret_krampus import clock, engine, rules
 from games.secret_krampus.data import Phase
 from games.secret_krampus.events import SKEvent
 from games.secret_krampus.models import SKAction, SKState, SKView
@@ -36,6 +36,10 @@ class SecretKrampus(GameRules[SKState, Any]):
 
     def _apply(self, state: SKState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
+
+    def default_action(self, state: SKState, seat: int) -> Any:
+        """The turn clock's forced action: the table in `games.secret_krampus.clock`."""
+        return clock.default_action(state, seat)
 
     def view(self, state: SKState, seat: int | None) -> SKView:
         return build_view(state, seat)

@@ -1,0 +1,58 @@
+"""The turn clock's default for each Secret Krampus decision (`SecretKrampus.default_action`).
+
+Every default follows from public facts or from a card's position in a hand whose order is the
+shuffled draw order, so it never tells the others anything about the seat's role or cards:
+
+| decision | default |
+|---|---|
+| nominate a Sleigh Loader | the first eligible seat clockwise from the List Maker candidate |
+| election vote | NO (spec decision 12: "force missing votes to NO") |
+| List Maker discards | the first card in draw order (the shuffled deck's order, not sorted) |
+| Sleigh Loader plays | the first of the two passed cards (still in draw order) |
+| Heads Together vote | NO (like a missing election vote; a YES by the other still plays) |
+| Santa's Order target | the first valid target clockwise from the List Maker |
+
+A game where every seat only ever times out still ends: every election fails, so every third
+one places the top card by chaos, and the board fills up.
+"""
+
+from __future__ import annotations
+
+from games.secret_krampus import rules
+from games.secret_krampus.data import Phase
+from games.secret_krampus.models import (
+    ChooseTarget,
+    Discard,
+    HeadsTogetherVote,
+    Nominate,
+    Play,
+    SKState,
+    Vote,
+)
+
+
+def clockwise_first(state: SKState, start: int, seats: list[int]) -> int:
+    """Of `seats`, the first one clockwise after `start`."""
+    return min(seats, key=lambda seat: (seat - start - 1) % state.num_players)
+
+
+def default_action(state: SKState, seat: int):
+    """The clock's forced action for `seat`, or None when `seat` is not deciding now."""
+    if seat not in rules.to_decide(state):
+        return None
+    phase = state.phase
+    if phase == Phase.NOMINATION:
+        assert state.lm_candidate is not None
+        return Nominate(seat=clockwise_first(state, state.lm_candidate, rules.eligible_sl(state)))
+    if phase == Phase.VOTING:
+        return Vote(yes=False)
+    if phase == Phase.LM_DISCARD:
+        return Discard(index=0)
+    if phase == Phase.SL_CHOOSE:
+        return Play(index=0)
+    if phase == Phase.HEADS_TOGETHER_VOTE:
+        return HeadsTogetherVote(yes=False)
+    if phase == Phase.ORDER:
+        assert state.lm is not None
+        return ChooseTarget(seat=clockwise_first(state, state.lm, rules.order_targets(state)))
+    return None
