@@ -36,6 +36,16 @@ Where this engine settles what the spec leaves open (spec decisions are cited in
 - **The neutral seat** (2 players, spec 9) is seat 2; it never decides. At each reveal it takes a
   random card of its hand and a random free cell, orientation 0, in seat order after the players
   (spec 13 #16). Events name it "the neutral tree" (`events.name_of`).
+- **The turn clock** (`ChristmasTree.default_action`, `clock.py`) for a player out of time:
+
+  | decision | default on timeout |
+  |---|---|
+  | choose an objective | the objective card at a blind position |
+  | the turn | `place` the card at a blind position, lowest legal cell, orientation 0 |
+  | a staged turn (cookies open) | `done` (the staged card and planned cookies stand) |
+
+  Hands and objectives are sorted, so "the first card" would leak; the blind position is a
+  hash of (seed, decision, seat), independent of the cards, and leaves `state.rng` untouched.
 - `new_game` returns only a state: the setup events (the first deal) are not kept; the first
   hands are in the views.
 """

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.christmas_tree import engine, rules
+from games.christmas_tree import clock, engine, rules
 from games.christmas_tree.data import Mode, Phase
 from games.christmas_tree.events import CTEvent
 from games.christmas_tree.models import ChristmasTreeOptions, CTAction, CTState, CTView
@@ -38,6 +38,10 @@ class ChristmasTree(GameRules[CTState, Any]):
 
     def _apply(self, state: CTState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
+
+    def default_action(self, state: CTState, seat: int) -> Any:
+        """The turn clock's forced action: the table in `games.christmas_tree.clock`."""
+        return clock.default_action(state, seat)
 
     def view(self, state: CTState, seat: int | None) -> CTView:
         return build_view(state, seat)
