@@ -10,8 +10,8 @@ the game's random sequence is the same whether or not the clock fired.
 | decision | default |
 |---|---|
 | choose an objective | the objective card at a blind position |
-| the turn (nothing chosen yet) | `place`: the card at a blind position, on the lowest-numbered legal cell, orientation 0, no cookies |
-| the turn, staged (card chosen, cookies open) | `done`: the staged card and the cookies planned so far stand |
+| the turn (nothing chosen) | `place` the card at a blind position, lowest legal cell, orientation 0 |
+| the turn, staged (cookies open) | `done`: the staged card and planned cookies stand |
 
 Every turn of a player who times out places a card, so a game where everyone times out ends.
 """
