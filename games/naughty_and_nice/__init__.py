@@ -29,8 +29,17 @@ Where this engine settles what the spec leaves open:
   then a ready seat may still flip a card. Re-sending the same orientation is refused. A change
   is told only to its player (`orientation_recorded`); the public sees `oriented` when a seat
   becomes ready, and every orientation at the reveal. Seats without Shiny! cards never decide;
-  with none at all, the die is rolled at once. The engine has no timeout: the spec's FACE_UP
-  default on timeout would be the bot sending `orient.<card>.1` for the missing cards.
+  with none at all, the die is rolled at once.
+- **The turn clock** (`NaughtyAndNice.default_action`, `clock.py`) for a player out of time:
+
+  | decision | default on timeout |
+  |---|---|
+  | declare (and first draw) | `declare.NONE` |
+  | draw or stop | `stop` |
+  | play (hand above 2) | the first card in hand (oldest; hands are never sorted), on oneself |
+  | Shiny! steal | `stop_taking` |
+  | declare the end or pass | `pass` |
+  | orientation | `orient.<card>.1` (FACE_UP, spec 5.1) for the first card still missing |
 - **Allocation** (spec 5.3) is automatic and optimal: best score, then smallest difference; among
   equally good allocations the one using the least Shiny! value (e.g. UNUSED in fact 19).
 - **Running totals** in the view are the Nice and Naughty sums of the cards in play; Shiny!

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.core import Event, GameRules, NoOptions, Outcome
-from games.naughty_and_nice import engine, rules
+from games.naughty_and_nice import clock, engine, rules
 from games.naughty_and_nice.data import Phase
 from games.naughty_and_nice.events import NNEvent
 from games.naughty_and_nice.models import NNAction, NNState
@@ -37,6 +37,10 @@ class NaughtyAndNice(GameRules[NNState, Any]):
 
     def _apply(self, state: NNState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
+
+    def default_action(self, state: NNState, seat: int) -> Any:
+        """The turn clock's forced action: the table in `games.naughty_and_nice.clock`."""
+        return clock.default_action(state, seat)
 
     def view(self, state: NNState, seat: int | None) -> NNView:
         return build_view(state, seat)
