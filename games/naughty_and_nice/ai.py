@@ -116,9 +116,11 @@ class NaughtyAndNiceAI(Policy):
     #: Utility lost per point behind when the end trigger is met and nobody has declared yet.
     trigger_penalty: ClassVar[float] = 0.5
     #: Declares the end with a lead of at least this many points (expected score).
-    end_margin: ClassVar[float] = 2.0
-    #: Declares toward the weaker side when it trails the other by at least this much.
-    declare_gap: ClassVar[int] = 3
+    end_margin: ClassVar[float] = 1.0
+    #: Declares toward the weaker side when it trails the other by at least this much; None:
+    #: never (the default: a declaration only throws cards away, and measured AI against AI it
+    #: loses, see docs/ai.md).
+    declare_gap: ClassVar[int | None] = None
 
     # -- valuing ------------------------------------------------------------------------------
     def _worth(self, cards: Cards, ongoing: bool) -> float:
@@ -170,6 +172,8 @@ class NaughtyAndNiceAI(Policy):
         assert view.seat is not None
         me = view.players[view.seat]
         gap = me.nice_total - me.naughty_total
+        if self.declare_gap is None:
+            return Declare(declaration=Declaration.NONE)
         if gap >= self.declare_gap:
             return Declare(declaration=Declaration.NAUGHTY)
         if -gap >= self.declare_gap:
