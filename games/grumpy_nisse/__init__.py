@@ -39,6 +39,16 @@ Where this engine settles what the spec leaves open:
 - The ``Torech panics`` discard of a player with an empty hand is skipped (a public event says so).
 - When the game ends in the middle of a trick (Ordep, devilish plan), the played cards stay on the
   table and no effects or refills follow.
+- **The turn clock** (`GrumpyNisse.default_action`, `clock.py`) for a player out of time (hands
+  are in draw order, never sorted, so "the first card" is the oldest and says nothing):
+
+  | decision | default on timeout |
+  |---|---|
+  | draft pick | first unused die (roll order), first card it allows (grid order) |
+  | final pick | first card left in the grid |
+  | lead / follow, panic discard, Rummage bottom | the first card in hand |
+  | Recover: take? / put back | `recover_skip` / first hand card other than the recovered one |
+  | Foresight | keep the order (`reorder.012`) |
 """
 
 from games.grumpy_nisse.data import Effect, Phase, Role, Shortcut, Suit, TrackEvent

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.core import Event, GameRules, Outcome
-from games.grumpy_nisse import engine, rules
+from games.grumpy_nisse import clock, engine, rules
 from games.grumpy_nisse.data import Phase
 from games.grumpy_nisse.draft import new_state
 from games.grumpy_nisse.events import GNEvent
@@ -40,6 +40,10 @@ class GrumpyNisse(GameRules[GNState, Any]):
 
     def _apply(self, state: GNState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
+
+    def default_action(self, state: GNState, seat: int) -> Any:
+        """The turn clock's forced action: the table in `games.grumpy_nisse.clock`."""
+        return clock.default_action(state, seat)
 
     def view(self, state: GNState, seat: int | None) -> GNView:
         return build_view(state, seat)
