@@ -39,6 +39,21 @@ Where this engine settles what the spec leaves open:
 - **Secret windows**: `to_decide` still names the seats that may answer (the bot needs it);
   renderers must show `view.to_decide`, which hides them from everyone but the seat itself.
 - **Tucked reindeer from the starting hand**: the choice is offered before the first turn.
+- **The turn clock** (`NaughtyOrNice.default_action`, `clock.py`) for a player out of time;
+  no default looks at the hand (the clock never fulfils: that would show what the hand covers):
+
+  | decision | default on timeout |
+  |---|---|
+  | gift giver | the first one still free (rulebook order) |
+  | own turn: basic action / after it | CRAFT / `end_turn` |
+  | Craft: take a present | top of the present deck (blind), else the first offer card |
+  | Summon keep / Santa's tuck | the first card drawn / no |
+  | Elves, Christkindl, Ded Moroz, Snow Maiden repeat | lowest index / decline / decline / decline |
+  | Papa Wolverine's take | the first 2 cards of the batch (spec 5.4) |
+  | Fulfill opened by Caga Tio | abandon |
+  | reaction window | pass (the window's own `timer` still closes it) |
+
+  A game of timeouts only ends by the stalemate rule (spec 4.10.5) once the presents run out.
 """
 
 from games.naughty_or_nice.game import NaughtyOrNice

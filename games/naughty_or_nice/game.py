@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.core import Event, GameRules, Outcome, Timer
-from games.naughty_or_nice import engine, flow, rules
+from games.naughty_or_nice import clock, engine, flow, rules
 from games.naughty_or_nice.actions import CloseWindow, NoNAction
 from games.naughty_or_nice.events import NoNEvent
 from games.naughty_or_nice.models import NoNOptions, NoNState, WindowTask
@@ -38,6 +38,10 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
 
     def _apply(self, state: NoNState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
+
+    def default_action(self, state: NoNState, seat: int) -> Any:
+        """The turn clock's forced action: the table in `games.naughty_or_nice.clock`."""
+        return clock.default_action(state, seat)
 
     def view(self, state: NoNState, seat: int | None) -> NoNView:
         return build_view(state, seat)
