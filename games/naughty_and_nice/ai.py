@@ -65,7 +65,10 @@ def _splits(k: int) -> list[tuple[bool, ...]]:
     return [(True, *rest) for rest in product((True, False), repeat=k - 1)] if k else [()]
 
 
-_MAX_SPLIT = 8  # beyond this many Shiny! cards, only splits of the sorted cards are tried
+#: Beyond this many Shiny! cards, only a few splits of the sorted cards are tried: at the end
+#: (the orientation decision), and while valuing positions mid-game (kept quick).
+_MAX_SPLIT = 8
+_MAX_SPLIT_MIDGAME = 5
 
 
 @lru_cache(maxsize=65536)
@@ -75,7 +78,7 @@ def _expected(naughty: int, nice: int, shinies: tuple[int, ...]) -> tuple[float,
         score, diff = _best(naughty, nice, ())
         return float(score), float(diff)
     best: tuple[float, float] | None = None
-    for up in _orientations(len(shinies)):
+    for up in _orientations(len(shinies), _MAX_SPLIT_MIDGAME):
         ups = tuple(v for v, u in zip(shinies, up, strict=True) if u)
         downs = tuple(v for v, u in zip(shinies, up, strict=True) if not u)
         s1, d1 = _best(naughty, nice, ups)
@@ -87,8 +90,8 @@ def _expected(naughty: int, nice: int, shinies: tuple[int, ...]) -> tuple[float,
     return best
 
 
-def _orientations(k: int) -> list[tuple[bool, ...]]:
-    if k <= _MAX_SPLIT:
+def _orientations(k: int, limit: int = _MAX_SPLIT) -> list[tuple[bool, ...]]:
+    if k <= limit:
         return _splits(k)
     # Many Shiny! cards (sorted by value): alternate them, or put a prefix up.
     alternate = tuple(i % 2 == 0 for i in range(k))
@@ -101,6 +104,19 @@ def _totals(cards: Cards) -> tuple[int, int, tuple[int, ...]]:
     nice = sum(v for t, v in cards if t == CardType.NICE)
     shinies = tuple(sorted(v for t, v in cards if t == CardType.SHINY))
     return naughty, nice, shinies
+
+
+@lru_cache(maxsize=65536)
+def _area_worth(
+    cards: Cards, ongoing: bool, diff_weight: float, surplus_weight: float, surplus_cap: int
+) -> float:
+    """A player's worth (see the module docstring) from its cards in play."""
+    naughty, nice, shinies = _totals(cards)
+    score, diff = _expected(naughty, nice, shinies)
+    worth = score - diff_weight * diff
+    if ongoing:
+        worth += surplus_weight * min(abs(naughty - nice), surplus_cap)
+    return worth
 
 
 class NaughtyAndNiceAI(Policy):
@@ -124,12 +140,7 @@ class NaughtyAndNiceAI(Policy):
 
     # -- valuing ------------------------------------------------------------------------------
     def _worth(self, cards: Cards, ongoing: bool) -> float:
-        naughty, nice, shinies = _totals(cards)
-        score, diff = _expected(naughty, nice, shinies)
-        worth = score - self.diff_weight * diff
-        if ongoing:
-            worth += self.surplus_weight * min(abs(naughty - nice), self.surplus_cap)
-        return worth
+        return _area_worth(cards, ongoing, self.diff_weight, self.surplus_weight, self.surplus_cap)
 
     def _utility(self, areas: Sequence[Cards], seat: int, view: NNView) -> float:
         ongoing = not view.last_turn and view.end_declared_by is None
@@ -304,13 +315,16 @@ class NaughtyAndNiceAI(Policy):
         return best_up
 
 
+_MAX_RIVAL_SHINIES = 7  # a rival's largest Shiny! cards considered (2^7 cases at most)
+
+
 @lru_cache(maxsize=16384)
 def _outcomes(naughty: int, nice: int, shinies: tuple[int, ...]) -> tuple[tuple[tuple[int, int], float], ...]:
     """A rival's (score, difference) distribution when each of its Shiny! cards counts half the
-    time."""
+    time (only its largest few Shiny! cards, when it has many)."""
+    shinies = shinies[-_MAX_RIVAL_SHINIES:]
+    k = len(shinies)
     dist: dict[tuple[int, int], float] = {}
-    k = min(len(shinies), 10)
-    shinies = shinies[-k:]
     for flags in product((True, False), repeat=k):
         counting = tuple(v for v, f in zip(shinies, flags, strict=True) if f)
         key = _best(naughty, nice, counting)
