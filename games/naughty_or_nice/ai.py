@@ -27,7 +27,7 @@ from games.core import Action, Event, Rng
 from games.core.ai import Policy
 from games.naughty_or_nice import actions as A
 from games.naughty_or_nice.ai_eval import Eval, needs
-from games.naughty_or_nice.data import Colour, Creature, Giver, PresentType, SearchSource
+from games.naughty_or_nice.data import SMALL_GAME, Colour, Creature, Giver, PresentType, SearchSource
 from games.naughty_or_nice.viewmodels import NoNView
 
 #: Gift givers, best first: preferred presents only (levels 2-3), and with abilities (4-5).
@@ -53,6 +53,10 @@ GIVERS_HIGH = (
 )
 #: Value of a card given away in a Fulfill (it could fill another kiddo later).
 CARD_COST = 0.4
+#: While the game is young, fulfil only kiddos worth this share of the longest list's value.
+MIN_FULFIL = 1.0
+KIDDO_DECK_LOW = 4
+HAND_FULL = 9
 #: Keeping a reaction card for a better window (before Midnight).
 TOMTE_HOLD = 1.5
 WOLVERINE_HOLD = 1.0
@@ -63,7 +67,7 @@ CAGA_HOLD = 1.3
 class NaughtyOrNiceAI(Policy):
     name: ClassVar[str] = "naughty-or-nice-ai"
 
-    def __init__(self, summon_weight: float = 1.0) -> None:
+    def __init__(self, summon_weight: float = 0.6) -> None:
         self.summon_weight = summon_weight
 
     def choose(self, view: Any, legal: Sequence[Action], history: Sequence[Event], rng: Rng) -> Action:
@@ -156,8 +160,8 @@ class NaughtyOrNiceAI(Policy):
 
     def _basic(self, ev: Eval, legal, last: bool) -> Action | None:
         fulfil = self._best_fulfil(ev, legal)
-        if fulfil is not None:
-            return fulfil
+        if fulfil is not None and (fulfil[0] >= self._fulfil_bar(ev) or A.Craft() not in legal):
+            return fulfil[1]
         can_summon = A.Summon() in legal
         can_craft = A.Craft() in legal
         if ev.late and can_summon and (last or not can_craft):
@@ -174,7 +178,16 @@ class NaughtyOrNiceAI(Policy):
             return A.Summon()
         return None
 
-    def _best_fulfil(self, ev: Eval, legal) -> Action | None:
+    def _fulfil_bar(self, ev: Eval) -> float:
+        """The least a Fulfill must be worth now rather than crafting toward a bigger one: basic
+        actions are the bottleneck and every card given is a point, so small kiddos waste turns
+        early; late (Midnight near or revealed) or with a full hand anything goes."""
+        if ev.late or ev.view.kiddo_main_size <= KIDDO_DECK_LOW or len(ev.view.presents) >= HAND_FULL:
+            return -99.0
+        longest = 4 if ev.n in SMALL_GAME else 5
+        return MIN_FULFIL * (1.0 - CARD_COST) * longest
+
+    def _best_fulfil(self, ev: Eval, legal) -> tuple[float, Action] | None:
         best: tuple[float, Action] | None = None
         presents = {card.index: card for card in ev.view.presents}
         kiddos = {k.id: k for k in ev.view.playground}
@@ -206,7 +219,7 @@ class NaughtyOrNiceAI(Policy):
                 action = A.CagaTio(kiddo=kiddo.id, colour=colour)
                 if action in legal and (best is None or value > best[0]):
                     best = (value, action)
-        return None if best is None else best[1]
+        return best
 
     def _fulfil(self, ev: Eval, legal, history, rng) -> Action:
         """A Fulfill opened with Caga Tió: more Caga Tiós for missing slots, then the presents."""
