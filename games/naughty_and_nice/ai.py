@@ -8,15 +8,16 @@ the strong side (the next cards for the weak side then count in full) while the 
 The seat's utility is its own worth minus a soft maximum of the others' (so harming the leader
 matters most), minus a penalty for letting the end trigger be met while it is behind.
 
-- Declare: toward the weaker side when the gap is wide (its draws are then all useful), else
-  NONE (keeps every card: a card of the strong side or a negative one still has a use).
+- Declare: NONE by default. A declaration only throws away the drawn cards of the other type
+  (the draws are capped at 4 either way), and measured AI against AI it loses; `declare_gap`
+  turns on declaring toward the weaker side when it trails by that much.
 - Draw: always the most allowed (a card is never a burden: it can go on anyone).
 - Play: the card and target that raise the utility most (own weak side, a negative card on the
   leader's weak side, a Shiny! on the leader with the best steal); the cards kept in hand are the
   ones least useful now.
 - Steal: the set of the target's cards within the budget that raises the utility most, taken
   one card at a time.
-- End: declares when its worth leads every other by a margin.
+- End: declares when its worth leads every other's by `end_margin` (1 point) or more.
 - Orient: the face-up / face-down split of its Shiny! cards with the best chance to win (the die
   is shared; the others' orientations are unknown, so each of their Shiny! cards counts half the
   time), then the best expected score.
