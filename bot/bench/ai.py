@@ -100,6 +100,21 @@ def _naughty_and_nice() -> Entry:
     return Entry(rules=NaughtyAndNice, ai=NaughtyAndNiceAI, player_counts=(2, 3, 4, 5, 6))
 
 
+def _naughty_or_nice(level: int) -> Callable[[], Entry]:
+    def entry() -> Entry:
+        from games.naughty_or_nice import NaughtyOrNice
+        from games.naughty_or_nice.ai import NaughtyOrNiceAI
+
+        return Entry(
+            rules=NaughtyOrNice,
+            ai=NaughtyOrNiceAI,
+            player_counts=(2, 3, 4, 5),
+            options={"level": level},
+        )
+
+    return entry
+
+
 #: game name -> how to benchmark its AI (add an entry per game).
 POLICIES: dict[str, Callable[[], Entry]] = {
     "secret-krampus": _secret_krampus,
@@ -107,6 +122,9 @@ POLICIES: dict[str, Callable[[], Entry]] = {
     "christmas-tree-advanced": _christmas_tree("advanced"),
     "grumpy-nisse": _grumpy_nisse,
     "naughty-and-nice": _naughty_and_nice,
+    "naughty-or-nice": _naughty_or_nice(5),
+    "naughty-or-nice-level3": _naughty_or_nice(3),
+    "naughty-or-nice-level1": _naughty_or_nice(1),
 }
 
 
