@@ -55,7 +55,8 @@ def test_ai_beats_random_many_players(n: int) -> None:
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_many_games(n: int) -> None:
     games = 500
-    assert wilson(_ai_share(n, games, 10_000), games)[0] > max(0.7, 2 / n)
+    # At least 70% with 2 players, at least twice the chance of 1/n with more.
+    assert wilson(_ai_share(n, games, 10_000), games)[0] > (0.7 if n == 2 else 2 / n)
 
 
 # -- no hidden information ----------------------------------------------------------------------
