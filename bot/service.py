@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.clock import FORCED_BY_CLOCK, clock_seconds
 from bot.errors import (
     BadComponent,
     GameNotFound,
@@ -64,6 +65,16 @@ class LoadedGame:
     def is_ai(self, seat: int) -> bool:
         """AI seats have negative user ids (no Discord user is ever negative)."""
         return self.seats[seat].user_id < 0
+
+    def humans_to_decide(self) -> list[int]:
+        """The seats of people that must decide now and have something to do, in seat order."""
+        if self.state is None or self.record.status != "running":
+            return []
+        return [
+            seat
+            for seat in sorted(self.to_decide())
+            if not self.is_ai(seat) and self.rules.legal_actions(self.state, seat)
+        ]
 
     def ai_to_decide(self) -> list[int]:
         """The AI seats that must decide now and have something to do, in seat order."""
@@ -234,6 +245,7 @@ class GameService(LobbyActions):
         outcome = rules.outcome(new_state)
         status = "finished" if outcome is not None else "running"
         deadline = self._deadline(game, new_state) if status == "running" else None
+        clock_deadline = self._clock_deadline(game, new_state) if status == "running" else None
         try:
             version = await self.store.record_action(
                 game.id,
@@ -246,10 +258,13 @@ class GameService(LobbyActions):
                 status=status,
                 deadline=deadline,
                 winners=outcome.winners if outcome is not None else None,
+                clock_deadline=clock_deadline,
             )
         except StorageConflict:
             raise StaleDecision("Someone else acted first; look at the latest message.") from None
-        record = replace(game.record, version=version, status=status, deadline=deadline)
+        record = replace(
+            game.record, version=version, status=status, deadline=deadline, clock_deadline=clock_deadline
+        )
         after = LoadedGame(record, game.seats, game.info, new_state)
         self._written(game.id, after)
         return ActionResult(after, seat, events, decision_before=decision)
@@ -263,6 +278,30 @@ class GameService(LobbyActions):
         if game.record.deadline is not None and game.rules.decision(new_state) == game.decision:
             return game.record.deadline
         return self.clock() + timer.seconds
+
+    def _clock_deadline(self, game: LoadedGame, new_state: GameState) -> float | None:
+        """The turn clock of `new_state`'s decision: kept while the same decision stays open,
+        started afresh for a new one (None when the lobby chose no clock)."""
+        seconds = clock_seconds(game.record.options)
+        if seconds is None:
+            return None
+        if game.record.clock_deadline is not None and game.rules.decision(new_state) == game.decision:
+            return game.record.clock_deadline
+        return self.clock() + seconds
+
+    async def act_forced(self, game_id: int, seat: int, action: Any) -> ActionResult:
+        """The turn clock's default action for `seat`, logged with user id 0 (forced)."""
+        self._require_lock(game_id)
+        game = await self.load(game_id)
+        if game.record.status != "running":
+            raise StaleDecision(closed_reason(game.record.status))
+        return await self._apply_and_commit(game, seat, FORCED_BY_CLOCK, action)
+
+    async def set_timeouts(self, game_id: int, seat: int, timeouts: int) -> LoadedGame:
+        self._require_lock(game_id)
+        await self.store.set_timeouts(game_id, seat, timeouts)
+        self._written(game_id)
+        return await self.load(game_id)
 
     async def backfill_results(self) -> int:
         """Store the results of finished games that have none (finished before results were
@@ -279,20 +318,27 @@ class GameService(LobbyActions):
         return count
 
     async def ensure_deadline(self, game_id: int) -> LoadedGame:
-        """A running game whose decision has a timer but no stored deadline (it started with one,
-        or the bot stopped between a commit and storing it) gets one from now."""
+        """A running game whose decision has a timer (or a turn clock) but no stored deadline (it
+        just started, or the bot stopped between a commit and storing it) gets one from now."""
         self._require_lock(game_id)
         game = await self.load(game_id)
-        if game.record.status != "running" or game.state is None or game.record.deadline is not None:
+        if game.record.status != "running" or game.state is None:
             return game
         timer = game.rules.timer(game.state)
-        if timer is None:
-            return game
-        deadline = self.clock() + timer.seconds
-        await self.store.set_deadline(game_id, deadline)
-        after = LoadedGame(replace(game.record, deadline=deadline), game.seats, game.info, game.state)
-        self._written(game_id, after)
-        return after
+        if timer is not None and game.record.deadline is None:
+            deadline = self.clock() + timer.seconds
+            await self.store.set_deadline(game_id, deadline)
+            game = LoadedGame(replace(game.record, deadline=deadline), game.seats, game.info, game.state)
+            self._written(game_id, game)
+        seconds = clock_seconds(game.record.options)
+        if seconds is not None and game.record.clock_deadline is None:
+            clock_deadline = self.clock() + seconds
+            await self.store.set_clock(game_id, clock_deadline)
+            game = LoadedGame(
+                replace(game.record, clock_deadline=clock_deadline), game.seats, game.info, game.state
+            )
+            self._written(game_id, game)
+        return game
 
 
 def _waiting_reason(game: LoadedGame) -> str:

@@ -10,6 +10,7 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from bot.clock import CLOCK_OPTION, CLOCK_SECONDS
 from bot.errors import BadComponent, NotAllowed, StaleDecision, UserError
 from bot.render.lobby import ANY_OPTION
 from games.core import IllegalAction
@@ -74,7 +75,10 @@ class LobbyActions:
                 game_name=game_name,
                 host_id=user_id,
                 host_name=user_name,
-                options=parsed.model_dump(mode="json"),
+                options={
+                    **parsed.model_dump(mode="json"),
+                    CLOCK_OPTION: (options or {}).get(CLOCK_OPTION, "off"),
+                },
                 seed=secrets.randbits(62),
             )
         return await self.load(record.id)
@@ -223,14 +227,20 @@ class LobbyActions:
         rules = game.rules
         if option == ANY_OPTION:  # the combined select: the value is `name=value`
             option, _, value = value.partition("=")
-        if option not in rules.options_model.model_fields:
+        clock = game.record.options.get(CLOCK_OPTION, "off")
+        if option == CLOCK_OPTION:
+            if value not in CLOCK_SECONDS:
+                raise UserError(f"The turn clock is one of: {', '.join(CLOCK_SECONDS)}.")
+            clock, option, value = value, "", ""
+        elif option not in rules.options_model.model_fields:
             raise BadComponent(f"{game.info.title} has no option {option!r}.")
+        changed = {option: value} if option else {}
         try:
-            parsed = rules.parse_options({**game.record.options, option: value})
+            parsed = rules.parse_options({**game.record.options, **changed})
         except IllegalAction as error:
             raise UserError(error.reason) from None
         try:
-            await self.store.set_options(game_id, parsed.model_dump(mode="json"))
+            await self.store.set_options(game_id, {**parsed.model_dump(mode="json"), CLOCK_OPTION: clock})
         except StorageConflict as error:
             raise StaleDecision(str(error)) from None
         self._written(game_id)

@@ -134,19 +134,41 @@ class GameStore:
             await conn.execute("UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,))
             await _touch(conn, game_id, self._now())
 
-    async def replace_seat(self, game_id: int, seat: int, user_id: int, display_name: str) -> None:
+    async def replace_seat(
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int,
+        display_name: str,
+        *,
+        owner: tuple[int, str] | None = None,
+    ) -> None:
         """Give a running game's seat to someone else (an AI taking over a leaver's seat, or the
-        player reclaiming it). Its DM state starts afresh."""
+        player reclaiming it). Its DM state and timeouts start afresh; `owner` is the player an
+        AI stands in for (who may reclaim the seat), if any."""
+        owner_id, owner_name = owner if owner is not None else (None, None)
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
-                "UPDATE seats SET user_id = ?, display_name = ?, dm_open = NULL, dm_message_id = NULL "
+                "UPDATE seats SET user_id = ?, display_name = ?, dm_open = NULL, dm_message_id = NULL, "
+                "timeouts = 0, owner_id = ?, owner_name = ? "
                 "WHERE game_id = ? AND seat = ? AND EXISTS "
                 "(SELECT 1 FROM games WHERE id = ? AND status = 'running')",
-                (user_id, display_name, game_id, seat, game_id),
+                (user_id, display_name, owner_id, owner_name, game_id, seat, game_id),
             )
             if cursor.rowcount != 1:
                 raise StorageConflict("This game is not running any more.")
             await _touch(conn, game_id, self._now())
+
+    async def set_clock(self, game_id: int, clock_deadline: float | None) -> None:
+        """When the turn clock runs out for the current decision (None: no clock now)."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE games SET clock_deadline = ? WHERE id = ?", (clock_deadline, game_id))
+
+    async def set_timeouts(self, game_id: int, seat: int, timeouts: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET timeouts = ? WHERE game_id = ? AND seat = ?", (timeouts, game_id, seat)
+            )
 
     async def finish_by_forfeit(self, game_id: int, winners: frozenset[int]) -> None:
         """End a running game now with `winners` (the others left), results stored."""
@@ -202,15 +224,17 @@ class GameStore:
         status: str,
         deadline: float | None = None,
         winners: frozenset[int] | None = None,
+        clock_deadline: float | None = None,
     ) -> int:
         """Append an action and store the resulting snapshot in ONE transaction.
 
         The game must be ``running`` at ``expected_version`` (else :class:`VersionConflict`,
         or :class:`StorageConflict` if it is no longer running). The action gets
         ``seq = expected_version + 1``; the game gets the new state, version, ``status``
-        (e.g. ``finished`` for the last action) and ``deadline`` (when the new state's timer runs
-        out, or None). With ``winners`` (the last action), every seat's result is stored too, in the
-        same transaction. Returns the new version.
+        (e.g. ``finished`` for the last action), ``deadline`` (when the new state's timer runs
+        out, or None) and ``clock_deadline`` (the turn clock's, or None). With ``winners`` (the
+        last action), every seat's result is stored too, in the same transaction. Returns the new
+        version.
         """
         _check_status(status)
         new_version = expected_version + 1
@@ -220,9 +244,9 @@ class GameStore:
             # four statements (each a hop to the database thread), the reason is looked up only
             # on failure.
             cursor = await conn.execute(
-                "UPDATE games SET state_json = ?, version = ?, status = ?, deadline = ?, updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = 'running'",
-                (state_json, new_version, status, deadline, now, game_id, expected_version),
+                "UPDATE games SET state_json = ?, version = ?, status = ?, deadline = ?, clock_deadline = ?, "
+                "updated_at = ? WHERE id = ? AND version = ? AND status = 'running'",
+                (state_json, new_version, status, deadline, clock_deadline, now, game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 row = await _one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
@@ -340,8 +364,8 @@ class GameStore:
     async def get_seats(self, game_id: int) -> list[SeatRecord]:
         """The game's seats ordered by seat number."""
         rows = await self.db.fetchall(
-            "SELECT seat, user_id, display_name, dm_open, dm_message_id FROM seats "
-            "WHERE game_id = ? ORDER BY seat",
+            "SELECT seat, user_id, display_name, dm_open, dm_message_id, timeouts, owner_id, owner_name "
+            "FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         return [_seat(row) for row in rows]
@@ -471,6 +495,7 @@ def _game(row: sqlite3.Row) -> GameRecord:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         deadline=row["deadline"],
+        clock_deadline=row["clock_deadline"],
     )
 
 
@@ -482,4 +507,7 @@ def _seat(row: sqlite3.Row) -> SeatRecord:
         display_name=row["display_name"],
         dm_open=None if dm_open is None else bool(dm_open),
         dm_message_id=row["dm_message_id"],
+        timeouts=row["timeouts"],
+        owner_id=row["owner_id"],
+        owner_name=row["owner_name"],
     )

@@ -98,10 +98,19 @@ CREATE TABLE results (
 CREATE INDEX results_guild_game ON results (guild_id, game_name);
 """
 
+_V4 = """
+ALTER TABLE games ADD COLUMN clock_deadline REAL;
+ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN owner_id INTEGER;
+ALTER TABLE seats ADD COLUMN owner_name TEXT;
+"""
+
 MIGRATIONS: list[Migration] = [
     _V1,  # 0 -> 1: games, seats, append-only actions log, meta
     _V2,  # 1 -> 2: games.deadline, when the current decision's timer runs out (Unix time)
     _V3,  # 2 -> 3: results, one row per seat of a finished game (for /stats and /leaderboard)
+    _V4,  # 3 -> 4: the turn clock: games.clock_deadline; seats.timeouts, and owner_* of a seat an
+    #     AI took over after timeouts (the player who may reclaim it)
 ]
 
 LATEST: int = len(MIGRATIONS)

@@ -36,6 +36,8 @@ class GameRecord:
     updated_at: str
     #: When the current decision closes on the clock (Unix time), if the game has a timer now.
     deadline: float | None = None
+    #: When the turn clock runs out for the seats deciding now (Unix time), if it runs.
+    clock_deadline: float | None = None
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,11 @@ class SeatRecord:
     display_name: str
     dm_open: bool | None
     dm_message_id: int | None
+    #: Turn-clock expiries in a row for this seat.
+    timeouts: int = 0
+    #: The player an AI stands in for after their timeouts (may reclaim the seat), if any.
+    owner_id: int | None = None
+    owner_name: str | None = None
 
 
 @dataclass(frozen=True)

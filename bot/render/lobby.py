@@ -16,6 +16,7 @@ import discord
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from bot.clock import CLOCK_DESCRIPTION, CLOCK_OPTION, CLOCK_SECONDS
 from bot.components import LOBBY_OPS, LobbyButton, LobbyOptionSelect
 from bot.render.base import EMBED_COLOUR, Payload, new_view
 from games.registry import GameInfo
@@ -62,14 +63,15 @@ def _values(info: FieldInfo) -> tuple[str, ...]:
 
 
 def lobby_options(model: type[BaseModel]) -> list[LobbyOption]:
-    """The options of `model` a host can choose from a select (others keep their defaults)."""
-    found = []
+    """The options of `model` a host can choose from a select (others keep their defaults), and
+    the turn clock every game has."""
+    found = [LobbyOption(CLOCK_OPTION, "Turn clock", CLOCK_DESCRIPTION, tuple(CLOCK_SECONDS))]
     for name, info in model.model_fields.items():
         values = _values(info)
         if values:
             title = info.title or name.replace("_", " ").capitalize()
             found.append(LobbyOption(name, title, info.description or "", values))
-    return found
+    return found[1:] + found[:1]  # the game's own options first
 
 
 def _option_select(game_id: int, option: LobbyOption, current: Any) -> LobbyOptionSelect:
@@ -120,7 +122,7 @@ def lobby_payload(
     seats = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "(empty)"
     embed.add_field(name=f"Seats ({len(names)}/{info.max_players})", value=seats, inline=False)
     choosable = lobby_options(info.rules.options_model) if info.rules is not None else []
-    current = dict(options or {})
+    current = {CLOCK_OPTION: "off", **(options or {})}
     if choosable:
         lines = [f"**{o.title}:** {o.label(current.get(o.name))}" for o in choosable]
         embed.add_field(name="Options (the host may change them)", value="\n".join(lines), inline=False)

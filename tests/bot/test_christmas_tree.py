@@ -48,9 +48,9 @@ async def test_lobby_mode_select_host_only_and_validated(harness: Harness) -> No
     assert "Only the host" in harness.discord.last_ephemeral(users[1]).text()
     await harness.discord.click(users[0], lobby, f"lopt:{game_id}:mode", ["expert"])
     assert "not valid" in harness.discord.last_ephemeral(users[0]).text()
-    assert (await harness.game(game_id)).record.options == {"mode": "normal"}
+    assert (await harness.game(game_id)).record.options == {"mode": "normal", "clock": "off"}
     await harness.discord.click(users[0], lobby, f"lopt:{game_id}:mode", ["advanced"])
-    assert (await harness.game(game_id)).record.options == {"mode": "advanced"}
+    assert (await harness.game(game_id)).record.options == {"mode": "advanced", "clock": "off"}
     assert "Mode: advanced" in lobby.text()
     await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
     game = await harness.game(game_id)

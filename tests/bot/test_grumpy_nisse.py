@@ -44,7 +44,7 @@ async def test_lobby_roles_option(harness: Harness) -> None:
     await harness.discord.click(users[1], lobby, f"lopt:{game_id}:roles", ["host_violet"])
     assert "Only the host" in harness.discord.last_ephemeral(users[1]).text()
     await harness.discord.click(users[0], lobby, f"lopt:{game_id}:roles", ["host_torech"])
-    assert (await harness.game(game_id)).record.options == {"roles": "host_torech"}
+    assert (await harness.game(game_id)).record.options == {"roles": "host_torech", "clock": "off"}
     assert "Roles: host_torech" in lobby.text()
     await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
     game = await harness.game(game_id)

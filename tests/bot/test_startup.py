@@ -97,6 +97,17 @@ async def test_commands_sync_only_when_the_tree_changed(
         changed = await bot.sync_commands_if_changed()
         assert changed is (attempt == 0)
         names = {c.name for c in bot.tree.get_commands(guild=discord.Object(77))}
-        assert names == {"play", "hand", "rules", "abandon"}
+        assert names == {
+            "play",
+            "hand",
+            "leave",
+            "replace",
+            "log",
+            "export",
+            "stats",
+            "leaderboard",
+            "rules",
+            "abandon",
+        }
     assert len(synced) == 1 and synced[0].id == 77
     await db.close()

@@ -1,0 +1,28 @@
+"""The turn clock: a lobby option for every game (off / relaxed / normal / fast).
+
+Each decision gets the option's time (below, per decision; simultaneous choosers share it). When
+a quarter of it is left, the channel gets a warning mentioning whoever must still decide. When it
+runs out, each of them gets the game's `default_action` (a choice that reveals nothing hidden),
+applied from their seat like a click and logged as forced (user id 0 in the action log); the
+channel is told whose choice the clock made, never what it was. A seat that runs out of time
+`TIMEOUTS_BEFORE_AI` times in a row is handed to an AI so the game never stalls; its player gets
+it back with `/reclaim`. The deadline is stored with the game, so the clock survives a restart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CLOCK_OPTION = "clock"
+#: Seconds per decision for each setting (None: no clock).
+CLOCK_SECONDS: dict[str, float | None] = {"off": None, "relaxed": 600.0, "normal": 180.0, "fast": 60.0}
+CLOCK_DESCRIPTION = "Time per decision: relaxed 10 min, normal 3 min, fast 1 min; then the bot chooses"
+#: The warning comes when this share of the time is left.
+WARN_SHARE = 0.25
+TIMEOUTS_BEFORE_AI = 2
+#: The log's user id for an action the clock made.
+FORCED_BY_CLOCK = 0
+
+
+def clock_seconds(options: dict[str, Any]) -> float | None:
+    return CLOCK_SECONDS.get(str(options.get(CLOCK_OPTION, "off")))
