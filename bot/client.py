@@ -50,8 +50,7 @@ class GameBot(commands.Bot):
             log.info("Resumed %d live game(s)", count)
 
     async def close(self) -> None:
-        await self.table.timers.stop()
-        await self.table.ai_turns.stop()
+        await self.table.stop()
         await super().close()
 
     async def on_message(self, message: discord.Message) -> None:

@@ -1,4 +1,4 @@
-"""Slash commands: /play, /hand, /leave, /replace, /log, /export, /stats, /leaderboard, /rules,
+"""Slash commands: /play, /hand, /leave, /reclaim, /replace, /log, /export, /stats, /leaderboard, /rules,
 /abandon.
 
 Each hands over to `bot.table.Table`."""
@@ -78,6 +78,13 @@ class GamesCog(commands.Cog):
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.table.leave_game(interaction)
+
+    @app_commands.command(
+        name="reclaim", description="Take back your seat from the AI that plays it after timeouts."
+    )
+    @app_commands.guild_only()
+    async def reclaim(self, interaction: discord.Interaction) -> None:
+        await self.table.reclaim(interaction)
 
     @app_commands.command(
         name="replace", description="Host: hand an absent player's seat to an AI (Manage Server may too)."

@@ -145,8 +145,9 @@ class LobbyActions:
         ai_id = next(i for i in range(-1, -1000, -1) if i not in taken)
         return ai_id, f"{AI_NAMES[(-ai_id - 1) % len(AI_NAMES)]} (AI)"
 
-    async def hand_to_ai(self, game_id: int, seat: int) -> LoadedGame:
-        """A running game's seat is played by an AI from now on (its player left or is absent)."""
+    async def hand_to_ai(self, game_id: int, seat: int, owner: tuple[int, str] | None = None) -> LoadedGame:
+        """A running game's seat is played by an AI from now on (its player left or is absent;
+        `owner`: the player who may reclaim it, after running out of time)."""
         self._require_lock(game_id)
         game = await self.load(game_id)
         if game.record.status != "running":
@@ -155,7 +156,21 @@ class LobbyActions:
             raise UserError("That seat is already played by an AI.")
         ai_id, name = self._new_ai(game)
         try:
-            await self.store.replace_seat(game_id, seat, ai_id, name)
+            await self.store.replace_seat(game_id, seat, ai_id, name, owner=owner)
+        except StorageConflict as error:
+            raise StaleDecision(str(error)) from None
+        self._written(game_id)
+        return await self.load(game_id)
+
+    async def reclaim(self, game_id: int, seat: int) -> LoadedGame:
+        """The player an AI stood in for takes their seat back."""
+        self._require_lock(game_id)
+        game = await self.load(game_id)
+        record = game.seats[seat]
+        if record.owner_id is None or record.owner_name is None:
+            raise UserError("Nobody is waiting to take that seat back.")
+        try:
+            await self.store.replace_seat(game_id, seat, record.owner_id, record.owner_name)
         except StorageConflict as error:
             raise StaleDecision(str(error)) from None
         self._written(game_id)

@@ -106,8 +106,7 @@ async def simulate(
         await asyncio.sleep(0)
         return lobby.id
     finally:
-        await table.timers.stop()
-        await table.ai_turns.stop()
+        await table.stop()
         await db.close()
 
 

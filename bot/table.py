@@ -25,6 +25,7 @@ from bot.render.base import GameRenderer, Payload, TableContext, new_view
 from bot.render.lobby import closed_payload, lobby_payload
 from bot.service import ActionResult, GameService, LoadedGame
 from bot.shown_pictures import ShownPictures
+from bot.table_clock import TableClock
 from bot.table_commands import TableCommands
 from bot.table_history import TableHistory
 from bot.table_seats import TableSeats
@@ -38,16 +39,23 @@ log = logging.getLogger(__name__)
 CLOSED_TEXT = {"cancelled": "lobby cancelled", "abandoned": "abandoned"}
 
 
-class Table(TableCommands, TableHistory, TableStats, TableSeats):
+class Table(TableCommands, TableHistory, TableStats, TableSeats, TableClock):
     def __init__(self, service: GameService, messenger: Messenger, *, ai_delay: float = 1.5) -> None:
         self.service = service
         self.messenger = messenger
         self.ai_delay = ai_delay  # seconds an AI seat "thinks" before acting (0 in tests)
         self.ai_turns = TimerTasks(self.on_ai_turn, service.clock)
+        self.clock_warnings = TimerTasks(self.on_clock_warning, service.clock)
+        self.clock_expiries = TimerTasks(self.on_clock_expiry, service.clock)
         self._histories: dict[int, tuple[int, list[Event]]] = {}  # game -> (version, events)
         self._reminded: set[tuple[int, int, int]] = set()  # (game, decision, user) already told
         self.pictures = ShownPictures()
         self.timers = TimerTasks(self.on_timer, service.clock)
+
+    async def stop(self) -> None:
+        """Cancel every waiting timer, AI turn and clock (on shutdown: all are stored)."""
+        for tasks in (self.timers, self.ai_turns, self.clock_warnings, self.clock_expiries):
+            await tasks.stop()
 
     # -- rendering ---------------------------------------------------------------------------
     def renderer(self, game: LoadedGame) -> GameRenderer:
@@ -71,6 +79,14 @@ class Table(TableCommands, TableHistory, TableStats, TableSeats):
                 payload.embeds[-1].add_field(
                     name="\N{CLOSED MAILBOX WITH LOWERED FLAG} DMs closed",
                     value=f"{', '.join(closed)}: use **{label}** below (or `/hand`).",
+                    inline=False,
+                )
+            waiting = game.humans_to_decide()
+            if game.record.clock_deadline is not None and waiting and payload.embeds:
+                payload.embeds[-1].add_field(
+                    name="\N{ALARM CLOCK} Turn clock",
+                    value=f"{', '.join(game.names[s] for s in waiting)}: "
+                    f"<t:{int(game.record.clock_deadline)}:R>, then the bot chooses.",
                     inline=False,
                 )
             if payload.view is None:
@@ -135,7 +151,8 @@ class Table(TableCommands, TableHistory, TableStats, TableSeats):
                 elif op == "leave":
                     game = await self.service.leave(game_id, user.id)
                 elif op == "start":
-                    game = await self.service.start(game_id, user.id)
+                    await self.service.start(game_id, user.id)
+                    game = await self.service.ensure_deadline(game_id)  # timers, turn clock
                 elif op == "addai":
                     game = await self.service.add_ai(game_id, user.id)
                 elif op == "removeai":
@@ -151,9 +168,9 @@ class Table(TableCommands, TableHistory, TableStats, TableSeats):
             if interaction.message is not None and game.record.table_message_id != interaction.message.id:
                 await self.service.set_table_message(game_id, interaction.message.id)
             if op == "start":
-                game = await self.service.ensure_deadline(game_id)
                 self.timers.schedule(game_id, game.decision, game.record.deadline)
                 self._schedule_ai(game)
+                self._schedule_clock(game)
         if op == "start":
             await self._deal(game)
 
@@ -168,6 +185,8 @@ class Table(TableCommands, TableHistory, TableStats, TableSeats):
                 await self.refuse(interaction, error.message)
                 return
             game = result.game
+            if game.seats[result.seat].timeouts:  # acted in time: the timeouts count starts again
+                game = result.game = await self.service.set_timeouts(game_id, result.seat, 0)
             on_table = (
                 interaction.message is not None and interaction.message.id == game.record.table_message_id
             )
@@ -198,6 +217,7 @@ class Table(TableCommands, TableHistory, TableStats, TableSeats):
             self._histories[game.id] = (game.record.version, cached[1] + list(result.events))
         self.timers.schedule(game.id, game.decision, game.record.deadline)
         self._schedule_ai(game)
+        self._schedule_clock(game)
         outcome = game.outcome()
         if outcome is not None:
             self.timers.cancel(game.id)

@@ -116,6 +116,7 @@ class TableCommands:
                 await self._refresh_table(game, self.table_payload(game))
                 self.timers.schedule(game.id, game.decision, game.record.deadline)
                 self._schedule_ai(game)
+                self._schedule_clock(game)
             count += 1
             await asyncio.sleep(pause)
         return count

@@ -25,8 +25,7 @@ class Harness:
     async def boot(self) -> Harness:
         """(Re)start the bot on the same database file, as after a process restart."""
         if self.table is not None:
-            await self.table.timers.stop()
-            await self.table.ai_turns.stop()
+            await self.table.stop()
         if self.db is not None:
             await self.db.close()
         self.db = await Database.open(f"sqlite:///{self.path}")
@@ -38,8 +37,7 @@ class Harness:
 
     async def close(self) -> None:
         if self.table is not None:
-            await self.table.timers.stop()
-            await self.table.ai_turns.stop()
+            await self.table.stop()
         if self.db is not None:
             await self.db.close()
 
@@ -65,6 +63,7 @@ class Harness:
             "leaderboard": self.table.leaderboard,
             "leave": self.table.leave_game,
             "replace": self.table.replace_player,
+            "reclaim": self.table.reclaim,
         }[name]
         await handler(interaction, *args)
         return interaction

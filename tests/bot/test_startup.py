@@ -101,6 +101,7 @@ async def test_commands_sync_only_when_the_tree_changed(
             "play",
             "hand",
             "leave",
+            "reclaim",
             "replace",
             "log",
             "export",

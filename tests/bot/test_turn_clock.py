@@ -1,0 +1,95 @@
+"""The turn clock: a lobby option, a stored deadline shown on the table, a warning that mentions
+who must decide, the game's default action at the deadline (logged as forced, announced without
+saying what), an AI after repeated timeouts, /reclaim, and the clock across a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from bot.clock import CLOCK_SECONDS, FORCED_BY_CLOCK
+from tests.bot.harness import CHANNEL, Harness, choose_option, make_users
+
+
+async def _krampus_with_clock(h: Harness, speed: str = "fast"):
+    users = make_users(5)
+    lobby = (await h.command("play", users[0], "secret-krampus")).original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await choose_option(h, users[0], lobby, game_id, "clock", speed)
+    for user in users[1:]:
+        await h.discord.click(user, lobby, f"lobby:{game_id}:join")
+    await h.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    return lobby, game_id, users
+
+
+async def test_clock_option_deadline_on_the_table_and_after_a_restart(harness: Harness) -> None:
+    now = harness.service.clock()
+    lobby, game_id, users = await _krampus_with_clock(harness)
+    game = await harness.game(game_id)
+    assert game.record.options["clock"] == "fast"
+    deadline = game.record.clock_deadline
+    assert deadline is not None and 0 < deadline - now <= CLOCK_SECONDS["fast"] + 5
+    assert harness.table.clock_expiries.pending()[game_id] == (game.decision, deadline)
+    assert f"<t:{int(deadline)}:R>" in lobby.text() and "Turn clock" in lobby.text()
+    await harness.boot()
+    await harness.table.resume(pause=0)
+    assert harness.table.clock_expiries.pending()[game_id] == (game.decision, deadline)
+
+
+async def test_warning_mentions_who_must_decide(harness: Harness) -> None:
+    lobby, game_id, users = await _krampus_with_clock(harness)
+    game = await harness.game(game_id)
+    (seat,) = game.to_decide()
+    await harness.table.on_clock_warning(game_id, game.decision)
+    warning = harness.discord.channels[CHANNEL][-1].text()
+    assert f"<@{users[seat].id}>" in warning and "chooses for you" in warning
+
+
+async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_an_ai(
+    harness: Harness,
+) -> None:
+    lobby, game_id, users = await _krampus_with_clock(harness)
+    # nomination: one person decides; the clock nominates for them
+    game = await harness.game(game_id)
+    (nominator,) = game.to_decide()
+    await harness.table.on_clock_expiry(game_id, game.decision)
+    game = await harness.game(game_id)
+    last = (await harness.service.store.get_actions(game_id))[-1]
+    assert last.user_id == FORCED_BY_CLOCK and last.seat == nominator
+    notice = harness.discord.channels[CHANNEL][-1].text()
+    assert f"the clock chose for {users[nominator].display_name}" in notice
+    assert game.seats[nominator].timeouts == 1
+    # voting: everybody times out; the clock votes No for each (spec decision 12)
+    await harness.table.on_clock_expiry(game_id, game.decision)
+    votes = [json.loads(a.action_json) for a in (await harness.service.store.get_actions(game_id))[-5:]]
+    assert votes == [{"kind": "vote", "yes": False}] * 5
+    game = await harness.game(game_id)
+    assert game.seats[nominator].user_id < 0 and game.seats[nominator].owner_id == users[nominator].id
+    assert "`/reclaim`" in harness.discord.channels[CHANNEL][-1].text()
+    # the player comes back
+    await harness.command("reclaim", users[nominator])
+    game = await harness.game(game_id)
+    assert game.seats[nominator].user_id == users[nominator].id and game.seats[nominator].owner_id is None
+    await harness.command("reclaim", users[nominator])
+    assert "No AI is keeping a seat" in harness.discord.last_ephemeral(users[nominator]).text()
+
+
+async def test_acting_in_time_resets_the_count_and_a_stale_expiry_does_nothing(harness: Harness) -> None:
+    lobby, game_id, users = await _krampus_with_clock(harness)
+    game = await harness.game(game_id)
+    decision = game.decision
+    await harness.table.on_clock_expiry(game_id, decision)  # forced nomination
+    game = await harness.game(game_id)
+    voter = users[1]
+    await harness.discord.click(voter, lobby, f"act:{game_id}:{game.decision}:vote.1")
+    version = (await harness.game(game_id)).record.version
+    await harness.table.on_clock_expiry(game_id, decision)  # that decision is long over
+    assert (await harness.game(game_id)).record.version == version
+
+
+async def test_off_means_no_clock(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    game = await harness.game(game_id)
+    assert game.record.clock_deadline is None and game_id not in harness.table.clock_expiries.pending()
+    await asyncio.sleep(0)
