@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+from bot.ai_seats import policy_for
+from games.core.ai import RandomPolicy
 from games.registry import GAMES
 from tests.bot.harness import Harness, make_users, play_random_click
 
@@ -21,6 +23,12 @@ async def settle(h: Harness, limit: int = 5000) -> None:
             return
         await asyncio.sleep(0.001)
     raise AssertionError("AI turns did not settle")
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_every_game_has_its_own_ai_not_random_play(name: str) -> None:
+    policy = policy_for(name)
+    assert not isinstance(policy, RandomPolicy) and policy.name.endswith("-ai")
 
 
 async def test_host_adds_and_removes_ai_players(harness: Harness) -> None:
