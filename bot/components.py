@@ -73,6 +73,8 @@ class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"act:(?P<game>\d{{1,18}}):(?P<decision>\d{{1,9}}):(?P<code>{_CODE})",
 ):
+    PREFIX = "act"
+
     def __init__(
         self,
         game_id: int,
@@ -91,7 +93,7 @@ class ActionButton(
                 style=style,
                 emoji=emoji,
                 disabled=disabled,
-                custom_id=f"act:{game_id}:{decision}:{code}",
+                custom_id=f"{self.PREFIX}:{game_id}:{decision}:{code}",
             ),
             row=row,
         )
@@ -107,10 +109,24 @@ class ActionButton(
         await table_of(interaction).on_action(interaction, self.game_id, self.decision, self.code)
 
 
+class DraftButton(
+    ActionButton,
+    template=rf"draft:(?P<game>\d{{1,18}}):(?P<decision>\d{{1,9}}):(?P<code>{_CODE})",
+):
+    """Like `ActionButton`, but its code is a draft: it redraws the private message."""
+
+    PREFIX = "draft"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await table_of(interaction).on_draft(interaction, self.game_id, self.decision, self.code)
+
+
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"pick:(?P<game>\d{1,18}):(?P<decision>\d{1,9}):(?P<name>\w{1,20})",
 ):
+    PREFIX = "pick"
+
     def __init__(
         self,
         game_id: int,
@@ -123,7 +139,7 @@ class ActionSelect(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"pick:{game_id}:{decision}:{name}",
+                custom_id=f"{self.PREFIX}:{game_id}:{decision}:{name}",
                 placeholder=placeholder,
                 options=options or [discord.SelectOption(label="-")],
                 min_values=1,
@@ -144,7 +160,22 @@ class ActionSelect(
         if len(values) != 1 or not re.fullmatch(_CODE, values[0]):
             await table_of(interaction).refuse(interaction, "That choice is not valid.")
             return
-        await table_of(interaction).on_action(interaction, self.game_id, self.decision, values[0])
+        await self.send(interaction, values[0])
+
+    async def send(self, interaction: discord.Interaction, value: str) -> None:
+        await table_of(interaction).on_action(interaction, self.game_id, self.decision, value)
+
+
+class DraftSelect(
+    ActionSelect,
+    template=r"dsel:(?P<game>\d{1,18}):(?P<decision>\d{1,9}):(?P<name>\w{1,20})",
+):
+    """Like `ActionSelect`, but its values are drafts: the choice redraws the private message."""
+
+    PREFIX = "dsel"
+
+    async def send(self, interaction: discord.Interaction, value: str) -> None:
+        await table_of(interaction).on_draft(interaction, self.game_id, self.decision, value)
 
 
 class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mine:(?P<game>\d{1,18})"):
@@ -212,74 +243,6 @@ class ForfeitButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await table_of(interaction).on_forfeit(interaction, self.game_id, self.seat)
-
-
-class DraftButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"draft:(?P<game>\d{{1,18}}):(?P<decision>\d{{1,9}}):(?P<draft>{_CODE})",
-):
-    def __init__(
-        self,
-        game_id: int,
-        decision: int,
-        draft: str,
-        *,
-        label: str = "?",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"draft:{game_id}:{decision}:{draft}"),
-            row=row,
-        )
-        self.game_id, self.decision, self.draft = game_id, decision, draft
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
-    ) -> DraftButton:
-        return cls(int(match["game"]), int(match["decision"]), match["draft"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await table_of(interaction).on_draft(interaction, self.game_id, self.decision, self.draft)
-
-
-class DraftSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"dsel:(?P<game>\d{1,18}):(?P<decision>\d{1,9}):(?P<name>\w{1,20})",
-):
-    def __init__(
-        self,
-        game_id: int,
-        decision: int,
-        name: str,
-        options: list[discord.SelectOption] | None = None,
-        *,
-        placeholder: str | None = None,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"dsel:{game_id}:{decision}:{name}",
-                placeholder=placeholder,
-                options=options or [discord.SelectOption(label="-")],
-            ),
-            row=row,
-        )
-        self.game_id, self.decision = game_id, decision
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
-    ) -> DraftSelect:
-        return cls(int(match["game"]), int(match["decision"]), match["name"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = list(self.item.values)
-        if len(values) != 1 or not re.fullmatch(_CODE, values[0]):
-            await table_of(interaction).refuse(interaction, "That choice is not valid.")
-            return
-        await table_of(interaction).on_draft(interaction, self.game_id, self.decision, values[0])
 
 
 class LobbyOptionSelect(
