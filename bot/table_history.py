@@ -14,6 +14,7 @@ import json
 import discord
 
 from bot.answers import answers_errors
+from bot.clock import FORCED_BY_CLOCK
 from bot.errors import GameNotFound, UserError
 from games.core import visible_events
 from games.core.export import ExportedAction, ExportedSeat, GameExport
@@ -28,6 +29,8 @@ class TableHistory:
         game = await self.service.load(game_id)
         lines = []
         for record in await self.service.store.get_actions(game_id):
+            if record.user_id == FORCED_BY_CLOCK and record.seat >= 0:
+                lines.append(f"\N{ALARM CLOCK} Time ran out: the clock chose for {game.names[record.seat]}.")
             events = visible_events(game.rules.load_events(record.events_json), None)
             lines += [event.describe(game.names) for event in events]
         return lines

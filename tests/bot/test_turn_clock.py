@@ -59,6 +59,9 @@ async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_
     notice = harness.discord.channels[CHANNEL][-1].text()
     assert f"the clock chose for {users[nominator].display_name}" in notice
     assert game.seats[nominator].timeouts == 1
+    assert f"the clock chose for {users[nominator].display_name}" in "\n".join(
+        await harness.table.public_log(game_id)
+    )
     # voting: everybody times out; the clock votes No for each (spec decision 12)
     await harness.table.on_clock_expiry(game_id, game.decision)
     votes = [json.loads(a.action_json) for a in (await harness.service.store.get_actions(game_id))[-5:]]
