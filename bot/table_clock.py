@@ -12,6 +12,9 @@ from bot.errors import NotAPlayer, UserError
 from bot.render.base import Payload
 from bot.service import ActionResult, LoadedGame
 
+#: At most this many forced actions per expiry (each re-checked; a guard, never reached in play).
+MAX_FORCED = 200
+
 
 class TableClock:
     def _schedule_clock(self, game: LoadedGame) -> None:
@@ -45,27 +48,33 @@ class TableClock:
         """Every person still deciding gets the game's default action (one at a time, each
         re-checked); who was forced is said in the channel, never what was chosen."""
         results: list[ActionResult] = []
-        forced: list[str] = []
+        forced: list[int] = []  # seats the clock chose for, in order
         handed: list[str] = []
         async with self.service.lock(game_id):
-            done: set[int] = set()
-            while True:
+            skip: set[int] = set()
+            for _ in range(MAX_FORCED):  # a seat may need several (one Shiny! card at a time)
                 game = await self.service.load(game_id)
                 if game.record.status != "running" or game.decision != decision:
                     break
-                seats = [seat for seat in game.humans_to_decide() if seat not in done]
+                seats = [seat for seat in game.humans_to_decide() if seat not in skip]
                 if not seats:
                     break
                 seat = seats[0]
-                done.add(seat)
                 action = game.rules.default_action(game.state, seat)
                 if action is None:
+                    skip.add(seat)
                     continue
                 try:
                     results.append(await self.service.act_forced(game_id, seat, action))
                 except UserError:
+                    skip.add(seat)
                     continue
-                forced.append(game.names[seat])
+                if seat not in forced:
+                    forced.append(seat)
+            for seat in forced:
+                game = await self.service.load(game_id)
+                if game.record.status != "running" or game.is_ai(seat):
+                    continue
                 timeouts = game.seats[seat].timeouts + 1
                 game = await self.service.set_timeouts(game_id, seat, timeouts)
                 if timeouts >= TIMEOUTS_BEFORE_AI:
@@ -77,7 +86,8 @@ class TableClock:
             game = await self.service.load(game_id)
             events = [event for result in results for event in result.events]
             await self._refresh_table(game, self.table_payload(game, events))
-        text = f"\N{ALARM CLOCK} Time ran out: the clock chose for {', '.join(forced)}."
+        names = [results[0].game.names[seat] for seat in forced]
+        text = f"\N{ALARM CLOCK} Time ran out: the clock chose for {', '.join(names)}."
         if handed:
             text += (
                 f" {', '.join(handed)} ran out of time {TIMEOUTS_BEFORE_AI} times in a row: an AI plays "

@@ -96,3 +96,34 @@ async def test_off_means_no_clock(harness: Harness) -> None:
     game = await harness.game(game_id)
     assert game.record.clock_deadline is None and game_id not in harness.table.clock_expiries.pending()
     await asyncio.sleep(0)
+
+
+async def test_every_human_timing_out_still_ends_every_game(harness: Harness) -> None:
+    """Only the clock plays (each expiry forces every missing choice): every game reaches its end
+    and nobody's seat goes to an AI before their second timeout."""
+    from games.registry import GAMES
+
+    for name, info in GAMES.items():
+        users = make_users(info.min_players)
+        lobby = (await harness.command("play", users[0], name)).original
+        game_id = int(lobby.custom_ids()[0].split(":")[1])
+        await choose_option(harness, users[0], lobby, game_id, "clock", "fast")
+        for user in users[1:]:
+            await harness.discord.click(user, lobby, f"lobby:{game_id}:join")
+        await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+        for _ in range(3000):
+            while harness.table.ai_turns.busy():
+                await asyncio.sleep(0.001)
+            game = await harness.game(game_id)
+            if game.record.status != "running":
+                break
+            if game.humans_to_decide():
+                await harness.table.on_clock_expiry(game_id, game.decision)
+            elif game.rules.timer(game.state) is not None:
+                await harness.table.on_timer(game_id, game.decision)
+            else:
+                await asyncio.sleep(0.001)
+        game = await harness.game(game_id)
+        assert game.record.status == "finished", name
+        actions = await harness.service.store.get_actions(game_id)
+        assert any(a.user_id == FORCED_BY_CLOCK for a in actions), name
