@@ -32,7 +32,7 @@ from bot.table_seats import TableSeats
 from bot.table_stats import TableStats
 from bot.timers import TimerTasks
 from games.core import Event, visible_events
-from games.core.ai import ai_rng, decide
+from games.core.ai import RandomPolicy, ai_rng, decide
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,9 @@ CLOSED_TEXT = {"cancelled": "lobby cancelled", "abandoned": "abandoned"}
 
 
 class Table(TableCommands, TableHistory, TableStats, TableSeats, TableClock):
+    """The click and action flows; slash commands, the log and export, stats, leaving players and
+    the turn clock are in the mixins (`bot.table_*`), which use the attributes set here."""
+
     def __init__(self, service: GameService, messenger: Messenger, *, ai_delay: float = 1.5) -> None:
         self.service = service
         self.messenger = messenger
@@ -260,8 +263,13 @@ class Table(TableCommands, TableHistory, TableStats, TableSeats, TableClock):
             seat = seats[0]
             history = await self._history(game)
             rng = ai_rng(game.record.seed, seat, version)
-            action = decide(game.rules, game.state, seat, policy_for(game.record.game_name), history, rng)
-            result = await self.service.act_as_ai(game_id, seat, action)
+            try:
+                action = decide(game.rules, game.state, seat, policy_for(game.record.game_name), history, rng)
+                result = await self.service.act_as_ai(game_id, seat, action)
+            except Exception:  # an AI bug must never stall a table: play a random legal move instead
+                log.exception("AI of game %s seat %s failed; playing a random legal move", game_id, seat)
+                action = decide(game.rules, game.state, seat, RandomPolicy(), history, rng)
+                result = await self.service.act_as_ai(game_id, seat, action)
             await self._refresh_table(result.game, self.table_payload(result.game, result.events))
         await self._notify(result, skip=())
         await self._after_action(result)

@@ -102,3 +102,25 @@ async def test_ai_turns_resume_after_a_restart(harness: Harness) -> None:
     await settle(harness)
     game = await harness.game(game_id)
     assert game.record.version > version or not game.ai_to_decide()
+
+
+async def test_a_failing_ai_never_stalls_the_table(harness: Harness, monkeypatch) -> None:
+    from games.core.ai import Policy
+
+    class Broken(Policy):
+        def choose(self, view, legal, history, rng):
+            raise RuntimeError("bug in the AI")
+
+    monkeypatch.setattr("bot.table.policy_for", lambda name: Broken())
+    (host,) = make_users(1)
+    lobby = (await harness.command("play", host, "grumpy-nisse", True)).original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await harness.discord.click(host, lobby, f"lobby:{game_id}:start")
+    rng = random.Random(3)
+    for _ in range(50):
+        await settle(harness)
+        actions = await harness.service.store.get_actions(game_id)
+        if any(a.seat == 1 for a in actions):
+            break
+        await play_random_click(harness, lobby, game_id, [host], rng)
+    assert any(a.seat == 1 for a in actions), "the broken AI's seat still played"
