@@ -48,6 +48,9 @@ class LobbyActions:
     def _require_lock(self, game_id: int) -> None:
         raise NotImplementedError
 
+    def lock(self, game_id: int) -> asyncio.Lock:
+        raise NotImplementedError
+
     def _written(self, game_id: int, game: LoadedGame | None = None) -> None:
         raise NotImplementedError
 
@@ -119,9 +122,6 @@ class LobbyActions:
                 except UserError:
                     left_out.append(seat.display_name)
         return await self.load(new.id), left_out
-
-    def lock(self, game_id: int) -> asyncio.Lock:
-        raise NotImplementedError
 
     async def join(self, game_id: int, user_id: int, user_name: str) -> LoadedGame:
         self._require_lock(game_id)
