@@ -16,6 +16,7 @@ from games.christmas_tree.objectives import pool
 from games.christmas_tree.rules import total
 from games.christmas_tree.scoring import final_parts
 from games.core import IllegalAction
+from tests.games.contract import assert_replays_by_codes
 
 from .helpers import MODES, G, all_cards, all_objectives, expected_cards, new, random_move
 
@@ -208,13 +209,4 @@ def test_fuzz_slow(n, mode):
 )
 def test_property_replay_by_codes_reaches_same_end(n, mode, seed, moves_seed):
     rnd = random.Random(moves_seed)
-    state = new(n, mode, seed)
-    moves = []
-    while G.outcome(state) is None:
-        seat, action = random_move(state, rnd)
-        moves.append((seat, G.encode_action(action)))
-        state = G.apply(state, seat, action).state
-    replay = G.load_state(G.dump_state(new(n, mode, seed)))
-    for seat, code in moves:
-        replay = G.load_state(G.dump_state(G.apply(replay, seat, G.decode_action(code)).state))
-    assert G.dump_state(replay) == G.dump_state(state) and G.outcome(replay) == G.outcome(state)
+    assert_replays_by_codes(G, lambda: new(n, mode, seed), lambda state: random_move(state, rnd))

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from games.core import IllegalAction
 from games.secret_krampus import Phase, Role, SKState, Vote
+from tests.games.contract import assert_replays_by_codes
 
 from .helpers import G, deck_size, new, total_cards
 
@@ -190,17 +191,10 @@ def test_fuzz_slow(n):
 @given(n=st.integers(5, 10), seed=st.integers(0, 2**32), choice_seed=st.integers(0, 2**16))
 def test_property_replay_reaches_same_end(n, seed, choice_seed):
     rnd = random.Random(choice_seed)
-    state = new(n, seed)
-    moves = []
-    while G.outcome(state) is None:
+
+    def choose(state):
         seat = rnd.choice(sorted(G.to_decide(state)))
-        action = rnd.choice(G.legal_actions(state, seat))
-        moves.append((seat, G.encode_action(action)))
-        state = G.apply(state, seat, action).state
-    replay = G.load_state(G.dump_state(new(n, seed)))
-    for seat, code in moves:
-        replay = G.apply(replay, seat, G.decode_action(code)).state
-        replay = G.load_state(G.dump_state(replay))
-    assert G.dump_state(replay) == G.dump_state(state)
-    assert G.outcome(replay) == G.outcome(state)
+        return seat, rnd.choice(G.legal_actions(state, seat))
+
+    replay = assert_replays_by_codes(G, lambda: new(n, seed), choose)
     assert total_cards(replay) == deck_size(n)
