@@ -66,6 +66,15 @@ class LoadedGame:
         """AI seats have negative user ids (no Discord user is ever negative)."""
         return self.seats[seat].user_id < 0
 
+    def clock_applies(self) -> bool:
+        """Whether the turn clock runs now: not while a decision closes on its own `Timer` (a
+        reaction window), whose deciders may be secret and which ends by itself anyway."""
+        return (
+            self.state is not None
+            and self.record.status == "running"
+            and self.rules.timer(self.state) is None
+        )
+
     def humans_to_decide(self) -> list[int]:
         """The seats of people that must decide now and have something to do, in seat order."""
         if self.state is None or self.record.status != "running":

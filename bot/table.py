@@ -84,7 +84,7 @@ class Table(TableCommands, TableHistory, TableStats, TableSeats, TableClock):
                     value=f"{', '.join(closed)}: use **{label}** below (or `/hand`).",
                     inline=False,
                 )
-            waiting = game.humans_to_decide()
+            waiting = game.humans_to_decide() if game.clock_applies() else []
             if game.record.clock_deadline is not None and waiting and payload.embeds:
                 payload.embeds[-1].add_field(
                     name="\N{ALARM CLOCK} Turn clock",

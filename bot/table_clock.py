@@ -30,7 +30,7 @@ class TableClock:
 
     async def on_clock_warning(self, game_id: int, decision: int) -> None:
         game = await self.service.load(game_id)
-        if game.record.status != "running" or game.decision != decision:
+        if not game.clock_applies() or game.decision != decision:
             return
         waiting = game.humans_to_decide()
         if not waiting or game.record.clock_deadline is None:
@@ -54,7 +54,7 @@ class TableClock:
             skip: set[int] = set()
             for _ in range(MAX_FORCED):  # a seat may need several (one Shiny! card at a time)
                 game = await self.service.load(game_id)
-                if game.record.status != "running" or game.decision != decision:
+                if not game.clock_applies() or game.decision != decision:
                     break
                 seats = [seat for seat in game.humans_to_decide() if seat not in skip]
                 if not seats:

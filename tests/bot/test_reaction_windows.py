@@ -14,12 +14,13 @@ from tests.bot.test_naughty_or_nice import random_click
 GAME = "naughty-or-nice"
 
 
-async def _open_window(h: Harness, secrecy: bool, seed: int):
+async def _open_window(h: Harness, secrecy: bool, seed: int, clock: str = "off"):
     users = make_users(3)
     interaction = await h.command("play", users[0], GAME)
     lobby = interaction.original
     game_id = int(lobby.custom_ids()[0].split(":")[1])
     await choose_option(h, users[0], lobby, game_id, "reaction_secrecy", str(secrecy).lower())
+    await choose_option(h, users[0], lobby, game_id, "clock", clock)
     for user in users[1:]:
         await h.discord.click(user, lobby, f"lobby:{game_id}:join")
     await h.discord.click(users[0], lobby, f"lobby:{game_id}:start")
@@ -68,3 +69,15 @@ async def test_expiry_closes_the_window_from_the_system_seat_and_is_logged(harne
     assert (await harness.game(game_id)).record.version == version + 1
     if after.rules.timer(after.state) is None:
         assert after.record.deadline is None and game_id not in harness.table.timers.pending()
+
+
+async def test_the_turn_clock_never_names_who_may_react_in_a_secret_window(harness: Harness) -> None:
+    lobby, game_id, users = await _open_window(harness, secrecy=True, seed=1, clock="fast")
+    game = await harness.game(game_id)
+    assert game.record.clock_deadline is not None and not game.clock_applies()
+    assert "Turn clock" not in lobby.text()
+    posted = len(harness.discord.channels[lobby.channel_id])
+    await harness.table.on_clock_warning(game_id, game.decision)
+    await harness.table.on_clock_expiry(game_id, game.decision)
+    assert len(harness.discord.channels[lobby.channel_id]) == posted  # no warning, nothing forced
+    assert (await harness.game(game_id)).record.version == game.record.version
