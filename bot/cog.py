@@ -9,10 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.plugins import PLUGINS
 from bot.render.rules_text import rules_embed
-from games.registry import GAMES
 
-GAME_CHOICES = [app_commands.Choice(name=info.title, value=name) for name, info in GAMES.items()]
+#: Every registered game, for /play, /leaderboard and /rules (Discord allows up to 25 choices).
+GAME_CHOICES = [app_commands.Choice(name=plugin.title, value=plugin.name) for plugin in PLUGINS]
 
 
 class GamesCog(commands.Cog):
@@ -32,7 +33,7 @@ class GamesCog(commands.Cog):
     async def play(
         self, interaction: discord.Interaction, game: app_commands.Choice[str], fill_with_ai: bool = False
     ) -> None:
-        await self.table.play(interaction, game.value, fill_with_ai)
+        await self.table.commands.play(interaction, game.value, fill_with_ai)
 
     @app_commands.command(
         name="hand",
@@ -40,7 +41,7 @@ class GamesCog(commands.Cog):
     )
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.table.show_hand(interaction)
+        await self.table.commands.show_hand(interaction)
 
     @app_commands.command(
         name="log", description="The public log of a game in this channel (only you see it)."
@@ -48,7 +49,7 @@ class GamesCog(commands.Cog):
     @app_commands.describe(game="The game number (only needed when several games are here)")
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.table.show_log(interaction, game)
+        await self.table.history.show_log(interaction, game)
 
     @app_commands.command(
         name="export",
@@ -57,34 +58,34 @@ class GamesCog(commands.Cog):
     @app_commands.describe(game="The game number (default: your last game here)")
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.table.export(interaction, game)
+        await self.table.history.export(interaction, game)
 
     @app_commands.command(name="stats", description="Games played and won on this server, per game.")
     @app_commands.describe(user="Whose stats (default: yours)")
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        await self.table.stats(interaction, user)
+        await self.table.stats.stats(interaction, user)
 
     @app_commands.command(name="leaderboard", description="The best players of a game on this server.")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await self.table.leaderboard(interaction, game.value)
+        await self.table.stats.leaderboard(interaction, game.value)
 
     @app_commands.command(
         name="leave", description="Leave your game in this channel (an AI takes your seat)."
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.table.leave_game(interaction)
+        await self.table.commands.leave_game(interaction)
 
     @app_commands.command(
         name="reclaim", description="Take back your seat from the AI that plays it after timeouts."
     )
     @app_commands.guild_only()
     async def reclaim(self, interaction: discord.Interaction) -> None:
-        await self.table.reclaim(interaction)
+        await self.table.commands.reclaim(interaction)
 
     @app_commands.command(
         name="replace", description="Host: hand an absent player's seat to an AI (Manage Server may too)."
@@ -92,7 +93,7 @@ class GamesCog(commands.Cog):
     @app_commands.describe(player="The player to replace")
     @app_commands.guild_only()
     async def replace(self, interaction: discord.Interaction, player: discord.User) -> None:
-        await self.table.replace_player(interaction, player)
+        await self.table.commands.replace_player(interaction, player)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules.")
     @app_commands.describe(game="Which game")
@@ -107,4 +108,4 @@ class GamesCog(commands.Cog):
     @app_commands.describe(game="The game number (only needed when several games run here)")
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.table.abandon(interaction, game)
+        await self.table.commands.abandon(interaction, game)

@@ -27,6 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.answers import answering
+from bot.errors import BadComponent
+
 if TYPE_CHECKING:
     from bot.table import Table
 
@@ -52,10 +55,12 @@ class LobbyButton(
     }
     LABELS = {"addai": "Add AI", "removeai": "Remove AI"}
 
-    def __init__(self, game_id: int, op: str) -> None:
+    def __init__(self, game_id: int, op: str, *, disabled: bool = False) -> None:
         label = self.LABELS.get(op, op.capitalize())
         super().__init__(
-            discord.ui.Button(label=label, style=self.STYLES[op], custom_id=f"lobby:{game_id}:{op}")
+            discord.ui.Button(
+                label=label, style=self.STYLES[op], custom_id=f"lobby:{game_id}:{op}", disabled=disabled
+            )
         )
         self.game_id, self.op = game_id, op
 
@@ -66,7 +71,7 @@ class LobbyButton(
         return cls(int(match["game"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await table_of(interaction).on_lobby_click(interaction, self.game_id, self.op)
+        await answering(interaction, table_of(interaction).on_lobby_click(interaction, self.game_id, self.op))
 
 
 class ActionButton(
@@ -106,7 +111,9 @@ class ActionButton(
         return cls(int(match["game"]), int(match["decision"]), match["code"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await table_of(interaction).on_action(interaction, self.game_id, self.decision, self.code)
+        await answering(
+            interaction, table_of(interaction).on_action(interaction, self.game_id, self.decision, self.code)
+        )
 
 
 class DraftButton(
@@ -118,7 +125,9 @@ class DraftButton(
     PREFIX = "draft"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await table_of(interaction).on_draft(interaction, self.game_id, self.decision, self.code)
+        await answering(
+            interaction, table_of(interaction).on_draft(interaction, self.game_id, self.decision, self.code)
+        )
 
 
 class ActionSelect(
@@ -148,18 +157,26 @@ class ActionSelect(
             row=row,
         )
         self.game_id, self.decision, self.name = game_id, decision, name
+        #: the values the clicked menu offered (None: not known, e.g. built here)
+        self.offered: frozenset[str] | None = None
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
     ) -> ActionSelect:
-        return cls(int(match["game"]), int(match["decision"]), match["name"])
+        select = cls(int(match["game"]), int(match["decision"]), match["name"])
+        select.offered = _offered(item)
+        return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await answering(interaction, self._chosen(interaction))
+
+    async def _chosen(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
         if len(values) != 1 or not re.fullmatch(_CODE, values[0]):
-            await table_of(interaction).refuse(interaction, "That choice is not valid.")
-            return
+            raise BadComponent("That choice is not valid.")
+        if self.offered is not None and values[0] not in self.offered:
+            raise BadComponent("That choice is not on the menu.")
         await self.send(interaction, values[0])
 
     async def send(self, interaction: discord.Interaction, value: str) -> None:
@@ -197,7 +214,7 @@ class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mine:(?P<
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await table_of(interaction).on_show_private(interaction, self.game_id)
+        await answering(interaction, table_of(interaction).on_show_private(interaction, self.game_id))
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<game>\d{1,18})"):
@@ -219,7 +236,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematc
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await table_of(interaction).on_rematch(interaction, self.game_id)
+        await answering(interaction, table_of(interaction).on_rematch(interaction, self.game_id))
 
 
 class ForfeitButton(
@@ -242,7 +259,7 @@ class ForfeitButton(
         return cls(int(match["game"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await table_of(interaction).on_forfeit(interaction, self.game_id, self.seat)
+        await answering(interaction, table_of(interaction).on_forfeit(interaction, self.game_id, self.seat))
 
 
 class LobbyOptionSelect(
@@ -273,11 +290,40 @@ class LobbyOptionSelect(
         return cls(int(match["game"]), match["option"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await answering(interaction, self._chosen(interaction))
+
+    async def _chosen(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
         if len(values) != 1 or len(values[0]) > 40:
-            await table_of(interaction).refuse(interaction, "That choice is not valid.")
-            return
+            raise BadComponent("That choice is not valid.")
         await table_of(interaction).on_lobby_option(interaction, self.game_id, self.option, values[0])
+
+
+class LogPageButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"log:(?P<game>\d{1,18}):(?P<page>\d{1,5})"
+):
+    """Turns `/log`'s ephemeral answer to another page (the log is public: anyone may page)."""
+
+    def __init__(self, game_id: int, page: int, label: str, *, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"log:{game_id}:{page}",
+                disabled=disabled,
+            )
+        )
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> LogPageButton:
+        return cls(int(match["game"]), int(match["page"]), "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        history = table_of(interaction).history
+        await answering(interaction, history.turn_log_page(interaction, self.game_id, self.page))
 
 
 DYNAMIC_ITEMS = (
@@ -290,7 +336,17 @@ DYNAMIC_ITEMS = (
     LobbyOptionSelect,
     RematchButton,
     ForfeitButton,
+    LogPageButton,
 )
+
+
+def _offered(item: Any) -> frozenset[str] | None:
+    """The values a select on the clicked message offers (discord.py passes that select to
+    `from_custom_id`), so a value it did not offer is refused."""
+    options = getattr(item, "options", None)
+    if not options:
+        return None
+    return frozenset(str(option.value) for option in options)
 
 
 def matches_any(custom_id: str) -> bool:

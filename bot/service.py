@@ -1,14 +1,24 @@
-"""The one path every click takes: check seat -> per-game lock -> load -> decision check ->
-apply -> commit. No Discord here: `bot.table.Table` holds the game lock, calls this, then
-renders what it returns before releasing the lock.
+"""The game service: load, check, apply and commit, with a per-game lock and a write-through
+cache of running games. No Discord here (`import bot.service` loads neither discord nor Pillow):
+`bot.pipeline.Pipeline` runs every change through it inside the game's lock, schedules the game's
+wake-ups from the committed state and queues what the Discord side must show.
 
 Nothing is acknowledged before it is committed: `act` returns only after the snapshot and the
-action log row are in SQLite, and any refusal raises a `UserError` with nothing written.
+action log row are stored, and any refusal raises a `UserError` with nothing written. A storage
+conflict (someone else wrote the game) drops the cached game, so the next load reads the truth.
+
+Several processes on one PostgreSQL database (`Database.shared`): a game's lock is also taken in
+the database (`Database.game_lock`, an advisory lock), so the processes take turns on a game as
+the coroutines of one process do; and a cached game is checked against the database on every
+load (one query: its version, row bookkeeping and seats), reloaded when another process committed
+a newer version, patched when only its bookkeeping (which DM is living, ...) changed. On SQLite
+(one process) the cache is trusted as before.
 """
 
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -23,12 +33,49 @@ from bot.errors import (
     StaleDecision,
     UserError,
 )
+from bot.plugins import PLUGINS, GamePlugin
 from bot.service_lobby import LobbyActions, closed_reason
 from games.core import SYSTEM_SEAT, Event, GameRules, GameState, IllegalAction, Outcome
-from games.registry import GAMES, GameInfo
-from storage import GameRecord, GameStore, SeatRecord, StorageConflict
+from storage import Database, GameRecord, GameStore, SeatRecord, StorageConflict
 
 LIVE = ("lobby", "running")
+
+
+class GameLock:
+    """A game's lock: the process's `asyncio.Lock` of the game, then (several processes on one
+    database) the database's lock of the game, held together for the block. The local lock comes
+    first, so one process waits for a game with one connection at most."""
+
+    __slots__ = ("_local", "_db", "_game_id", "_held")
+
+    def __init__(self, local: asyncio.Lock, db: Database | None, game_id: int) -> None:
+        self._local = local
+        self._db = db
+        self._game_id = game_id
+        self._held: Any = None
+
+    def locked(self) -> bool:
+        return self._local.locked()
+
+    async def __aenter__(self) -> None:
+        await self._local.acquire()
+        if self._db is None:
+            return
+        try:
+            held = self._db.game_lock(self._game_id)
+            await held.__aenter__()
+        except BaseException:
+            self._local.release()
+            raise
+        self._held = held
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        held, self._held = self._held, None
+        try:
+            if held is not None:
+                await held.__aexit__(*exc_info)
+        finally:
+            self._local.release()
 
 
 @dataclass
@@ -37,7 +84,7 @@ class LoadedGame:
 
     record: GameRecord
     seats: list[SeatRecord]
-    info: GameInfo
+    info: GamePlugin
     state: GameState | None = None
 
     @property
@@ -46,7 +93,6 @@ class LoadedGame:
 
     @property
     def rules(self) -> GameRules:
-        assert self.info.rules is not None
         return self.info.rules
 
     @property
@@ -127,17 +173,32 @@ class ActionResult:
 
 
 class GameService(LobbyActions):
-    def __init__(self, store: GameStore, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        clock: Callable[[], float] = time.time,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+    ) -> None:
         self.store = store
         self.clock = clock  # Unix time, for timer deadlines
+        self.new_seed = new_seed  # each new game's shuffle (tests pass a repeatable one)
         self._locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self._running: dict[int, LoadedGame] = {}  # write-through cache of running games
+        db = getattr(store, "db", None)
+        #: Several processes share the database (PostgreSQL): locks and cache go through it.
+        self.shared: bool = bool(getattr(db, "shared", False))
+        self._db: Database | None = db if self.shared else None
+        #: When a game must next act on its own, stored with each action (set by the pipeline;
+        #: kept only when `shared`): `next_wake(game_after, None)`.
+        self.next_wake: Callable[[LoadedGame, float | None], float | None] | None = None
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> GameLock:  # type: ignore[override]  # (LobbyActions: asyncio.Lock)
         """The game's lock. Every method that changes a game must be called with it held, and the
-        caller keeps holding it while it renders the result, so table edits stay in order."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        caller keeps holding it while it renders the result, so table edits stay in order. With
+        several processes on one database it is also the database's lock of the game."""
+        return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), self._db, game_id)
 
     def forget(self, game_id: int) -> None:
         """Drop a finished game's lock (a later click simply makes a new one)."""
@@ -152,21 +213,47 @@ class GameService(LobbyActions):
     # -- loading ---------------------------------------------------------------------------
     async def load(self, game_id: int) -> LoadedGame:
         """The game as last committed. Running games are served from a write-through cache
-        (this process is the only writer; every write below goes through `_written`)."""
+        (every write below goes through `_written`); with several processes on one database the
+        cached game is first checked against the stored one (`_fresh`)."""
         cached = self._running.get(game_id)
         if cached is not None:
-            return cached
+            if not self.shared:
+                return cached
+            fresh = await self._fresh(cached)
+            if fresh is not None:
+                return fresh
         record = await self.store.get_game(game_id)
         if record is None:
             raise GameNotFound("That game does not exist (any more).")
-        info = GAMES.get(record.game_name)
-        if info is None or info.rules is None:
+        if record.game_name not in PLUGINS:
             raise GameNotFound("That game is not available in this version of the bot.")
+        info = PLUGINS.get(record.game_name)
         seats = await self.store.get_seats(game_id)
         state = info.rules.load_state(record.state_json) if record.state_json else None
         game = LoadedGame(replace(record, state_json=None), seats, info, state)
         if record.status == "running":
             self._running[game_id] = game
+        return game
+
+    async def _fresh(self, cached: LoadedGame) -> LoadedGame | None:
+        """The cached game brought up to date with one query, or None if another process
+        committed a newer version (or ended it): then the caller loads it anew."""
+        fresh = await self.store.freshness(cached.id)
+        record = cached.record
+        if fresh is None or fresh.version != record.version or fresh.status != record.status:
+            self._running.pop(cached.id, None)
+            return None
+        record = replace(
+            record,
+            table_message_id=fresh.table_message_id,
+            deadline=fresh.deadline,
+            clock_deadline=fresh.clock_deadline,
+            wake_at=fresh.wake_at,
+            warned_for=fresh.warned_for,
+        )
+        if record == cached.record and fresh.seats == cached.seats:
+            return cached
+        game = self._running[cached.id] = replace(cached, record=record, seats=fresh.seats)
         return game
 
     def _written(self, game_id: int, game: LoadedGame | None = None) -> None:
@@ -176,13 +263,72 @@ class GameService(LobbyActions):
         else:
             self._running.pop(game_id, None)
 
-    async def set_table_message(self, game_id: int, message_id: int) -> None:
+    async def set_table_message(self, game_id: int, message_id: int) -> LoadedGame:
+        """Which message is the game's table (delivery bookkeeping, not a change of the game)."""
+        self._require_lock(game_id)
         await self.store.set_table_message(game_id, message_id)
-        self._written(game_id)
+        return await self._patched(
+            game_id, lambda g: replace(g, record=replace(g.record, table_message_id=message_id))
+        )
 
-    async def set_dm(self, game_id: int, seat: int, *, dm_open: bool, dm_message_id: int | None) -> None:
+    async def set_dm(
+        self, game_id: int, seat: int, *, dm_open: bool, dm_message_id: int | None
+    ) -> LoadedGame:
+        """Whether the seat's DMs are open and which DM is its living private message."""
+        self._require_lock(game_id)
         await self.store.set_dm(game_id, seat, dm_open=dm_open, dm_message_id=dm_message_id)
-        self._written(game_id)
+
+        def patch(game: LoadedGame) -> LoadedGame:
+            seats = [
+                replace(s, dm_open=dm_open, dm_message_id=dm_message_id) if s.seat == seat else s
+                for s in game.seats
+            ]
+            return replace(game, seats=seats)
+
+        return await self._patched(game_id, patch)
+
+    async def set_wake(self, game_id: int, wake_at: float | None) -> LoadedGame:
+        """When the game must next act on its own (stored for any process to run it)."""
+        self._require_lock(game_id)
+        await self.store.set_wake(game_id, wake_at)
+        return await self._patched(game_id, lambda g: replace(g, record=replace(g.record, wake_at=wake_at)))
+
+    async def set_warned(self, game_id: int, clock_deadline: float) -> tuple[bool, LoadedGame]:
+        """Note that the clock warning for `clock_deadline` is posted now: (whether it was not
+        yet, the game after)."""
+        self._require_lock(game_id)
+        first = await self.store.set_warned(game_id, clock_deadline)
+        game = await self._patched(
+            game_id, lambda g: replace(g, record=replace(g.record, warned_for=clock_deadline))
+        )
+        return first, game
+
+    async def set_private_view(
+        self, game_id: int, seat: int, *, token: str | None, at: float | None, message_id: int | None
+    ) -> LoadedGame:
+        """With DMs closed: which ephemeral view is the seat's living private message (its id, and
+        the token of the latest interaction on it, which can edit it for 15 minutes)."""
+        self._require_lock(game_id)
+        await self.store.set_private_view(game_id, seat, token, at, message_id)
+
+        def patch(game: LoadedGame) -> LoadedGame:
+            seats = [
+                replace(s, private_token=token, private_token_at=at, dm_message_id=message_id)
+                if s.seat == seat
+                else s
+                for s in game.seats
+            ]
+            return replace(game, seats=seats)
+
+        return await self._patched(game_id, patch)
+
+    async def _patched(self, game_id: int, patch: Callable[[LoadedGame], LoadedGame]) -> LoadedGame:
+        """The game after a bookkeeping write: the cached game patched (it stays the newest)."""
+        cached = self._running.get(game_id)
+        if cached is None:
+            return await self.load(game_id)
+        game = self._running[game_id] = patch(cached)
+        return game
 
     async def live_games(self) -> list[LoadedGame]:
         return [await self.load(record.id) for record in await self.store.live_games()]
@@ -196,6 +342,8 @@ class GameService(LobbyActions):
 
     # -- the action path -------------------------------------------------------------------
     async def act(self, game_id: int, user_id: int, decision: int, code: str) -> ActionResult:
+        """A person's click: their seat, the decision it answers, the action's code. A person
+        who acts by themselves starts counting clock timeouts from zero again (same commit)."""
         self._require_lock(game_id)
         game = await self.load(game_id)
         if game.record.status != "running":
@@ -212,8 +360,9 @@ class GameService(LobbyActions):
         except ValueError:
             raise BadComponent("That button is not valid.") from None
         if not rules.legal_actions(state, seat):
-            raise NotYourTurn(_waiting_reason(game))
-        return await self._apply_and_commit(game, seat, user_id, action)
+            raise NotYourTurn(rules.idle_reason(state, seat) or _waiting_reason(game))
+        timeouts = (seat, 0) if game.seats[seat].timeouts else None
+        return await self._apply_and_commit(game, seat, user_id, action, timeouts=timeouts)
 
     async def act_as_ai(self, game_id: int, seat: int, action: Any) -> ActionResult:
         """An AI seat's action, through the same checks and commit as a click."""
@@ -243,7 +392,15 @@ class GameService(LobbyActions):
             return None
         return await self._apply_and_commit(game, SYSTEM_SEAT, 0, timer.action)
 
-    async def _apply_and_commit(self, game: LoadedGame, seat: int, user_id: int, action: Any) -> ActionResult:
+    async def _apply_and_commit(
+        self,
+        game: LoadedGame,
+        seat: int,
+        user_id: int,
+        action: Any,
+        *,
+        timeouts: tuple[int, int] | None = None,
+    ) -> ActionResult:
         rules, state = game.rules, game.state
         assert state is not None
         decision = game.decision
@@ -255,6 +412,20 @@ class GameService(LobbyActions):
         status = "finished" if outcome is not None else "running"
         deadline = self._deadline(game, new_state) if status == "running" else None
         clock_deadline = self._clock_deadline(game, new_state) if status == "running" else None
+        record = replace(
+            game.record,
+            version=game.record.version + 1,
+            status=status,
+            deadline=deadline,
+            clock_deadline=clock_deadline,
+            wake_at=None,
+        )
+        seats = game.seats
+        if timeouts is not None:
+            seats = [replace(s, timeouts=timeouts[1]) if s.seat == timeouts[0] else s for s in seats]
+        after = LoadedGame(record, seats, game.info, new_state)
+        if self.shared and self.next_wake is not None and status == "running":
+            after.record = record = replace(record, wake_at=self.next_wake(after, None))
         try:
             version = await self.store.record_action(
                 game.id,
@@ -268,13 +439,13 @@ class GameService(LobbyActions):
                 deadline=deadline,
                 winners=outcome.winners if outcome is not None else None,
                 clock_deadline=clock_deadline,
+                timeouts=timeouts,
+                wake_at=record.wake_at,
             )
         except StorageConflict:
+            self._written(game.id)  # the cached game is stale: read the stored one next time
             raise StaleDecision("Someone else acted first; look at the latest message.") from None
-        record = replace(
-            game.record, version=version, status=status, deadline=deadline, clock_deadline=clock_deadline
-        )
-        after = LoadedGame(record, game.seats, game.info, new_state)
+        assert version == record.version
         self._written(game.id, after)
         return ActionResult(after, seat, events, decision_before=decision)
 
@@ -298,28 +469,25 @@ class GameService(LobbyActions):
             return game.record.clock_deadline
         return self.clock() + seconds
 
-    async def act_forced(self, game_id: int, seat: int, action: Any) -> ActionResult:
-        """The turn clock's default action for `seat`, logged with user id 0 (forced)."""
+    async def act_forced(self, game_id: int, seat: int, action: Any, *, timed_out: bool) -> ActionResult:
+        """The turn clock's default action for `seat`, logged with user id 0 (forced). The
+        seat's first forced action of an expiry (`timed_out`) counts one more timeout in a row,
+        in the same commit."""
         self._require_lock(game_id)
         game = await self.load(game_id)
         if game.record.status != "running":
             raise StaleDecision(closed_reason(game.record.status))
-        return await self._apply_and_commit(game, seat, FORCED_BY_CLOCK, action)
-
-    async def set_timeouts(self, game_id: int, seat: int, timeouts: int) -> LoadedGame:
-        self._require_lock(game_id)
-        await self.store.set_timeouts(game_id, seat, timeouts)
-        self._written(game_id)
-        return await self.load(game_id)
+        timeouts = (seat, game.seats[seat].timeouts + 1) if timed_out else None
+        return await self._apply_and_commit(game, seat, FORCED_BY_CLOCK, action, timeouts=timeouts)
 
     async def backfill_results(self) -> int:
         """Store the results of finished games that have none (finished before results were
         kept), from their final state. Returns how many games were filled in."""
         count = 0
         for record in await self.store.games_without_results():
-            info = GAMES.get(record.game_name)
-            if info is None or info.rules is None or not record.state_json:
+            if record.game_name not in PLUGINS or not record.state_json:
                 continue
+            info = PLUGINS.get(record.game_name)
             outcome = info.rules.outcome(info.rules.load_state(record.state_json))
             if outcome is not None:
                 await self.store.record_results(record.id, outcome.winners)

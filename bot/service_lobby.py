@@ -7,20 +7,21 @@ refusals are `UserError`s with the reason for the player.
 from __future__ import annotations
 
 import asyncio
-import secrets
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.clock import CLOCK_OPTION, CLOCK_SECONDS
 from bot.errors import BadComponent, NotAllowed, StaleDecision, UserError
-from bot.render.lobby import ANY_OPTION
+from bot.plugins import PLUGINS
 from games.core import IllegalAction
-from games.registry import GAMES
 from storage import GameStore, StorageConflict
 
 if TYPE_CHECKING:
     from bot.service import LoadedGame
 
 LIVE = ("lobby", "running")
+#: The option name of the lobby's combined select, whose values are `name=value`.
+ANY_OPTION = "any"
 #: AI seats' names, marked "(AI)" wherever a name is shown. AI seats have negative user ids.
 AI_NAMES = (
     "Jingle",
@@ -41,6 +42,7 @@ class LobbyActions:
 
     store: GameStore
     _channel_locks: dict[int, asyncio.Lock]
+    new_seed: Callable[[], int]
 
     async def load(self, game_id: int) -> LoadedGame:
         raise NotImplementedError
@@ -63,12 +65,11 @@ class LobbyActions:
         user_id: int,
         user_name: str,
         options: dict[str, Any] | None = None,
+        claim: str | None = None,
     ) -> LoadedGame:
-        info = GAMES.get(game_name)
-        if info is None:
+        if game_name not in PLUGINS:
             raise UserError(f"There is no game called {game_name!r}.")
-        if info.rules is None:
-            raise UserError(f"{info.title} is not ready yet - it is coming soon. Try Secret Krampus!")
+        info = PLUGINS.get(game_name)
         parsed = info.rules.parse_options(options or {})
         async with self._channel_lock(channel_id):
             await self._check_free(channel_id, user_id)
@@ -82,7 +83,8 @@ class LobbyActions:
                     **parsed.model_dump(mode="json"),
                     CLOCK_OPTION: (options or {}).get(CLOCK_OPTION, "off"),
                 },
-                seed=secrets.randbits(62),
+                seed=self.new_seed(),
+                claim=claim,
             )
         return await self.load(record.id)
 
@@ -96,19 +98,22 @@ class LobbyActions:
             raise StaleDecision("A rematch can start once this game is over.")
         if old.seat_of(user_id) is None:
             raise NotAllowed("Only the players of this game can ask for a rematch.")
-        key = f"rematch:{game_id}"
-        existing = await self.store.get_meta(key)
+        claim = f"rematch:{game_id}"
+        existing = await self.store.get_meta(claim)
         if existing is not None:
             raise UserError(f"The rematch is already open: game #{existing}. Join it there!")
-        new = await self.open_lobby(
-            guild_id=old.record.guild_id,
-            channel_id=old.record.channel_id,
-            game_name=old.record.game_name,
-            user_id=user_id,
-            user_name=user_name,
-            options=old.record.options,
-        )
-        await self.store.set_meta(key, str(new.id))
+        try:  # the lobby and the "this game's rematch is open" guard are one commit
+            new = await self.open_lobby(
+                guild_id=old.record.guild_id,
+                channel_id=old.record.channel_id,
+                game_name=old.record.game_name,
+                user_id=user_id,
+                user_name=user_name,
+                options=old.record.options,
+                claim=claim,
+            )
+        except StorageConflict as held:
+            raise UserError(f"The rematch is already open: game #{held}. Join it there!") from None
         left_out: list[str] = []
         async with self.lock(new.id):
             for seat in old.seats:

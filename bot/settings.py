@@ -14,6 +14,7 @@ TOKEN_HELP = (
 
 # Bot tokens are three dot-separated base64url parts (user id, timestamp, HMAC).
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+_SHARD_PART = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
 
 
 class SettingsError(Exception):
@@ -37,6 +38,12 @@ class Settings(BaseSettings):
     ai_delay_seconds: float = Field(
         default=1.5, ge=0, le=30, description="How long an AI seat 'thinks' before it acts (on average)."
     )
+    shard_count: int | None = Field(
+        default=None, ge=1, description="How many gateway shards the bot runs as, in all processes."
+    )
+    shard_ids: str | None = Field(
+        default=None, description="The shards this process runs, e.g. '0,1' or '0-3' (needs SHARD_COUNT)."
+    )
 
     def token(self) -> str:
         """The token, checked for shape, or a SettingsError that says where to get one."""
@@ -46,6 +53,43 @@ class Settings(BaseSettings):
         if not _TOKEN_SHAPE.match(raw):
             raise SettingsError(f"DISCORD_TOKEN does not look like a bot token. {TOKEN_HELP}")
         return raw
+
+    def sharding(self) -> tuple[int | None, list[int] | None]:
+        """(shard count, this process's shard ids), checked; (None, None) when sharding is not
+        configured. A SettingsError says in one line what is wrong."""
+        return parse_sharding(self.shard_count, self.shard_ids)
+
+
+def parse_sharding(count: int | None, ids: str | None) -> tuple[int | None, list[int] | None]:
+    """SHARD_COUNT and SHARD_IDS ("0,1", "0-3", "0,2-3"): the count alone runs every shard in
+    this process; the ids need the count and must each be in 0..count-1, once."""
+    text = (ids or "").strip()
+    if not text:
+        return count, None
+    if count is None:
+        raise SettingsError(
+            f"SHARD_IDS={text} is set but SHARD_COUNT is not: set SHARD_COUNT to the total number "
+            "of shards (the same in every process)."
+        )
+    shards: list[int] = []
+    for part in text.split(","):
+        found = _SHARD_PART.match(part)
+        if not found:
+            raise SettingsError(
+                f"SHARD_IDS={text} is not a list of shard numbers: write them like 0,1 or 0-3."
+            )
+        low, high = int(found[1]), int(found[2] if found[2] is not None else found[1])
+        if high < low:
+            raise SettingsError(f"SHARD_IDS={text}: the range {low}-{high} goes backwards.")
+        for shard in range(low, high + 1):
+            if shard >= count:
+                raise SettingsError(
+                    f"SHARD_IDS={text}: shard {shard} is outside 0..{count - 1} (SHARD_COUNT={count})."
+                )
+            if shard in shards:
+                raise SettingsError(f"SHARD_IDS={text} names shard {shard} twice.")
+            shards.append(shard)
+    return count, shards
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -15,10 +15,11 @@ import tempfile
 from pathlib import Path
 
 from bot.errors import UserError
+from bot.outbox import Change
+from bot.plugins import PLUGINS
 from bot.render.base import Payload
 from bot.service import GameService
 from bot.table import Table
-from games.registry import GAMES
 from storage import Database, GameStore
 
 CHANNEL = 1
@@ -59,6 +60,18 @@ class PrintingMessenger:
     async def send_dm(self, user_id: int, payload: Payload) -> int | None:
         return None  # every seat is an AI: nobody reads DMs
 
+    async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
+        return False
+
+    async def delete_dm(self, user_id: int, message_id: int) -> None:
+        return None
+
+    async def edit_interaction(self, token: str, payload: Payload) -> bool:
+        return False
+
+    async def delete_message(self, channel_id: int, message_id: int) -> None:
+        self.last_text.pop(message_id, None)
+
     async def edit_message(self, channel_id: int, message_id: int, payload: Payload) -> bool:
         if message_id not in self.last_text:
             return False
@@ -76,13 +89,11 @@ async def simulate(
     game: str, players: int, out: Path, options: dict[str, str], messenger: PrintingMessenger
 ) -> int:
     """Play one all-AI game; returns the game's id. Raises ValueError for a bad request."""
-    info = GAMES.get(game)
-    if info is None or info.rules is None:
-        raise ValueError(
-            f"No playable game {game!r}. Games: {', '.join(n for n, i in GAMES.items() if i.available)}"
-        )
-    if not info.min_players <= players <= info.max_players:
-        raise ValueError(f"{info.title} needs {info.players_text}.")
+    plugin = PLUGINS.find(game)
+    if plugin is None:
+        raise ValueError(f"No playable game {game!r}. Games: {', '.join(PLUGINS.names())}")
+    if not plugin.min_players <= players <= plugin.max_players:
+        raise ValueError(f"{plugin.title} needs {plugin.players_text}.")
     out.mkdir(parents=True, exist_ok=True)
     db = await Database.open(f"sqlite:///{out / 'simulation.db'}")
     service = GameService(GameStore(db))
@@ -91,16 +102,17 @@ async def simulate(
         lobby = await service.open_lobby(
             guild_id=None, channel_id=CHANNEL, game_name=game, user_id=HOST, user_name="Jingle (AI)"
         )
-        async with service.lock(lobby.id):
+
+        async def start() -> Change:
             for name, value in options.items():
                 await service.set_option(lobby.id, HOST, name, value)
             for _ in range(players - 1):
                 await service.add_ai(lobby.id, HOST)
             await service.start(lobby.id, HOST)
-            game_now = await service.ensure_deadline(lobby.id)
-            await table._refresh_table(game_now, table.table_payload(game_now))
-            table.timers.schedule(lobby.id, game_now.decision, game_now.record.deadline)
-            table._schedule_ai(game_now)
+            return Change(await service.ensure_deadline(lobby.id))
+
+        await table.pipeline.run(lobby.id, start)  # the same path as the host's clicks
+        await table.delivery.deliver(lobby.id)
         while (await service.load(lobby.id)).record.status == "running":
             await asyncio.sleep(0.01)
         await asyncio.sleep(0)
@@ -112,7 +124,7 @@ async def simulate(
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot simulate", description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True, choices=sorted(GAMES))
+    parser.add_argument("--game", required=True, choices=PLUGINS.names())
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--out", type=Path, default=None, help="folder for the pictures and the database")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a lobby option")

@@ -1,70 +1,101 @@
-"""The slash-command flows (`/play`, `/hand`, `/abandon`), chat reminders and the restart
-resume, mixed into `bot.table.Table` (which holds the service, the messenger and the renderers)."""
+"""The slash-command flows that touch games (`/play`, `/hand`, `/abandon`, `/leave`, `/replace`,
+`/reclaim`), chat reminders and the restart resume. Changes go through the pipeline like clicks.
+
+`/leave` hands the player's seat to an AI (in a lobby it simply frees the seat); the host (or a
+member with Manage Server) can do the same for an absent player with `/replace`. In a two-player
+game the remaining player may instead take the win: the channel gets a "Take the win" button that
+only they can use, while the game runs.
+"""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.answers import answers_errors
-from bot.errors import GameNotFound, UserError
-from bot.render.base import Payload
+from bot import screens
+from bot.components import ForfeitButton
+from bot.delivery import Delivery
+from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision, UserError
+from bot.outbox import Change
+from bot.pipeline import Pipeline
+from bot.render.base import Payload, new_view
+from bot.service import GameService, LoadedGame
 
 
-class TableCommands:
-    # -- commands ---------------------------------------------------------------------------------
-    @answers_errors
+class SlashCommands:
+    service: GameService
+    pipeline: Pipeline
+    delivery: Delivery
+
+    def __init__(self, service: GameService, pipeline: Pipeline, delivery: Delivery) -> None:
+        self.service = service
+        self.pipeline = pipeline
+        self.delivery = delivery
+        self._reminded: set[tuple[int, int, int]] = set()  # (game, decision, user) already told
+
+    # -- lobbies -----------------------------------------------------------------------------------
     async def play(
         self, interaction: discord.Interaction, game_name: str, fill_with_ai: bool = False
     ) -> None:
         user = interaction.user
-        try:
-            game = await self.service.open_lobby(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                game_name=game_name,
-                user_id=user.id,
-                user_name=user.display_name,
-            )
-            if fill_with_ai:
-                async with self.service.lock(game.id):
-                    game = await self.service.fill_with_ai(game.id, user.id)
-        except UserError as error:
-            await self.refuse(interaction, error.message)
-            return
-        await interaction.response.send_message(**self.table_payload(game).send_kwargs())
-        message = await interaction.original_response()
-        await self.service.set_table_message(game.id, message.id)
+        if interaction.channel_id is None:
+            raise UserError("Games are played in a server's channel.")
+        game = await self.service.open_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game_name=game_name,
+            user_id=user.id,
+            user_name=user.display_name,
+        )
 
-    @answers_errors
+        async def step() -> Change:
+            if fill_with_ai:
+                return Change(await self.service.fill_with_ai(game.id, user.id))
+            return Change(await self.service.load(game.id))
+
+        change = await self.pipeline.run(game.id, step, user_id=user.id)
+        await self.post_lobby(interaction, change.game, screens.table_payload(change.game))
+
+    async def post_lobby(self, interaction: discord.Interaction, game: LoadedGame, payload: Payload) -> None:
+        """Answer with the lobby as a new channel message, which becomes the game's table."""
+        callback = await interaction.response.send_message(**payload.send_kwargs())
+        message_id = getattr(callback, "message_id", None)
+        if message_id is None:  # Discord did not say: ask (one more round trip)
+            message_id = (await interaction.original_response()).id
+        async with self.service.lock(game.id):
+            game = await self.service.set_table_message(game.id, message_id)
+        self.pipeline.newest(game)
+        self.delivery.posted_table(game, message_id, payload)
+
+    # -- private views -----------------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction) -> None:
         try:
-            game = await self.service.game_for_user(interaction.channel_id, interaction.user.id)
+            game = await self.service.game_for_user(_channel(interaction), interaction.user.id)
         except UserError as error:
-            await self.refuse(interaction, f"{error.message} Spectators see only the table.")
-            return
-        await self.on_show_private(interaction, game.id)
+            raise UserError(f"{error.message} Spectators see only the table.") from None
+        seat = game.seat_of(interaction.user.id)
+        if game.state is None or seat is None:
+            raise GameNotFound("This game has not started.")
+        await self.delivery.privates.open(interaction, game, seat)
 
-    @answers_errors
+    # -- ending a game -----------------------------------------------------------------------------
     async def abandon(self, interaction: discord.Interaction, game_id: int | None) -> None:
         user = interaction.user
         perms = getattr(interaction, "permissions", None)
         can_manage = bool(perms and perms.manage_guild)
-        try:
-            game_id = await self._game_to_abandon(interaction.channel_id, user.id, game_id)
-            async with self.service.lock(game_id):
-                game = await self.service.abandon(game_id, user.id, can_manage_server=can_manage)
-                await self._refresh_table(game, self.table_payload(game))
-        except UserError as error:
-            await self.refuse(interaction, error.message)
-            return
-        self.timers.cancel(game_id)
-        self.ai_turns.cancel(game_id)
-        self.service.forget(game_id)
+        game_id = await self._game_to_abandon(_channel(interaction), user.id, game_id)
+
+        async def step() -> Change:
+            return Change(await self.service.abandon(game_id, user.id, can_manage_server=can_manage))
+
+        change = await self.pipeline.run(game_id, step, user_id=user.id)
         await interaction.response.send_message(
-            f"{game.info.title} (game #{game.id}) was abandoned by {user.display_name}. It stays recorded."
+            f"{change.game.info.title} (game #{game_id}) was abandoned by {user.display_name}. "
+            "It stays recorded."
         )
+        await self.delivery.deliver(game_id)
 
     async def _game_to_abandon(self, channel_id: int, user_id: int, game_id: int | None) -> int:
         store = self.service.store
@@ -83,10 +114,82 @@ class TableCommands:
         ids = ", ".join(f"#{record.id}" for record in live)
         raise UserError(f"Several games run here ({ids}); say which with the `game` option.")
 
+    # -- seats changing hands --------------------------------------------------------------------
+    async def leave_game(self, interaction: discord.Interaction) -> None:
+        user = interaction.user
+        game = await self.service.game_for_user(_channel(interaction), user.id)
+        if game.record.status == "lobby":
+
+            async def step() -> Change:
+                return Change(await self.service.leave(game.id, user.id))
+
+            await self.pipeline.run(game.id, step, user_id=user.id)
+            await interaction.response.send_message("You left the lobby.", ephemeral=True)
+            await self.delivery.deliver(game.id)
+            return
+        seat = game.seat_of(user.id)
+        assert seat is not None
+        await self._hand_over(interaction, game.id, seat, reason=f"{user.display_name} left the game")
+
+    async def replace_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
+        user = interaction.user
+        perms = getattr(interaction, "permissions", None)
+        game = await self.service.game_for_user(_channel(interaction), member.id)
+        if game.record.status != "running":
+            raise StaleDecision("That game has not started; in a lobby the player can simply leave.")
+        if user.id != game.record.host_id and not (perms and perms.manage_guild):
+            raise NotAllowed("Only the host or a member with Manage Server can replace a player.")
+        seat = game.seat_of(member.id)
+        assert seat is not None
+        name = game.seats[seat].display_name
+        await self._hand_over(interaction, game.id, seat, reason=f"{user.display_name} replaced {name}")
+
+    async def _hand_over(
+        self, interaction: discord.Interaction, game_id: int, seat: int, reason: str
+    ) -> None:
+        async def step() -> Change:
+            return Change(await self.service.hand_to_ai(game_id, seat))
+
+        game = (await self.pipeline.run(game_id, step)).game
+        text = f"{reason}: **{game.seats[seat].display_name}** plays that seat from now on."
+        humans = [s.seat for s in game.seats if s.user_id > 0]
+        view = None
+        if len(game.seats) == 2 and len(humans) == 1:
+            other = humans[0]
+            text += f" {game.names[other]}, you may play on against the AI, or take the win."
+            view = new_view(ForfeitButton(game_id, other))
+        await interaction.response.send_message(**Payload(content=text, view=view).send_kwargs())
+        if view is not None:
+            message = await interaction.original_response()
+            self.delivery.extra_controls(game, message.id)
+        await self.delivery.deliver(game_id)
+
+    async def reclaim(self, interaction: discord.Interaction) -> None:
+        """Take back the seat an AI plays after your timeouts."""
+        user = interaction.user
+        records = await self.service.store.games_in_channel(_channel(interaction), statuses=("running",))
+        for record in records:
+            game = await self.service.load(record.id)
+            seat = next((s.seat for s in game.seats if s.owner_id == user.id), None)
+            if seat is not None:
+                break
+        else:
+            raise NotAPlayer("No AI is keeping a seat for you in this channel.")
+
+        async def step() -> Change:
+            return Change(await self.service.reclaim(game.id, seat))
+
+        game = (await self.pipeline.run(game.id, step, user_id=user.id)).game
+        await interaction.response.send_message(
+            f"Welcome back, {user.display_name}: you play your seat in {game.info.title} #{game.id} again."
+        )
+        await self.delivery.deliver(game.id)
+
     # -- chat ------------------------------------------------------------------------------------
     async def on_channel_message(self, channel_id: int, user_id: int) -> str | None:
-        """Remind a player of a table rule when they post at the wrong moment (once per
-        decision). Only who posted matters, never what: the bot needs no message content."""
+        """Someone posted: a buried table moves down; a player who posts at the wrong moment is
+        reminded of a table rule (once per decision). Only who posted matters, never what."""
+        await self.delivery.chat_seen(channel_id)
         for record in await self.service.store.user_games_in_channel(
             channel_id, user_id, statuses=("running",)
         ):
@@ -95,28 +198,56 @@ class TableCommands:
             key = (game.id, game.decision, user_id)
             if seat is None or key in self._reminded:
                 continue
-            text = self.renderer(game).chat_reminder(game.view(None), self.context(game), seat)
+            text = screens.renderer(game).chat_reminder(game.view(None), screens.context(game), seat)
             if text:
                 if len(self._reminded) > 10_000:
                     self._reminded.clear()
                 self._reminded.add(key)
-                await self.messenger.send_channel(channel_id, Payload(content=text))
+                await self.delivery.messenger.send_channel(channel_id, Payload(content=text))
                 return text
         return None
 
     # -- restart ----------------------------------------------------------------------------------
     async def resume(self, pause: float = 0.2) -> int:
-        """Re-render every live game's table from the committed state (a crash may have come
-        between a commit and its render). Spaced out to stay inside channel rate limits."""
+        """After a restart: every live game's wake-ups scheduled again and its messages redrawn
+        from the committed state (a crash may have come between a commit and its delivery).
+        Spaced out to stay inside rate limits.
+
+        Sharded over several processes: each resumes only the games of its own shards' servers
+        (games outside a server belong to shard 0), so no two processes redraw the same game; the
+        wake-ups of every game are anyone's anyway (`Pipeline.poll`, started here)."""
         await self.service.backfill_results()
+        self.pipeline.start_polling()
+        mine = self._my_guilds()
         count = 0
         for record in await self.service.store.live_games():
-            async with self.service.lock(record.id):
-                game = await self.service.ensure_deadline(record.id)
-                await self._refresh_table(game, self.table_payload(game))
-                self.timers.schedule(game.id, game.decision, game.record.deadline)
-                self._schedule_ai(game)
-                self._schedule_clock(game)
+            if not mine(record.guild_id):
+                continue
+            change = await self.pipeline.resume(record.id)
+            self.delivery.watch_channel(change.game)
+            await self.delivery.deliver(record.id)
             count += 1
             await asyncio.sleep(pause)
         return count
+
+    def _my_guilds(self) -> Callable[[int | None], bool]:
+        """Whether a game of this server is this process's (by the bot's shards), as Discord
+        routes its events: `(guild_id >> 22) % shard_count` is the shard; DMs go to shard 0."""
+        client = getattr(self.delivery.messenger, "client", None)
+        count, ids = getattr(client, "shard_count", None), getattr(client, "shard_ids", None)
+        return shard_filter(count, ids)
+
+
+def shard_filter(shard_count: int | None, shard_ids: Sequence[int] | None) -> Callable[[int | None], bool]:
+    """Whether a game in `guild_id` (None: outside any server) belongs to one of `shard_ids` of
+    `shard_count` shards. Not sharded, or all shards here: every game."""
+    if not shard_count or shard_count <= 1 or shard_ids is None:
+        return lambda guild_id: True
+    mine = frozenset(shard_ids)
+    return lambda guild_id: (0 if guild_id is None else (guild_id >> 22) % shard_count) in mine
+
+
+def _channel(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None:
+        raise UserError("Use this command in the game's channel.")
+    return interaction.channel_id

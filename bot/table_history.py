@@ -1,5 +1,4 @@
-"""`/log` (the public log of a game) and `/export` (a finished game as replayable JSON), mixed
-into `bot.table.Table`.
+"""`/log` (the public log of a game) and `/export` (a finished game as replayable JSON).
 
 The log shows only what the rules made public: each logged action's events filtered to the public
 audience (`visible_events(events, None)`), exactly what the table showed as it happened. The export
@@ -13,17 +12,24 @@ import json
 
 import discord
 
-from bot.answers import answers_errors
 from bot.clock import FORCED_BY_CLOCK
+from bot.components import LogPageButton
 from bot.errors import GameNotFound, UserError
+from bot.service import GameService
 from games.core import visible_events
 from games.core.export import ExportedAction, ExportedSeat, GameExport
 
-LOG_LIMIT = 3900  # characters of an embed description (Discord allows 4096)
+LOG_PAGE = 1800  # characters of one page of /log (a phone screen or two; Discord allows 4096)
 OVER = ("finished", "abandoned")
+LOGGED = ("running", *OVER)
 
 
-class TableHistory:
+class History:
+    service: GameService
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
     async def public_log(self, game_id: int) -> list[str]:
         """Every public event of the game so far, as the lines the table showed."""
         game = await self.service.load(game_id)
@@ -50,9 +56,13 @@ class TableHistory:
             ],
         )
 
-    async def _game_here(self, channel_id: int, user_id: int, game_id: int | None, statuses: tuple[str, ...]):
+    async def _game_here(
+        self, channel_id: int | None, user_id: int, game_id: int | None, statuses: tuple[str, ...]
+    ) -> int:
         """The game a command means: the given number (in this channel), else the user's own
         game here, else the only one here."""
+        if channel_id is None:
+            raise UserError("Use this command in the game's channel.")
         store = self.service.store
         games = await store.games_in_channel(channel_id, statuses=statuses)
         if game_id is not None:
@@ -69,34 +79,52 @@ class TableHistory:
         ids = ", ".join(f"#{record.id}" for record in games)
         raise UserError(f"Several games are here ({ids}); say which with the `game` option.")
 
-    @answers_errors
     async def show_log(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        try:
-            game_id = await self._game_here(
-                interaction.channel_id, interaction.user.id, game_id, ("running", "finished", "abandoned")
-            )
-            game = await self.service.load(game_id)
-        except UserError as error:
-            await self.refuse(interaction, error.message)
-            return
-        lines = await self.public_log(game_id)
-        text = "\n".join(f"- {line}" for line in lines) or "Nothing has happened yet."
-        if len(text) > LOG_LIMIT:
-            text = "...\n" + text[-LOG_LIMIT:].split("\n", 1)[-1]
-        embed = discord.Embed(title=f"{game.info.title} #{game.id} - public log", description=text)
-        embed.set_footer(
-            text="Only what the rules made public. /export gives the whole game once it is over."
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        """The log's newest page, with buttons to the older ones."""
+        game_id = await self._game_here(interaction.channel_id, interaction.user.id, game_id, LOGGED)
+        embed, view = await self.log_page(game_id, None)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
-    @answers_errors
+    async def turn_log_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
+        """A page button on `/log`'s answer: that page, in the same message."""
+        if interaction.channel_id is None or all(
+            record.id != game_id
+            for record in await self.service.store.games_in_channel(interaction.channel_id, LOGGED)
+        ):
+            raise GameNotFound("That game is not in this channel.")
+        embed, view = await self.log_page(game_id, page)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def log_page(self, game_id: int, page: int | None) -> tuple[discord.Embed, discord.ui.View]:
+        """Page `page` (1 is the oldest; None: the newest) of the public log, and its buttons."""
+        game = await self.service.load(game_id)
+        pages = log_pages(await self.public_log(game_id))
+        number = len(pages) if page is None else max(1, min(page, len(pages)))
+        title = f"{game.info.title} #{game.id} - what happened"
+        if len(pages) > 1:
+            title += f" ({number}/{len(pages)})"
+        embed = discord.Embed(title=title, description=pages[number - 1])
+        embed.set_footer(text="Only what everyone saw. /export gives the whole game once it is over.")
+        view = discord.ui.View(timeout=None)
+        if len(pages) > 1:
+            view.add_item(
+                LogPageButton(
+                    game_id, number - 1, "\N{BLACK LEFT-POINTING TRIANGLE} Older", disabled=number == 1
+                )
+            )
+            view.add_item(
+                LogPageButton(
+                    game_id,
+                    number + 1,
+                    "Newer \N{BLACK RIGHT-POINTING TRIANGLE}",
+                    disabled=number == len(pages),
+                )
+            )
+        return embed, view
+
     async def export(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        try:
-            game_id = await self._game_here(interaction.channel_id, interaction.user.id, game_id, OVER)
-            exported = await self.export_game(game_id)
-        except UserError as error:
-            await self.refuse(interaction, error.message)
-            return
+        game_id = await self._game_here(interaction.channel_id, interaction.user.id, game_id, OVER)
+        exported = await self.export_game(game_id)
         data = exported.model_dump_json(indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"{exported.game}-{game_id}.json")
         await interaction.response.send_message(
@@ -104,3 +132,21 @@ class TableHistory:
             file=file,
             ephemeral=True,
         )
+
+
+def log_pages(lines: list[str], size: int = LOG_PAGE) -> list[str]:
+    """The log's lines as bullet points, cut into pages of at most `size` characters between
+    lines (a longer line is cut, never lost across pages): the whole log, oldest first."""
+    pages: list[str] = []
+    page: list[str] = []
+    length = 0
+    for line in lines:
+        item = f"- {line}"[:size]
+        if page and length + len(item) + 1 > size:
+            pages.append("\n".join(page))
+            page, length = [], 0
+        page.append(item)
+        length += len(item) + 1
+    if page:
+        pages.append("\n".join(page))
+    return pages or ["Nothing has happened yet."]

@@ -1,4 +1,4 @@
-"""`/stats [user]` and `/leaderboard game:<game>`, per server, mixed into `bot.table.Table`.
+"""`/stats [user]` and `/leaderboard game:<game>`, per server.
 
 Results are stored with the last action of every finished game (one row per seat: who, won or
 not, AI or not). Shared wins count as a win for each winner. AI seats are counted apart: they
@@ -9,17 +9,27 @@ from __future__ import annotations
 
 import discord
 
-from bot.answers import answers_errors
+from bot.plugins import PLUGINS
 from bot.render.base import EMBED_COLOUR
-from games.registry import GAMES
+from bot.service import GameService
+
+
+def _title(game_name: str) -> str:
+    """The game's title (its stored name if this bot no longer has that game)."""
+    plugin = PLUGINS.find(game_name)
+    return plugin.title if plugin is not None else game_name
 
 
 def _rate(plays: int, wins: int) -> str:
     return f"{wins}/{plays} won ({100 * wins / plays:.0f}%)" if plays else "no games yet"
 
 
-class TableStats:
-    @answers_errors
+class Stats:
+    service: GameService
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
     async def stats(self, interaction: discord.Interaction, user: discord.abc.User | None) -> None:
         who = user or interaction.user
         rows = await self.service.store.player_stats(interaction.guild_id, who.id)
@@ -27,18 +37,16 @@ class TableStats:
         if not rows:
             embed.description = "No finished games yet."
         for name, plays, wins in rows:
-            title = GAMES[name].title if name in GAMES else name
-            embed.add_field(name=title, value=_rate(plays, wins), inline=False)
+            embed.add_field(name=_title(name), value=_rate(plays, wins), inline=False)
         plays, wins = sum(r[1] for r in rows), sum(r[2] for r in rows)
         if rows:
             embed.set_footer(text=f"All games: {_rate(plays, wins)}")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @answers_errors
     async def leaderboard(self, interaction: discord.Interaction, game_name: str) -> None:
         store = self.service.store
         rows = await store.leaderboard(interaction.guild_id, game_name)
-        title = GAMES[game_name].title if game_name in GAMES else game_name
+        title = _title(game_name)
         lines = [
             f"{rank}. <@{user_id}> - {_rate(plays, wins)}"
             for rank, (user_id, plays, wins) in enumerate(rows, 1)
@@ -51,4 +59,4 @@ class TableStats:
         ai_plays, ai_wins = await store.ai_stats(interaction.guild_id, game_name)
         if ai_plays:
             embed.add_field(name="AI players (counted apart)", value=_rate(ai_plays, ai_wins), inline=False)
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(embed=embed, ephemeral=True)

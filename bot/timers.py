@@ -32,13 +32,18 @@ class TimerTasks:
         self._expire = expire  # called as expire(game_id, decision) when the time is up
         self._clock = clock
         self._scheduled: dict[int, _Scheduled] = {}
-        self._running = 0  # expiries in progress (their task is no longer scheduled)
+        self._running: dict[int, int] = {}  # game -> expiries in progress (no longer scheduled)
 
-    def schedule(self, game_id: int, decision: int, deadline: float | None) -> None:
-        """Make the game's task match its current decision and deadline (None: no timer)."""
+    def schedule(
+        self, game_id: int, decision: int, deadline: float | None, *, same_key_keeps: bool = False
+    ) -> None:
+        """Make the game's task match its current decision and deadline (None: no timer).
+        `same_key_keeps`: a task already waiting for this `decision` stays as it is (an AI turn
+        keyed by the game's version keeps its first pause)."""
         current = self._scheduled.get(game_id)
-        if current is not None and (current.decision, current.deadline) == (decision, deadline):
-            return
+        if current is not None and deadline is not None and current.decision == decision:
+            if same_key_keeps or current.deadline == deadline:
+                return
         self.cancel(game_id)
         if deadline is None:
             return
@@ -56,7 +61,11 @@ class TimerTasks:
 
     def busy(self) -> bool:
         """Whether anything is scheduled or running."""
-        return bool(self._scheduled) or self._running > 0
+        return bool(self._scheduled) or bool(self._running)
+
+    def running(self, game_id: int) -> bool:
+        """Whether an expiry of this game is in progress."""
+        return game_id in self._running
 
     async def stop(self) -> None:
         tasks = [s.task for s in self._scheduled.values()]
@@ -72,10 +81,12 @@ class TimerTasks:
         current = self._scheduled.get(game_id)
         if current is not None and current.task is asyncio.current_task():
             del self._scheduled[game_id]
-        self._running += 1
+        self._running[game_id] = self._running.get(game_id, 0) + 1
         try:
             await self._expire(game_id, decision)
         except Exception:
             log.exception("closing decision %s of game %s on the clock failed", decision, game_id)
         finally:
-            self._running -= 1
+            self._running[game_id] -= 1
+            if not self._running[game_id]:
+                del self._running[game_id]

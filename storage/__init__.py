@@ -1,8 +1,21 @@
-"""SQLite persistence for the bot: the connection, migrations and the game store."""
+"""Persistence for the bot: SQLite or PostgreSQL (by ``DATABASE_URL``), migrations, the game store.
 
-from storage.db import Database, DatabaseError, DatabaseTooNew, database_path_from_url
+``storage.postgres`` (asyncpg) is imported only when a PostgreSQL URL is opened.
+"""
+
+from storage.db import (
+    Connection,
+    Database,
+    DatabaseError,
+    DatabaseTooNew,
+    Row,
+    SqliteDatabase,
+    database_path_from_url,
+    is_postgres_url,
+)
 from storage.games import (
     ActionRecord,
+    Freshness,
     GameRecord,
     GameStore,
     SeatRecord,
@@ -10,20 +23,26 @@ from storage.games import (
     StorageConflict,
     VersionConflict,
 )
-from storage.migrations import LATEST, MIGRATIONS
+from storage.migrations import LATEST, MIGRATIONS, POSTGRES_MIGRATIONS
 
 __all__ = [
     "LATEST",
     "MIGRATIONS",
+    "POSTGRES_MIGRATIONS",
     "ActionRecord",
+    "Connection",
     "Database",
     "DatabaseError",
     "DatabaseTooNew",
+    "Freshness",
     "GameRecord",
     "GameStore",
+    "Row",
     "SeatRecord",
     "SeatTaken",
+    "SqliteDatabase",
     "StorageConflict",
     "VersionConflict",
     "database_path_from_url",
+    "is_postgres_url",
 ]

@@ -1,10 +1,20 @@
-"""The SQLite connection: opening, pragmas, migrations and explicit transactions.
+"""Opening a database by URL, the interface both dialects share, and the SQLite one.
 
-One :class:`Database` wraps one ``aiosqlite`` connection opened with ``isolation_level=None``
+:meth:`Database.open` picks the dialect from the URL: ``sqlite:///...`` is :class:`SqliteDatabase`
+(below), ``postgresql://...`` (or ``postgres://``) is :class:`storage.postgres.PostgresDatabase`.
+Both hand out a :class:`Connection` inside transactions (``execute`` / ``fetchone`` /
+``fetchall`` / ``insert`` with ``?`` placeholders, rows indexable by name and position), so the
+store's SQL is written once and runs on both.
+
+One :class:`SqliteDatabase` wraps one ``aiosqlite`` connection opened with ``isolation_level=None``
 (so Python's ``sqlite3`` never starts or commits transactions behind our back). Writes go
 through :meth:`Database.transaction`, which issues ``BEGIN IMMEDIATE`` / ``COMMIT`` /
 ``ROLLBACK`` itself. An ``asyncio.Lock`` makes sure statements of two coroutines never
 interleave on the shared connection.
+
+Group commit (:meth:`SqliteDatabase.grouped`): writes that wait for the connection at the same time
+run in one transaction, each inside its own ``SAVEPOINT`` (a failing one is rolled back alone),
+and share its one ``COMMIT`` (one fsync); each caller returns only after that ``COMMIT``.
 """
 
 from __future__ import annotations
@@ -13,9 +23,10 @@ import asyncio
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
-from typing import Any
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import aiosqlite
 
@@ -25,12 +36,19 @@ log = logging.getLogger(__name__)
 
 MEMORY = ":memory:"
 BUSY_TIMEOUT_MS = 5000
+#: At most this many grouped writes share one transaction (bounds how long one group holds
+#: the connection).
+GROUP_MAX = 64
+
+T = TypeVar("T")
 
 _URL_HELP = (
     "DATABASE_URL must be a SQLite URL like sqlite:///data/bot.db "
-    "(relative path), sqlite:////var/lib/bot/bot.db (absolute path) or sqlite:// (in memory)"
+    "(relative path), sqlite:////var/lib/bot/bot.db (absolute path) or sqlite:// (in memory), "
+    "or a PostgreSQL URL like postgresql://user@host:5432/dbname"
 )
 _SCHEMES = ("sqlite://", "sqlite+aiosqlite://")
+POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+asyncpg://")
 
 
 class DatabaseError(Exception):
@@ -39,6 +57,154 @@ class DatabaseError(Exception):
 
 class DatabaseTooNew(DatabaseError):
     """The database was written by a newer version of the bot; it is left untouched."""
+
+
+class Row(Protocol):
+    """A result row: ``row["column"]``, ``row[0]``, iteration over the values, ``len``
+    (``sqlite3.Row`` and ``asyncpg.Record`` both are one)."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+
+class Connection(Protocol):
+    """A connection inside a transaction, the same for both dialects. SQL uses ``?`` placeholders
+    (PostgreSQL's are ``$1, $2, ...``: translated)."""
+
+    #: ``"sqlite"`` or ``"postgresql"``.
+    dialect: str
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; returns how many rows it changed (0 for statements that change none)."""
+        ...
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one ``INSERT`` into a table whose key is ``id``; returns the new row's ``id``."""
+        ...
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """The first row of a query, or None."""
+        ...
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """All rows of a query."""
+        ...
+
+
+Work = Callable[[Connection], Awaitable[Any]]
+
+
+def is_postgres_url(url: str) -> bool:
+    return (url or "").strip().lower().startswith(POSTGRES_SCHEMES)
+
+
+class Database(ABC):
+    """A database of games, SQLite or PostgreSQL: open it with :meth:`open`.
+
+    Reads outside a transaction use :meth:`fetchone` / :meth:`fetchall`; writes use
+    ``async with db.transaction() as conn:`` and execute on ``conn`` (a :class:`Connection`), or
+    :meth:`grouped`. Inside a transaction do not call :meth:`fetchone`, :meth:`fetchall` or
+    :meth:`transaction` on the same ``Database``; a ``RuntimeError`` says so.
+    """
+
+    #: ``"sqlite"`` or ``"postgresql"``.
+    dialect: ClassVar[str]
+    #: The schema version the database is at (:data:`storage.migrations.LATEST` once open).
+    schema_version: int
+    #: Where the database is, for messages: the SQLite path, or the PostgreSQL URL without its
+    #: password.
+    location: str
+    #: Whether several processes may write to it at once (PostgreSQL): then a game's lock is also
+    #: taken in the database (:meth:`game_lock`) and cached games are checked against it.
+    shared: ClassVar[bool] = False
+
+    def game_lock(self, key: int) -> AbstractAsyncContextManager[None]:
+        """Hold the database-wide lock of ``key`` (a game id) for the block: on PostgreSQL a
+        session advisory lock, so processes sharing the database take turns on a game; on SQLite
+        (one process) nothing (the caller's in-process lock is enough)."""
+        return _no_lock()
+
+    @classmethod
+    async def open(cls, url: str) -> Database:
+        """Open the database ``url`` names (creating a SQLite file if needed) and migrate it to
+        the latest schema version.
+
+        Raises :class:`DatabaseTooNew` if its schema is newer than this code (nothing is written
+        to it), and :class:`DatabaseError` with a one-line message if it cannot be opened or
+        reached, or a migration fails.
+        """
+        if is_postgres_url(url):
+            try:
+                from storage.postgres import PostgresDatabase
+            except ImportError as exc:  # asyncpg missing
+                raise DatabaseError(
+                    f"DATABASE_URL names a PostgreSQL database, but {exc.name or 'asyncpg'} is not "
+                    "installed: pip install asyncpg (or pip install -e . again)."
+                ) from exc
+            return await PostgresDatabase.connect(url)
+        return await SqliteDatabase.connect(url)
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Wait for running transactions, then close. Safe to call twice."""
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """One transaction: committed at the end of the block, rolled back on any exception."""
+
+    @abstractmethod
+    async def grouped(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        """Run ``work(conn)`` as a write of its own (its writes are rolled back alone if it
+        raises); return its result once those writes are committed. ``work`` must only use the
+        connection it is given and must not depend on when it runs."""
+
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        """Run one read query outside any transaction and return its first row (or None)."""
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        """Run one read query outside any transaction and return all its rows."""
+
+
+@asynccontextmanager
+async def _no_lock() -> AsyncIterator[None]:
+    yield
+
+
+class SqliteConnection:
+    """:class:`Connection` over the ``aiosqlite`` connection of a :class:`SqliteDatabase`."""
+
+    dialect = "sqlite"
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: aiosqlite.Connection) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cursor = await self.raw.execute(sql, tuple(params))
+        return cursor.rowcount
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cursor = await self.raw.execute(sql, tuple(params))
+        assert cursor.lastrowid is not None  # set by a successful INSERT
+        return cursor.lastrowid
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.raw.execute_fetchall(sql, tuple(params))
+        return next(iter(rows), None)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self.raw.execute_fetchall(sql, tuple(params)))
 
 
 def database_path_from_url(url: str) -> str:
@@ -71,43 +237,45 @@ def database_path_from_url(url: str) -> str:
     return path
 
 
-class Database:
-    """One SQLite connection with explicit transactions. Create it with :meth:`open`.
+class SqliteDatabase(Database):
+    """One SQLite connection with explicit transactions. Create it with :meth:`Database.open`.
 
-    Reads outside a transaction use :meth:`fetchone` / :meth:`fetchall`; writes use
-    ``async with db.transaction() as conn:`` and execute on ``conn`` directly. Inside a
-    transaction do not call :meth:`fetchone`, :meth:`fetchall` or :meth:`transaction` on the same
-    ``Database`` (that would wait for its own lock); a ``RuntimeError`` says so instead.
+    Inside a transaction, :meth:`fetchone`, :meth:`fetchall` or :meth:`transaction` on the same
+    database would wait for its own lock; a ``RuntimeError`` says so instead.
     """
+
+    dialect = "sqlite"
 
     def __init__(self, conn: aiosqlite.Connection, path: str, schema_version: int) -> None:
         self._conn = conn
+        self._adapter = SqliteConnection(conn)
         self._lock = asyncio.Lock()
         self._owner: object | None = None
+        self._waiting: list[tuple[Work, asyncio.Future[Any]]] = []  # grouped writes not yet run
+        self._grouper: asyncio.Task[None] | None = None
         self.path = path
+        self.location = path
         self.schema_version = schema_version
 
     # -- opening and closing -------------------------------------------------------------
 
     @classmethod
-    async def open(cls, url: str) -> Database:
-        """Open (creating if needed) the database at ``url`` and migrate it to :data:`LATEST`.
-
-        Raises :class:`DatabaseTooNew` if the file's schema is newer than this code (nothing
-        is written to it), and :class:`DatabaseError` with a one-line message if the file
-        cannot be opened, is not a database, is read-only, or a migration fails.
-        """
+    async def connect(cls, url: str) -> SqliteDatabase:
+        """Open (creating if needed) the SQLite file of ``url`` and migrate it to :data:`LATEST`
+        (see :meth:`Database.open`; also refused: a file that is not a database, or read-only)."""
         path = database_path_from_url(url)
         if path != MEMORY:
             _make_parent_directory(path)
+        connecting = aiosqlite.connect(path, isolation_level=None)
         try:
-            conn = await aiosqlite.connect(path, isolation_level=None)
+            conn = await connecting
         except sqlite3.Error as exc:
+            await _worker_stopped(connecting)
             raise DatabaseError(_explain(path, exc)) from exc
         try:
             conn.row_factory = sqlite3.Row
             version = await _prepare(conn, path)
-            version = await _migrate(conn, path, version)
+            version = await _migrate(SqliteConnection(conn), path, version)
         except BaseException:
             await conn.close()
             raise
@@ -118,19 +286,13 @@ class Database:
         async with self._lock:
             await self._conn.close()
 
-    async def __aenter__(self) -> Database:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
-
     # -- transactions and reads ----------------------------------------------------------
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Connection]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``; on any exception ``ROLLBACK`` and re-raise.
 
-        Yields the ``aiosqlite.Connection``. Holds the database lock for the whole block, so
+        Yields the connection (a :class:`SqliteConnection`). Holds the database lock for the whole block, so
         no other coroutine's statements run in between; ``BEGIN IMMEDIATE`` takes SQLite's
         write lock up front, so other processes wait (up to ``busy_timeout``) instead of
         failing half-way with ``SQLITE_BUSY``.
@@ -146,7 +308,7 @@ class Database:
                     await self._rollback_quietly()
                     raise
                 try:
-                    yield self._conn
+                    yield self._adapter
                 except BaseException:
                     await self._rollback_quietly()
                     raise
@@ -158,19 +320,87 @@ class Database:
             finally:
                 self._owner = None
 
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        """Run one read query outside any transaction and return its first row (or None)."""
-        self._check_not_reentrant()
-        async with self._lock:
-            async with self._conn.execute(sql, tuple(params)) as cursor:
-                return await cursor.fetchone()
+    async def grouped(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        """Run ``work(conn)`` as a write committed together with the other grouped writes that
+        wait at the same time (group commit: one ``BEGIN IMMEDIATE`` ... ``COMMIT``, one fsync,
+        for all of them). Returns ``work``'s result only once its writes are committed; if
+        ``work`` raises, its own writes are rolled back (its ``SAVEPOINT``) and the exception is
+        raised here, while the others still commit; if the ``COMMIT`` fails, every member of the
+        group gets the error and none of them is written.
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        """Run one read query outside any transaction and return all its rows."""
+        ``work`` must only use the connection it is given (like a :meth:`transaction` block) and
+        must not depend on when it runs: it runs in a task of the database, after the writes
+        queued before it.
+        """
+        self._check_not_reentrant()
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._waiting.append((work, done))
+        if self._grouper is None or self._grouper.done():
+            self._grouper = asyncio.create_task(self._run_groups(), name="storage-group-commit")
+        return await done
+
+    async def _run_groups(self) -> None:
+        while self._waiting:
+            async with self._lock:
+                group = [(w, f) for w, f in self._waiting[:GROUP_MAX] if not f.cancelled()]
+                del self._waiting[:GROUP_MAX]
+                if group:
+                    self._owner = _current_task()
+                    try:
+                        await self._run_group(group)
+                    finally:
+                        self._owner = None
+
+    async def _run_group(self, group: list[tuple[Work, asyncio.Future[Any]]]) -> None:
+        """One transaction for the group. Its first member runs without a SAVEPOINT (one failing
+        rolls the transaction back, and the others start another); each later member runs in
+        its own SAVEPOINT, rolled back alone if it fails."""
+        pending = list(group)
+        while pending:
+            first_work, first = pending[0]
+            committed: list[tuple[asyncio.Future[Any], Any]] = []
+            failed: list[tuple[asyncio.Future[Any], BaseException]] = []
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    committed.append((first, await first_work(self._adapter)))
+                except Exception as error:
+                    await self._rollback_quietly()
+                    _settle([], [(first, error)])
+                    pending = pending[1:]
+                    continue
+                for work, done in pending[1:]:
+                    await self._conn.execute("SAVEPOINT grouped")
+                    try:
+                        value = await work(self._adapter)
+                    except Exception as error:
+                        await self._conn.execute("ROLLBACK TO grouped")
+                        await self._conn.execute("RELEASE grouped")
+                        failed.append((done, error))
+                        continue
+                    await self._conn.execute("RELEASE grouped")
+                    committed.append((done, value))
+                await self._conn.execute("COMMIT")
+            except BaseException as error:
+                await self._rollback_quietly()
+                # Nothing of this transaction is written: each member gets this error (or its own).
+                own = {id(done): e for done, e in failed}
+                _settle([], [(done, own.get(id(done)) or _group_error(error)) for _, done in pending])
+                if not isinstance(error, Exception):
+                    raise  # the database's own task was cancelled (closing): pass it on
+                return
+            _settle(committed, failed)
+            pending = []
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         self._check_not_reentrant()
         async with self._lock:
-            async with self._conn.execute(sql, tuple(params)) as cursor:
-                return list(await cursor.fetchall())
+            return await self._adapter.fetchone(sql, tuple(params))
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        self._check_not_reentrant()
+        async with self._lock:
+            return await self._adapter.fetchall(sql, tuple(params))
 
     def _check_not_reentrant(self) -> None:
         if self._owner is not None and self._owner is _current_task():
@@ -185,6 +415,26 @@ class Database:
 
 def _current_task() -> object | None:
     return asyncio.current_task()
+
+
+def _settle(
+    committed: list[tuple[asyncio.Future[Any], Any]], failed: list[tuple[asyncio.Future[Any], BaseException]]
+) -> None:
+    """Tell the members of a group how their write went (not those who stopped waiting)."""
+    for done, value in committed:
+        if not done.done():
+            done.set_result(value)
+    for done, error in failed:
+        if not done.done():
+            done.set_exception(error)
+
+
+def _group_error(error: BaseException) -> BaseException:
+    """The error each member of a failed group gets (a cancelled database task: a one-line
+    ``sqlite3.OperationalError``, since the member itself was not cancelled)."""
+    if isinstance(error, Exception):
+        return error
+    return sqlite3.OperationalError("the database was closed before this write was committed")
 
 
 # -- opening helpers -----------------------------------------------------------------------
@@ -203,6 +453,16 @@ def _make_parent_directory(path: str) -> None:
         ) from exc
 
 
+async def _worker_stopped(connection: aiosqlite.Connection) -> None:
+    """After a failed connect aiosqlite stops its worker thread without waiting for it: wait (at
+    most a second), so the thread's last word reaches an event loop that is still running."""
+    thread = getattr(connection, "_thread", None)
+    for _ in range(1000):
+        if thread is None or not thread.is_alive():
+            return
+        await asyncio.sleep(0.001)
+
+
 async def _prepare(conn: aiosqlite.Connection, path: str) -> int:
     """Set the pragmas and return the current ``user_version``; refuse a too-new file."""
     try:
@@ -217,7 +477,9 @@ async def _prepare(conn: aiosqlite.Connection, path: str) -> int:
                 "made with this version); the database was not changed."
             )
         async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
-            mode = (await cursor.fetchone())[0]
+            row = await cursor.fetchone()
+        assert row is not None  # a PRAGMA that sets a value answers one row
+        mode = row[0]
         if mode.lower() != "wal" and path != MEMORY:
             log.warning("SQLite refused WAL mode for %s (journal_mode=%s)", path, mode)
         # FULL: every commit is on disk before the player is answered, so an acknowledged
@@ -230,10 +492,12 @@ async def _prepare(conn: aiosqlite.Connection, path: str) -> int:
 
 async def _user_version(conn: aiosqlite.Connection) -> int:
     async with conn.execute("PRAGMA user_version") as cursor:
-        return int((await cursor.fetchone())[0])
+        row = await cursor.fetchone()
+    assert row is not None  # PRAGMA user_version always answers one row
+    return int(row[0])
 
 
-async def _migrate(conn: aiosqlite.Connection, path: str, version: int) -> int:
+async def _migrate(conn: SqliteConnection, path: str, version: int) -> int:
     """Apply the missing migrations, each in its own transaction with its version bump."""
     while version < LATEST:
         target = version + 1
@@ -241,7 +505,7 @@ async def _migrate(conn: aiosqlite.Connection, path: str, version: int) -> int:
             await conn.execute("BEGIN IMMEDIATE")
             try:
                 # Another process may have migrated while we waited for the write lock.
-                current = await _user_version(conn)
+                current = await _user_version(conn.raw)
                 if current == version:
                     step = MIGRATIONS[version]
                     if isinstance(step, str):

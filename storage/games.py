@@ -3,22 +3,26 @@
 Every write is one :meth:`Database.transaction`, so a failure leaves nothing half-written.
 Methods raise :class:`StorageConflict` (or a subclass) when the request lost a race or no
 longer makes sense; its message is written for the player who clicked. ``ValueError`` means a
-programming error in the arguments; ``sqlite3.Error`` means the database itself failed.
+programming error in the arguments; ``sqlite3.Error`` (SQLite) or ``asyncpg.PostgresError``
+(PostgreSQL) means the database itself failed.
+
+The SQL is written once for both dialects (``?`` placeholders, no dialect-only syntax). Writes
+that check a game and then change it lock the game's row first (an ``UPDATE`` of it), so on
+PostgreSQL, where writers of several processes run at once, they run one after the other as on
+SQLite, where ``BEGIN IMMEDIATE`` already serializes every write.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-import aiosqlite
-
-from storage.db import Database
+from storage.db import Connection, Database, Row
 from storage.records import (
     ActionRecord,
+    Freshness,
     GameRecord,
     SeatRecord,
     SeatTaken,
@@ -28,6 +32,7 @@ from storage.records import (
 
 __all__ = [
     "ActionRecord",
+    "Freshness",
     "GameRecord",
     "GameStore",
     "SeatRecord",
@@ -65,22 +70,36 @@ class GameStore:
         host_name: str,
         options: dict,
         seed: int,
+        claim: str | None = None,
     ) -> GameRecord:
-        """Create a game in status ``lobby`` with the host at seat 0, in one transaction."""
+        """Create a game in status ``lobby`` with the host at seat 0, in one transaction.
+
+        ``claim``: a ``meta`` key that must be new (e.g. "this game's rematch"), stored in the same
+        transaction with the new game's id as its value; if it exists, nothing is created and
+        :class:`StorageConflict` names the game that holds it."""
         options_json = json.dumps(options, sort_keys=True, separators=(",", ":"))
         now = self._now()
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            game_id = await conn.insert(
                 "INSERT INTO games (guild_id, channel_id, game_name, status, host_id, "
                 "options_json, seed, state_json, version, created_at, updated_at) "
                 "VALUES (?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?)",
                 (guild_id, channel_id, game_name, host_id, options_json, seed, now, now),
             )
-            game_id = cursor.lastrowid
             await conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
                 (game_id, host_id, host_name),
             )
+            if claim is not None:
+                # DO NOTHING (rather than a check first): of two processes claiming at once, the
+                # second waits for the first's commit and then finds the key taken.
+                claimed = await conn.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                    (claim, str(game_id)),
+                )
+                if not claimed:
+                    held = await conn.fetchone("SELECT value FROM meta WHERE key = ?", (claim,))
+                    raise StorageConflict(str(held[0]) if held is not None else "")
             return await _load_game(conn, game_id)
 
     async def add_seat(
@@ -93,46 +112,42 @@ class GameStore:
         The check and the insert are one transaction, so two racing joins cannot overfill it.
         """
         async with self.db.transaction() as conn:
-            await _require_lobby(conn, game_id)
-            row = await _one(
-                conn, "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            await _require_lobby(conn, game_id, lock=self._now())
+            row = await conn.fetchone(
+                "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )
             if row is not None:
                 raise SeatTaken("You're already seated in this game.")
-            count, next_seat = await _one(
-                conn,
-                "SELECT COUNT(*), COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?",
-                (game_id,),
+            counted = await conn.fetchone(
+                "SELECT COUNT(*), COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
             )
+            assert counted is not None  # an aggregate answers one row
+            count, next_seat = counted
             if max_seats is not None and count >= max_seats:
                 raise StorageConflict("This lobby is full.")
             await conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
                 (game_id, next_seat, user_id, display_name),
             )
-            await _touch(conn, game_id, self._now())
         return SeatRecord(next_seat, user_id, display_name, None, None)
 
     async def remove_seat(self, game_id: int, user_id: int) -> None:
         """Remove ``user_id`` from a lobby; later seats move down so seats stay 0..n-1."""
         async with self.db.transaction() as conn:
-            await _require_lobby(conn, game_id)
-            row = await _one(
-                conn,
-                "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?",
-                (game_id, user_id),
+            await _require_lobby(conn, game_id, lock=self._now())
+            row = await conn.fetchone(
+                "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )
             if row is None:
                 raise StorageConflict("You're not in this lobby.")
             seat = row[0]
             await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
             # Two steps through negative numbers so no UPDATE ever collides on the primary key,
-            # whatever order SQLite visits the rows in.
+            # whatever order the database visits the rows in.
             await conn.execute(
                 "UPDATE seats SET seat = -seat WHERE game_id = ? AND seat > ?", (game_id, seat)
             )
             await conn.execute("UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,))
-            await _touch(conn, game_id, self._now())
 
     async def replace_seat(
         self,
@@ -148,16 +163,19 @@ class GameStore:
         AI stands in for (who may reclaim the seat), if any."""
         owner_id, owner_name = owner if owner is not None else (None, None)
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
-                "UPDATE seats SET user_id = ?, display_name = ?, dm_open = NULL, dm_message_id = NULL, "
-                "timeouts = 0, owner_id = ?, owner_name = ? "
-                "WHERE game_id = ? AND seat = ? AND EXISTS "
-                "(SELECT 1 FROM games WHERE id = ? AND status = 'running')",
-                (user_id, display_name, owner_id, owner_name, game_id, seat, game_id),
-            )
-            if cursor.rowcount != 1:
+            if not await conn.execute(
+                "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'running'",
+                (self._now(), game_id),
+            ):
                 raise StorageConflict("This game is not running any more.")
-            await _touch(conn, game_id, self._now())
+            changed = await conn.execute(
+                "UPDATE seats SET user_id = ?, display_name = ?, dm_open = NULL, dm_message_id = NULL, "
+                "private_token = NULL, private_token_at = NULL, "
+                "timeouts = 0, owner_id = ?, owner_name = ? WHERE game_id = ? AND seat = ?",
+                (user_id, display_name, owner_id, owner_name, game_id, seat),
+            )
+            if changed != 1:
+                raise StorageConflict("This game is not running any more.")
 
     async def set_clock(self, game_id: int, clock_deadline: float | None) -> None:
         """When the turn clock runs out for the current decision (None: no clock now)."""
@@ -173,12 +191,12 @@ class GameStore:
     async def finish_by_forfeit(self, game_id: int, winners: frozenset[int]) -> None:
         """End a running game now with `winners` (the others left), results stored."""
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE games SET status = 'finished', deadline = NULL, updated_at = ? "
                 "WHERE id = ? AND status = 'running'",
                 (self._now(), game_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StorageConflict("This game is not running any more.")
             await _insert_results(conn, game_id, winners)
 
@@ -187,11 +205,8 @@ class GameStore:
         :class:`StorageConflict` once the game has started or closed."""
         options_json = json.dumps(options, sort_keys=True, separators=(",", ":"))
         async with self.db.transaction() as conn:
-            await _require_lobby(conn, game_id)
-            await conn.execute(
-                "UPDATE games SET options_json = ?, updated_at = ? WHERE id = ?",
-                (options_json, self._now(), game_id),
-            )
+            await _require_lobby(conn, game_id, lock=self._now())
+            await conn.execute("UPDATE games SET options_json = ? WHERE id = ?", (options_json, game_id))
 
     async def start_game(self, game_id: int, state_json: str) -> GameRecord:
         """Atomically move a lobby to ``running`` at version 0 with its initial state.
@@ -200,12 +215,12 @@ class GameStore:
         clicks exactly one wins.
         """
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE games SET status = 'running', state_json = ?, version = 0, "
                 "updated_at = ? WHERE id = ? AND status = 'lobby'",
                 (state_json, self._now(), game_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 await _require_lobby(conn, game_id)  # raises the right message
             return await _load_game(conn, game_id)
 
@@ -225,31 +240,49 @@ class GameStore:
         deadline: float | None = None,
         winners: frozenset[int] | None = None,
         clock_deadline: float | None = None,
+        timeouts: tuple[int, int] | None = None,
+        wake_at: float | None = None,
     ) -> int:
-        """Append an action and store the resulting snapshot in ONE transaction.
+        """Append an action and store the resulting snapshot in ONE transaction (shared with
+        other actions recorded at the same moment: see :meth:`Database.grouped`).
 
         The game must be ``running`` at ``expected_version`` (else :class:`VersionConflict`,
         or :class:`StorageConflict` if it is no longer running). The action gets
         ``seq = expected_version + 1``; the game gets the new state, version, ``status``
         (e.g. ``finished`` for the last action), ``deadline`` (when the new state's timer runs
         out, or None) and ``clock_deadline`` (the turn clock's, or None). With ``winners`` (the
-        last action), every seat's result is stored too, in the same transaction. Returns the new
-        version.
+        last action), every seat's result is stored too, in the same transaction; with ``timeouts``
+        ``(seat, count)``, that seat's count of clock timeouts in a row is set too; ``wake_at``: when
+        the game must next act on its own (kept on PostgreSQL, see :meth:`due_games`). Returns the
+        new version.
         """
         _check_status(status)
         new_version = expected_version + 1
         now = self._now()
-        async with self.db.transaction() as conn:
-            # Update first, guarded by version and status: on the usual path the transaction is
-            # four statements (each a hop to the database thread), the reason is looked up only
-            # on failure.
-            cursor = await conn.execute(
+
+        async def write(conn: Connection) -> None:
+            # Update first, guarded by version and status: on the usual path this is two
+            # statements (each a hop to the database thread), the reason is looked up only on
+            # failure. Grouped: actions of several games waiting at once share one COMMIT
+            # (SQLite). On PostgreSQL a racing writer waits for this row's lock, then finds the
+            # version moved on: exactly one of them changes the row.
+            changed = await conn.execute(
                 "UPDATE games SET state_json = ?, version = ?, status = ?, deadline = ?, clock_deadline = ?, "
-                "updated_at = ? WHERE id = ? AND version = ? AND status = 'running'",
-                (state_json, new_version, status, deadline, clock_deadline, now, game_id, expected_version),
+                "wake_at = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'running'",
+                (
+                    state_json,
+                    new_version,
+                    status,
+                    deadline,
+                    clock_deadline,
+                    wake_at,
+                    now,
+                    game_id,
+                    expected_version,
+                ),
             )
-            if cursor.rowcount != 1:
-                row = await _one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+            if changed != 1:
+                row = await conn.fetchone("SELECT status FROM games WHERE id = ?", (game_id,))
                 if row is None:
                     raise StorageConflict("This game no longer exists.")
                 if row["status"] != "running":
@@ -262,6 +295,13 @@ class GameStore:
             )
             if winners is not None:
                 await _insert_results(conn, game_id, winners)
+            if timeouts is not None:
+                await conn.execute(
+                    "UPDATE seats SET timeouts = ? WHERE game_id = ? AND seat = ?",
+                    (timeouts[1], game_id, timeouts[0]),
+                )
+
+        await self.db.grouped(write)
         return new_version
 
     async def record_results(self, game_id: int, winners: frozenset[int]) -> None:
@@ -279,31 +319,35 @@ class GameStore:
 
     async def player_stats(self, guild_id: int | None, user_id: int) -> list[tuple[str, int, int]]:
         """(game name, plays, wins) of `user_id` in the server, per game."""
+        guild, params = _same_guild(guild_id)
         rows = await self.db.fetchall(
-            "SELECT game_name, COUNT(*), SUM(won) FROM results WHERE guild_id IS ? AND user_id = ? "
-            "GROUP BY game_name ORDER BY game_name",
-            (guild_id, user_id),
+            f"SELECT game_name, COUNT(*), SUM(won) FROM results WHERE {guild} AND user_id = ? "
+            "GROUP BY game_name",
+            (*params, user_id),
         )
-        return [(row[0], row[1], row[2] or 0) for row in rows]
+        # Sorted here: the databases' text orders differ (PostgreSQL's follows its locale).
+        return sorted((row[0], row[1], row[2] or 0) for row in rows)
 
     async def leaderboard(
         self, guild_id: int | None, game_name: str, limit: int = 10
     ) -> list[tuple[int, int, int]]:
         """(user id, plays, wins) of the people who played `game_name` in the server, most wins
         first, then the best rate; AI seats are left out (see `ai_stats`)."""
+        guild, params = _same_guild(guild_id)
         rows = await self.db.fetchall(
             "SELECT user_id, COUNT(*) AS plays, SUM(won) AS wins FROM results "
-            "WHERE guild_id IS ? AND game_name = ? AND ai = 0 GROUP BY user_id "
-            "ORDER BY wins DESC, CAST(wins AS REAL) / plays DESC, plays DESC LIMIT ?",
-            (guild_id, game_name, limit),
+            f"WHERE {guild} AND game_name = ? AND ai = 0 GROUP BY user_id "
+            "ORDER BY wins DESC, SUM(won) * 1.0 / COUNT(*) DESC, plays DESC, user_id LIMIT ?",
+            (*params, game_name, limit),
         )
         return [(row[0], row[1], row[2] or 0) for row in rows]
 
     async def ai_stats(self, guild_id: int | None, game_name: str) -> tuple[int, int]:
         """(plays, wins) of all AI seats together in `game_name` in the server."""
+        guild, params = _same_guild(guild_id)
         row = await self.db.fetchone(
-            "SELECT COUNT(*), SUM(won) FROM results WHERE guild_id IS ? AND game_name = ? AND ai = 1",
-            (guild_id, game_name),
+            f"SELECT COUNT(*), SUM(won) FROM results WHERE {guild} AND game_name = ? AND ai = 1",
+            (*params, game_name),
         )
         return (row[0], row[1] or 0) if row else (0, 0)
 
@@ -319,11 +363,11 @@ class GameStore:
             _check_status(old)
         marks = ", ".join("?" for _ in from_statuses)
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+            changed = await conn.execute(
                 f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
                 (status, self._now(), game_id, *from_statuses),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def set_deadline(self, game_id: int, deadline: float | None) -> None:
         """Set when the current decision's timer runs out (e.g. a game that started with one, or
@@ -354,7 +398,69 @@ class GameStore:
                 (int(dm_open), dm_message_id, game_id, seat),
             )
 
+    async def set_private_view(
+        self, game_id: int, seat: int, token: str | None, at: float | None, message_id: int | None
+    ) -> None:
+        """With DMs closed: the ephemeral view that is the seat's living private message (its
+        message id, kept as ``dm_message_id``) and the token of the latest interaction on it."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET private_token = ?, private_token_at = ?, dm_message_id = ? "
+                "WHERE game_id = ? AND seat = ?",
+                (token, at, message_id, game_id, seat),
+            )
+
+    async def set_wake(self, game_id: int, wake_at: float | None) -> None:
+        """When the game must next act on its own (None: nothing due); see :meth:`due_games`."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE games SET wake_at = ? WHERE id = ?", (wake_at, game_id))
+
+    async def set_warned(self, game_id: int, clock_deadline: float) -> bool:
+        """Note that the turn clock's warning for ``clock_deadline`` was posted. Returns False
+        if it already was (by this or another process): then it must not be posted again."""
+        async with self.db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE games SET warned_for = ? WHERE id = ? AND (warned_for IS NULL OR warned_for <> ?)",
+                (clock_deadline, game_id, clock_deadline),
+            )
+            return changed == 1
+
+    async def due_games(self, now: float, limit: int = 50) -> list[tuple[int, float]]:
+        """(game id, wake_at) of the running games that must act on their own by ``now``, the
+        most overdue first."""
+        rows = await self.db.fetchall(
+            "SELECT id, wake_at FROM games WHERE status = 'running' AND wake_at <= ? "
+            "ORDER BY wake_at LIMIT ?",
+            (now, limit),
+        )
+        return [(row[0], row[1]) for row in rows]
+
     # -- reads ---------------------------------------------------------------------------
+
+    async def freshness(self, game_id: int) -> Freshness | None:
+        """The game's version and everything besides the snapshot that a write may change (its
+        row's bookkeeping and its seats), in one query; None if the game does not exist."""
+        rows = await self.db.fetchall(
+            "SELECT g.version, g.status, g.table_message_id, g.deadline, g.clock_deadline, g.wake_at, "
+            "g.warned_for, s.seat, s.user_id, s.display_name, s.dm_open, s.dm_message_id, s.timeouts, "
+            "s.owner_id, s.owner_name, s.private_token, s.private_token_at "
+            "FROM games AS g LEFT JOIN seats AS s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
+            (game_id,),
+        )
+        if not rows:
+            return None
+        first = rows[0]
+        seats = [_seat(row) for row in rows if row["seat"] is not None]
+        return Freshness(
+            version=first["version"],
+            status=first["status"],
+            table_message_id=first["table_message_id"],
+            deadline=first["deadline"],
+            clock_deadline=first["clock_deadline"],
+            wake_at=first["wake_at"],
+            warned_for=first["warned_for"],
+            seats=seats,
+        )
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """The game with this id, or None."""
@@ -364,8 +470,8 @@ class GameStore:
     async def get_seats(self, game_id: int) -> list[SeatRecord]:
         """The game's seats ordered by seat number."""
         rows = await self.db.fetchall(
-            "SELECT seat, user_id, display_name, dm_open, dm_message_id, timeouts, owner_id, owner_name "
-            "FROM seats WHERE game_id = ? ORDER BY seat",
+            "SELECT seat, user_id, display_name, dm_open, dm_message_id, timeouts, owner_id, owner_name, "
+            "private_token, private_token_at FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         return [_seat(row) for row in rows]
@@ -429,20 +535,20 @@ class GameStore:
 # -- helpers -------------------------------------------------------------------------------
 
 
-async def _one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> Any:
-    async with conn.execute(sql, params) as cursor:
-        return await cursor.fetchone()
-
-
-async def _load_game(conn: aiosqlite.Connection, game_id: int) -> GameRecord:
-    row = await _one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
+async def _load_game(conn: Connection, game_id: int) -> GameRecord:
+    row = await conn.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
     if row is None:
         raise StorageConflict("This game no longer exists.")
     return _game(row)
 
 
-async def _require_lobby(conn: aiosqlite.Connection, game_id: int) -> None:
-    row = await _one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+async def _require_lobby(conn: Connection, game_id: int, *, lock: str | None = None) -> None:
+    """Raise unless the game is a lobby. With ``lock`` (the time now), first set the game's
+    ``updated_at`` to it: that locks the game's row until the transaction ends, so checks and
+    writes of two transactions on one lobby do not interleave (PostgreSQL)."""
+    if lock is not None:
+        await _touch(conn, game_id, lock)
+    row = await conn.fetchone("SELECT status FROM games WHERE id = ?", (game_id,))
     if row is None:
         raise StorageConflict("This game no longer exists.")
     if row[0] == "running":
@@ -451,18 +557,25 @@ async def _require_lobby(conn: aiosqlite.Connection, game_id: int) -> None:
         raise StorageConflict("This lobby is closed.")
 
 
-async def _insert_results(conn: aiosqlite.Connection, game_id: int, winners: frozenset[int]) -> None:
+async def _insert_results(conn: Connection, game_id: int, winners: frozenset[int]) -> None:
     await conn.execute(
-        "INSERT OR IGNORE INTO results (game_id, seat, user_id, guild_id, game_name, won, ai) "
-        "SELECT s.game_id, s.seat, s.user_id, g.guild_id, g.game_name, s.seat IN "
-        f"({', '.join(str(int(w)) for w in sorted(winners)) or 'NULL'}), s.user_id < 0 "
-        "FROM seats AS s JOIN games AS g ON g.id = s.game_id WHERE s.game_id = ?",
+        "INSERT INTO results (game_id, seat, user_id, guild_id, game_name, won, ai) "
+        "SELECT s.game_id, s.seat, s.user_id, g.guild_id, g.game_name, CASE WHEN s.seat IN "
+        f"({', '.join(str(int(w)) for w in sorted(winners)) or 'NULL'}) THEN 1 ELSE 0 END, "
+        "CASE WHEN s.user_id < 0 THEN 1 ELSE 0 END "
+        "FROM seats AS s JOIN games AS g ON g.id = s.game_id WHERE s.game_id = ? "
+        "ON CONFLICT DO NOTHING",
         (game_id,),
     )
 
 
-async def _touch(conn: aiosqlite.Connection, game_id: int, now: str) -> None:
+async def _touch(conn: Connection, game_id: int, now: str) -> None:
     await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+
+def _same_guild(guild_id: int | None) -> tuple[str, tuple[Any, ...]]:
+    """The condition "results of this guild" (None: games outside any guild) and its parameters."""
+    return ("guild_id IS NULL", ()) if guild_id is None else ("guild_id = ?", (guild_id,))
 
 
 def _check_status(status: str) -> None:
@@ -479,7 +592,7 @@ def _status_list(statuses: Iterable[str]) -> tuple[str, ...]:
     return result
 
 
-def _game(row: sqlite3.Row) -> GameRecord:
+def _game(row: Row) -> GameRecord:
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -496,10 +609,12 @@ def _game(row: sqlite3.Row) -> GameRecord:
         updated_at=row["updated_at"],
         deadline=row["deadline"],
         clock_deadline=row["clock_deadline"],
+        wake_at=row["wake_at"],
+        warned_for=row["warned_for"],
     )
 
 
-def _seat(row: sqlite3.Row) -> SeatRecord:
+def _seat(row: Row) -> SeatRecord:
     dm_open = row["dm_open"]
     return SeatRecord(
         seat=row["seat"],
@@ -510,4 +625,6 @@ def _seat(row: sqlite3.Row) -> SeatRecord:
         timeouts=row["timeouts"],
         owner_id=row["owner_id"],
         owner_name=row["owner_name"],
+        private_token=row["private_token"],
+        private_token_at=row["private_token_at"],
     )

@@ -38,6 +38,26 @@ class GameRecord:
     deadline: float | None = None
     #: When the turn clock runs out for the seats deciding now (Unix time), if it runs.
     clock_deadline: float | None = None
+    #: The earliest moment the game must act on its own (AI turn, reaction window, turn clock),
+    #: kept on PostgreSQL only (several processes: any of them runs it); None: nothing due.
+    wake_at: float | None = None
+    #: The turn-clock deadline whose warning was posted (PostgreSQL only: posted once).
+    warned_for: float | None = None
+
+
+@dataclass(frozen=True)
+class Freshness:
+    """What may change in a game's row and seats besides the snapshot: read in one query to check
+    a cached game against the database (several processes)."""
+
+    version: int
+    status: str
+    table_message_id: int | None
+    deadline: float | None
+    clock_deadline: float | None
+    wake_at: float | None
+    warned_for: float | None
+    seats: list[SeatRecord]
 
 
 @dataclass(frozen=True)
@@ -54,6 +74,10 @@ class SeatRecord:
     #: The player an AI stands in for after their timeouts (may reclaim the seat), if any.
     owner_id: int | None = None
     owner_name: str | None = None
+    #: With DMs closed: the token of the interaction whose ephemeral view is the seat's living
+    #: private message, and when it was made (a token edits that view for 15 minutes).
+    private_token: str | None = None
+    private_token_at: float | None = None
 
 
 @dataclass(frozen=True)

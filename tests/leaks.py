@@ -14,7 +14,7 @@ PRIVATE_PHRASES = (
     "You voted",
     "You passed",
     "Your Peeks",
-    "Checking it Twice (top",
+    "gifts when you checked",
 )
 
 

@@ -1,29 +1,31 @@
 """AI benchmark: `python -m bot.bench ai [--games N] [--game NAME]`.
 
-For each game in `POLICIES` and each player count: the AI against random play (win rate with its
-95% Wilson interval), AI against AI (seat or team balance), and the AI's decision times.
+For each game in `bot.plugins.PLUGINS` (each line-up in its plugin's `bench`) and each player
+count: the AI against random play (win rate with its 95% Wilson interval), AI against AI (seat or
+team balance), and the AI's decision times.
 
 - Seat games: one AI seat (rotating through the seats) against random seats; a shared win counts
   as 1/winners. AI vs AI reports seat 0's share (1/n is balanced).
-- Team games (`team_of` set): for each team, that team all-AI against the other team random, and
+- Team games (the plugin's `teams`): for each team, that team all-AI against the other team random, and
   the same team's rate with everyone random as the baseline; AI vs AI reports each team's rate.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.bench.matches import MatchResult, percentile, play_match, wilson
+from bot.plugins import PLUGINS, GamePlugin
 from games.core import GameRules
 from games.core.ai import Policy, RandomPolicy
 
 
 @dataclass
 class Entry:
-    rules: Callable[[], GameRules]
+    rules: GameRules
     ai: Callable[[], Policy]
     player_counts: Sequence[int]
     #: Team games: the team (a string matching `Outcome.team`) of the seat whose view this is.
@@ -32,7 +34,6 @@ class Entry:
     options: Any = None
     #: Games per match-up = --games x this (for slow games).
     scale: float = 1.0
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class ByTeam(Policy):
@@ -48,84 +49,23 @@ class ByTeam(Policy):
         return self.policies[self.team_of(view)].choose(view, legal, history, rng)
 
 
-def _secret_krampus() -> Entry:
-    from games.secret_krampus import SecretKrampus
-    from games.secret_krampus.ai import SecretKrampusAI
-    from games.secret_krampus.data import TEAM_OF_ROLE
-
-    return Entry(
-        rules=SecretKrampus,
-        ai=SecretKrampusAI,
-        player_counts=(5, 7, 10),
-        team_of=lambda view: TEAM_OF_ROLE[view.my_role].value,
-        teams=("NICE", "NAUGHTY"),
-    )
-
-
-def _christmas_tree(mode: str) -> Callable[[], Entry]:
-    def entry() -> Entry:
-        from games.christmas_tree import ChristmasTree
-        from games.christmas_tree.ai import ChristmasTreeAI
-
-        return Entry(
-            rules=ChristmasTree,
-            ai=ChristmasTreeAI,
-            player_counts=(2, 3, 4),
-            options={"mode": mode},
-            scale=0.5 if mode != "normal" else 1.0,
-        )
-
-    return entry
-
-
-def _grumpy_nisse() -> Entry:
-    from games.grumpy_nisse import GrumpyNisse
-    from games.grumpy_nisse.ai import GrumpyNisseAI
-
-    # Each role is a one-seat "team" (read from the seat's own view); the roles are not balanced,
-    # so the all-random rate of the same role is the baseline.
-    return Entry(
-        rules=GrumpyNisse,
-        ai=GrumpyNisseAI,
-        player_counts=(2,),
-        team_of=lambda view: view.my_role.value,
-        teams=("VIOLET", "TORECH"),
-    )
-
-
-def _naughty_and_nice() -> Entry:
-    from games.naughty_and_nice import NaughtyAndNice
-    from games.naughty_and_nice.ai import NaughtyAndNiceAI
-
-    return Entry(rules=NaughtyAndNice, ai=NaughtyAndNiceAI, player_counts=(2, 3, 4, 5, 6))
-
-
-def _naughty_or_nice(level: int) -> Callable[[], Entry]:
-    def entry() -> Entry:
-        from games.naughty_or_nice import NaughtyOrNice
-        from games.naughty_or_nice.ai import NaughtyOrNiceAI
-
-        return Entry(
-            rules=NaughtyOrNice,
-            ai=NaughtyOrNiceAI,
-            player_counts=(2, 3, 4, 5),
-            options={"level": level},
-        )
-
-    return entry
-
-
-#: game name -> how to benchmark its AI (add an entry per game).
-POLICIES: dict[str, Callable[[], Entry]] = {
-    "secret-krampus": _secret_krampus,
-    "christmas-tree": _christmas_tree("normal"),
-    "christmas-tree-advanced": _christmas_tree("advanced"),
-    "grumpy-nisse": _grumpy_nisse,
-    "naughty-and-nice": _naughty_and_nice,
-    "naughty-or-nice": _naughty_or_nice(5),
-    "naughty-or-nice-level3": _naughty_or_nice(3),
-    "naughty-or-nice-level1": _naughty_or_nice(1),
-}
+def entries(plugins: Iterable[GamePlugin] = PLUGINS) -> dict[str, Entry]:
+    """Bench name -> how to benchmark it: one per line-up in each game's `bench` (its name, or
+    `<name>-<label>`), every player count unless the line-up names some."""
+    found: dict[str, Entry] = {}
+    for plugin in plugins:
+        for setup in plugin.bench:
+            name = f"{plugin.name}-{setup.label}" if setup.label else plugin.name
+            found[name] = Entry(
+                rules=plugin.rules,
+                ai=plugin.policy,
+                player_counts=setup.players or range(plugin.min_players, plugin.max_players + 1),
+                team_of=plugin.teams.of if plugin.teams else None,
+                teams=plugin.teams.names if plugin.teams else (),
+                options=dict(setup.options),
+                scale=setup.scale,
+            )
+    return found
 
 
 @dataclass
@@ -160,7 +100,7 @@ def _timing(times: list[float]) -> str:
 
 
 def bench_seats(entry: Entry, n: int, games: int, out: Callable[[str], None]) -> None:
-    rules = entry.rules()
+    rules = entry.rules
     options = rules.parse_options(entry.options)
     ai, rnd = entry.ai(), RandomPolicy()
     tally = Tally()
@@ -187,8 +127,9 @@ def bench_seats(entry: Entry, n: int, games: int, out: Callable[[str], None]) ->
 
 
 def bench_teams(entry: Entry, n: int, games: int, out: Callable[[str], None]) -> None:
-    assert entry.team_of is not None
-    rules = entry.rules()
+    team_of = entry.team_of
+    assert team_of is not None
+    rules = entry.rules
     options = rules.parse_options(entry.options)
     ai, rnd = entry.ai(), RandomPolicy()
     times: list[float] = []
@@ -196,19 +137,19 @@ def bench_teams(entry: Entry, n: int, games: int, out: Callable[[str], None]) ->
     def run(policies: dict[str, Policy], seed0: int, team: str) -> tuple[Tally, list[float]]:
         tally = Tally()
         ai_times: list[float] = []
-        player = ByTeam(entry.team_of, policies)
+        player = ByTeam(team_of, policies)
         for game in range(games):
             result = play_match(rules, options, [player] * n, seed=seed0 + game)
             tally.wins += result.outcome.team == team
             tally.games += 1
             # An AI seat's times only: seats on a team played by the AI.
             state = rules.new_game(n, options, seed0 + game)
-            ai_seats = [s for s in range(n) if policies[entry.team_of(rules.view(state, s))] is ai]
+            ai_seats = [s for s in range(n) if policies[team_of(rules.view(state, s))] is ai]
             ai_times += _times(result, ai_seats)
         return tally, ai_times
 
     for team in entry.teams:
-        others = {t: rnd for t in entry.teams}
+        others: dict[str, Policy] = {t: rnd for t in entry.teams}
         baseline, _ = run(others, 200_000, team)
         tally, ai_times = run({**others, team: ai}, 0, team)
         times += ai_times
@@ -225,11 +166,12 @@ def bench_teams(entry: Entry, n: int, games: int, out: Callable[[str], None]) ->
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.bench ai", description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per match-up")
-    parser.add_argument("--game", choices=sorted(POLICIES), help="only this game")
+    benches = entries()
+    parser.add_argument("--game", choices=sorted(benches), help="only this game")
     args = parser.parse_args(argv)
-    names = [args.game] if args.game else sorted(POLICIES)
+    names = [args.game] if args.game else sorted(benches)
     for name in names:
-        entry = POLICIES[name]()
+        entry = benches[name]
         games = max(1, round(args.games * entry.scale))
         print(f"{name} ({games} games per match-up)", flush=True)
         for n in entry.player_counts:

@@ -8,8 +8,9 @@ public messages by construction.
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import discord
@@ -48,13 +49,34 @@ class Payload:
     view: discord.ui.View | None = None
     pictures: list[Picture] = field(default_factory=list)
     keep_pictures: bool = False
+    #: user ids this message may ping when it is posted (nobody else is ever pinged)
+    mentions: tuple[int, ...] = ()
 
     @property
     def picture_keys(self) -> tuple[str, ...]:
         return tuple(picture.key for picture in self.pictures)
 
+    def digest(self) -> str:
+        """What a reader sees, as one string: equal digests show the same message."""
+        shown = {
+            "content": self.content,
+            "embeds": [embed.to_dict() for embed in self.embeds],
+            "components": self.view.to_components() if self.view is not None else [],
+            "pictures": self.picture_keys,
+        }
+        return json.dumps(shown, sort_keys=True, default=str)
+
+    def without_controls(self) -> Payload:
+        """The same message with no components (a message whose decisions are over)."""
+        return replace(self, view=None)
+
     def send_kwargs(self) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"embeds": self.embeds}
+        kwargs: dict[str, Any] = {
+            "embeds": self.embeds,
+            "allowed_mentions": discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(id=u) for u in self.mentions]
+            ),
+        }
         if self.content is not None:
             kwargs["content"] = self.content
         if self.view is not None:

@@ -6,20 +6,14 @@ Cells are shown as the numbers 1-21 drawn on the pictures (`board.cell_number`).
 from __future__ import annotations
 
 from games.christmas_tree.board import cell_number
-from games.christmas_tree.data import CARDS, SIDES, Kind, shown_side
+from games.christmas_tree.data import CARDS, Kind
 from games.christmas_tree.objectives import OBJECTIVES, Objective, ObjectiveType
 
-COLOUR_EMOJI = {
-    "red": "\N{LARGE RED CIRCLE}",
-    "yellow": "\N{LARGE YELLOW CIRCLE}",
-    "blue": "\N{LARGE BLUE CIRCLE}",
-}
-KIND_EMOJI = {Kind.CANDY: "\N{CANDY}", Kind.GINGERBREAD: "\N{COOKIE}"}
 SNOWFLAKE = "\N{SNOWFLAKE}"
 
 #: What each objective type asks, with `{x}` for the objective's own parameter.
 TYPE_TEXT: dict[ObjectiveType, str] = {
-    ObjectiveType.MAJORITY: "{per} per {x} on your tree; most: +6, second: +3.",
+    ObjectiveType.MAJORITY: "{per} per {x}; the most: +6, second most: +3.",
     ObjectiveType.BULB_COLOUR: "3 per complete {x} bulb.",
     ObjectiveType.ROW_SET: "6 per three ornaments of three different {x}s in one row.",
     ObjectiveType.ROW_ENDS: "5 per row whose two end ornaments have the same colour and shape.",
@@ -65,35 +59,21 @@ def _parameter(objective: Objective) -> str:
     return objective.attribute or ""
 
 
-def objective_text(code: str) -> str:
-    """`Red Collection: 1 per red ornament on your tree; most: +6, second: +3.`"""
+def objective_rule(code: str) -> str:
+    """`1 per red ornament; the most: +6, second most: +3.`"""
     objective = OBJECTIVES[code]
-    rule = TYPE_TEXT[objective.type].format(
+    return TYPE_TEXT[objective.type].format(
         x=_parameter(objective), per=objective.points, attr=objective.attribute or ""
     )
-    return f"{objective.name}: {rule}"
+
+
+def objective_text(code: str) -> str:
+    """`Red Collection: 1 per red ornament; the most: +6, second most: +3.`"""
+    return f"{OBJECTIVES[code].name}: {objective_rule(code)}"
 
 
 def objective_name(code: str) -> str:
     return OBJECTIVES[code].name
-
-
-def card_text(code: str, rotation: int = 0) -> str:
-    """A card in words: `🔴 red ball 1❄ - bulbs: top-left red, bottom-right blue`. With a
-    `rotation`, the sides are named where they are on the tree."""
-    card = CARDS[code]
-    if card.kind == Kind.CANDY:
-        return f"{KIND_EMOJI[Kind.CANDY]} wrapped candy {card.value}{SNOWFLAKE}"
-    sides = [
-        (SIDES[side], card.sides[shown_side(side, rotation)])
-        for side in range(4)
-        if card.sides[shown_side(side, rotation)] is not None
-    ]
-    listed = ", ".join(f"{name} {what}" for name, what in sides)
-    if card.kind == Kind.GINGERBREAD:
-        return f"{KIND_EMOJI[Kind.GINGERBREAD]} gingerbread - wants: {listed}"
-    bulbs = f" - bulbs: {listed}" if sides else ""
-    return f"{COLOUR_EMOJI[card.colour or 'red']} {card.colour} {card.shape} {card.value}{SNOWFLAKE}{bulbs}"
 
 
 def short_card(code: str) -> str:
@@ -112,3 +92,14 @@ def cell_text(cell: int) -> str:
 
 def rotation_text(rotation: int) -> str:
     return "upright" if rotation == 0 else "upside down"
+
+
+def place_label(rotation: int, ways: int, cookies: bool = False) -> str:
+    """A Place button: `Place upright`, `Place upside down, then cookies`; just `Place` for a card
+    with one way to face (a candy)."""
+    label = "Place" if ways < 2 else f"Place {rotation_text(rotation)}"
+    return label + (", then cookies" if cookies else "")
+
+
+def points(count: int) -> str:
+    return "1 point" if count == 1 else f"{count} points"

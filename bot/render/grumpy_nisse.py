@@ -1,6 +1,9 @@
-"""The Grumpy Nisse on Discord: the table (draft grid and dice, the track as a picture, the trick
-on the table, what just happened) and each player's private message (role, hand, the secret
-choices of the tricks and of the card effects).
+"""The Grumpy Nisse on Discord: the table (who acts now and the led card, the draft grid and dice,
+each player's tricks, hand, deck and discards, what just happened; the track with the pawn, the
+trumps and the events is the picture only, never repeated in the text) fits a phone (issue 14);
+each player's private message (role, hand, the seat's own secret choices, follow buttons marked
+with the cards that win) is `bot/render/grumpy_nisse_private.py`. Cards are named ("Flowers 5"),
+never shown by their internal codes.
 
 Only `GNView`s come in here. The dice draft is public, so it is played on the table message: one
 select per unused die (its row's cards, or every card when wild), then buttons for the last three
@@ -13,64 +16,39 @@ No choice needs more than one click, so no drafts are used.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import groupby
 
 import discord
 
 from bot.components import ActionButton, ActionSelect
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext, new_view
+from bot.render.grumpy_nisse_private import (
+    PRIVATE_PHASES,
+    has_private_decision,
+    private_news,
+    private_payload,
+)
+from bot.render.grumpy_nisse_summary import LOBBY_TEXTS, RULES_SUMMARY
 from bot.render.grumpy_nisse_text import (
     ROLE_EMOJI,
-    ROLE_GOAL,
     SUIT_EMOJI,
     by_suit,
-    card,
-    card_effect,
     card_long,
-    cards,
-    dice_text,
-    effects_legend,
+    dice_line,
+    effect_short,
     event_block,
-    events_text,
     grid_text,
+    plural,
     role_name,
-    space_text,
-    trick_text,
-    trump_text,
+    table_events,
     who,
 )
 from bot.render.pictures.grumpy_nisse import picture_key, render_track_png
 from games.core import Event
-from games.grumpy_nisse.data import EFFECTS, Phase, Role, card_name, value_of
-from games.grumpy_nisse.view_models import ChoiceView, GNView
+from games.grumpy_nisse.data import Phase, Role, card_name
+from games.grumpy_nisse.view_models import GNView
 
-#: Phases whose decision is made in the deciding seat's private message.
-PRIVATE_PHASES = frozenset(
-    {
-        Phase.LEAD,
-        Phase.FOLLOW,
-        Phase.PANIC_DISCARD,
-        Phase.RECOVER_TAKE,
-        Phase.RECOVER_PUT,
-        Phase.FORESIGHT,
-        Phase.RUMMAGE,
-    }
-)
-#: Private events that echo the seat's own click or a refill the hand shows anyway: no DM.
-QUIET_EVENTS = frozenset({"cards_drawn", "deck_reordered", "put_under"})
-STYLES = {
-    "play": discord.ButtonStyle.primary,
-    "take": discord.ButtonStyle.primary,
-    "panic": discord.ButtonStyle.danger,
-    "recover": discord.ButtonStyle.success,
-    "putback": discord.ButtonStyle.danger,
-}
 MAX_OPTIONS = 25
-MAX_BUTTON_GROUP = 10  # more choices of one kind than this: a select instead of buttons
-
-
-def _name(ctx: TableContext, seat: int) -> str:
-    return ctx.name(seat)
+EVENT_LINES = 5  # "What just happened" on the table: at most this many lines
 
 
 class GrumpyNisseRenderer(BaseRenderer):
@@ -78,17 +56,19 @@ class GrumpyNisseRenderer(BaseRenderer):
 
     # -- the table ------------------------------------------------------------------------------
     def table(self, view: GNView, ctx: TableContext, events: Sequence[Event]) -> Payload:
+        """Title, who acts now, the draft or the two players, what just happened; the track (pawn,
+        trumps, events) is the picture and is not repeated in the text."""
         drafting = view.phase in (Phase.DRAFT, Phase.FINAL_PICK)
-        if drafting:
-            title = f"Draft, roll {min(view.roll_no, view.rolls_total)}/{view.rolls_total}"
-            if view.phase == Phase.FINAL_PICK:
-                title = "Draft, the last cards"
+        if view.phase == Phase.DRAFT:
+            title = f"draft, roll {min(view.roll_no, view.rolls_total)} of {view.rolls_total}"
+        elif view.phase == Phase.FINAL_PICK:
+            title = "draft, the last cards"
         elif view.phase == Phase.GAME_OVER:
             title = "game over"
         else:
-            title = f"round {view.round}/{view.rounds}, trick {view.trick}"
+            title = f"round {view.round} of {view.rounds}, trick {view.trick}"
         embed = discord.Embed(
-            title=f"\N{EVERGREEN TREE} The Grumpy Nisse #{ctx.game_id} - {title}",
+            title=f"\N{EVERGREEN TREE} The Grumpy Nisse #{ctx.game_id} \N{MIDDLE DOT} {title}",
             description=self._headline(view, ctx),
             colour=EMBED_COLOUR,
         )
@@ -96,9 +76,13 @@ class GrumpyNisseRenderer(BaseRenderer):
             self._draft_fields(embed, view, ctx)
         else:
             self._play_fields(embed, view, ctx)
-        if events:
-            embed.add_field(name="What just happened", value=event_block(events, ctx.names), inline=False)
-        embed.set_footer(text=effects_legend())
+        shown = table_events(events)
+        if shown:
+            embed.add_field(
+                name="What just happened",
+                value=event_block(shown, ctx.names, lines=EVENT_LINES),
+                inline=False,
+            )
         ordep = view.result is not None and view.result.role == Role.VIOLET and view.result.pawn >= 18
         picture = Picture(
             f"track-{ctx.game_id}.png",
@@ -118,87 +102,56 @@ class GrumpyNisseRenderer(BaseRenderer):
             return view.status
         actor = who(view, names, seat)
         if phase == Phase.DRAFT:
-            roller = who(view, names, view.roller) if view.roller is not None else "?"
-            return (
-                f"{roller} rolled the dice and picks 1st and 3rd. Now {actor} picks "
-                f"(pick {view.pick_no} of 3): choose a card with one of the dice below "
-                "(a die takes a card from its row; more than the number of rows: any card)."
-            )
+            order = {1: "1st", 2: "2nd", 3: "3rd"}.get(view.pick_no, str(view.pick_no))
+            pick = f"picks a card with a die below ({order} of 3 picks"
+            if view.roller == seat:
+                return f"{actor} rolled and {pick}: the roller picks 1st and 3rd)."
+            roller = ctx.name(view.roller) if view.roller is not None else "?"
+            return f"{actor} {pick}; **{roller}** rolled and picks 1st and 3rd)."
         if phase == Phase.FINAL_PICK:
-            return f"No more dice: {actor} takes one of the last cards with the buttons below."
-        private = f" (in private: DM or **{self.private_button}**)"
+            return f"No more dice: {actor} takes one of the last cards below."
+        private = f" in private (DM or **{self.private_button}**)"
         if phase == Phase.LEAD:
-            return f"{actor} leads: choosing a card{private}."
+            return f"{actor} leads, choosing a card{private}."
         if phase == Phase.FOLLOW and view.lead_card is not None:
             return (
                 f"{who(view, names, view.leader)} led {card_long(view.lead_card)}. "
                 f"{actor} answers with a card{private}."
             )
         if phase == Phase.PANIC_DISCARD:
-            return f"Torech panics! {actor} discards a card from the hand, face up{private}."
-        effect = view.pending_effect
-        if phase == Phase.RECOVER_TAKE:
-            return f"{actor} may take a card back from the discard pile (Recover, 2){private}."
-        if phase == Phase.RECOVER_PUT and effect is not None:
-            taken = f" took {card(effect.recovered)} back and" if effect.recovered else ""
-            return f"{actor}{taken} discards a different card (Recover, 2){private}."
-        if phase == Phase.FORESIGHT and effect is not None:
-            return (
-                f"{actor} looks at the top {effect.count} cards of the deck and reorders them (Foresight, 4)."
-            )
-        if phase == Phase.RUMMAGE:
-            return f"{actor} drew 2 cards and puts one under the deck (Rummage, 7){private}."
-        return view.status
-
-    def _player_lines(self, view: GNView, ctx: TableContext, seat: int) -> str:
-        player = view.players[seat]
-        lines = [
-            f"Hand {player.hand_size} \N{MIDDLE DOT} deck {player.deck_size} \N{MIDDLE DOT} "
-            f"tricks won {player.tricks_won} ({' + '.join(map(str, player.wins_by_round))})",
-            f"Discards: {by_suit(player.discard)}",
-            f"Hand + deck: {by_suit(player.unseen_cards)}",
-        ]
-        if player.discard:
-            lines.insert(1, f"Top discard: {card(player.discard[-1])}")
-        if player.sees_opponent_hand:
-            lines.append(f"\N{EYE} sees {_name(ctx, 1 - seat)}'s hand (Spy)")
-        return "\n".join(lines)
+            return f"Panic: {actor} discards a card face up, choosing it{private}."
+        now = {
+            Phase.RECOVER_TAKE: "may take a card back from the discard pile with Recover",
+            Phase.RECOVER_PUT: "now discards a different card for Recover",
+            Phase.FORESIGHT: "is putting the top of the deck in order with Foresight",
+            Phase.RUMMAGE: "is putting a card under the deck with Rummage",
+        }.get(phase)
+        return f"{actor} {now}{private}." if now else view.status
 
     def _draft_fields(self, embed: discord.Embed, view: GNView, ctx: TableContext) -> None:
-        if view.phase == Phase.DRAFT:
-            embed.add_field(name="Dice", value=dice_text(view.dice), inline=True)
-        embed.add_field(name=f"Grid ({len(view.grid)} rows)", value=grid_text(view.grid)[:1024], inline=True)
+        name = f"Dice: {dice_line(view.dice)}" if view.phase == Phase.DRAFT else "The last cards"
+        embed.add_field(name=name, value=grid_text(view.grid)[:1024], inline=False)
+        lines = [embed.description or ""]
         for seat in (view.violet, view.torech):
             player = view.players[seat]
-            embed.add_field(
-                name=f"{ROLE_EMOJI[player.role]} {role_name(player.role)}: {_name(ctx, seat)} "
-                f"({len(player.collection)}/18)",
-                value=by_suit(player.collection, "no cards yet"),
-                inline=False,
+            lines.append(
+                f"{ROLE_EMOJI[player.role]} {ctx.name(seat)} has {len(player.collection)}/18: "
+                + by_suit(player.collection, "no cards yet")
             )
+        embed.description = "\n".join(lines)
 
     def _play_fields(self, embed: discord.Embed, view: GNView, ctx: TableContext) -> None:
-        track = space_text(view) + "\n" + events_text(view.track)
-        embed.add_field(name="Track", value=track[:1024], inline=False)
-        played = []
-        for seat, lead in ((view.leader, True), (1 - view.leader, False)):
-            code = view.players[seat].played
-            if code is not None:
-                verb = "led" if lead else "followed with"
-                played.append(f"{who(view, ctx.names, seat)} {verb} {card_long(code)}")
-        if played:
-            embed.add_field(name="On the table", value="\n".join(played), inline=False)
         for seat in (view.violet, view.torech):
             player = view.players[seat]
-            embed.add_field(
-                name=f"{ROLE_EMOJI[player.role]} {role_name(player.role)}: {_name(ctx, seat)}",
-                value=self._player_lines(view, ctx, seat)[:1024],
-                inline=True,
+            name = (
+                f"{ROLE_EMOJI[player.role]} {ctx.name(seat)} ({role_name(player.role)}) "
+                f"\N{MIDDLE DOT} {plural(player.tricks_won, 'trick')} won \N{MIDDLE DOT} "
+                f"hand {player.hand_size} \N{MIDDLE DOT} deck {player.deck_size}"
             )
-        if view.last_trick is not None and not played:
-            embed.add_field(
-                name="Last trick", value=trick_text(view.last_trick, view, ctx.names)[:1024], inline=False
-            )
+            if player.sees_opponent_hand and view.phase != Phase.GAME_OVER:
+                name += " \N{MIDDLE DOT} \N{EYE} Spy"
+            value = f"Discards: {by_suit(player.discard)}"
+            embed.add_field(name=name[:256], value=value[:1024], inline=False)
 
     # -- the table's components: the public draft -----------------------------------------------
     def _table_components(self, view: GNView, ctx: TableContext) -> discord.ui.View | None:
@@ -208,7 +161,7 @@ class GrumpyNisseRenderer(BaseRenderer):
                     ctx.game_id,
                     ctx.decision,
                     f"take.{code}",
-                    label=f"Take {code} ({card_name(code)})",
+                    label=f"Take {card_name(code)}",
                     emoji=SUIT_EMOJI[code[0]],
                     style=discord.ButtonStyle.primary,
                 )
@@ -226,156 +179,32 @@ class GrumpyNisseRenderer(BaseRenderer):
             for chunk in _row_chunks(view, rows):
                 options = [
                     discord.SelectOption(
-                        label=f"Die {value} ({'wild' if wild else f'row {row}'}): {code} ({card_name(code)})",
+                        label=card_name(code),
                         value=f"pick.{value}.{code}",
                         emoji=SUIT_EMOJI[code[0]],
-                        description=_effect_short(code),
+                        description=effect_short(code),
                     )
                     for row, code in chunk
                 ]
                 first, last = chunk[0][0], chunk[-1][0]
                 where = f"row {first}" if first == last else f"rows {first}-{last}"
-                placeholder = f"Die {value} ({'wild, ' if wild else ''}{where}): take a card"
+                placeholder = f"Die {value} ({'any card, ' if wild else ''}{where}): take a card"
                 name = f"die{value}r{first}"
                 items.append(ActionSelect(ctx.game_id, ctx.decision, name, options, placeholder=placeholder))
         return new_view(*items)
 
-    # -- the private message ----------------------------------------------------------------------
+    # -- the private message (bot/render/grumpy_nisse_private.py) ------------------------------------
     def private(
         self, view: GNView, ctx: TableContext, events: Sequence[Event], draft: str | None = None
     ) -> Payload:
-        seat = view.seat
-        assert seat is not None and view.my_role is not None
-        role = view.my_role
-        embed = discord.Embed(
-            title=f"{ROLE_EMOJI[role]} You are {role_name(role)} - The Grumpy Nisse #{ctx.game_id}",
-            description=self._private_headline(view, ctx),
-            colour=EMBED_COLOUR,
-        )
-        drafting = view.phase in (Phase.DRAFT, Phase.FINAL_PICK)
-        if drafting:
-            mine = view.players[seat].collection
-            embed.add_field(
-                name=f"Your cards so far ({len(mine)}/18)", value=by_suit(mine, "none yet"), inline=False
-            )
-        else:
-            self._private_fields(embed, view, ctx, seat)
-        if events:
-            embed.add_field(name="What just happened", value=event_block(events, ctx.names), inline=False)
-        embed.set_footer(text=effects_legend())
-        return Payload(embeds=[embed], view=self._private_components(view, ctx))
-
-    def _private_headline(self, view: GNView, ctx: TableContext) -> str:
-        role = view.my_role
-        assert role is not None and view.seat is not None
-        goal = ROLE_GOAL[role]
-        phase = view.phase
-        if phase == Phase.GAME_OVER and view.result is not None:
-            won = "You win" if view.result.winner == view.seat else "You lose"
-            return f"**{won}.** {view.result.reason}"
-        if view.phase in (Phase.DRAFT, Phase.FINAL_PICK):
-            return f"{goal}\n\nThe dice draft is played on the table message: everything in it is public."
-        mine = view.seat in view.to_decide
-        if not mine:
-            return f"{goal}\n\nWaiting: {view.status}"
-        trump = trump_text(view.trump)
-        now = {
-            Phase.LEAD: f"**You lead** this trick (space {view.pawn}, {trump}): choose a card below.",
-            Phase.PANIC_DISCARD: "**Torech panics:** discard a card from your hand (face up).",
-            Phase.RECOVER_TAKE: "**Recover (your 2):** take a card back from your discard pile, or skip.",
-            Phase.RECOVER_PUT: "**Recover:** now put a different card from your hand on your discard pile.",
-            Phase.FORESIGHT: "**Foresight (your 4):** choose the new order of the top of your deck.",
-            Phase.RUMMAGE: "**Rummage (your 7):** choose a card of your hand to put under your deck.",
-        }.get(phase, "")
-        if phase == Phase.FOLLOW and view.lead_card is not None:
-            now = (
-                f"{who(view, ctx.names, view.leader)} led {card_long(view.lead_card)}. **Answer** with a "
-                f"card below (space {view.pawn}, {trump})."
-            )
-        return f"{now}\n\n*{goal}*"
-
-    def _private_fields(self, embed: discord.Embed, view: GNView, ctx: TableContext, seat: int) -> None:
-        other = 1 - seat
-        hand = "\n".join(card_effect(code) for code in view.hand) or "empty"
-        embed.add_field(name=f"Your hand ({len(view.hand)})", value=hand[:1024], inline=False)
-        if view.opponent_hand is not None:
-            embed.add_field(
-                name=f"\N{EYE} {_name(ctx, other)}'s hand (your Spy, until the end of the next trick)",
-                value="\n".join(card_long(c) for c in view.opponent_hand)[:1024] or "empty",
-                inline=False,
-            )
-        if view.foresight:
-            embed.add_field(
-                name="Top of your deck (Foresight), top first",
-                value=" \N{RIGHTWARDS ARROW} ".join(card_long(c) for c in view.foresight),
-                inline=False,
-            )
-        if view.rummaged:
-            embed.add_field(name="You drew (Rummage)", value=cards(view.rummaged), inline=False)
-        player = view.players[seat]
-        deck = [f"{player.deck_size} cards"]
-        if view.deck_known_top:
-            deck.append(f"known top (first = next): {cards(view.deck_known_top)}")
-        if view.deck_known_bottom:
-            deck.append(f"known bottom: {cards(view.deck_known_bottom)}")
-        embed.add_field(name="Your deck", value="; ".join(deck), inline=True)
-        embed.add_field(name="Your discard pile", value=by_suit(player.discard, "empty"), inline=True)
-        rival = view.players[other]
-        embed.add_field(
-            name=f"{ROLE_EMOJI[rival.role]} {_name(ctx, other)} ({role_name(rival.role)})",
-            value=f"Hand {rival.hand_size}, deck {rival.deck_size}\n"
-            f"Hand + deck: {by_suit(rival.unseen_cards)}",
-            inline=False,
-        )
-        embed.add_field(name="Track", value=space_text(view), inline=False)
-
-    def _private_components(self, view: GNView, ctx: TableContext) -> discord.ui.View | None:
-        if not self.has_private_decision(view) or not view.choices:
-            return None
-        items: list[discord.ui.Item] = []
-        for kind, group in groupby(view.choices, key=lambda c: c.kind):
-            choices = list(group)
-            if len(choices) <= MAX_BUTTON_GROUP:
-                items += [self._button(ctx, choice) for choice in choices]
-                continue
-            for start in range(0, len(choices), MAX_OPTIONS):
-                chunk = choices[start : start + MAX_OPTIONS]
-                options = [
-                    discord.SelectOption(
-                        label=choice.label[:100],
-                        value=choice.code,
-                        emoji=SUIT_EMOJI[choice.card[0]] if choice.card else None,
-                        description=_effect_short(choice.card) if choice.card else None,
-                    )
-                    for choice in chunk
-                ]
-                placeholder = {"recover": "Take a card back from your discard pile"}.get(kind, "Choose")
-                items.append(
-                    ActionSelect(
-                        ctx.game_id, ctx.decision, f"{kind}{start}"[:20], options, placeholder=placeholder
-                    )
-                )
-        return new_view(*items)
-
-    def _button(self, ctx: TableContext, choice: ChoiceView) -> ActionButton:
-        label = choice.label
-        if choice.card is not None and EFFECTS[value_of(choice.card)].label:
-            label += f" \N{MIDDLE DOT} {EFFECTS[value_of(choice.card)].label}"
-        return ActionButton(
-            ctx.game_id,
-            ctx.decision,
-            choice.code,
-            label=label[:80],
-            emoji=SUIT_EMOJI[choice.card[0]] if choice.card else None,
-            style=STYLES.get(choice.kind, discord.ButtonStyle.secondary),
-        )
+        return private_payload(view, ctx, events)
 
     # -- the rest of the renderer contract ----------------------------------------------------------
     def has_private_decision(self, view: GNView) -> bool:
-        return view.phase in PRIVATE_PHASES and view.seat is not None and view.seat in view.to_decide
+        return has_private_decision(view)
 
     def private_news(self, events: Sequence[Event]) -> list[Event]:
-        return [e for e in events if not e.audience.is_public and e.kind not in QUIET_EVENTS]
+        return private_news(events)
 
     def ending(self, view: GNView, ctx: TableContext, summary: str) -> str:
         result = view.result
@@ -400,11 +229,6 @@ class GrumpyNisseRenderer(BaseRenderer):
         )
 
 
-def _effect_short(code: str) -> str:
-    info = EFFECTS[value_of(code)]
-    return (f"{info.label}: {info.text}" if info.label else "No effect.")[:100]
-
-
 def _unused_dice(view: GNView) -> list[int]:
     """The distinct values of the unused dice, in roll order (the engine's `pick` names a value)."""
     values: list[int] = []
@@ -423,3 +247,9 @@ def _row_chunks(view: GNView, rows: Sequence[int]) -> list[list[tuple[int, str]]
             chunks.append([])
         chunks[-1].extend(found)
     return [chunk for chunk in chunks if chunk]
+
+
+#: This game's renderer, with its `/rules` text and lobby texts: what `bot.plugins` loads.
+RENDERER = GrumpyNisseRenderer()
+
+__all__ = ["LOBBY_TEXTS", "PRIVATE_PHASES", "RENDERER", "RULES_SUMMARY", "GrumpyNisseRenderer"]

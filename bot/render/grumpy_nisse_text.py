@@ -1,15 +1,13 @@
-"""Text pieces of The Grumpy Nisse on Discord: cards with their suit colour, the draft grid and
-dice, the track's events, the last trick and the event lines, from `GNView` parts only."""
+"""Text pieces of The Grumpy Nisse on Discord: cards by their names with their suit colour (never
+their internal codes), the draft grid and dice and the event lines, from `GNView` parts only."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from games.core import Event
-from games.grumpy_nisse.data import EFFECTS, SUITS, Role, card_name, suit_of, value_of
-from games.grumpy_nisse.models import TrickRecord
-from games.grumpy_nisse.tricks import RULE_TEXT
-from games.grumpy_nisse.view_models import DieView, GNView, SpaceView
+from games.grumpy_nisse.data import EFFECTS, SUITS, Role, card_name, value_of
+from games.grumpy_nisse.view_models import DieView, GNView
 
 #: A coloured circle per suit (the colours of spec 2.1; the track picture uses the same).
 SUIT_EMOJI = {
@@ -48,27 +46,27 @@ def effect_label(card: str) -> str:
     return EFFECTS[value_of(card)].label
 
 
-def card(card: str) -> str:
-    """ "🔴F5": short, for lists."""
-    return f"{SUIT_EMOJI[card[0]]}{card}"
+def card(code: str) -> str:
+    """ "🔴 Flowers 5": a card as players name it (never its internal code)."""
+    return f"{SUIT_EMOJI[code[0]]} {card_name(code)}"
 
 
 def card_long(code: str) -> str:
-    """ "🔴 **F5** Flowers 5 (Steadfast)"."""
+    """ "🔴 **Flowers 5** (Steadfast)"."""
     label = effect_label(code)
-    return f"{SUIT_EMOJI[code[0]]} **{code}** {card_name(code)}" + (f" ({label})" if label else "")
+    return f"{SUIT_EMOJI[code[0]]} **{card_name(code)}**" + (f" ({label})" if label else "")
 
 
 def card_effect(code: str) -> str:
-    """ "🔴 **F5** Flowers 5 - Steadfast: when led, ..." (a hand line)."""
+    """ "🔴 **Flowers 5** - Steadfast: when led, ..." (a hand line)."""
     info = EFFECTS[value_of(code)]
     if not info.label:
-        return f"{SUIT_EMOJI[code[0]]} **{code}** {card_name(code)} - no effect"
-    return f"{SUIT_EMOJI[code[0]]} **{code}** {card_name(code)} - {info.label}: {info.text}"
+        return f"{SUIT_EMOJI[code[0]]} **{card_name(code)}** - no effect"
+    return f"{SUIT_EMOJI[code[0]]} **{card_name(code)}** - {info.label}: {info.text}"
 
 
 def cards(codes: Sequence[str], empty: str = "none") -> str:
-    return " ".join(card(c) for c in codes) if codes else empty
+    return ", ".join(card(c) for c in codes) if codes else empty
 
 
 def by_suit(codes: Sequence[str], empty: str = "none") -> str:
@@ -81,6 +79,11 @@ def by_suit(codes: Sequence[str], empty: str = "none") -> str:
     return " \N{MIDDLE DOT} ".join(parts) if parts else empty
 
 
+def plural(count: int, word: str) -> str:
+    """ "1 trick", "2 tricks"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def trump_text(trump: object) -> str:
     if trump is None:
         return f"{NO_TRUMP} no trump"
@@ -88,88 +91,47 @@ def trump_text(trump: object) -> str:
     return f"{SUIT_EMOJI[info.letter]} trump **{info.name}**"
 
 
-def suit_trump_note(code: str, trump: object) -> str:
-    return " (trump)" if trump is not None and suit_of(code) == trump else ""
-
-
 # -- the draft ----------------------------------------------------------------------------------
-def die_text(die: DieView) -> str:
-    where = "wild: any card" if die.wild else f"row {die.row}"
-    if die.used:
-        return f"~~{DIE} {die.value}~~ used"
-    return f"{DIE} **{die.value}** \N{RIGHTWARDS ARROW} {where}"
-
-
-def dice_text(dice: Sequence[DieView]) -> str:
-    return "\n".join(die_text(d) for d in dice) or "-"
+def dice_line(dice: Sequence[DieView]) -> str:
+    """ "🎲 3 (row 3) · 🎲 6 (any card)": the dice not used yet."""
+    parts = [
+        f"{DIE} {die.value} ({'any card' if die.wild else f'row {die.row}'})" for die in dice if not die.used
+    ]
+    return " \N{MIDDLE DOT} ".join(parts) or "no dice"
 
 
 def grid_text(grid: Sequence[Sequence[str | None]]) -> str:
+    """One line per row: its number, then its cards as "🟢7" (taken slots left out)."""
     lines = []
     for number, row in enumerate(grid, start=1):
-        slots = " ".join(card(c) if c else "\N{WHITE SMALL SQUARE}" for c in row)
+        slots = " ".join(f"{SUIT_EMOJI[c[0]]}{value_of(c)}" for c in row if c)
         lines.append(f"`{number}` {slots}")
     return "\n".join(lines) or "empty"
 
 
-# -- the track --------------------------------------------------------------------------------------
-def space_text(view: GNView) -> str:
-    space = view.track[view.pawn - 1]
-    return f"Pawn on **space {view.pawn}** ({space.colour}): {trump_text(space.trump)}"
+# -- what just happened -------------------------------------------------------------------------
+#: Events the table does not repeat: the headline or the trick line already says them (a played
+#: card, the game's end), or they are bookkeeping (the refill, a Spy's end).
+TABLE_QUIET = frozenset({"card_played", "hands_refilled", "spy_ended", "game_over", "dice_rolled"})
 
 
-def events_text(track: Sequence[SpaceView]) -> str:
-    """One line per track event with its state (public)."""
-    lines: list[str] = []
-    seen: dict[str, list[SpaceView]] = {}
-    for space in track:
-        if space.event is not None:
-            seen.setdefault(space.event.value, []).append(space)
-    for spaces in seen.values():
-        first = spaces[0]
-        where = ", ".join(str(s.space) for s in spaces)
-        if first.event is not None and first.event.value == "PANIC":
-            state = ", ".join(f"{s.space} {s.event_state}" for s in spaces)
-        else:
-            state = first.event_state or ""
-        lines.append(f"\N{WHITE MEDIUM STAR} {first.event_name} ({where}): {state}")
-    return "\n".join(lines)
+def table_events(events: Sequence[Event]) -> list[Event]:
+    return [event for event in events if event.kind not in TABLE_QUIET]
 
 
-def trick_text(trick: TrickRecord, view: GNView, names: Sequence[str]) -> str:
-    follower = 1 - trick.leader
-    dice = ""
-    if trick.lead_dice:
-        lead_total = value_of(trick.lead_card) + sum(trick.lead_dice)
-        follow_total = value_of(trick.follow_card) + sum(trick.follow_dice)
-        dice = (
-            f" Dice: {'+'.join(map(str, trick.lead_dice))} = {lead_total} against "
-            f"{'+'.join(map(str, trick.follow_dice))} = {follow_total}."
-        )
-    moved = ""
-    if trick.pawn_to == 19:
-        moved = " Violet reaches Ordep!"
-    elif trick.pawn_to != trick.pawn_from:
-        moved = f" Pawn {trick.pawn_from} \N{RIGHTWARDS ARROW} {trick.pawn_to}."
-    return (
-        f"Round {trick.round}, trick {trick.trick} on space {trick.space}: {who(view, names, trick.leader)} "
-        f"led {card(trick.lead_card)}, {who(view, names, follower)} followed {card(trick.follow_card)}. "
-        f"{who(view, names, trick.winner)} won: {RULE_TEXT[trick.rule]}.{dice}{moved}"
-    )
-
-
-def event_block(events: Sequence[Event], names: Sequence[str], limit: int = 1024) -> str:
-    """The events as "- line"s, dropping the oldest lines until it fits in `limit` characters."""
-    lines = [f"- {event.describe(names)}" for event in events]
+def event_block(events: Sequence[Event], names: Sequence[str], limit: int = 1024, lines: int = 6) -> str:
+    """The events as "- line"s: at most `lines` of them and `limit` characters, the newest kept."""
+    shown = [f"- {event.describe(names)}" for event in events]
     dropped = False
-    while lines and len("\n".join(lines)) + (4 if dropped else 0) > limit:
-        lines.pop(0)
+    while shown and (len(shown) > lines or len("\n".join(shown)) + (6 if dropped else 0) > limit):
+        shown.pop(0)
         dropped = True
     if dropped:
-        lines.insert(0, "- ...")
-    return "\n".join(lines)[:limit]
+        shown.insert(0, "- ...")
+    return "\n".join(shown)[:limit]
 
 
-def effects_legend() -> str:
-    parts = [f"{value} {info.label}" for value, info in EFFECTS.items() if info.label]
-    return "Card effects: " + " \N{MIDDLE DOT} ".join(parts) + " \N{MIDDLE DOT} 8, 9 none"
+def effect_short(code: str) -> str:
+    """A card's effect in at most 100 characters (a select option's description)."""
+    info = EFFECTS[value_of(code)]
+    return (f"{info.label}: {info.text}" if info.label else "No effect.")[:100]

@@ -3,44 +3,82 @@
 A game's lobby options come from its pydantic options model: every field whose values can be
 listed (a `Literal`, a bool, an int with `json_schema_extra={"choices": [...]}`, or an int with
 `ge`/`le` at most 25 apart) becomes a select for the host, labelled with the field's `title` and
-described by its `description`. With more options than rows, one select lists them all.
+described by the game's `LOBBY_TEXTS` (its plugin's `lobby_texts`): `"name"` describes the option,
+`"name=value"` gives one value its label and description (`(label, description)`), so a player
+never reads a value's id ("host_violet"). With more options than rows, one select lists them all.
 """
 
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import discord
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from bot.clock import CLOCK_DESCRIPTION, CLOCK_OPTION, CLOCK_SECONDS
+from bot.clock import CLOCK_CHOICES, CLOCK_DESCRIPTION, CLOCK_OPTION, CLOCK_SECONDS
 from bot.components import LOBBY_OPS, LobbyButton, LobbyOptionSelect
+from bot.plugins import PLUGINS
 from bot.render.base import EMBED_COLOUR, Payload, new_view
-from games.registry import GameInfo
+from bot.service_lobby import ANY_OPTION
+from games.core import GameRules
 
 MAX_SELECT_OPTIONS = 25
 #: Rows left for option selects under the lobby's two rows of buttons.
 MAX_OPTION_SELECTS = 3
-#: The option name of the combined select, whose values are `name=value`.
-ANY_OPTION = "any"
+
+
+class LobbyGame(Protocol):
+    """What the lobby shows of a game (a `bot.plugins.GamePlugin` has all of it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def players_text(self) -> str: ...
+    @property
+    def rules(self) -> GameRules | None: ...
+
+
+#: What a value is called and what it does (`LOBBY_TEXTS["name=value"]`).
+ValueText = tuple[str, str]
 
 
 @dataclass(frozen=True)
 class LobbyOption:
-    """One choosable lobby option: the field name, its label and its values (as strings)."""
+    """One choosable lobby option: the field name, its label, its values (as strings) and what
+    each value is called and does."""
 
     name: str
     title: str
     description: str
     values: tuple[str, ...]
+    value_texts: Mapping[str, ValueText] = field(default_factory=dict)
 
     def label(self, value: Any) -> str:
+        key = _value_key(value)
+        if key in self.value_texts:
+            return self.value_texts[key][0]
         if isinstance(value, bool):
             return "on" if value else "off"
         return str(value)
+
+    def value_description(self, value: Any) -> str | None:
+        text = self.value_texts.get(_value_key(value))
+        return text[1] if text is not None else None
+
+
+def _value_key(value: Any) -> str:
+    """A value as the options model's strings name it (`True` -> "true")."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _values(info: FieldInfo) -> tuple[str, ...]:
@@ -50,8 +88,9 @@ def _values(info: FieldInfo) -> tuple[str, ...]:
     if annotation is bool:
         return ("true", "false")
     extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    if isinstance(extra.get("choices"), list):
-        return tuple(str(v) for v in extra["choices"])
+    choices = extra.get("choices")
+    if isinstance(choices, list):
+        return tuple(str(v) for v in choices)
     if annotation is int:
         low = high = None
         for meta in info.metadata:
@@ -62,16 +101,30 @@ def _values(info: FieldInfo) -> tuple[str, ...]:
     return ()
 
 
-def lobby_options(model: type[BaseModel]) -> list[LobbyOption]:
+def lobby_options(model: type[BaseModel], texts: Mapping[str, Any] | None = None) -> list[LobbyOption]:
     """The options of `model` a host can choose from a select (others keep their defaults), and
-    the turn clock every game has."""
-    found = [LobbyOption(CLOCK_OPTION, "Turn clock", CLOCK_DESCRIPTION, tuple(CLOCK_SECONDS))]
+    the turn clock every game has. `texts` describes them (the game's `LOBBY_TEXTS`)."""
+    texts = texts or {}
+    found = [LobbyOption(CLOCK_OPTION, "Turn clock", CLOCK_DESCRIPTION, tuple(CLOCK_SECONDS), CLOCK_CHOICES)]
     for name, info in model.model_fields.items():
         values = _values(info)
         if values:
             title = info.title or name.replace("_", " ").capitalize()
-            found.append(LobbyOption(name, title, info.description or "", values))
+            description = str(texts.get(name) or info.description or "")
+            named = {v: texts[f"{name}={v}"] for v in values if f"{name}={v}" in texts}
+            found.append(LobbyOption(name, title, description, values, named))
     return found[1:] + found[:1]  # the game's own options first
+
+
+def unnamed_values(model: type[BaseModel], texts: Mapping[str, Any]) -> list[str]:
+    """`name=value` of every listed value that is an id, not a number, and has no label in
+    `texts`: what a player would otherwise read as "host_violet"."""
+    return [
+        f"{option.name}={value}"
+        for option in lobby_options(model, texts)
+        for value in option.values
+        if not value.lstrip("-").isdigit() and value not in option.value_texts
+    ]
 
 
 def _option_select(game_id: int, option: LobbyOption, current: Any) -> LobbyOptionSelect:
@@ -80,7 +133,7 @@ def _option_select(game_id: int, option: LobbyOption, current: Any) -> LobbyOpti
         discord.SelectOption(
             label=f"{option.title}: {option.label(_parse_label(value))}"[:100],
             value=value,
-            description=option.description[:100] or None,
+            description=(option.value_description(value) or "")[:100] or None,
             default=option.label(_parse_label(value)) == shown,
         )
         for value in option.values
@@ -94,7 +147,7 @@ def _combined_select(game_id: int, choosable: list[LobbyOption]) -> LobbyOptionS
         discord.SelectOption(
             label=f"{o.title}: {o.label(_parse_label(value))}"[:100],
             value=f"{o.name}={value}",
-            description=o.description[:100] or None,
+            description=(o.value_description(value) or "")[:100] or None,
         )
         for o in choosable
         for value in o.values
@@ -109,7 +162,12 @@ def _parse_label(value: str) -> Any:
 
 
 def lobby_payload(
-    game_id: int, info: GameInfo, names: list[str], host_name: str, options: dict[str, Any] | None = None
+    game_id: int,
+    info: LobbyGame,
+    names: list[str],
+    host_name: str,
+    options: dict[str, Any] | None = None,
+    ai_seats: int = 0,
 ) -> Payload:
     embed = discord.Embed(
         title=f"\N{CHRISTMAS TREE} {info.title} - lobby",
@@ -121,10 +179,12 @@ def lobby_payload(
     )
     seats = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "(empty)"
     embed.add_field(name=f"Seats ({len(names)}/{info.max_players})", value=seats, inline=False)
-    choosable = lobby_options(info.rules.options_model) if info.rules is not None else []
+    plugin = PLUGINS.find(info.name)
+    texts = plugin.lobby_texts if plugin is not None else {}
+    choosable = lobby_options(info.rules.options_model, texts) if info.rules is not None else []
     current = {CLOCK_OPTION: "off", **(options or {})}
     if choosable:
-        lines = [f"**{o.title}:** {o.label(current.get(o.name))}" for o in choosable]
+        lines = [_option_line(o, current.get(o.name)) for o in choosable]
         embed.add_field(name="Options (the host may change them)", value="\n".join(lines), inline=False)
     ready = info.min_players <= len(names) <= info.max_players
     need = info.min_players - len(names)
@@ -132,8 +192,9 @@ def lobby_payload(
         text=f"Game #{game_id} - "
         + ("ready to start" if ready else f"waiting for {need} more player{'s' if need != 1 else ''}")
     )
+    disabled = {"start": not ready, "removeai": ai_seats == 0, "addai": len(names) >= info.max_players}
     items: list[discord.ui.Item[Any]] = [
-        LobbyButton(game_id, op)
+        LobbyButton(game_id, op, disabled=disabled.get(op, False))
         for op in LOBBY_OPS  # two rows: five, then "Remove AI"
     ]
     if len(choosable) <= MAX_OPTION_SELECTS:
@@ -141,6 +202,12 @@ def lobby_payload(
     elif choosable:
         items.append(_combined_select(game_id, choosable))
     return Payload(embeds=[embed], view=new_view(*items))
+
+
+def _option_line(option: LobbyOption, value: Any) -> str:
+    line = f"**{option.title}:** {option.label(value)}"
+    description = option.value_description(_value_key(value)) or option.description
+    return f"{line} - {description}" if description else line
 
 
 def closed_payload(game_id: int, title: str, text: str) -> Payload:

@@ -105,7 +105,9 @@ def table_choices(view: NoNView) -> list[tuple[str, str]]:
         picks = []
         if view.present_deck_size or view.present_discard:
             picks.append(("take.-1", "Draw from the deck"))
-        picks += [(f"take.{card.index}", f"Take {card.name}") for card in view.offer]
+        picks += [
+            (f"take.{card.index}", f"Take {card.name} ({card.colour.value.lower()})") for card in view.offer
+        ]
         return picks
     return []
 
@@ -127,7 +129,7 @@ def table_components(view: NoNView, ctx: TableContext) -> list[discord.ui.Item]:
         return [
             ActionSelect(g, d, "giver", options, placeholder=f"{ctx.name(view.to_decide[0])}: your giver")
         ]
-    emoji = {"take.-1": None}
+    emoji: dict[str, str | None] = {"take.-1": None}
     items: list[discord.ui.Item] = []
     for code, label in choices:
         if view.phase == "craft" and code != "take.-1":

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.render.base import TableContext
-from games.naughty_or_nice.data import Colour, PresentType, Symbol
+from games.naughty_or_nice.data import Colour, PresentType, Reaction, Symbol
 from games.naughty_or_nice.viewmodels import (
     Choice,
     CreatureCard,
@@ -29,6 +29,7 @@ SYMBOL_EMOJI = {
     Symbol.BELL: "\N{BELL}",
     Symbol.SNOWFLAKE: "\N{SNOWFLAKE}\N{VARIATION SELECTOR-16}",
 }
+REACTION_NAME = {Reaction.TOMTE: "Tomte", Reaction.PAPA_WOLVERINE: "Papa Wolverine"}
 CREATURE_TYPE_EMOJI = {"HELPFUL": "\N{SPARKLES}", "HURTFUL": "\N{COLLISION SYMBOL}", "NEUTRAL": ""}
 CATEGORY_TEXT = {
     "kiddos": "kiddos",
@@ -49,7 +50,7 @@ PHASE_HINT = {
     "turn": "take a turn",
     "craft": "take presents (Craft)",
     "keep": "keep one of the two summoned creatures",
-    "tuck": "tuck a Reindeer under Rudolf or keep it",
+    "tuck": "may put the creature just gained under Rudolf, if it is a Reindeer",
     "elves": "pick a present from the Elves",
     "christkindl": "Christkindl may draw a present",
     "wolverine_take": "Papa Wolverine takes up to 2 of the given presents",
@@ -59,27 +60,35 @@ PHASE_HINT = {
 }
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 point`, `2 points` (`many`: an irregular plural, e.g. "wishes")."""
+    return f"{count} {word}" if count == 1 else f"{count} {many or word + 's'}"
+
+
+def colour_word(colour: Colour) -> str:
+    """A colour as an emoji and its name (never by colour alone: colour-blind players)."""
+    return f"{COLOUR_EMOJI[colour]} {colour.value.lower()}"
+
+
 def colours_text(colours: Sequence[Colour]) -> str:
-    return "".join(COLOUR_EMOJI[c] for c in colours)
+    """Wished colours, grouped: `🔴 red ×2, 🔵 blue`."""
+    counts = Counter(colours)
+    return ", ".join(colour_word(c) + (f" ×{n}" if n > 1 else "") for c, n in counts.items()) or "nothing"
 
 
 def present_text(card: PresentCard) -> str:
-    return f"{COLOUR_EMOJI[card.colour]} {card.name}"
+    """`🔴 Stockings (red)`."""
+    return f"{COLOUR_EMOJI[card.colour]} {card.name} ({card.colour.value.lower()})"
 
 
 def present_type_name(ptype: PresentType | str) -> str:
     return PresentType(ptype).value.replace("_", " ").title()
 
 
-def kiddo_text(kiddo: KiddoCard) -> str:
-    """`⭐ Amara 🔴🔵 (2 pts)`."""
-    return f"{SYMBOL_EMOJI[kiddo.symbol]} {kiddo.name} {colours_text(kiddo.colours)} ({kiddo.points} pts)"
-
-
 def kiddo_label(kiddo: KiddoCard) -> str:
-    """For select labels (no emoji needed there, but they help): `Amara (Star): RED, BLUE - 2 pts`."""
-    wants = ", ".join(c.value for c in kiddo.colours)
-    return f"{kiddo.name} ({kiddo.symbol.title()}): {wants} - {kiddo.points} pts"
+    """For select labels: `Amara (Star): red, blue - 2 points`."""
+    wants = ", ".join(c.value.lower() for c in kiddo.colours)
+    return f"{kiddo.name} ({kiddo.symbol.title()}): {wants} - {plural(kiddo.points, 'point')}"
 
 
 def creature_text(card: CreatureCard, with_text: bool = True) -> str:
@@ -109,36 +118,14 @@ def creatures_text(creatures: Sequence[CreatureCard]) -> str:
 
 
 def hand_text(presents: Sequence[PresentCard]) -> str:
-    """The present hand grouped by type: `🔴 Stockings ×2, 🔵 Beigli`."""
-    counts = Counter((p.colour, p.name) for p in presents)
-    parts = []
-    for card in presents:
-        key = (card.colour, card.name)
-        if key in counts:
-            n = counts.pop(key)
-            parts.append(present_text(card) + (f" ×{n}" if n > 1 else ""))
-    return ", ".join(parts) or "no presents"
-
-
-def symbols_text(player: PlayerPublic) -> str:
-    return " ".join(f"{SYMBOL_EMOJI[s]}{player.symbols.get(s, 0)}" for s in Symbol)
-
-
-def player_line(view: NoNView, ctx: TableContext, player: PlayerPublic) -> str:
-    """One line per player on the table: name, giver, score, collection, hand sizes."""
-    turn = "\N{BLACK RIGHT-POINTING TRIANGLE} " if player.active else ""
-    giver = f" ({player.giver_name})" if player.giver_name else ""
-    parts = [f"{turn}**{ctx.name(player.seat)}**{giver} - **{player.score}** pts"]
-    parts.append(f"{len(player.kiddos)} kiddos {symbols_text(player)}")
-    hand = f"hand: {player.presents_count} presents"
-    if view.uses_creatures:
-        hand += f", {player.creatures_count} creatures"
-    parts.append(hand)
-    if player.rudolf:
-        parts.append(f"Rudolf {player.rudolf}")
-    if player.scrooge_pending and not view.over:
-        parts.append("skips next turn (Mr Scrooge)")
-    return " - ".join(parts)
+    """The present hand, one line per colour: `🔴 red: Stockings ×2, Cap`."""
+    lines = []
+    for colour in Colour:
+        counts = Counter(p.name for p in presents if p.colour == colour)
+        if counts:
+            cards = ", ".join(name + (f" ×{n}" if n > 1 else "") for name, n in counts.items())
+            lines.append(f"{colour_word(colour)}: {cards}")
+    return "\n".join(lines) or "no presents"
 
 
 def breakdown_text(player: PlayerPublic) -> str:
@@ -161,7 +148,7 @@ def ending_text(view: NoNView, ctx: TableContext) -> str:
     ranked = sorted(view.players, key=lambda p: (-p.score, -p.fulfilled_count, p.seat))
     lines = [
         f"{ctx.name(p.seat)}: **{p.score}** ({breakdown_text(p)}); "
-        f"{p.fulfilled_count} wish{'es' if p.fulfilled_count != 1 else ''} fulfilled"
+        f"{plural(p.fulfilled_count, 'wish', 'wishes')} fulfilled"
         for p in ranked
     ]
     winners = [p for p in view.players if p.seat in view.winners]
@@ -171,13 +158,13 @@ def ending_text(view: NoNView, ctx: TableContext) -> str:
     if winners:
         best = winners[0]
         tied = [p for p in view.players if p.score == best.score and p.seat not in view.winners]
-        head += f" with {best.score} points"
+        head += f" with {plural(best.score, 'point')}"
         if tied:
             head += (
                 f" (tied on points with {', '.join(ctx.name(p.seat) for p in tied)}; "
                 f"more wishes fulfilled: {best.fulfilled_count})"
             )
         elif len(winners) > 1:
-            head += f" (same points and {best.fulfilled_count} wishes fulfilled each)"
+            head += f" (same points and {plural(best.fulfilled_count, 'wish', 'wishes')} fulfilled each)"
     reason = END_REASONS.get(view.end_reason, "")
     return f"{head}!{reason}\n" + "\n".join(lines)

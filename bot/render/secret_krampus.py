@@ -18,166 +18,86 @@ from bot.render.base import (
     Payload,
     Picture,
     TableContext,
-    event_lines,
     new_view,
     seat_select,
     yes_no_buttons,
 )
 from bot.render.pictures.secret_krampus import picture_key, render_boards_png
+from bot.render.secret_krampus_summary import LOBBY_TEXTS, RULES_SUMMARY
+from bot.render.secret_krampus_text import (
+    ORDER,
+    ROLE,
+    event_lines,
+    footer,
+    headline,
+    known_line,
+    last_vote_line,
+    names_of,
+    over,
+    roles_lines,
+    term_limited_line,
+)
 from games.core import Event
-from games.secret_krampus.data import Card, Phase, Role, Team
+from games.secret_krampus.data import TEAM_OF_ROLE, Card, Phase, Team
+from games.secret_krampus.events import CardsPassed
 from games.secret_krampus.models import SKView
 
 CARD = {Card.NICE: "\N{WRAPPED PRESENT} Nice", Card.NAUGHTY: "\N{SMILING FACE WITH HORNS} Naughty"}
-ROLE = {
-    Role.NICE_ELF: "Nice Elf (team Nice)",
-    Role.NAUGHTY_ELF: "Naughty Elf (team Naughty)",
-    Role.KRAMPUS: "Krampus (team Naughty)",
-}
-ORDER = {
-    "PEEK": "Peek",
-    "SUCCESSOR_SELECTOR": "Successor",
-    "CHECKING_IT_TWICE": "Check twice",
-    "STABLE_LEADERSHIP": "Stables",
-    "NAUGHTY_WIN": "NAUGHTY WINS",
-}
 PRIVATE_PHASES = (Phase.LM_DISCARD, Phase.SL_CHOOSE, Phase.HEADS_TOGETHER_VOTE)
-#: Private events that only echo the seat's own click: shown in the reply, never DMed.
-QUIET_EVENTS = frozenset({"vote_recorded", "ht_vote_recorded"})
-FULL, EMPTY = "\N{BLACK CIRCLE}", "\N{WHITE CIRCLE}"
-#: Private events whose content the "Your move" prompt already shows.
-SHOWN_AS_MOVE = frozenset({"cards_drawn", "cards_passed", "heads_together_card"})
+#: Decisions made on the table by one seat: its private message only says it is its turn.
+TABLE_PHASES = (Phase.NOMINATION, Phase.ORDER)
+#: Private events a private message never lists as news: what its "Your move" prompt shows (the
+#: cards drawn or passed to the decider, the Heads Together gift) or its lasting fields (peeks,
+#: Checking it Twice). The rest (your own vote, the gifts you passed) echo the seat's own click:
+#: shown in the answer to that click, never worth an edit by themselves.
+SHOWN_ELSEWHERE = frozenset({"cards_drawn", "heads_together_card", "peek_result", "top_cards_seen"})
+IDLE = "Nothing to decide here now - the table shows the game. Vote there in every election."
 TEAM_COLOUR = {Team.NICE: discord.Colour.green(), Team.NAUGHTY: discord.Colour.dark_red()}
-
-
-def _yes_no(yes: bool) -> str:
-    return "Yes" if yes else "No"
 
 
 class SecretKrampusRenderer(BaseRenderer):
     # -- the table ------------------------------------------------------------------------------
+    # The picture carries the boards, the failed votes, the piles and the stables; the text says
+    # what is happening, who must act and what just happened (`secret_krampus_text`).
     def table(self, view: SKView, ctx: TableContext, events: Sequence[Event]) -> Payload:
-        over = view.phase == Phase.GAME_OVER
+        done = over(view)
+        colour = TEAM_COLOUR[view.winner] if view.phase == Phase.GAME_OVER and view.winner else EMBED_COLOUR
+        description = [headline(view, ctx)]
+        limited = term_limited_line(view, ctx)
+        if limited:
+            description.append(limited)
         embed = discord.Embed(
-            title=f"\N{CHRISTMAS TREE} Secret Krampus - game #{ctx.game_id}",
-            description=self._headline(view, ctx),
-            colour=TEAM_COLOUR[view.winner] if over and view.winner else EMBED_COLOUR,
+            title=f"\N{CHRISTMAS TREE} Secret Krampus #{ctx.game_id}",
+            description="\n".join(description),
+            colour=colour,
         )
-        embed.add_field(name="Nice board", value=self._nice_track(view), inline=False)
-        embed.add_field(name="Naughty board", value=self._naughty_track(view), inline=False)
-        embed.add_field(
-            name="Failed votes",
-            value=self._failed_track(view),
-            inline=True,
-        )
-        embed.add_field(
-            name="Gift piles",
-            value=f"draw {view.draw_pile_size} - discard {view.discard_pile_size}",
-            inline=True,
-        )
-        embed.add_field(name="Players", value=self._players(view, ctx), inline=False)
-        if view.last_votes is not None:
-            votes = ", ".join(f"{ctx.name(s)} {_yes_no(v)}" for s, v in sorted(view.last_votes.items()))
-            embed.add_field(name="Last election's votes", value=votes[:1024], inline=False)
-        if events:
-            embed.add_field(
-                name="What just happened", value=event_lines(events, ctx.names)[:1024], inline=False
-            )
-        rules = []
-        if view.krampus_check_active:
-            rules.append("Krampus check: electing Krampus as Sleigh Loader wins for Naughty.")
-        if view.heads_together_active:
-            rules.append("Heads Together: both officers may discard the chosen gift.")
-        if rules:
-            embed.set_footer(text=" | ".join(rules))
+        if view.phase == Phase.VOTING and not done:
+            waiting = [p.seat for p in view.players if p.in_play and not p.has_voted]
+            embed.add_field(name="Still to vote", value=names_of(ctx, waiting) or "-", inline=False)
+        lines = event_lines(view, events, ctx)
+        if lines:
+            text = "\n".join(f"- {line}" for line in lines)
+            embed.add_field(name="What just happened", value=text[:1024], inline=False)
+        last = last_vote_line(view, ctx, events)
+        if last:
+            embed.add_field(name="Last vote", value=last[:1024], inline=False)
+        known = known_line(view, ctx)
+        if known:
+            embed.add_field(name="Known", value=known[:1024], inline=False)
+        roles = roles_lines(view, ctx)
+        if roles:
+            embed.add_field(name="Players", value=roles[:1024], inline=False)
+        rule = footer(view)
+        if rule:
+            embed.set_footer(text=rule)
         picture = Picture(
             f"secret-krampus-{ctx.game_id}.png",
             picture_key(view, ctx.names),
             lambda: render_boards_png(view, ctx.names),
         )
         return Payload(
-            embeds=[embed], view=None if over else self._table_components(view, ctx), pictures=[picture]
+            embeds=[embed], view=None if done else self._table_components(view, ctx), pictures=[picture]
         )
-
-    def _headline(self, view: SKView, ctx: TableContext) -> str:
-        lm, sl = ctx.name(view.lm), ctx.name(view.sl)
-        waiting = view.phase
-        if waiting == Phase.GAME_OVER:
-            return (
-                f"**Team {view.winner.value.title() if view.winner else '?'} wins!** {view.win_reason or ''}"
-            )
-        if waiting == Phase.NOMINATION:
-            special = " (chosen by Successor Selector)" if view.special_election else ""
-            return (
-                f"**{ctx.name(view.lm_candidate)}** is the List Maker candidate{special} and picks a "
-                "Sleigh Loader below."
-            )
-        if waiting == Phase.VOTING:
-            voted = sum(p.has_voted for p in view.players)
-            living = sum(p.in_play for p in view.players)
-            return (
-                f"**Vote!** List Maker **{ctx.name(view.lm_candidate)}** with Sleigh Loader "
-                f"**{ctx.name(view.sl_candidate)}**? Votes are secret until all are in "
-                f"({voted}/{living} voted); you may change yours until then."
-            )
-        if waiting == Phase.LM_DISCARD:
-            return f"List Maker **{lm}** is checking the list: discarding 1 of 3 gifts in private."
-        if waiting == Phase.SL_CHOOSE:
-            return f"Sleigh Loader **{sl}** is loading the sleigh: choosing 1 of 2 gifts in private."
-        if waiting == Phase.HEADS_TOGETHER_VOTE:
-            return f"**Heads Together:** {lm} and {sl} vote in private whether to deliver the gift."
-        order = ORDER.get(view.pending_order or "", view.pending_order or "")
-        return f"**Santa's Order - {order}:** List Maker **{lm}** chooses a player below."
-
-    def _failed_track(self, view: SKView) -> str:
-        done, chaos = view.failed_votes, view.failed_votes_chaos_at
-        return f"{FULL * done}{EMPTY * (chaos - done)} {done}/{chaos} (chaos at {chaos})"
-
-    def _nice_track(self, view: SKView) -> str:
-        filled = "\N{WRAPPED PRESENT}" * view.nice_count
-        empty = "\N{WHITE LARGE SQUARE}" * (view.nice_win_at - view.nice_count)
-        return f"{filled}{empty} {view.nice_count}/{view.nice_win_at} (Nice wins at {view.nice_win_at})"
-
-    def _naughty_track(self, view: SKView) -> str:
-        spaces = []
-        for number, order in enumerate(view.board_orders, start=1):
-            mark = "\N{SMILING FACE WITH HORNS}" if number <= view.naughty_count else "\N{WHITE LARGE SQUARE}"
-            label = f" {ORDER[order]}" if order else ""
-            spaces.append(f"{mark}{label}")
-        return " - ".join(spaces) + f" ({view.naughty_count}/{view.naughty_win_at})"
-
-    def _players(self, view: SKView, ctx: TableContext) -> str:
-        lines = []
-        for player in view.players:
-            tags = []
-            if player.seat in (view.lm, view.lm_candidate) and view.phase != Phase.GAME_OVER:
-                tags.append(
-                    "\N{SCROLL} List Maker"
-                    + (" candidate" if view.lm is None or player.seat != view.lm else "")
-                )
-            if player.seat in (view.sl, view.sl_candidate) and view.phase != Phase.GAME_OVER:
-                tags.append(
-                    "\N{SLED} Sleigh Loader"
-                    + (" candidate" if view.sl is None or player.seat != view.sl else "")
-                )
-            if not player.in_play:
-                tags.append("\N{HORSE} in the stables")
-            if player.term_limited and view.phase == Phase.NOMINATION:
-                tags.append("term-limited")
-            if view.phase == Phase.VOTING and player.in_play:
-                tags.append(
-                    "\N{BALLOT BOX WITH BALLOT} voted" if player.has_voted else "\N{HOURGLASS} thinking"
-                )
-            if player.peeked:
-                tags.append("peeked")
-            if player.not_krampus and player.revealed_role is None:
-                tags.append("not Krampus")
-            if player.revealed_role is not None:
-                tags.append(f"**{ROLE[player.revealed_role]}**")
-            name = ctx.name(player.seat)
-            name = f"~~{name}~~" if not player.in_play else name
-            lines.append(f"{player.seat + 1}. {name}" + (f" - {', '.join(tags)}" if tags else ""))
-        return "\n".join(lines)[:1024]
 
     def _table_components(self, view: SKView, ctx: TableContext) -> discord.ui.View:
         if view.phase == Phase.NOMINATION:
@@ -186,46 +106,73 @@ class SecretKrampusRenderer(BaseRenderer):
         if view.phase == Phase.VOTING:
             return new_view(*yes_no_buttons(ctx, "vote", "Yes", "No"))
         if view.phase == Phase.ORDER and view.eligible:
-            order = ORDER.get(view.pending_order or "", "order")
+            order = ORDER.get(view.pending_order, "order") if view.pending_order else "order"
             placeholder = f"{ctx.name(view.lm)}: choose a player ({order})"
             return new_view(seat_select(ctx, "target", view.eligible, placeholder))
         return new_view()
 
     # -- the private message ----------------------------------------------------------------------
+    # It shows only what is the seat's own and stays true while the others play: its role and
+    # secret knowledge, its private news, and its own decision. Whose turn it is among the others,
+    # the votes and the boards are on the table; every change here is a rate-limited DM edit.
     def private(
         self, view: SKView, ctx: TableContext, events: Sequence[Event], draft: str | None = None
     ) -> Payload:
         seat = view.seat
         assert seat is not None and view.my_role is not None
+        if view.abandoned:
+            about = f"You were **{ROLE[view.my_role]}**."
+        elif view.phase == Phase.GAME_OVER:
+            won = TEAM_OF_ROLE[view.my_role] == view.winner
+            about = f"You were **{ROLE[view.my_role]}**. Your team {'won' if won else 'lost'}."
+        else:
+            about = f"You are **{ROLE[view.my_role]}**. Keep it to yourself!"
         embed = discord.Embed(
-            title=f"Your secret - Secret Krampus #{ctx.game_id}",
-            description=f"You are **{ROLE[view.my_role]}**. Keep it to yourself!",
-            colour=EMBED_COLOUR,
+            title=f"Your secret - Secret Krampus #{ctx.game_id}", description=about, colour=EMBED_COLOUR
         )
         others = {s: r for s, r in view.known_roles.items() if s != seat}
         if others:
             known = "\n".join(f"{ctx.name(s)}: {ROLE[r]}" for s, r in others.items())
-            embed.add_field(name="What you know", value=known[:1024], inline=False)
-        elif view.phase != Phase.GAME_OVER:
+            label = "Everyone's roles" if over(view) else "What you know"
+            embed.add_field(name=label, value=known[:1024], inline=False)
+        elif not over(view):
             embed.add_field(name="What you know", value="Only your own role.", inline=False)
         if view.peek_results:
             peeks = "\n".join(f"{ctx.name(s)} is **{t.value.title()}**" for s, t in view.peek_results.items())
             embed.add_field(name="Your Peeks", value=peeks, inline=False)
         if view.checked_cards:
+            top = ", ".join(CARD[c] for c in view.checked_cards)
             embed.add_field(
-                name="Checking it Twice (top of the pile, in order)",
-                value=", ".join(CARD[c] for c in view.checked_cards),
+                name="Checking it Twice",
+                value=f"The top 3 gifts when you checked (top first): {top}",
                 inline=False,
             )
-        news = [e for e in events if not e.audience.is_public and e.kind not in SHOWN_AS_MOVE]
+        news = self._news(view, ctx, events)
         if news:
-            embed.add_field(name="News", value=event_lines(news, ctx.names)[:1024], inline=False)
+            embed.add_field(name="News", value="\n".join(f"- {line}" for line in news)[:1024], inline=False)
         prompt, components = self._private_decision(view, ctx)
-        if prompt:
-            embed.add_field(name="Your move", value=prompt, inline=False)
+        embed.add_field(name="Your move", value=prompt, inline=False)
         return Payload(embeds=[embed], view=components)
 
-    def _private_decision(self, view: SKView, ctx: TableContext) -> tuple[str | None, discord.ui.View | None]:
+    def _news(self, view: SKView, ctx: TableContext, events: Sequence[Event]) -> list[str]:
+        lines = []
+        for event in events:
+            if event.audience.is_public or event.kind in SHOWN_ELSEWHERE:
+                continue
+            if isinstance(event, CardsPassed):
+                if view.hand:  # the Sleigh Loader's prompt shows them
+                    continue
+                cards = ", ".join(CARD[c] for c in event.cards)
+                lines.append(f"You passed {cards} to {ctx.name(event.sl)}.")
+            else:
+                lines.append(event.describe(ctx.names))
+        return lines[-8:]
+
+    def _private_decision(self, view: SKView, ctx: TableContext) -> tuple[str, discord.ui.View | None]:
+        """The seat's own decision: its buttons when it is made here, a line when it is made on the
+        table; otherwise a line that stays true while the others play."""
+        if view.abandoned:
+            return "The game was abandoned: nobody wins.", None
         mine = view.seat in view.to_decide
         if view.phase == Phase.LM_DISCARD and view.hand and mine:
             buttons = [
@@ -253,41 +200,34 @@ class SecretKrampusRenderer(BaseRenderer):
                 f"The List Maker passed you {cards}. Deliver one; the other is discarded.",
                 new_view(*buttons),
             )
-        if view.phase == Phase.SL_CHOOSE and view.passed_cards:
-            return (
-                f"You passed {', '.join(CARD[c] for c in view.passed_cards)} to the Sleigh Loader.",
-                None,
-            )
-        if view.phase == Phase.HEADS_TOGETHER_VOTE and view.ht_card is not None:
-            if view.my_ht_vote is not None:
-                return (
-                    f"You voted **{_yes_no(view.my_ht_vote)}** on delivering {CARD[view.ht_card]}.",
-                    None,
-                )
+        if view.phase == Phase.HEADS_TOGETHER_VOTE and view.ht_card is not None and mine:
             return (
                 f"Heads Together on {CARD[view.ht_card]}: one Yes delivers it; two Noes discard it "
                 "(a failed vote).",
                 new_view(*yes_no_buttons(ctx, "ht_vote", "Yes, deliver", "No, discard")),
             )
-        if mine and view.phase in (Phase.NOMINATION, Phase.VOTING, Phase.ORDER):
-            hint = {
-                Phase.NOMINATION: "nominate a Sleigh Loader",
-                Phase.VOTING: "vote",
-                Phase.ORDER: "choose a player for Santa's Order",
-            }[view.phase]
-            return f"Your turn on the table message: {hint}.", None
-        if view.phase == Phase.VOTING and view.my_vote is not None:
-            return (
-                f"You voted **{_yes_no(view.my_vote)}** (you may change it until the last vote).",
-                None,
+        if view.phase == Phase.GAME_OVER:
+            return "The game is over: the table shows who won.", None
+        if view.seat is not None and not view.players[view.seat].in_play:
+            return "\N{HORSE} You are in the stables: nothing more to decide this game.", None
+        if mine and view.phase in TABLE_PHASES:
+            order = ORDER.get(view.pending_order, "") if view.pending_order else ""
+            hint = (
+                "Nominate a Sleigh Loader."
+                if view.phase == Phase.NOMINATION
+                else f"Santa's Order ({order}): choose a player."
             )
-        return None, None
+            return f"**Your turn: choose on the table.** {hint}", None
+        return IDLE, None
 
     def has_private_decision(self, view: SKView) -> bool:
         return view.phase in PRIVATE_PHASES and view.seat in view.to_decide
 
     def private_news(self, events: Sequence[Event]) -> list[Event]:
-        return [e for e in events if not e.audience.is_public and e.kind not in QUIET_EVENTS]
+        """None of this game's private events is worth an edit by itself: each comes with a change
+        the private message shows anyway (a prompt, a peek), or echoes the seat's own click (its
+        vote, the gifts it passed), which the answer to that click shows."""
+        return []
 
     def acknowledge(self, view: SKView, ctx: TableContext, events: Sequence[Event]) -> str | None:
         lines = [e.describe(ctx.names) for e in events if not e.audience.is_public]
@@ -295,11 +235,18 @@ class SecretKrampusRenderer(BaseRenderer):
             lines.append("You can change your vote until the last vote is in.")
         return " ".join(lines) or None
 
+    def ending(self, view: SKView, ctx: TableContext, summary: str) -> str:
+        """The channel post at the end: the winning team, then why."""
+        if view.winner is None:
+            return summary
+        team = "Team Nice" if view.winner == Team.NICE else "Team Naughty"
+        return f"**{team} wins!** {summary}"
+
     def chat_reminder(self, view: SKView, ctx: TableContext, seat: int) -> str | None:
         """Spec 4.2 silence rule and 2.6 stables: a reminder (never a block) when the List Maker
         or Sleigh Loader talks while the gifts are secret, or a player in the stables talks."""
         name = ctx.name(seat)
-        if view.phase == Phase.GAME_OVER:
+        if over(view):
             return None
         if not view.players[seat].in_play:
             return f"\N{HORSE} {name} is in the stables and takes no part in the game, not even in chat."
@@ -309,3 +256,9 @@ class SecretKrampusRenderer(BaseRenderer):
                 "stay silent from the draw until the gift is placed."
             )
         return None
+
+
+#: This game's renderer, with its `/rules` text and lobby texts: what `bot.plugins` loads.
+RENDERER = SecretKrampusRenderer()
+
+__all__ = ["LOBBY_TEXTS", "RENDERER", "RULES_SUMMARY", "SecretKrampusRenderer"]

@@ -12,6 +12,9 @@ Where this engine settles what the spec leaves open (spec decisions are cited in
   player sends card, cell and orientation together (`place.<card_index>.<cell>.<rotation>`), so
   nobody sees the others' picked cards before placing; all placements are revealed together
   when the last player is ready (spec 13 #19). Cells are numbered 0-20 (`board.py`).
+- **A wrapped candy always stands upright** (product decision): it has no bulbs or symbols (spec
+  13 #7), so turning it would mean nothing; no `place`/`stage` at 180, no `rotate` of a candy, and
+  a swapped candy lands upright (`rules.rotations_of`).
 - **Choices may be changed until the decision closes**: an objective choice or a turn may be
   re-sent (another index, another card/cell/orientation) until the last player is ready. The
   change is told only to its player (`objective_recorded`/`turn_recorded` with `changed=True`);

@@ -210,7 +210,7 @@ def _hand_fit(code: str, hand: list, tree: list) -> float:
     placed = [card(s) for s in tree if s is not None]
     t = o.type
     if t == T.MAJORITY:
-        return 0.7 * o.points * sum(c.matches(o.match) for c in hand) + 2  # type: ignore[arg-type]
+        return 0.7 * o.points * sum(c.matches(o.match) for c in hand) + 2
     if t == T.BULB_COLOUR:
         return 0.25 * o.points * sum(side == o.colour for c in glass for side in c.sides)
     if t == T.BULB_PAIR:
@@ -221,6 +221,7 @@ def _hand_fit(code: str, hand: list, tree: list) -> float:
         return 0.6 * o.points * pairs
     if t == T.TRIPLE:
         attr = o.attribute
+        assert attr is not None  # every TRIPLE objective names its attribute
         counts = [sum(getattr(c, attr) == v for c in glass) for v in {getattr(c, attr) for c in glass}]
         return 0.5 * o.points * (max(counts, default=0) // 3 + 0.3 * (max(counts, default=0) >= 2))
     if t == T.SNOWFLAKE:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import TypeGuard
 
 from games.christmas_tree.board import (
     ADJACENT,
@@ -68,7 +69,7 @@ def shows(slot, side: int) -> str | None:
     return c.sides[side if slot[1] == 0 else opposite(side)]
 
 
-def _glass(c: Card | None) -> bool:
+def _glass(c: Card | None) -> TypeGuard[Card]:
     return c is not None and c.kind == Kind.GLASS
 
 
@@ -167,7 +168,7 @@ def local_instances(o: Objective, tree: Tree, cell: int) -> tuple[list[int], flo
                 kinds = sorted(p.kind for _, p in placed)  # type: ignore[union-attr]
                 ok = len(set(kinds)) == len(kinds) and set(kinds) <= {Kind.CANDY, Kind.GINGERBREAD}
             elif t == T.CHAIN:
-                ok = all(_glass(p) and p.value == (0, 1, 2)[group.index(c)] for c, p in placed)  # type: ignore[union-attr]
+                ok = all(_glass(p) and p.value == (0, 1, 2)[group.index(c)] for c, p in placed)
             else:
                 ok = all(_glass(p) for _, p in placed) and _formation_ok(o, [p for _, p in placed])  # type: ignore[misc]
             if not ok:
@@ -194,13 +195,13 @@ def local_instances(o: Objective, tree: Tree, cell: int) -> tuple[list[int], flo
         pair = ENDS_AT.get(cell)
         if pair is None:
             return [], 0.0
-        a, b = card(tree[pair[0]]), card(tree[pair[1]])
-        if _glass(a) and _glass(b) and (a.colour, a.shape) == (b.colour, b.shape):  # type: ignore[union-attr]
+        left, right = card(tree[pair[0]]), card(tree[pair[1]])
+        if _glass(left) and _glass(right) and (left.colour, left.shape) == (right.colour, right.shape):
             return [mask(pair)], 0.0
         return [], 0.0
     if t == T.LINE_SUM:
         for line in LINES_AT[o.lines][cell]:  # type: ignore[index]
-            total = sum(card(tree[c]).value for c in line if _glass(card(tree[c])))  # type: ignore[union-attr]
+            total = sum(p.value for p in (card(tree[c]) for c in line) if _glass(p))
             if total >= len(line):
                 found.append(mask(line))
             else:

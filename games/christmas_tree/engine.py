@@ -42,12 +42,15 @@ from games.christmas_tree.rules import (
     legal_cells,
     mode_rules,
     preview,
+    rotations_of,
     to_decide,
 )
 from games.christmas_tree.steps import close_objectives, close_turn, start_round
 from games.core import Audience, Event, IllegalAction
-from games.core.dispatch import dispatch
+from games.core.dispatch import Handler, dispatch
 from games.core.rng import Rng
+
+CANDY_UPRIGHT = "A wrapped candy has no top or bottom: it always stands upright."
 
 
 # -- setup (spec 4.2) -----------------------------------------------------------------------------
@@ -130,6 +133,8 @@ def _set_turn(state: CTState, seat: int, action: Place | Stage, confirmed: bool,
         raise IllegalAction("There is no such card in the hand you hold.")
     _check_cell(action.cell)
     _check_rotation(action.rotation)
+    if action.rotation not in rotations_of(hand[action.card_index]):
+        raise IllegalAction(CANDY_UPRIGHT)
     if state.trees[seat][action.cell] is not None:
         raise IllegalAction(f"The cell {cell_name(action.cell)} already holds a card.")
     if action.cell not in legal_cells(state, seat):
@@ -190,6 +195,13 @@ def _plan_cookie(state: CTState, seat: int, op: CookieOp, out: list[Event]) -> b
             _check_cell(cell)
             if tree[cell] is None:
                 raise IllegalAction(f"There is no card on {cell_name(cell)}.")
+    landing = [] if op.b is None else [(tree[op.b], op.rot_a), (tree[op.a], op.rot_b)]
+    turned = tree[op.a]
+    if op.op == "rotate" and turned is not None and len(rotations_of(turned.card)) < 2:
+        raise IllegalAction("Turning a wrapped candy over changes nothing.")
+    for slot, rotation in landing:
+        if slot is not None and rotation not in rotations_of(slot.card):
+            raise IllegalAction(CANDY_UPRIGHT)
     state.pending[seat].cookies.append(op)
     left = cookies_left(state, seat)
     out.append(CookiePlanned(**op.model_dump(), seat=seat, cookies_left=left, audience=Audience.only(seat)))
@@ -219,7 +231,7 @@ def _done(state: CTState, seat: int, action: Done, out: list[Event]) -> bool:
     return _maybe_close_turn(state, out)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Handler] = {
     ChooseObjective: _choose_objective,
     Place: _place,
     Stage: _stage,

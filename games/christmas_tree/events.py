@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.christmas_tree.board import cell_name
-from games.christmas_tree.data import DIRECTION_NAME, card_label
+from games.christmas_tree.data import CARDS, DIRECTION_NAME, Kind
 from games.christmas_tree.objectives import OBJECTIVES
 from games.core import Event
 
@@ -26,14 +26,47 @@ def name_of(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else "the neutral tree"
 
 
+def subject(names: Sequence[str], seat: int | None) -> str:
+    """`name_of` at the start of a sentence: `The neutral tree`; a player's name as written."""
+    who = name_of(names, seat)
+    return "The" + who[3:] if who.startswith("the ") else who
+
+
 def objective_label(code: str) -> str:
-    return f"{code} {OBJECTIVES[code].name}"
+    """An objective as players know it: its name (never its card code)."""
+    return OBJECTIVES[code].name
+
+
+def card_words(code: str) -> str:
+    """A card as players know it, e.g. `a red ball`, `a candy worth 6`, `a gingerbread`."""
+    card = CARDS[code]
+    if card.kind == Kind.GLASS:
+        return f"a {card.colour} {card.shape}"
+    if card.kind == Kind.CANDY:
+        return f"a candy worth {card.value}"
+    return "a gingerbread"
+
+
+def plural(count: int, word: str) -> str:
+    """`1 cookie`, `2 cookies`."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def placed_words(code: str, cell: int, rotation: int) -> str:
+    """`a red ball on cell 7, upside down`; a candy has no way up (`a candy worth 5 on cell 3`)."""
+    way = "" if CARDS[code].kind == Kind.CANDY else f", {facing(rotation)}"
+    return f"{card_words(code)} on {cell_name(cell)}{way}"
+
+
+def facing(rotation: int | None) -> str:
+    return "upside down" if rotation == 180 else "upright"
 
 
 def _cookie_text(op: str, a: int, b: int | None, rot_a: int | None, rot_b: int | None) -> str:
     if op == "rotate":
-        return f"turns the card on {cell_name(a)} upside down"
-    return f"swaps the cards on {cell_name(a)} and {cell_name(b)} (now {rot_a}°/{rot_b}°)"  # type: ignore[arg-type]
+        return f"turns the card on {cell_name(a)} over"
+    assert b is not None
+    return f"swaps the cards on {cell_name(a)} and {cell_name(b)} (now {facing(rot_a)} and {facing(rot_b)})"
 
 
 class RoundStarted(Event):
@@ -45,7 +78,7 @@ class RoundStarted(Event):
     def describe(self, names: Sequence[str]) -> str:
         return (
             f"Round {self.round} begins: 8 cards for every tree, hands pass to the "
-            f"{DIRECTION_NAME[self.direction]}. {self.deck_size} cards stay in the deck."
+            f"{DIRECTION_NAME[self.direction]}. {plural(self.deck_size, 'card')} stay in the deck."
         )
 
 
@@ -61,7 +94,7 @@ class HandReceived(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         riding = f" Hidden objective in it: {objective_label(self.objective)}." if self.objective else ""
-        cards = ", ".join(card_label(c) for c in self.cards)
+        cards = ", ".join(card_words(c) for c in self.cards)
         return f"Round {self.round}, turn {self.turn}: your hand is {cards}.{riding}"
 
 
@@ -136,7 +169,7 @@ class TurnRecorded(Event):
     def describe(self, names: Sequence[str]) -> str:
         verb = "You changed your turn to" if self.changed else "You chose"
         then = " Now spend your cookies, then press Done." if self.staged else ""
-        return f"{verb} {card_label(self.card)} on {cell_name(self.cell)} at {self.rotation}°.{then}"
+        return f"{verb} {placed_words(self.card, self.cell, self.rotation)}.{then}"
 
 
 class _CookieFields(Event):
@@ -160,7 +193,7 @@ class CookiePlanned(_CookieFields):
     kind: Literal["cookie_planned"] = "cookie_planned"
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"You plan a cookie that {self.cookie_text()}. {self.cookies_left} left."
+        return f"You plan a cookie that {self.cookie_text()}. {plural(self.cookies_left, 'cookie')} left."
 
 
 class Ready(Event):
@@ -184,17 +217,15 @@ class CardPlaced(Event):
     rotation: int
 
     def describe(self, names: Sequence[str]) -> str:
-        who = name_of(names, self.seat)
-        where = f"on {cell_name(self.cell)} at {self.rotation}°"
-        return f"{who[0].upper()}{who[1:]} places {card_label(self.card)} {where}."
+        return f"{subject(names, self.seat)} places {placed_words(self.card, self.cell, self.rotation)}."
 
 
 class CookieUsed(_CookieFields):
     kind: Literal["cookie_used"] = "cookie_used"
 
     def describe(self, names: Sequence[str]) -> str:
-        who = name_of(names, self.seat)
-        return f"{who} eats a linzer cookie and {self.cookie_text()}. {self.cookies_left} left."
+        left = plural(self.cookies_left, "cookie")
+        return f"{subject(names, self.seat)} eats a linzer cookie and {self.cookie_text()}. {left} left."
 
 
 class HandsPassed(Event):

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
+from typing import TypeGuard
 
 from games.christmas_tree.board import (
     DIAG_DOWN_LEFT,
@@ -121,7 +122,7 @@ MAJORITY_BONUS = (6, 3)
 Cards = Sequence[Card | None]
 
 
-def _glass(card: Card | None) -> bool:
+def _glass(card: Card | None) -> TypeGuard[Card]:
     return card is not None and card.kind == Kind.GLASS
 
 
@@ -143,7 +144,7 @@ def _row_ends(o: Objective, cards: Cards, tree: Tree) -> list[int]:
     found = []
     for left, right in ROW_ENDS:
         a, b = cards[left], cards[right]
-        if _glass(a) and _glass(b) and (a.colour, a.shape) == (b.colour, b.shape):  # type: ignore[union-attr]
+        if _glass(a) and _glass(b) and (a.colour, a.shape) == (b.colour, b.shape):
             found.append(mask((left, right)))
     return found
 
@@ -152,7 +153,7 @@ def _line_sum(o: Objective, cards: Cards, tree: Tree) -> list[int]:
     return [
         mask(line)
         for line in LINES[o.lines]  # type: ignore[index]
-        if sum(cards[c].value for c in line if _glass(cards[c])) >= len(line)  # type: ignore[union-attr]
+        if sum(card.value for card in (cards[c] for c in line) if _glass(card)) >= len(line)
     ]
 
 
@@ -203,7 +204,7 @@ def _bulb_pairs(o: Objective, cards: Cards, tree: Tree) -> list[int]:
         for s1, s2 in SIDE_PAIRS[o.side_pairs]:  # type: ignore[index]
             e1, e2 = EDGE_AT[cell][s1], EDGE_AT[cell][s2]
             if e1 in complete and e2 in complete:
-                found.append((1 << e1) | (1 << e2))  # type: ignore[operator]
+                found.append((1 << e1) | (1 << e2))
     return found
 
 

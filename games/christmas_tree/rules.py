@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.christmas_tree.data import MODES, ROTATIONS, ROUNDS, ModeRules, Phase
+from games.christmas_tree.data import CARDS, MODES, ROTATIONS, ROUNDS, Kind, ModeRules, Phase
 from games.christmas_tree.models import (
     ChooseObjective,
     CookieOp,
@@ -14,6 +14,12 @@ from games.christmas_tree.models import (
     Swap,
 )
 from games.christmas_tree.scoring import Slot, placeable_cells
+
+
+def rotations_of(code: str) -> tuple[int, ...]:
+    """The ways card `code` may face: a wrapped candy has no sides that count (spec 13 #7), so
+    turning it would mean nothing and it is always placed upright (product decision)."""
+    return (0,) if CARDS[code].kind == Kind.CANDY else ROTATIONS
 
 
 def mode_rules(state: CTState) -> ModeRules:
@@ -107,16 +113,16 @@ def legal_actions(state: CTState, seat: int) -> list:
         cards = state.objective_cards[seat]
         return [ChooseObjective(index=i) for i, code in enumerate(cards) if code != current]
     actions: list = []
-    current = state.pending.get(seat)
+    pending = state.pending.get(seat)
     unchanged = None  # (kind, card_index, cell, rotation) that would change nothing
-    if current is not None and not current.cookies:
-        kind = Place if current.confirmed else Stage
-        unchanged = (kind, current.card_index, current.cell, current.rotation)
+    if pending is not None and not pending.cookies:
+        kind = Place if pending.confirmed else Stage
+        unchanged = (kind, pending.card_index, pending.cell, pending.rotation)
     cells = legal_cells(state, seat)
     for kind in [Place] + ([Stage] if state.cookies[seat] > 0 else []):
-        for index in range(len(state.hands[seat].cards)):
+        for index, code in enumerate(state.hands[seat].cards):
             for cell in cells:
-                for rotation in ROTATIONS:
+                for rotation in rotations_of(code):
                     if (kind, index, cell, rotation) != unchanged:
                         actions.append(kind(card_index=index, cell=cell, rotation=rotation))
     if is_staged(state, seat):
@@ -128,15 +134,21 @@ def legal_actions(state: CTState, seat: int) -> list:
 def cookie_actions(state: CTState, seat: int) -> list:
     if cookies_left(state, seat) <= 0:
         return []
-    occupied = [cell for cell, slot in enumerate(preview(state, seat)) if slot is not None]
+    tree = preview(state, seat)
+    occupied = [cell for cell, slot in enumerate(tree) if slot is not None]
+
+    def ways(cell: int) -> tuple[int, ...]:
+        slot = tree[cell]
+        return () if slot is None else rotations_of(slot.card)
+
     swaps = [
         Swap(a=a, b=b, rot_a=ra, rot_b=rb)
         for i, a in enumerate(occupied)
         for b in occupied[i + 1 :]
-        for ra in ROTATIONS
-        for rb in ROTATIONS
+        for ra in ways(b)  # the card landing on `a` comes from `b`
+        for rb in ways(a)
     ]
-    return swaps + [Rotate(cell=cell) for cell in occupied]
+    return swaps + [Rotate(cell=cell) for cell in occupied if len(ways(cell)) > 1]
 
 
 # -- scores -------------------------------------------------------------------------------------

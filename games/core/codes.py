@@ -7,6 +7,7 @@ a `ValueError` exactly like any other malformed input.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
@@ -33,7 +34,9 @@ def encode_action(action: Action) -> str:
     return SEPARATOR.join([action.kind, *values])
 
 
-def decode_action(code: str, adapter: TypeAdapter[Any], action_types: dict[str, type[BaseModel]]) -> Action:
+def decode_action(
+    code: str, adapter: TypeAdapter[Any], action_types: Mapping[str, type[BaseModel]]
+) -> Action:
     """Parse `code` into an action of the game whose action kinds are `action_types`."""
     kind, *values = code.split(SEPARATOR)
     model = action_types.get(kind)

@@ -23,7 +23,7 @@ actions, events, options and views. The bot only ever talks to a game through th
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Annotated, Any, ClassVar, Generic, NamedTuple, TypeVar, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Generic, NamedTuple, TypeVar, cast, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -116,6 +116,16 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     def decision(self, state: StateT) -> int:
         return state.decision
 
+    def abandoned_view(self, state: StateT, seat: int | None) -> BaseModel:
+        """The view once the game is abandoned before its end (default: the same as `view`). A
+        game of hidden roles may show every role then, as at a finished game's end."""
+        return self.view(state, seat)
+
+    def idle_reason(self, state: StateT, seat: int) -> str | None:
+        """Why `seat` has nothing to do now, in the game's own words (e.g. it is out of the game),
+        or None: the bot then says whom it waits for."""
+        return None
+
     def timer(self, state: StateT) -> Timer | None:
         """The clock on the current decision, if it has one (default: none)."""
         return None
@@ -179,7 +189,10 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         super().__init_subclass__(**kwargs)
         if "action_type" in cls.__dict__:
             cls._action_adapter = TypeAdapter(cls.action_type)
-            cls.action_types = {_kind_of(model): model for model in _union_members(cls.action_type)}
+            # `action_type` is a union of the game's Action models (see its comment above).
+            cls.action_types = {
+                _kind_of(model): cast("type[Action]", model) for model in _union_members(cls.action_type)
+            }
         if "event_type" in cls.__dict__:
             cls._events_adapter = TypeAdapter(list[cls.event_type])  # type: ignore[name-defined]
 

@@ -8,7 +8,7 @@ in `steps.py`, the start of card effects in `effects.py`.
 from __future__ import annotations
 
 from games.core import Audience, Event, IllegalAction
-from games.core.dispatch import dispatch
+from games.core.dispatch import Handler, dispatch
 from games.grumpy_nisse import rules
 from games.grumpy_nisse.data import Phase
 from games.grumpy_nisse.draft import pick, take
@@ -152,7 +152,7 @@ def _effect_done(state: GNState, out: list[Event]) -> None:
     advance(state, out)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Handler] = {
     Pick: pick,
     Take: take,
     Play: _play,

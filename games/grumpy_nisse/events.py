@@ -14,12 +14,16 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.core import Event
-from games.grumpy_nisse.data import Role, Suit, TrackEvent, card_name
+from games.grumpy_nisse.data import Role, Suit, TrackEvent, card_name, value_of
 from games.grumpy_nisse.tricks import RULE_TEXT, WinRule
 
 
 def _cards(cards: Sequence[str]) -> str:
-    return ", ".join(cards) if cards else "nothing"
+    return ", ".join(card_name(card) for card in cards) if cards else "nothing"
+
+
+def _count(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
 
 
 class DiceRolled(Event):
@@ -49,9 +53,9 @@ class Drafted(Event):
     def describe(self, names: Sequence[str]) -> str:
         if self.die is None:
             how = " (the last card)" if self.automatic else ""
-            return f"{names[self.seat]} takes {self.card}{how}."
+            return f"{names[self.seat]} takes {card_name(self.card)}{how}."
         how = "wild" if self.wild else f"row {self.row}"
-        return f"{names[self.seat]} uses the {self.die} ({how}) to take {self.card}."
+        return f"{names[self.seat]} takes {card_name(self.card)} with the {self.die} ({how})."
 
 
 class RowsCollapsed(Event):
@@ -73,10 +77,7 @@ class RoundStarted(Event):
     hand_size: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return (
-            f"Round {self.round}: both players shuffle their decks and draw {self.hand_size}. "
-            f"{names[self.leader]} leads."
-        )
+        return f"Round {self.round}: both players shuffle their decks and draw {_count(self.hand_size)}."
 
 
 class CardsDrawn(Event):
@@ -96,7 +97,9 @@ class HandsRefilled(Event):
     deck_sizes: list[int]
 
     def describe(self, names: Sequence[str]) -> str:
-        parts = [f"{names[seat]} draws {count}" for seat, count in enumerate(self.drawn)]
+        parts = [f"{names[seat]} draws {count}" for seat, count in enumerate(self.drawn) if count]
+        if not parts:
+            return "Refill: nobody draws."
         return "Refill: " + ", ".join(parts) + "."
 
 
@@ -108,7 +111,7 @@ class CardPlayed(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         verb = "leads" if self.lead else "follows with"
-        return f"{names[self.seat]} {verb} {self.card} ({card_name(self.card)})."
+        return f"{names[self.seat]} {verb} {card_name(self.card)}."
 
 
 class TrickWon(Event):
@@ -129,15 +132,18 @@ class TrickWon(Event):
         follower = 1 - self.leader
         dice = ""
         if self.lead_dice:
-            lead_total = int(self.lead_card[1:]) + sum(self.lead_dice)
-            follow_total = int(self.follow_card[1:]) + sum(self.follow_dice)
+            lead_total = value_of(self.lead_card) + sum(self.lead_dice)
+            follow_total = value_of(self.follow_card) + sum(self.follow_dice)
             dice = (
                 f" Dice: {names[self.leader]} {'+'.join(map(str, self.lead_dice))} = {lead_total}, "
                 f"{names[follower]} {'+'.join(map(str, self.follow_dice))} = {follow_total}."
             )
+        won, lost = (self.lead_card, self.follow_card)
+        if self.winner != self.leader:
+            won, lost = lost, won
         return (
-            f"{names[self.winner]} wins the trick ({self.lead_card} vs {self.follow_card}: "
-            f"{RULE_TEXT[self.rule]}).{dice}"
+            f"{names[self.winner]} wins the trick: {card_name(won)} beats {card_name(lost)} "
+            f"({RULE_TEXT[self.rule]}).{dice}"
         )
 
 
@@ -217,7 +223,7 @@ class PanicDiscarded(Event):
     def describe(self, names: Sequence[str]) -> str:
         if self.card is None:
             return f"{names[self.seat]} has no card to discard."
-        return f"{names[self.seat]} discards {self.card}."
+        return f"{names[self.seat]} discards {card_name(self.card)}."
 
 
 class EffectVoid(Event):
@@ -229,7 +235,7 @@ class EffectVoid(Event):
     reason: str
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]}'s {self.card} has no effect: {self.reason}."
+        return f"{names[self.seat]}'s {card_name(self.card)} has no effect: {self.reason}."
 
 
 class Recovered(Event):
@@ -244,8 +250,8 @@ class Recovered(Event):
         if self.taken is None:
             return f"{names[self.seat]} does not use Recover."
         if self.put is None:
-            return f"{names[self.seat]} takes {self.taken} back from the discard pile (Recover)."
-        return f"{names[self.seat]} discards {self.put} (Recover)."
+            return f"{names[self.seat]} takes {card_name(self.taken)} back from the discard pile (Recover)."
+        return f"{names[self.seat]} discards {card_name(self.put)} (Recover)."
 
 
 class ForesightUsed(Event):
@@ -256,8 +262,8 @@ class ForesightUsed(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         if self.done:
-            return f"{names[self.seat]} puts the {self.count} cards back on the deck (Foresight)."
-        return f"{names[self.seat]} looks at the top {self.count} cards of the deck (Foresight)."
+            return f"{names[self.seat]} puts the {_count(self.count)} back on the deck (Foresight)."
+        return f"{names[self.seat]} looks at the top {_count(self.count)} of the deck (Foresight)."
 
 
 class ForesightSeen(Event):
@@ -342,7 +348,7 @@ class PutUnder(Event):
     card: str
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} puts {self.card} under the deck."
+        return f"{names[self.seat]} puts {card_name(self.card)} under the deck."
 
 
 class RoundEnded(Event):

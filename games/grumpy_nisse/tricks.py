@@ -95,3 +95,18 @@ def resolve(lead: str, follow: str, trump: Suit | None, roll: Roller) -> Resolut
         return Resolution(lead_wins, WinRule.TWO_THREES, lead_dice, follow_dice)
     # R5: the lead is trump, or neither card is.
     return Resolution(True, WinRule.TRUMP if is_trump(a_suit) else WinRule.LEAD_SUIT, [], [])
+
+
+def follow_outlook(lead: str, follow: str, trump: Suit | None) -> str:
+    """What following `lead` with `follow` does, before any dice: "wins", "loses" or "dice" (card 3's
+    dice decide). Public facts only (the two cards and the trump), so a seat's view can show it."""
+    rolled: list[int] = []
+
+    def roll(count: int) -> list[int]:
+        rolled.append(count)
+        return [1] * count
+
+    resolution = resolve(lead, follow, trump, roll)
+    if rolled:
+        return "dice"
+    return "loses" if resolution.lead_wins else "wins"

@@ -58,19 +58,28 @@ def _role(state: GNState, seat: int) -> str:
 
 
 def event_state(state: GNState, space: int) -> str | None:
+    """The event's state on `space`: "open" while it can still happen, "armed" (the shortcut after a
+    win on 5), "k/3" (the devilish plan), "done"/"used"/"lost" once it happened or was cancelled, and
+    "missed" once it never can (the pawn has gone past it, or the game is over)."""
     event = TRACK[space].event
     if event is None:
         return None
+    last = max(s for s, info in TRACK.items() if info.event == event) if event != TrackEvent.PANIC else space
+    gone = state.pawn > last or state.phase == Phase.GAME_OVER
     if event == TrackEvent.SHORTCUT:
-        return "open" if state.shortcut == Shortcut.AVAILABLE else state.shortcut.value.lower()
+        if state.shortcut in (Shortcut.AVAILABLE, Shortcut.ARMED):
+            return "missed" if gone else ("open" if state.shortcut == Shortcut.AVAILABLE else "armed")
+        return state.shortcut.value.lower()
     if event == TrackEvent.DEVILISH_PLAN:
-        return f"{state.devilish_count}/{DEVILISH_WINS}"
+        if state.devilish_count >= DEVILISH_WINS:
+            return "done"
+        return "missed" if gone else f"{state.devilish_count}/{DEVILISH_WINS}"
     done = {
         TrackEvent.TORECH_TRICKS: state.tricks_done,
         TrackEvent.DETERMINATION: state.determination_done,
         TrackEvent.PANIC: space in state.panic_done,
     }[event]
-    return "done" if done else "open"
+    return "done" if done else ("missed" if gone else "open")
 
 
 def track(state: GNState) -> list[SpaceView]:
@@ -101,7 +110,8 @@ def status(state: GNState) -> str:
     if phase == Phase.LEAD:
         return f"Round {state.round}, trick {state.trick_in_round}: {who} leads."
     if phase == Phase.FOLLOW:
-        return f"{who} follows {state.table[state.leader]}."
+        lead = state.table[state.leader]
+        return f"{who} follows {card_name(lead) if lead else 'the lead'}."
     if phase == Phase.PANIC_DISCARD:
         return f"Torech panics: {who} discards a card."
     if phase in (Phase.RECOVER_TAKE, Phase.RECOVER_PUT):
@@ -171,7 +181,7 @@ def choice(action: object, state: GNState) -> ChoiceView:
     code = encode_action(action)  # type: ignore[arg-type]
     kind = action.kind  # type: ignore[attr-defined]
     card = getattr(action, "card", None)
-    name = "" if card is None else f"{card} ({card_name(card)})"
+    name = "" if card is None else card_name(card)
     if isinstance(action, Pick):
         how = "wild" if rules.is_wild(state, action.die) else f"row {action.die}"
         return ChoiceView(
@@ -179,10 +189,12 @@ def choice(action: object, state: GNState) -> ChoiceView:
         )
     if isinstance(action, Reorder):
         order = [state.foresight[int(i)] for i in action.order]
-        return ChoiceView(code=code, kind=kind, label="Top first: " + ", ".join(order), order=order)
+        return ChoiceView(
+            code=code, kind=kind, label="Top first: " + ", ".join(map(card_name, order)), order=order
+        )
     if isinstance(action, RecoverSkip):
         return ChoiceView(code=code, kind=kind, label="Do not use Recover")
-    labels = {
+    labels: dict[type, str] = {
         Take: f"Take {name}",
         Play: f"Play {name}",
         PanicDiscard: f"Discard {name}",

@@ -227,7 +227,7 @@ class NaughtyAndNiceAI(Policy):
             if abs(key[1]) <= budget:
                 kinds[key] = kinds.get(key, 0) + 1
         options = sorted(kinds.items(), key=lambda kv: (kv[0][0], kv[0][1]))
-        best = (self._utility(areas, seat, view), ())
+        best: tuple[float, Cards] = (self._utility(areas, seat, view), ())
 
         def search(i: int, left: int, taken: Cards) -> None:
             nonlocal best

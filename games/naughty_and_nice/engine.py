@@ -8,7 +8,7 @@ questions in `rules.py`.
 from __future__ import annotations
 
 from games.core import Audience, Event, IllegalAction
-from games.core.dispatch import dispatch
+from games.core.dispatch import Handler, dispatch
 from games.core.rng import Rng
 from games.naughty_and_nice.data import CARDS, DECK, CardType, Phase, card
 from games.naughty_and_nice.events import (
@@ -206,7 +206,7 @@ def _orient(state: NNState, seat: int, action: Orient, out: list[Event]) -> bool
     return True
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Handler] = {
     Declare: _declare,
     Draw: _draw,
     Stop: _stop,

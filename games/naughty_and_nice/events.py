@@ -13,14 +13,20 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.core import Event
-from games.naughty_and_nice.data import MAX_DRAWS, Declaration, card
+from games.naughty_and_nice.data import MAX_DRAWS, CardType, Declaration, card
 from games.naughty_and_nice.models import PlayerResult
 
 
 def card_text(card_id: str) -> str:
     """`Bad Movies (Naughty +2)`."""
     c = card(card_id)
-    return f"{c.name} ({c.type.value.capitalize()} {c.value:+d})"
+    kind = "Shiny!" if c.type == CardType.SHINY else c.type.value.capitalize()
+    return f"{c.name} ({kind} {c.value:+d})"
+
+
+def _count(n: int, word: str) -> str:
+    """`1 card`, `2 cards`, `no cards`."""
+    return f"{n or 'no'} {word}{'' if n == 1 else 's'}"
 
 
 def _cards(card_ids: Sequence[str]) -> str:
@@ -59,7 +65,7 @@ class Reshuffled(Event):
     def describe(self, names: Sequence[str]) -> str:
         return (
             "The draw pile is empty: the discard pile is shuffled into a new one "
-            f"({self.draw_pile_size} cards)."
+            f"({_count(self.draw_pile_size, 'card')})."
         )
 
 
@@ -118,8 +124,8 @@ class DrawingDone(Event):
     def describe(self, names: Sequence[str]) -> str:
         why = {"stopped": "stops", "max": "has drawn the most allowed", "empty": "finds the piles empty"}
         return (
-            f"{names[self.seat]} {why[self.reason]} after {self.draws} draw(s) "
-            f"and holds {self.hand_size} card(s)."
+            f"{names[self.seat]} {why[self.reason]} after {_count(self.draws, 'draw')} "
+            f"and holds {_count(self.hand_size, 'card')}."
         )
 
 
@@ -143,7 +149,7 @@ class StealStarted(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         return (
-            f"{names[self.seat]} may take up to {self.budget} points of cards "
+            f"{names[self.seat]} may take cards worth up to {_count(self.budget, 'point')} "
             f"from {names[self.target]}'s cards in play."
         )
 
@@ -158,7 +164,7 @@ class CardTaken(Event):
     def describe(self, names: Sequence[str]) -> str:
         return (
             f"{names[self.seat]} takes {card_text(self.card)} from {names[self.target]} "
-            f"({self.budget_left} left to take)."
+            f"({_count(self.budget_left, 'point')} left to take)."
         )
 
 

@@ -1,10 +1,11 @@
 """Naughty or Nice (Szilágyi L. Gábor, Tony Baritoon): gift givers, kiddos, presents, creatures.
 
 The rules are `shared/rules/naughty-or-nice.md`. Layout: `data.py` (tables), `models.py` (state,
-options, the task stack), `actions.py`, `events.py`, `cards.py` (zones, draws, Midnight, points),
-`flow.py` (setup, turns, the task runner), `basic.py` (Craft / Summon / Fulfill / set collection),
-`creatures.py` (playing and resolving creatures), `reactions.py` (windows), `scoring.py`,
-`rules.py` (to_decide, legal_actions), `viewmodels.py` + `views.py`, `game.py` (GameRules).
+options, the task stack), `actions.py`, `events.py` + `events_play.py`, `cards.py` (zones, draws,
+Midnight, points), `flow.py` (setup, turns, the task runner), `engine.py` + `engine_other.py`
+(the action handlers), `basic.py` (Craft / Summon / Fulfill / set collection), `creatures.py`
+(playing and resolving creatures), `reactions.py` (windows), `scoring.py`, `rules.py`
+(to_decide, legal_actions), `viewmodels.py` + `views.py`, `game.py` (GameRules).
 
 Where this engine settles what the spec leaves open:
 
@@ -15,7 +16,9 @@ Where this engine settles what the spec leaves open:
 - **Reaction windows** (spec 5): `React` / `Pass` from the eligible seats (`to_decide`);
   `close_window` only from `SYSTEM_SEAT` via `timer()`. Without `reaction_secrecy` a window is
   skipped when nobody is eligible and closes when all eligible answered; with it every window
-  runs its full timer, answers never close it, and the public view hides who may answer.
+  runs its full timer and answers never close it. In both modes the views hide who may answer
+  (spec 5.1: the public sees only "Reaction window open"); `idle_reason` refuses any other
+  click with the same words for everyone.
 - **Gift givers** are chosen in reverse turn order (option `givers="choose"`, default) or dealt at
   random (`givers="random"`). Starting hands are dealt after the choice (spec 3 order).
 - **Craft** is taken one present at a time (`take.-1` = deck, `take.<i>` = offer card i).
@@ -38,7 +41,15 @@ Where this engine settles what the spec leaves open:
   ~1000. `view.fulfillable` gives the kiddos a hand can fulfil for a select-based renderer.
 - **Secret windows**: `to_decide` still names the seats that may answer (the bot needs it);
   renderers must show `view.to_decide`, which hides them from everyone but the seat itself.
-- **Tucked reindeer from the starting hand**: the choice is offered before the first turn.
+- **Santa's tuck** (spec 2.2.1) never tells the table what he gained: a summon's tuck is chosen
+  with the card kept (`Keep(index, tuck=True)`, no second question), and every creature he
+  gains without a choice (starting hand, a lone summon draw, the full-set bonus, Mari Lwyd)
+  asks him the same `TuckTask`, a Reindeer or not (only "keep it" is legal for the others).
+  The starting hand's question comes before the first turn.
+- **The turn ends by itself** after the basic action when the player holds no creature usable
+  this turn (End turn is then the only choice). A hand with any usable creature waits for the
+  click, even if it cannot be played now (Tomte, Papa Wolverine, Caga Tió): so the pause
+  depends only on public facts (creatures held since before the turn), never on their kinds.
 - **The turn clock** (`NaughtyOrNice.default_action`, `clock.py`) for a player out of time;
   no default looks at the hand (the clock never fulfils: that would show what the hand covers):
 

@@ -38,14 +38,18 @@ class Summon(Action):
 
 
 class Keep(Action):
-    """Keep summon card `index` (0/1); the other is discarded face-up."""
+    """Keep summon card `index` (0/1); the other is discarded face-up. `tuck`: Santa (level 4+)
+    puts the kept Reindeer under Rudolf at once (spec 2.2.1: the choice is made on gaining)."""
 
     kind: Literal["keep"] = "keep"
     index: int
+    tuck: bool = False
 
 
 class Tuck(Action):
-    """Santa: put the Reindeer just gained under Rudolf (`yes`) or keep it in hand."""
+    """Santa: put the Reindeer just gained under Rudolf (`yes`) or keep it in hand. Santa answers
+    this for every creature he gains without a choice (starting hand, full-set bonus, a lone
+    summon draw, Mari Lwyd), a Reindeer or not, so the table never learns what he got."""
 
     kind: Literal["tuck"] = "tuck"
     yes: bool

@@ -91,10 +91,11 @@ class NaughtyOrNiceAI(Policy):
     def _keep(self, ev: Eval, legal, history, rng) -> Action:
         cards = ev.view.summon_choice
         best = max(range(len(cards)), key=lambda i: (ev.creature_value(cards[i].creature), -i))
-        return A.Keep(index=best)
+        tucked = A.Keep(index=best, tuck=True)  # Santa: 3 points under Rudolf, safe from Mari Lwyd
+        return tucked if tucked in legal else A.Keep(index=best)
 
     def _tuck(self, ev: Eval, legal, history, rng) -> Action:
-        return A.Tuck(yes=True)  # 3 points each under Rudolf, and safe from Mari Lwyd
+        return A.Tuck(yes=True) if A.Tuck(yes=True) in legal else A.Tuck(yes=False)
 
     def _elves(self, ev: Eval, legal, history, rng) -> Action:
         cards = ev.view.elves_revealed
@@ -411,8 +412,9 @@ def _effect_value(ev: Eval, played: Any) -> float:
     duel = ev.n == 2
     if creature == Creature.KRAMPUS:
         present = getattr(played, "present", None)
-        held = present is not None and any(c.type == present for c in ev.view.presents)
-        return -(ev.card_value(present) + 0.5) if held else (-1.0 if duel else -0.3)
+        if present is not None and any(c.type == present for c in ev.view.presents):
+            return -(ev.card_value(present) + 0.5)
+        return -1.0 if duel else -0.3
     if creature == Creature.CRINGE:
         if at_me:
             return -(0.8 * min(2, len(ev.view.presents)) + 0.5)

@@ -16,6 +16,7 @@ from games.naughty_or_nice.cards import (
     kiddo_points,
     remove_kiddo,
     remove_presents,
+    tuck,
 )
 from games.naughty_or_nice.creatures import offer_ded_moroz
 from games.naughty_or_nice.data import (
@@ -89,14 +90,17 @@ def summon(state: NoNState, seat: int, reason: str, out: list[Event]) -> None:
     gain_creature(state, seat, cards[0], out)
 
 
-def keep(state: NoNState, task: KeepTask, index: int, out: list[Event]) -> None:
+def keep(state: NoNState, task: KeepTask, index: int, out: list[Event], tucked: bool = False) -> None:
+    """Keep card `index` (Santa's tuck chosen with it: no separate, telling, tuck question)."""
     kept = task.cards[index]
     discarded = task.cards[1 - index]
     state.creature_discard.append(discarded)
     out.append(SummonResolved(seat=task.seat, drawn=2, discarded=discarded))
     if CREATURE_OF[discarded] == Creature.SNOW_MAIDEN:
         offer_ded_moroz(state, out)  # runs after the keep (and a tuck) are complete
-    gain_creature(state, task.seat, kept, out)
+    gain_creature(state, task.seat, kept, out, tuck_choice=False)
+    if tucked:
+        tuck(state, task.seat, kept, out)
 
 
 # -- fulfil ---------------------------------------------------------------------------------------
@@ -111,7 +115,9 @@ def may_skip_black(state: NoNState, seat: int) -> bool:
 
 
 def _colour_list(counter: Counter[Colour]) -> str:
-    return ", ".join(f"{colour.value}×{n}" if n > 1 else colour.value for colour, n in counter.items())
+    return ", ".join(
+        f"{colour.value.lower()} ×{n}" if n > 1 else colour.value.lower() for colour, n in counter.items()
+    )
 
 
 def check_presents(state: NoNState, seat: int, kiddo: str, covered: list[Colour], cards: list[str]) -> bool:
@@ -130,7 +136,7 @@ def check_presents(state: NoNState, seat: int, kiddo: str, covered: list[Colour]
     if extra:
         parts.append(f"not wanted: {_colour_list(extra)}")
     if may_skip_black(state, seat) and need[Colour.BLACK]:
-        parts.append("(Saint Nicholas may leave one BLACK slot uncovered)")
+        parts.append("(Saint Nicholas may leave one black slot uncovered)")
     raise IllegalAction("Those presents don't match: " + "; ".join(parts) + ".")
 
 

@@ -24,6 +24,7 @@ from games.naughty_or_nice.events import (
     OfferRefilled,
     PresentsReshuffled,
     Scored,
+    Tucked,
 )
 from games.naughty_or_nice.models import HeldCreature, NoNState, TuckTask
 
@@ -119,13 +120,29 @@ def draw_creature(state: NoNState, seat: int, out: list[Event]) -> str | None:
         reveal_midnight(state, card, out)
 
 
-def gain_creature(state: NoNState, seat: int, card: str, out: list[Event]) -> None:
-    """A creature goes to `seat`'s hand (unusable this turn); Santa may tuck a Reindeer."""
+def gain_creature(
+    state: NoNState, seat: int, card: str, out: list[Event], *, tuck_choice: bool = True
+) -> None:
+    """A creature goes to `seat`'s hand (unusable this turn). Santa (level 4+) then answers a
+    `TuckTask` whatever the creature (only a Reindeer can go under Rudolf), so that the table
+    never learns from the pause what he gained. `tuck_choice=False`: he already chose (Keep)."""
     state.players[seat].creatures.append(HeldCreature(card=card, acquired_turn=state.turn_no))
     state.progress = True
     out.append(CreatureGained(seat=seat, card=card, audience=Audience.only(seat)))
-    if CREATURE_OF[card] == Creature.REINDEER and has_ability(state, seat, Giver.SANTA):
+    if tuck_choice and has_ability(state, seat, Giver.SANTA):
         state.tasks.append(TuckTask(seat=seat, card=card))
+
+
+def tuck(state: NoNState, seat: int, card: str, out: list[Event]) -> None:
+    """Santa puts the Reindeer `card` from his hand under Rudolf (public: the count)."""
+    assert CREATURE_OF[card] == Creature.REINDEER
+    take_creature(state, seat, card)
+    state.players[seat].rudolf.append(card)
+    out.append(Tucked(seat=seat, count=len(state.players[seat].rudolf)))
+
+
+def may_tuck(state: NoNState, seat: int, card: str) -> bool:
+    return CREATURE_OF[card] == Creature.REINDEER and has_ability(state, seat, Giver.SANTA)
 
 
 def usable(state: NoNState, seat: int, creature: Creature) -> list[str]:

@@ -217,7 +217,7 @@ CREATURES: dict[Creature, CreatureInfo] = {
         1,
         "free",
         "",
-        "Fewest RED presents in hand loses 3 points (2 each if tied).",
+        "Fewest red presents in hand loses 3 points (2 each if tied).",
     ),
     Creature.MARI_LWYD: CreatureInfo(
         "Mari Lwyd",
@@ -353,7 +353,7 @@ GIVERS: dict[Giver, GiverInfo] = {
     Giver.SAINT_NICHOLAS: GiverInfo(
         "Saint Nicholas",
         (PresentType.BIRCH,),
-        "May leave one BLACK slot of a kiddo uncovered when fulfilling it.",
+        "May leave one black slot of a kiddo uncovered when fulfilling it.",
     ),
     Giver.AUNT_ARIE: GiverInfo(
         "Aunt Arie", (PresentType.FONDANT,), "+1 for each Helpful creature she plays."

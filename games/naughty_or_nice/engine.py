@@ -6,8 +6,8 @@ harmless) and returns True when it closed the current decision (see `games.core.
 
 from __future__ import annotations
 
-from games.core import SYSTEM_SEAT, Audience, Event, IllegalAction
-from games.core.dispatch import dispatch
+from games.core import SYSTEM_SEAT, Event, IllegalAction
+from games.core.dispatch import Handler, dispatch
 from games.naughty_or_nice import actions as A
 from games.naughty_or_nice.basic import (
     check_presents,
@@ -19,47 +19,42 @@ from games.naughty_or_nice.basic import (
 )
 from games.naughty_or_nice.cards import (
     add_points,
-    after_midnight,
-    gain_present,
-    has_ability,
-    remove_kiddo,
+    may_tuck,
     take_creature,
+    tuck,
     usable,
 )
-from games.naughty_or_nice.creatures import play_creature, remaining_batch
+from games.naughty_or_nice.creatures import play_creature
 from games.naughty_or_nice.data import (
-    CREATURE_OF,
     CREATURES,
     GIVERS,
     KIDDOS,
     LEVELS,
-    PRESENT_TYPE_OF,
-    PRESENTS,
     REINDEER_POINTS,
     Basic,
     Creature,
-    Giver,
-    SearchSource,
+)
+from games.naughty_or_nice.engine_other import (
+    _befana,
+    _ck_draw,
+    _close,
+    _decline,
+    _elves_pick,
+    _pass,
+    _react,
+    _search,
+    _wolverine_take,
+    expect_top,
 )
 from games.naughty_or_nice.events import (
-    AnswerRecorded,
     BasicStarted,
-    Declined,
-    ElvesPicked,
     FulfilAbandoned,
-    KiddoTaken,
     ReindeerPlayed,
-    Searched,
-    SearchSeen,
-    Tucked,
-    WolverineTook,
 )
 from games.naughty_or_nice.flow import choose_giver, run
 from games.naughty_or_nice.models import (
     ChooseGiverTask,
-    ChristkindlTask,
     CraftTask,
-    ElvesTask,
     EndTurnTask,
     ExtraBasicTask,
     FulfilTask,
@@ -67,10 +62,7 @@ from games.naughty_or_nice.models import (
     NoNState,
     TuckTask,
     TurnTask,
-    WindowTask,
-    WolverineTakeTask,
 )
-from games.naughty_or_nice.reactions import all_answered, close_window
 from games.naughty_or_nice.rules import scrooge_targets, top
 
 
@@ -87,13 +79,6 @@ def apply_action(state: NoNState, seat: int, action: object) -> list[Event]:
     return events
 
 
-def _top(state: NoNState, seat: int, kind: type, what: str):
-    task = top(state)
-    if not isinstance(task, kind) or getattr(task, "seat", seat) != seat:
-        raise IllegalAction(f"You cannot {what} now.")
-    return task
-
-
 def _needs_creatures(state: NoNState) -> None:
     if not LEVELS[state.level].creatures:
         raise IllegalAction(f"There are no creatures at level {state.level}.")
@@ -101,7 +86,7 @@ def _needs_creatures(state: NoNState) -> None:
 
 # -- setup ----------------------------------------------------------------------------------------
 def _giver(state: NoNState, seat: int, action: A.ChooseGiver, out: list[Event]) -> bool:
-    _top(state, seat, ChooseGiverTask, "choose a gift giver")
+    expect_top(state, seat, ChooseGiverTask, "choose a gift giver")
     if any(p.giver == action.giver for p in state.players):
         raise IllegalAction(f"{GIVERS[action.giver].name} is already taken.")
     choose_giver(state, seat, action.giver, out)
@@ -145,7 +130,7 @@ def _craft(state: NoNState, seat: int, action: A.Craft, out: list[Event]) -> boo
 
 
 def _take(state: NoNState, seat: int, action: A.TakePresent, out: list[Event]) -> bool:
-    task = _top(state, seat, CraftTask, "take a present")
+    task = expect_top(state, seat, CraftTask, "take a present")
     take_present(state, seat, action.source, "craft", out)
     task.remaining -= 1
     return True
@@ -159,21 +144,23 @@ def _summon(state: NoNState, seat: int, action: A.Summon, out: list[Event]) -> b
 
 
 def _keep(state: NoNState, seat: int, action: A.Keep, out: list[Event]) -> bool:
-    task = _top(state, seat, KeepTask, "keep a summoned creature")
+    task = expect_top(state, seat, KeepTask, "keep a summoned creature")
     if not 0 <= action.index < len(task.cards):
         raise IllegalAction("There is no such summoned card.")
+    if action.tuck and not may_tuck(state, seat, task.cards[action.index]):
+        raise IllegalAction("Only Santa (level 4+) tucks a Reindeer under Rudolf.")
     state.tasks.pop()
-    keep(state, task, action.index, out)
+    keep(state, task, action.index, out, tucked=action.tuck)
     return True
 
 
 def _tuck(state: NoNState, seat: int, action: A.Tuck, out: list[Event]) -> bool:
-    task = _top(state, seat, TuckTask, "tuck a Reindeer")
+    task = expect_top(state, seat, TuckTask, "tuck a Reindeer")
+    if action.yes and not may_tuck(state, seat, task.card):
+        raise IllegalAction("Only a Reindeer goes under Rudolf.")
     state.tasks.pop()
     if action.yes:
-        take_creature(state, seat, task.card)
-        state.players[seat].rudolf.append(task.card)
-        out.append(Tucked(seat=seat, count=len(state.players[seat].rudolf)))
+        tuck(state, seat, task.card, out)
     return True
 
 
@@ -230,7 +217,7 @@ def _caga(state: NoNState, seat: int, action: A.CagaTio, out: list[Event]) -> bo
 
 
 def _abandon(state: NoNState, seat: int, action: A.Abandon, out: list[Event]) -> bool:
-    _top(state, seat, FulfilTask, "abandon a Fulfill")
+    expect_top(state, seat, FulfilTask, "abandon a Fulfill")
     state.tasks.pop()
     out.append(FulfilAbandoned(seat=seat))
     return True
@@ -240,7 +227,7 @@ def _abandon(state: NoNState, seat: int, action: A.Abandon, out: list[Event]) ->
 def _free(state: NoNState, seat: int, creature: Creature) -> None:
     """Common checks of an own-turn free creature play (spec 4.8)."""
     _needs_creatures(state)
-    _top(state, seat, TurnTask, "play a creature")
+    expect_top(state, seat, TurnTask, "play a creature")
     timing = CREATURES[creature].timing
     if timing in ("reaction", "fulfil"):
         raise IllegalAction(f"{CREATURES[creature].name} cannot be played as a free action.")
@@ -302,72 +289,8 @@ def _reindeer(state: NoNState, seat: int, action: A.Reindeer, out: list[Event]) 
     return True
 
 
-# -- start of turn abilities ----------------------------------------------------------------------
-def _start_ability(state: NoNState, seat: int, giver: Giver) -> None:
-    _top(state, seat, TurnTask, "use a start-of-turn ability")
-    turn = state.turn
-    assert turn is not None
-    if not has_ability(state, seat, giver):
-        raise IllegalAction(f"Only {GIVERS[giver].name} (level 4+) has that ability.")
-    if not turn.start_open or turn.basic is not None:
-        raise IllegalAction("Start-of-turn abilities come before anything else in your turn.")
-
-
-def _search(state: NoNState, seat: int, action: A.SantaSearch, out: list[Event]) -> bool:
-    _start_ability(state, seat, Giver.SANTA)
-    assert state.turn is not None
-    if state.turn.santa_searched:
-        raise IllegalAction("You already searched this turn.")
-    hand = state.players[seat].presents
-    pair = [card for card in hand if PRESENT_TYPE_OF[card] == action.present][:2]
-    if len(pair) < 2:
-        raise IllegalAction(f"You need 2 {PRESENTS[action.present].name} (same type, not just colour).")
-    state.turn.santa_searched = True
-    for card in pair:
-        hand.remove(card)
-    state.present_discard.extend(pair)
-    if after_midnight(state):
-        out.append(Searched(seat=seat, present=action.present, source=action.source.value, found=False))
-        add_points(state, seat, 1, "after_midnight", "search after Midnight", out)
-        return True
-    piles = {
-        SearchSource.DISCARD: state.creature_discard,
-        SearchSource.MAIN: state.creature_main,
-        SearchSource.BOTTOM: state.creature_bottom,
-    }
-    pile = piles[action.source]
-    out.append(SearchSeen(seat=seat, cards=list(pile), audience=Audience.only(seat)))
-    found = next((c for c in pile if CREATURE_OF.get(c) == Creature.REINDEER), None)
-    if found is not None:
-        pile.remove(found)
-        state.players[seat].rudolf.append(found)
-        state.progress = True
-    if action.source != SearchSource.DISCARD:
-        pile[:] = state.rng.shuffled(pile)
-    out.append(
-        Searched(seat=seat, present=action.present, source=action.source.value, found=found is not None)
-    )
-    if found is not None:
-        out.append(Tucked(seat=seat, count=len(state.players[seat].rudolf)))
-    return True
-
-
-def _befana(state: NoNState, seat: int, action: A.BefanaDiscard, out: list[Event]) -> bool:
-    _start_ability(state, seat, Giver.LA_BEFANA)
-    assert state.turn is not None
-    if state.turn.befana_discarded:
-        raise IllegalAction("You already discarded a kiddo this turn.")
-    if action.kiddo not in state.playground:
-        raise IllegalAction("That kiddo is not in the playground.")
-    state.turn.befana_discarded = True
-    state.kiddo_discard.append(action.kiddo)
-    out.append(KiddoTaken(seat=seat, kiddo=action.kiddo, discarded=True))
-    remove_kiddo(state, action.kiddo, out)
-    return True
-
-
 def _end_turn(state: NoNState, seat: int, action: A.EndTurn, out: list[Event]) -> bool:
-    _top(state, seat, TurnTask, "end your turn")
+    expect_top(state, seat, TurnTask, "end your turn")
     assert state.turn is not None
     if state.turn.basic is None:
         raise IllegalAction("Take your basic action (Craft, Summon or Fulfill) first.")
@@ -376,84 +299,7 @@ def _end_turn(state: NoNState, seat: int, action: A.EndTurn, out: list[Event]) -
     return True
 
 
-# -- reactions and other interruptions ------------------------------------------------------------
-def _answer(state: NoNState, seat: int, react: bool, out: list[Event]) -> bool:
-    window = top(state)
-    if not isinstance(window, WindowTask):
-        raise IllegalAction("There is no reaction window open.")
-    if seat not in window.eligible:
-        raise IllegalAction("You have nothing to react with.")
-    if seat in window.answers:
-        raise IllegalAction("You already answered.")
-    window.answers[seat] = react
-    out.append(AnswerRecorded(seat=seat, react=react, audience=Audience.only(seat)))
-    if state.options.reaction_secrecy or not all_answered(window):
-        return False
-    close_window(state, out)
-    return True
-
-
-def _react(state: NoNState, seat: int, action: A.React, out: list[Event]) -> bool:
-    return _answer(state, seat, True, out)
-
-
-def _pass(state: NoNState, seat: int, action: A.Pass, out: list[Event]) -> bool:
-    return _answer(state, seat, False, out)
-
-
-def _close(state: NoNState, seat: int, action: A.CloseWindow, out: list[Event]) -> bool:
-    if not isinstance(top(state), WindowTask):
-        raise IllegalAction("There is no reaction window open.")
-    close_window(state, out)
-    return True
-
-
-def _elves_pick(state: NoNState, seat: int, action: A.ElvesPick, out: list[Event]) -> bool:
-    task = top(state)
-    if not isinstance(task, ElvesTask) or task.order[0] != seat:
-        raise IllegalAction("It is not your pick of the Elves' presents.")
-    if not 0 <= action.index < len(task.cards):
-        raise IllegalAction("There is no such revealed present.")
-    card = task.cards.pop(action.index)
-    task.order.pop(0)
-    gain_present(state, seat, card)
-    out.append(ElvesPicked(seat=seat, card=card))
-    return True
-
-
-def _ck_draw(state: NoNState, seat: int, action: A.ChristkindlDraw, out: list[Event]) -> bool:
-    _top(state, seat, ChristkindlTask, "draw with Christkindl")
-    state.tasks.pop()
-    take_present(state, seat, action.source, "Christkindl", out)
-    return True
-
-
-def _wolverine_take(state: NoNState, seat: int, action: A.WolverineTake, out: list[Event]) -> bool:
-    _top(state, seat, WolverineTakeTask, "take presents with Papa Wolverine")
-    batch = remaining_batch(state)
-    if action.mask < 0 or action.mask >= 1 << len(batch):
-        raise IllegalAction("Those are not presents of the Fulfill.")
-    cards = [card for i, card in enumerate(batch) if action.mask >> i & 1]
-    if len(cards) > 2:
-        raise IllegalAction("Papa Wolverine takes at most 2 presents.")
-    state.tasks.pop()
-    for card in cards:
-        state.present_discard.remove(card)
-        gain_present(state, seat, card)
-    out.append(WolverineTook(seat=seat, cards=cards))
-    return True
-
-
-def _decline(state: NoNState, seat: int, action: A.Decline, out: list[Event]) -> bool:
-    task = top(state)
-    if not isinstance(task, ExtraBasicTask | ChristkindlTask) or task.seat != seat:
-        raise IllegalAction("There is nothing to decline now.")
-    state.tasks.pop()
-    out.append(Declined(seat=seat))
-    return True
-
-
-_HANDLERS = {
+_HANDLERS: dict[type, Handler] = {
     A.ChooseGiver: _giver,
     A.Craft: _craft,
     A.TakePresent: _take,

@@ -212,7 +212,22 @@ def _settle_trivial(state: NoNState, task: object, out: list[Event]) -> bool:
     if isinstance(task, WolverineTakeTask) and not remaining_batch(state):
         state.tasks.pop()
         return True
+    if isinstance(task, TurnTask) and _nothing_after_basic(state, task.seat):
+        state.tasks.pop()
+        state.tasks.append(EndTurnTask())
+        return True
     return False
+
+
+def _nothing_after_basic(state: NoNState, seat: int) -> bool:
+    """The turn ends by itself once its basic action is done and the player holds no creature
+    usable this turn (spec 4.8): End turn is then the only choice. It waits for a click whenever
+    the hand holds any usable creature, even one that cannot be played now (Tomte, Papa
+    Wolverine, Caga Tió), so the pause never tells the table what kind of creature it is."""
+    turn = state.turn
+    if turn is None or turn.basic is None:
+        return False
+    return all(held.acquired_turn >= state.turn_no for held in state.players[seat].creatures)
 
 
 def run(state: NoNState, out: list[Event]) -> None:

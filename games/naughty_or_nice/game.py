@@ -46,6 +46,13 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
     def view(self, state: NoNState, seat: int | None) -> NoNView:
         return build_view(state, seat)
 
+    def idle_reason(self, state: NoNState, seat: int) -> str | None:
+        """During a reaction window every seat without a choice hears the same words: who may
+        react is secret (spec 5.1), so the bot must not name the seats it waits for."""
+        if isinstance(rules.top(state), WindowTask):
+            return "A reaction window is open: wait for it to close."
+        return None
+
     def timer(self, state: NoNState) -> Timer | None:
         if isinstance(rules.top(state), WindowTask):
             return Timer(
@@ -58,10 +65,11 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
     def outcome(self, state: NoNState) -> Outcome | None:
         if not state.over:
             return None
-        scores = ", ".join(f"seat {s}: {p.score}" for s, p in enumerate(state.players))
+        scores = ", ".join(str(p.score) for p in state.players)
+        why = "Midnight struck" if state.end_reason == "midnight" else "nobody could act any more"
         return Outcome(
             winners=frozenset(state.winners),
-            summary=f"Game over ({state.end_reason}). Scores: {scores}.",
+            summary=f"Game over: {why}. Scores in seat order: {scores}.",
         )
 
 

@@ -32,7 +32,7 @@ from games.naughty_or_nice.actions import (
     WolverineTake,
 )
 from games.naughty_or_nice.basic import needed_colours
-from games.naughty_or_nice.cards import has_ability, usable
+from games.naughty_or_nice.cards import has_ability, may_tuck, usable
 from games.naughty_or_nice.creatures import remaining_batch
 from games.naughty_or_nice.data import (
     CREATURES,
@@ -217,9 +217,14 @@ def legal_actions(state: NoNState, seat: int) -> list[Action]:
     if isinstance(task, CraftTask):
         return [TakePresent(source=s) for s in _draw_sources(state)]
     if isinstance(task, KeepTask):
-        return [Keep(index=i) for i in range(len(task.cards))]
+        keeps: list[Action] = []
+        for i, card in enumerate(task.cards):
+            keeps.append(Keep(index=i))
+            if may_tuck(state, seat, card):
+                keeps.append(Keep(index=i, tuck=True))
+        return keeps
     if isinstance(task, TuckTask):
-        return [Tuck(yes=True), Tuck(yes=False)]
+        return [Tuck(yes=True), Tuck(yes=False)] if may_tuck(state, seat, task.card) else [Tuck(yes=False)]
     if isinstance(task, ElvesTask):
         return [ElvesPick(index=i) for i in range(len(task.cards))]
     if isinstance(task, ChristkindlTask):

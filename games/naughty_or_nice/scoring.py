@@ -56,14 +56,14 @@ def final_scoring(state: NoNState, out: list[Event]) -> None:
         return
     counts = [symbol_counts(state, seat) for seat in range(state.num_players)]
     for symbol in Symbol:
-        best = max(count[symbol] for count in counts)
+        best = max(tally[symbol] for tally in counts)
         if best == 0:
             continue
-        for seat, count in enumerate(counts):
-            if count[symbol] == best:
+        for seat, tally in enumerate(counts):
+            if tally[symbol] == best:
                 add_points(state, seat, SYMBOL_MAJORITY_POINTS, "symbols", f"most {symbol.title()}", out)
-    for seat, count in enumerate(counts):
-        if all(count[symbol] for symbol in Symbol):
+    for seat, tally in enumerate(counts):
+        if all(tally[symbol] for symbol in Symbol):
             add_points(state, seat, ALL_SYMBOLS_POINTS, "all_symbols", "all 5 symbols", out)
 
 

@@ -78,12 +78,12 @@ def creature_card(card: str, usable: bool = False) -> CreatureCard:
     )
 
 
-_PHASES = {
+_PHASES: dict[type, tuple[str, str]] = {
     ChooseGiverTask: ("giver_choice", "choose a gift giver"),
     TurnTask: ("turn", "take a turn"),
     CraftTask: ("craft", "take presents (Craft)"),
     KeepTask: ("keep", "keep one summoned creature"),
-    TuckTask: ("tuck", "tuck the Reindeer under Rudolf?"),
+    TuckTask: ("tuck", "Santa looks at the creature he gained"),
     ElvesTask: ("elves", "pick a present from the Elves"),
     ChristkindlTask: ("christkindl", "Christkindl may draw a present"),
     WolverineTakeTask: ("wolverine_take", "Papa Wolverine takes up to 2 presents"),
@@ -93,16 +93,12 @@ _PHASES = {
 }
 
 
-def _secret_window(state: NoNState) -> bool:
-    return isinstance(top(state), WindowTask) and state.options.reaction_secrecy
-
-
 def build_view(state: NoNState, seat: int | None) -> NoNView:
     task = top(state)
     level = LEVELS[state.level]
     phase, prompt = ("over", "the game is over") if task is None else _PHASES[type(task)]
     deciders = sorted(to_decide(state))
-    if _secret_window(state):
+    if isinstance(task, WindowTask):  # who may react is secret (spec 5.1): each seat sees itself
         deciders = [seat] if seat in deciders else []
     window = None
     if isinstance(task, WindowTask):
@@ -229,7 +225,8 @@ def label(state: NoNState, seat: int, action: Action) -> str:
     if isinstance(action, A.Keep):
         task = top(state)
         assert isinstance(task, KeepTask)
-        return f"Keep {CREATURES[CREATURE_OF[task.cards[action.index]]].name}"
+        name = CREATURES[CREATURE_OF[task.cards[action.index]]].name
+        return f"Keep {name} under Rudolf" if action.tuck else f"Keep {name}"
     if isinstance(action, A.ElvesPick):
         task = top(state)
         assert isinstance(task, ElvesTask)
@@ -244,7 +241,7 @@ def _simple_label(action: Action) -> str:
         case A.ChooseGiver(giver=giver):
             return f"Play {GIVERS[giver].name}"
         case A.CagaTio(kiddo=kiddo, colour=colour):
-            return f"Caga Tió: cover a {colour.value} slot of {KIDDOS[kiddo].name}"
+            return f"Caga Tió: cover a {colour.value.lower()} slot of {KIDDOS[kiddo].name}"
         case A.PlayCreature(creature=creature):
             return f"Play {CREATURES[creature].name}"
         case A.PlayOnPlayer(creature=creature, seat=target):
@@ -256,7 +253,8 @@ def _simple_label(action: Action) -> str:
         case A.Reindeer(count=count):
             return f"Play {count} Reindeer (+{REINDEER_POINTS[count]})"
         case A.SantaSearch(present=present, source=source):
-            return f"Discard 2 {PRESENTS[present].name}: search the creature {source.value.lower()}"
+            where = {"DISCARD": "discard pile", "MAIN": "deck", "BOTTOM": "deck's bottom stack"}[source.value]
+            return f"Discard 2 × {PRESENTS[present].name}: search the creature {where}"
         case A.BefanaDiscard(kiddo=kiddo):
             return f"Discard {KIDDOS[kiddo].name} from the playground"
         case A.Tuck(yes=yes):

@@ -8,7 +8,7 @@ questions in `rules.py`.
 from __future__ import annotations
 
 from games.core import Audience, Event, IllegalAction
-from games.core.dispatch import dispatch
+from games.core.dispatch import Handler, dispatch
 from games.core.rng import Rng
 from games.secret_krampus.data import (
     DRAW_SIZE,
@@ -37,7 +37,6 @@ from games.secret_krampus.events import (
     PeekResult,
     Stabled,
     SuccessorSelected,
-    Voted,
     VoteRecorded,
     VotesRevealed,
 )
@@ -128,9 +127,9 @@ def _vote(state: SKState, seat: int, action: Vote, out: list[Event]) -> bool:
     if changed and state.votes[seat] == action.yes:
         raise IllegalAction(f"You already voted {'YES' if action.yes else 'NO'}.")
     state.votes[seat] = action.yes
+    # Only the voter hears of it: who has voted shows in the views (`has_voted`), and a changed
+    # vote must change nothing anyone else sees (spec 4.5).
     out.append(VoteRecorded(seat=seat, yes=action.yes, changed=changed, audience=Audience.only(seat)))
-    if not changed:
-        out.append(Voted(seat=seat))
     if any(voter not in state.votes for voter in living(state)):
         return False
     _close_election(state, out)
@@ -265,7 +264,7 @@ def _target(state: SKState, seat: int, action: ChooseTarget, out: list[Event]) -
     return True
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Handler] = {
     Nominate: _nominate,
     Vote: _vote,
     Discard: _discard,

@@ -8,9 +8,9 @@ Audiences: public unless noted. Private ones: `vote_recorded` and `ht_vote_recor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from games.core import Event
 from games.secret_krampus.data import NAUGHTY_WIN_AT, NICE_WIN_AT, Card, Order, Role, Team
@@ -28,12 +28,25 @@ _ROLE_TEXT = {
 }
 
 
+_CARD_TEXT = {Card.NICE: "Nice", Card.NAUGHTY: "Naughty"}
+_TEAM_TEXT = {Team.NICE: "Team Nice", Team.NAUGHTY: "Team Naughty"}
+
+
+def card_text(card: Card) -> str:
+    """A gift as players say it ("Nice", "Naughty"), never its code."""
+    return _CARD_TEXT[card]
+
+
 def _cards(cards: Sequence[Card]) -> str:
-    return ", ".join(card.value for card in cards)
+    return ", ".join(card_text(card) for card in cards)
 
 
 def _yes(yes: bool) -> str:
-    return "YES" if yes else "NO"
+    return "Yes" if yes else "No"
+
+
+def _names(names: Sequence[str], seats: Sequence[int]) -> str:
+    return ", ".join(names[s] for s in seats) or "nobody"
 
 
 class NewCandidate(Event):
@@ -59,10 +72,19 @@ class Nominated(Event):
 
 
 class Voted(Event):
-    """Public: `seat` has voted (not how)."""
+    """Public: `seat` has voted (not how). No longer made (the table and the log said it per
+    voter, and a changed vote showed none); kept so that logs stored before still load."""
 
     kind: Literal["voted"] = "voted"
     seat: int
+
+    @model_validator(mode="before")
+    @classmethod
+    def _only_the_voter(cls, data: Any) -> Any:
+        """An old log's line per voter is shown to nobody else (not in /log any more)."""
+        if isinstance(data, dict) and "seat" in data:
+            data = {**data, "audience": {"seats": [data["seat"]]}}
+        return data
 
     def describe(self, names: Sequence[str]) -> str:
         return f"{names[self.seat]} has voted."
@@ -78,7 +100,7 @@ class VoteRecorded(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         verb = "changed your vote to" if self.changed else "voted"
-        return f"You {verb} {_yes(self.yes)}."
+        return f"You {verb} {_yes(self.yes).upper()}."
 
 
 class VotesRevealed(Event):
@@ -89,9 +111,13 @@ class VotesRevealed(Event):
     passed: bool
 
     def describe(self, names: Sequence[str]) -> str:
-        each = ", ".join(f"{names[s]} {_yes(v)}" for s, v in sorted(self.votes.items()))
-        result = "passes" if self.passed else "fails"
-        return f"The vote {result} ({self.yes_count} YES, {self.no_count} NO): {each}."
+        yes = [s for s, v in sorted(self.votes.items()) if v]
+        no = [s for s, v in sorted(self.votes.items()) if not v]
+        result = "passed" if self.passed else "failed"
+        return (
+            f"The vote {result}, {self.yes_count}-{self.no_count}. "
+            f"Yes: {_names(names, yes)}. No: {_names(names, no)}."
+        )
 
 
 class Elected(Event):
@@ -110,7 +136,7 @@ class NotKrampus(Event):
     seat: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} is not Krampus."
+        return f"Krampus check: {names[self.seat]} is not Krampus."
 
 
 class FailedVoteTrack(Event):
@@ -119,8 +145,8 @@ class FailedVoteTrack(Event):
     cause: Literal["vote", "heads_together"] = "vote"
 
     def describe(self, names: Sequence[str]) -> str:
-        why = "The election failed" if self.cause == "vote" else "Heads Together discarded the card"
-        return f"{why}: the lump of coal moves to {self.failed_votes}."
+        why = "The election failed" if self.cause == "vote" else "Heads Together discarded the gift"
+        return f"{why}: {self.failed_votes} failed {'vote' if self.failed_votes == 1 else 'votes'} in a row."
 
 
 class CardsDrawn(Event):
@@ -140,7 +166,7 @@ class LmDiscarded(Event):
     sl: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.lm]} discarded a card and passed two to {names[self.sl]}."
+        return f"{names[self.lm]} discarded a gift and passed two to {names[self.sl]}."
 
 
 class CardsPassed(Event):
@@ -161,7 +187,7 @@ class HeadsTogetherStarted(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         return (
-            f"{names[self.sl]} chose a card. Heads Together: {names[self.lm]} and "
+            f"{names[self.sl]} chose a gift. Heads Together: {names[self.lm]} and "
             f"{names[self.sl]} vote in secret whether to deliver it."
         )
 
@@ -173,7 +199,7 @@ class HeadsTogetherCard(Event):
     card: Card
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"The chosen card is {self.card.value}. Vote YES to deliver it, NO to discard it."
+        return f"The chosen gift is {card_text(self.card)}. Vote Yes to deliver it, No to discard it."
 
 
 class HtVoteRecorded(Event):
@@ -184,7 +210,7 @@ class HtVoteRecorded(Event):
     yes: bool
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"You voted {_yes(self.yes)} on Heads Together."
+        return f"You voted {_yes(self.yes).upper()} on Heads Together."
 
 
 class HeadsTogetherResult(Event):
@@ -193,8 +219,8 @@ class HeadsTogetherResult(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         if self.played:
-            return "Heads Together: the card will be delivered."
-        return "Heads Together: both said NO. The card is discarded unseen."
+            return "Heads Together: the gift will be delivered."
+        return "Heads Together: both said No. The gift is discarded unseen."
 
 
 class Chaos(Event):
@@ -202,7 +228,7 @@ class Chaos(Event):
     card: Card
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"Three failed votes! Chaos: the top card, {self.card.value}, is delivered."
+        return f"Three failed votes in a row! Chaos: the top gift, {card_text(self.card)}, is delivered."
 
 
 class CardPlaced(Event):
@@ -215,7 +241,7 @@ class CardPlaced(Event):
     def describe(self, names: Sequence[str]) -> str:
         how = " by chaos" if self.by_chaos else ""
         return (
-            f"A {self.card.value} gift was delivered{how}. "
+            f"A {card_text(self.card)} gift was delivered{how}. "
             f"Nice {self.nice_count}/{NICE_WIN_AT}, Naughty {self.naughty_count}/{NAUGHTY_WIN_AT}."
         )
 
@@ -225,7 +251,7 @@ class Reshuffled(Event):
     draw_pile_size: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"Fewer than 3 cards left: the piles are reshuffled ({self.draw_pile_size} cards)."
+        return f"Fewer than 3 gifts left: the piles are reshuffled ({self.draw_pile_size} gifts)."
 
 
 class OrderStarted(Event):
@@ -234,6 +260,8 @@ class OrderStarted(Event):
     lm: int
 
     def describe(self, names: Sequence[str]) -> str:
+        if self.order == Order.CHECKING_IT_TWICE:
+            return f"Santa's Order: Checking it Twice. {names[self.lm]} sees the top 3 gifts in secret."
         return f"Santa's Order for {names[self.lm]}: {_ORDER_TEXT[self.order]}."
 
 
@@ -245,7 +273,7 @@ class TopCardsSeen(Event):
     cards: list[Card]
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"Checking it Twice: the top 3 cards are {_cards(self.cards)} (top first)."
+        return f"The top 3 gifts are {_cards(self.cards)} (top first)."
 
 
 class Peeked(Event):
@@ -265,7 +293,7 @@ class PeekResult(Event):
     side: Team
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.target]} is {self.side.value.capitalize()}."
+        return f"Your Peek: {names[self.target]} is on {_TEAM_TEXT[self.side]}."
 
 
 class SuccessorSelected(Event):
@@ -297,7 +325,7 @@ class GameOver(Event):
 
     def describe(self, names: Sequence[str]) -> str:
         roles = ", ".join(f"{names[s]} was {_ROLE_TEXT[r]}" for s, r in enumerate(self.roles))
-        return f"{self.winner.value} wins: {self.reason} {roles}."
+        return f"{_TEAM_TEXT[self.winner]} wins! {self.reason} {roles}."
 
 
 SKEvent = Annotated[

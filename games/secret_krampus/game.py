@@ -44,6 +44,15 @@ class SecretKrampus(GameRules[SKState, Any]):
     def view(self, state: SKState, seat: int | None) -> SKView:
         return build_view(state, seat)
 
+    def abandoned_view(self, state: SKState, seat: int | None) -> SKView:
+        """An abandoned game shows every role, as at the end (nobody wins)."""
+        return build_view(state, seat, abandoned=True)
+
+    def idle_reason(self, state: SKState, seat: int) -> str | None:
+        if 0 <= seat < state.num_players and not state.in_play[seat] and state.phase != Phase.GAME_OVER:
+            return "\N{HORSE} You are in the stables: you take no part in the rest of this game."
+        return None
+
     def outcome(self, state: SKState) -> Outcome | None:
         if state.phase != Phase.GAME_OVER or state.winner is None:
             return None

@@ -147,6 +147,8 @@ class SKView(BaseModel):
     heads_together_active: bool
     winner: Team | None
     win_reason: str | None
+    #: The game was abandoned before its end: every role is shown (`revealed_role`, `known_roles`).
+    abandoned: bool = False
     # -- private to `seat` (empty / None in the public view) --
     my_role: Role | None = None
     known_roles: dict[int, Role] = {}

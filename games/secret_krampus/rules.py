@@ -55,18 +55,23 @@ def eligible(state: SKState) -> list[int]:
     return []
 
 
+def _seats(*seats: int | None) -> frozenset[int]:
+    """The given seats that are filled (a role is always filled in the phases that name it)."""
+    return frozenset(seat for seat in seats if seat is not None)
+
+
 def to_decide(state: SKState) -> frozenset[int]:
     phase = state.phase
     if phase == Phase.NOMINATION:
-        return frozenset({state.lm_candidate})
+        return _seats(state.lm_candidate)
     if phase == Phase.VOTING:
         return frozenset(seat for seat in living(state) if seat not in state.votes)
     if phase in (Phase.LM_DISCARD, Phase.ORDER):
-        return frozenset({state.lm})
+        return _seats(state.lm)
     if phase == Phase.SL_CHOOSE:
-        return frozenset({state.sl})
+        return _seats(state.sl)
     if phase == Phase.HEADS_TOGETHER_VOTE:
-        return frozenset(seat for seat in (state.lm, state.sl) if seat not in state.ht_votes)
+        return _seats(*(seat for seat in (state.lm, state.sl) if seat not in state.ht_votes))
     return frozenset()
 
 

@@ -6,6 +6,8 @@ decision point (or GAME_OVER).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from games.core import Audience, Event
 from games.secret_krampus.data import (
     BOARDS,
@@ -43,7 +45,7 @@ WIN_REASONS = {
 }
 
 
-def fail(state: SKState, out: list[Event], cause: str) -> None:
+def fail(state: SKState, out: list[Event], cause: Literal["vote", "heads_together"]) -> None:
     """A failed vote (or a Heads Together double NO): advance the track, maybe chaos (4.5, 4.7)."""
     state.failed_votes += 1
     out.append(FailedVoteTrack(failed_votes=state.failed_votes, cause=cause))

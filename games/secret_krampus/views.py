@@ -19,9 +19,10 @@ from games.secret_krampus.data import (
 from games.secret_krampus.models import PlayerPublic, SKState, SKView
 
 
-def revealed_roles(state: SKState) -> dict[int, Role]:
-    """Roles everyone may see: all at game end; a stabled Krampus (which also ends the game)."""
-    if state.phase == Phase.GAME_OVER:
+def revealed_roles(state: SKState, abandoned: bool = False) -> dict[int, Role]:
+    """Roles everyone may see: all at game end or once the game is abandoned; a stabled Krampus
+    (which also ends the game)."""
+    if state.phase == Phase.GAME_OVER or abandoned:
         return dict(enumerate(state.roles))
     return {
         seat: role
@@ -41,13 +42,14 @@ def setup_knowledge(state: SKState, seat: int) -> dict[int, Role]:
     return dict(sorted(known.items()))
 
 
-def build_view(state: SKState, seat: int | None) -> SKView:
+def build_view(state: SKState, seat: int | None, abandoned: bool = False) -> SKView:
+    """`abandoned`: the game was stopped before its end; every role is shown, as at the end."""
     spaces = BOARDS[state.board]
     board_orders: list[str | None] = [
-        None if spaces[space] is None else spaces[space].value for space in sorted(spaces)
+        None if order is None else order.value for _, order in sorted(spaces.items())
     ]
     board_orders.append(NAUGHTY_WIN_SPACE)
-    public_roles = revealed_roles(state)
+    public_roles = revealed_roles(state, abandoned)
     voting = state.phase == Phase.VOTING
     players = [
         PlayerPublic(
@@ -90,16 +92,17 @@ def build_view(state: SKState, seat: int | None) -> SKView:
         heads_together_active=rules.heads_together_active(state),
         winner=state.winner,
         win_reason=state.win_reason,
+        abandoned=abandoned,
     )
     if seat is None or not 0 <= seat < state.num_players:
         return view
-    _fill_private(view, state, seat)
+    _fill_private(view, state, seat, abandoned)
     return view
 
 
-def _fill_private(view: SKView, state: SKState, seat: int) -> None:
+def _fill_private(view: SKView, state: SKState, seat: int, abandoned: bool) -> None:
     view.my_role = state.roles[seat]
-    view.known_roles = {**setup_knowledge(state, seat), **revealed_roles(state)}
+    view.known_roles = {**setup_knowledge(state, seat), **revealed_roles(state, abandoned)}
     view.known_roles = dict(sorted(view.known_roles.items()))
     if state.phase == Phase.VOTING:
         view.my_vote = state.votes.get(seat)

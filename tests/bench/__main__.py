@@ -1,8 +1,9 @@
-"""`python -m tests.bench [--games 200] [--duration 60] [--think 5] [--players 7] [--rules-only]`
+"""`python -m tests.bench [--games 200] [--duration 60] [--think 5] [--mix a,b | --game NAME] [--each]`
 
-Runs the load benchmark (N concurrent Secret Krampus games of simulated players over the
-loopback Discord against one `python -m bot` process), the bare SQLite commit yardstick and the
-rules-only speed of every game, and prints the figures. See docs/performance.md.
+Runs the load benchmark (N concurrent games of simulated players, every registered game mixed by
+default, over the loopback Discord against one `python -m bot` process), the bare SQLite commit
+yardstick and the rules-only speed of every game, and prints the figures per game and overall
+against the budgets. See docs/performance.md.
 """
 
 from __future__ import annotations
@@ -10,37 +11,112 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
+import shutil
+import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
-from games.registry import get_game
+from bot.plugins import PLUGINS
+from games.secret_krampus import SecretKrampus
 from tests.bench.rules_speed import games_per_second
 from tests.bench.sqlite_commit import bare_commit_seconds
+
+#: The budgets (issue 13): rate-limited calls per action over the mix and in each game, writes to
+#: one channel in 5 s, p99 at 1,000 games, bot CPU per action in bare commits.
+BUDGET_MIX_CALLS = 0.5
+BUDGET_GAME_CALLS = 1.5
+BUDGET_CHANNEL_5S = 5
+BUDGET_P99_MS = 250.0
+BUDGET_CPU_X_COMMIT = 5.0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__.splitlines()[2])
     parser.add_argument("--games", type=int, default=200, help="concurrent games (1-1000)")
-    parser.add_argument("--players", type=int, default=7, help="players per game (5-10)")
+    parser.add_argument(
+        "--mix",
+        default=None,
+        help="games played together, comma-separated (default: every registered game)",
+    )
+    parser.add_argument("--game", default=None, help="play this one game only (the old mode)")
+    parser.add_argument(
+        "--players", type=int, default=None, help="players per table (default: each game's range in turn)"
+    )
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of measured play")
     parser.add_argument("--think", type=float, default=5.0, help="mean seconds between a game's actions")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=0,
+        metavar="N",
+        help="before measuring, each table plays a random 0..N actions (sample every phase of the games)",
+    )
+    parser.add_argument(
+        "--each", action="store_true", help="also run each game of the mix alone (its own bot CPU per action)"
+    )
+    parser.add_argument(
+        "--py-spy",
+        metavar="FILE",
+        default=None,
+        help="profile the bot while it plays (py-spy record, collapsed stacks into FILE)",
+    )
+    parser.add_argument(
+        "--bot-env",
+        metavar="NAME=VALUE",
+        action="append",
+        default=[],
+        help="extra environment for the bot process (experiments, e.g. BENCH_GC_LOG=1); repeatable",
+    )
     parser.add_argument("--rules-only", action="store_true", help="skip the load benchmark")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    if not 1 <= args.games <= 1000 or not 5 <= args.players <= 10:
-        parser.error("--games must be 1-1000 and --players 5-10")
+    names = PLUGINS.names()
+    if args.game is not None and args.mix is not None:
+        parser.error("--game and --mix exclude each other")
+    mix = [args.game] if args.game else (args.mix.split(",") if args.mix else list(names))
+    unknown = [name for name in mix if name not in names]
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(names)}")
+    if not 1 <= args.games <= 1000:
+        parser.error("--games must be 1-1000")
+    if args.players is not None:
+        outside = [
+            n for n in mix if not PLUGINS.get(n).min_players <= args.players <= PLUGINS.get(n).max_players
+        ]
+        if outside:
+            parser.error(f"--players {args.players} is outside the range of {', '.join(outside)}")
 
-    rules = get_game("secret-krampus").rules
-    snapshot = rules.dump_state(rules.new_game(args.players, rules.parse_options(None), args.seed))
-    report: dict = {"bare_commit_ms": asyncio.run(bare_commit_seconds(snapshot)) * 1000}
+    rules = SecretKrampus()
+    snapshot = rules.dump_state(rules.new_game(7, rules.parse_options(None), args.seed))
+    report: dict[str, Any] = {"bare_commit_ms": asyncio.run(bare_commit_seconds(snapshot)) * 1000}
     report["rules_only"] = games_per_second(seconds=3.0)
     if not args.rules_only:
         from tests.bench.load import run_load
 
-        report["load"] = asyncio.run(run_load(args.games, args.players, args.duration, args.think, args.seed))
-        report["load"]["overhead_vs_bare_commit"] = (
-            report["load"]["bot_cpu_ms_per_action"] / report["bare_commit_ms"]
-        )
+        def load(games: list[str]) -> dict[str, Any]:
+            profile = _profiler(args.py_spy, args.duration) if args.py_spy and games == mix else None
+            result = asyncio.run(
+                run_load(
+                    args.games,
+                    args.players,
+                    args.duration,
+                    args.think,
+                    args.seed,
+                    mix=games,
+                    on_ready=profile,
+                    warmup=args.warmup,
+                    bot_env=dict(item.split("=", 1) for item in args.bot_env),
+                )
+            )
+            result["overhead_vs_bare_commit"] = result["bot_cpu_ms_per_action"] / report["bare_commit_ms"]
+            return result
+
+        if args.each and len(mix) > 1:
+            report["alone"] = {name: load([name]) for name in mix}
+        report["load"] = load(mix)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -48,35 +124,94 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def print_report(report: dict) -> None:
+def _profiler(out: str, duration: float) -> Any:
+    """Start `py-spy record` on the bot once it plays (next to this Python: .venv/bin/py-spy)."""
+    exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+
+    def start(pid: int) -> None:
+        subprocess.Popen(
+            [exe, "record", "--pid", str(pid), "--duration", str(int(duration)), "--rate", "200"]
+            + ["--format", "raw", "--output", out, "--nonblocking"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    return start
+
+
+def _f(value: float, digits: int = 1) -> str:
+    return "-" if value is None or math.isnan(value) else f"{value:.{digits}f}"
+
+
+def print_report(report: dict[str, Any]) -> None:
     print(f"bare SQLite WAL commit of a snapshot: {report['bare_commit_ms']:.3f} ms")
     for row in report["rules_only"]:
         print(
             f"rules only, {row['game']}: {row['games_per_s']:.0f} random full games/s "
             f"({row['actions_per_s']:.0f} actions/s, {row['actions_per_game']:.0f} actions/game)"
         )
+    for name, alone in report.get("alone", {}).items():
+        print(f"\n== {name} alone ==")
+        print_load(alone, report["bare_commit_ms"])
     load = report.get("load")
-    if not load:
-        return
-    lat = load["latency_ms"]
-    rest = load["rest_per_action"]
+    if load:
+        print(f"\n== {', '.join(load['mix'])} ==" if len(load["mix"]) > 1 else f"\n== {load['mix'][0]} ==")
+        print_load(load, report["bare_commit_ms"], report.get("alone"))
+
+
+def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | None = None) -> None:
+    players = load["players_per_game"] or "each game's range in turn"
+    warm = f", warmed up by 0-{load['warmup']} actions each" if load.get("warmup") else ""
     print(
-        f"\n{load['games']} concurrent games x {load['players_per_game']} players, one action per "
-        f"{load['think_s']} s per game, {load['duration_s']} s measured (setup {load['setup_s']} s)"
+        f"{load['games']} concurrent games ({players} players{warm}), one action per {load['think_s']} s per "
+        f"game, {load['duration_s']} s measured (setup {load['setup_s']} s); load average "
+        f"{load['load_average']['before']} before, {load['load_average']['after']} after"
     )
     print(
         f"actions: {load['actions']} ({load['actions_per_s']:.1f}/s), unanswered: {load['unanswered']}, "
-        f"games finished: {load['finished_games']}"
+        f"games finished: {load['finished_games']}, stuck steps: {load['step_errors']}, "
+        f"REST errors: {load['rest_errors']}"
     )
+    for failure in load.get("failures", []):
+        print(f"  stuck: {failure.strip().splitlines()[-1]}")
+    header = (
+        f"{'game':<17}{'tables':>7}{'act/s':>7}{'p50':>7}{'p95':>7}{'p99':>7}{'max':>7}"
+        f"{'RL/act':>8}{'post':>6}{'edit':>6}{'dm':>6}{'dmedit':>7}{'del':>6}{'other':>6}"
+        f"{'IR/act':>7}{'ch5s':>9}{'CPU ms':>8}{'xcommit':>8}"
+    )
+    print(header)
+    per_game = load["per_game"]
+    for name, row in per_game.items():
+        lat, kinds = row["latency_ms"], row["kinds_per_action"]
+        if name == "all":
+            cpu = load["bot_cpu_ms_per_action"]
+        elif alone and name in alone:
+            cpu = alone[name]["bot_cpu_ms_per_action"]
+        elif len(per_game) == 2:  # one game: the bot's CPU is all its own
+            cpu = load["bot_cpu_ms_per_action"]
+        else:
+            cpu = float("nan")
+        print(
+            f"{name:<17}{row['tables']:>7}{_f(row['actions_per_s']):>7}{_f(lat['p50']):>7}"
+            f"{_f(lat['p95']):>7}{_f(lat['p99']):>7}{_f(lat['max'], 0):>7}"
+            f"{_f(row['rate_limited_per_action'], 2):>8}"
+            + "".join(
+                f"{_f(kinds[k], 2):>{w}}"
+                for k, w in zip(
+                    ("post", "edit", "dm", "dm_edit", "delete", "other"), (6, 6, 6, 7, 6, 6), strict=True
+                )
+            )
+            + f"{_f(row['interaction_responses_per_action'], 2):>7}"
+            f"{str(row['max_channel_5s']) + ' ' + row['max_channel_5s_kind']:>9}"
+            f"{_f(cpu, 2):>8}{_f(cpu / bare_ms):>8}"
+        )
     print(
-        f"latency dispatch->answer: p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms, "
-        f"p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms"
+        "(latency in ms from dispatch to the interaction answer; RL: rate-limited REST calls; IR: "
+        "interaction responses; ch5s: most writes to one channel in 5 s, and its kind; CPU: the bot's "
+        "per action" + (", per game from its run alone" if alone else "") + ")"
     )
-    print(
-        f"REST per action: {rest['interaction_responses']:.2f} interaction responses, "
-        f"{rest['rate_limited']:.2f} rate-limited calls; errors {load['rest_errors']}; "
-        f"most rate-limited calls in one channel in 5 s: {load['max_rate_limited_per_channel_5s']}"
-    )
+    if "unattributed_calls" in per_game["all"]:
+        print(f"calls not attributable to a game: {per_game['all']['unattributed_calls']}")
     lag = load["driver_loop_lag_ms"]
     print(
         f"benchmark's own event loop lag (inflates the latencies above): p50 {lag['p50']:.1f} ms, "
@@ -90,6 +225,43 @@ def print_report(report: dict) -> None:
     print(
         f"bot memory: {load['bot_rss_mib']:.1f} MiB now, peak {load['bot_peak_rss_mib']:.1f} MiB, "
         f"{load['kib_per_live_game']:.1f} KiB per live game"
+    )
+    print_budgets(load)
+
+
+def print_budgets(load: dict[str, Any]) -> None:
+    per_game = load["per_game"]
+    overall = per_game["all"]
+    games = [name for name in per_game if name != "all"]
+
+    def line(ok: bool, text: str) -> None:
+        print(f"  {'met   ' if ok else 'MISSED'} {text}")
+
+    print("budgets:")
+    if len(games) > 1:
+        value = overall["rate_limited_per_action"]
+        line(
+            value <= BUDGET_MIX_CALLS,
+            f"rate-limited calls per action over the mix {value:.2f} <= {BUDGET_MIX_CALLS}",
+        )
+    for name in games:
+        value = per_game[name]["rate_limited_per_action"]
+        line(
+            value <= BUDGET_GAME_CALLS,
+            f"rate-limited calls per action, {name}: {value:.2f} <= {BUDGET_GAME_CALLS}",
+        )
+    most = overall["max_channel_5s"]
+    line(
+        most <= BUDGET_CHANNEL_5S,
+        f"writes to one channel in 5 s: {most} ({overall['max_channel_5s_kind']}) <= {BUDGET_CHANNEL_5S}",
+    )
+    p99 = overall["latency_ms"]["p99"]
+    scale = "" if load["games"] == 1000 else f" (at {load['games']} games; the budget is for 1000)"
+    line(p99 <= BUDGET_P99_MS, f"p99 {p99:.0f} ms <= {BUDGET_P99_MS:.0f} ms{scale}")
+    ratio = load["overhead_vs_bare_commit"]
+    line(
+        ratio <= BUDGET_CPU_X_COMMIT,
+        f"bot CPU per action {ratio:.1f}x a bare commit <= {BUDGET_CPU_X_COMMIT:.0f}x",
     )
 
 

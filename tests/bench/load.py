@@ -1,5 +1,6 @@
-"""Many concurrent Secret Krampus games of simulated players, over the loopback Discord, against
-one real bot process (`python -m bot`). Measures what the players and Discord would feel."""
+"""Many concurrent games of simulated players, over the loopback Discord, against one real bot
+process (`python -m bot`): one game (`run_load(game=...)`) or several mixed (`mix=[...]`).
+Measures what the players and Discord would feel, per game and overall."""
 
 from __future__ import annotations
 
@@ -9,16 +10,24 @@ import random
 import statistics
 import tempfile
 import time
+import traceback
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.plugins import PLUGINS
 from tests.e2e.players import Players
-from tests.loopback import InteractionResult, LoopbackDiscord
+from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids
 from tests.loopback.botproc import run_bot
 
 FIRST_CHANNEL = 1_190_000_000_000_000_000
 FIRST_USER = 2_000_000
 TICKS = os.sysconf("SC_CLK_TCK")
+#: The kinds of rate-limited calls (everything but interaction responses), see `call_kind`.
+KINDS = ("post", "edit", "dm", "dm_edit", "delete", "other")
+ALL = "all"
 
 
 def proc_cpu_seconds(pid: int) -> float:
@@ -35,11 +44,29 @@ def proc_memory_kib(pid: int) -> dict[str, int]:
     return values
 
 
+def load_average() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def plan_tables(games: int, mix: Sequence[str], players: int | None = None) -> list[tuple[str, int]]:
+    """(game, players) for each of `games` tables: the games of `mix` in turn, each game's
+    player count cycling through its allowed range (or `players` for every table, if given)."""
+    seen: Counter[str] = Counter()
+    tables = []
+    for i in range(games):
+        name = mix[i % len(mix)]
+        plugin = PLUGINS.get(name)
+        counts = list(range(plugin.min_players, plugin.max_players + 1))
+        tables.append((name, players if players is not None else counts[seen[name] % len(counts)]))
+        seen[name] += 1
+    return tables
 
 
 async def _limited(coros: list[Any], limit: int) -> list[Any]:
@@ -52,45 +79,122 @@ async def _limited(coros: list[Any], limit: int) -> list[Any]:
     return await asyncio.gather(*(one(c) for c in coros))
 
 
+async def open_table(players: Players, timeout: float = 30.0) -> int:
+    """Like `Players.open` (lobby, joins, start; default options), but a click answered by a bare
+    acknowledgement (the bot defers when a REST edit of the table is under way, and edits it after)
+    counts as answered too."""
+    loop = players.loop
+    host, *guests = players.user_ids
+    result = await (await loop.slash(host, players.channel_id, "play", {"game": players.game})).wait(timeout)
+    assert result.error is None and result.message is not None, result.error
+    assert message_custom_ids(result.message), f"{players.game}: /play answered {result.text()[:300]!r}"
+    lobby_id = int(result.message["id"])
+    players.game_id = int(message_custom_ids(result.message)[0].split(":")[1])
+    for user, button in [*((g, "join") for g in guests), (host, "start")]:
+        clicked = await (await loop.click(user, lobby_id, f"lobby:{players.game_id}:{button}")).wait(timeout)
+        assert clicked.response_type in (6, 7), clicked.text()
+    return players.game_id
+
+
+async def _advance(table: _Table, actions: int) -> None:
+    """Play `actions` moves at once (no thinking), replacing a game that ends."""
+    for _ in range(actions):
+        try:
+            if await table.players.step(timeout=10) is None:
+                await open_table(table.players)
+        except Exception:  # a table stuck in warm-up is counted like one stuck in play
+            table.errors += 1
+            return
+
+
+@dataclass
+class _Table:
+    game: str
+    players: Players
+    results: list[InteractionResult] = field(default_factory=list)
+    finished: int = 0
+    errors: int = 0
+
+
 async def run_load(
-    games: int = 200, players: int = 7, duration: float = 60.0, think: float = 5.0, seed: int = 1
+    games: int = 200,
+    players: int | None = 7,
+    duration: float = 60.0,
+    think: float = 5.0,
+    seed: int = 1,
+    *,
+    game: str = "secret-krampus",
+    mix: Sequence[str] | None = None,
+    bot_env: dict[str, str] | None = None,
+    on_ready: Any = None,
+    warmup: int = 0,
 ) -> dict[str, Any]:
-    """Open `games` tables, then let every table play (one action per `think` s on average,
-    exponentially distributed) for `duration` s; finished games are replaced by new ones."""
+    """Open `games` tables (all of `game`, or the games of `mix` in turn), then let every table
+    play (one action per `think` s on average, exponentially distributed) for `duration` s;
+    finished games are replaced by new ones of the same game. `players`: per table (None: each
+    game's allowed range in turn). `bot_env`: extra environment for the bot (experiments).
+    `on_ready(pid)`: called with the bot's pid when play starts (e.g. to attach a profiler).
+    `warmup`: before measuring, each table plays a random 0..`warmup` actions at once, so the
+    measured minute samples every phase of the games, not only their openings."""
+    plan = plan_tables(games, list(mix) if mix else [game], players)
     channels = [FIRST_CHANNEL + i for i in range(games)]
     loop = LoopbackDiscord(channel_ids=channels)
-    users = [FIRST_USER + i for i in range(games * players)]
-    for user in users:
-        loop.add_user(user, f"Elf{user - FIRST_USER}")
+    seats: list[list[int]] = []
+    user_table: dict[int, int] = {}
+    next_user = FIRST_USER
+    for i, (_, count) in enumerate(plan):
+        seats.append(list(range(next_user, next_user + count)))
+        next_user += count
+        for user in seats[-1]:
+            loop.add_user(user, f"Elf{user - FIRST_USER}")
+            user_table[user] = i
     await loop.start()
     folder = tempfile.mkdtemp(prefix="bench-")
     try:
-        async with run_bot(loop, Path(folder) / "bot.db") as bot:
+        async with run_bot(loop, Path(folder) / "bot.db", env=bot_env) as bot:
+            assert bot.pid is not None
             await loop.wait_commands()
             base = proc_memory_kib(bot.pid)["VmRSS"]
             tables = [
-                Players(loop, bot.db_path, channel, users[i * players : (i + 1) * players], seed + i)
-                for i, channel in enumerate(channels)
+                _Table(name, Players(loop, bot.db_path, channel, seats[i], seed + i, name))
+                for i, ((name, _), channel) in enumerate(zip(plan, channels, strict=True))
             ]
             started = time.monotonic()
-            await _limited([table.open(timeout=30) for table in tables], limit=20)
+            await _limited([open_table(table.players) for table in tables], limit=20)
+            if warmup:
+                await _limited(
+                    [
+                        _advance(table, random.Random(seed * 31 + i).randint(0, warmup))
+                        for i, table in enumerate(tables)
+                    ],
+                    limit=20,
+                )
             await loop.wait_idle(quiet=1.0, timeout=300)
             setup_seconds = time.monotonic() - started
             live = proc_memory_kib(bot.pid)["VmRSS"]
+            load_before = load_average()
+            if on_ready is not None:
+                on_ready(bot.pid)
             mark, cpu0, t0 = loop.mark(), proc_cpu_seconds(bot.pid), time.monotonic()
-            results: list[InteractionResult] = []
-            finished_games = 0
+            failures: list[str] = []
 
-            async def play(table: Players, rng: random.Random) -> None:
-                nonlocal finished_games
-                while time.monotonic() - t0 < duration:
-                    await asyncio.sleep(rng.expovariate(1.0 / think))
-                    result = await table.step(timeout=10)
-                    if result is None:
-                        finished_games += 1
-                        await table.open(timeout=30)
-                    else:
-                        results.append(result)
+            async def play(table: _Table, rng: random.Random) -> None:
+                while True:
+                    gap = rng.expovariate(1.0 / think)
+                    if time.monotonic() + gap - t0 >= duration:  # the next action falls after the end
+                        break
+                    await asyncio.sleep(gap)
+                    try:
+                        result = await table.players.step(timeout=10)
+                        if result is None:
+                            table.finished += 1
+                            await open_table(table.players)
+                        else:
+                            table.results.append(result)
+                    except Exception:  # a stuck table must not stop the others; counted
+                        table.errors += 1
+                        if len(failures) < 5:
+                            failures.append(f"{table.game}: {traceback.format_exc(limit=3)[-600:]}")
 
             lags: list[float] = []
 
@@ -107,38 +211,39 @@ async def run_load(
             )
             elapsed = time.monotonic() - t0
             cpu = proc_cpu_seconds(bot.pid) - cpu0
+            load_after = load_average()
             counts = loop.call_counts(since=mark)
             memory = proc_memory_kib(bot.pid)
+            per_game = _per_game(loop, mark, tables, user_table, elapsed)
     finally:
         await loop.stop()
-    answered = [r for r in results if r.acknowledged]
-    latencies = [r.latency * 1000 for r in answered if r.latency is not None]
-    actions = len(answered)
+    overall = per_game[ALL]
     return {
         "games": games,
+        "mix": sorted({name for name, _ in plan}),
+        "tables": [f"{name}:{count}" for name, count in plan],
         "players_per_game": players,
         "think_s": think,
+        "warmup": warmup,
         "duration_s": round(elapsed, 1),
         "setup_s": round(setup_seconds, 1),
-        "actions": actions,
-        "unanswered": len(results) - actions,
-        "finished_games": finished_games,
-        "actions_per_s": actions / elapsed,
-        "latency_ms": {
-            "p50": percentile(latencies, 0.50),
-            "p95": percentile(latencies, 0.95),
-            "p99": percentile(latencies, 0.99),
-            "max": max(latencies, default=float("nan")),
-            "mean": statistics.fmean(latencies) if latencies else float("nan"),
-        },
+        "load_average": {"before": load_before, "after": load_after},
+        "actions": overall["actions"],
+        "unanswered": overall["unanswered"],
+        "finished_games": overall["finished"],
+        "step_errors": overall["errors"],
+        "failures": failures,
+        "actions_per_s": overall["actions_per_s"],
+        "latency_ms": overall["latency_ms"],
         "rest_per_action": {
-            "interaction_responses": counts["interaction_responses"] / max(actions, 1),
-            "rate_limited": counts["rate_limited"] / max(actions, 1),
+            "interaction_responses": overall["interaction_responses_per_action"],
+            "rate_limited": overall["rate_limited_per_action"],
         },
         "rest_errors": counts["errors"],
-        "max_rate_limited_per_channel_5s": max(counts["max_per_channel_5s"].values(), default=0),
+        "max_rate_limited_per_channel_5s": overall["max_channel_5s"],
+        "per_game": per_game,
         "routes": counts["by_route"],
-        "bot_cpu_ms_per_action": cpu * 1000 / max(actions, 1),
+        "bot_cpu_ms_per_action": cpu * 1000 / max(overall["actions"], 1),
         "bot_cpu_busy": cpu / elapsed,
         "driver_loop_lag_ms": {
             "p50": percentile(lags, 0.5),
@@ -149,3 +254,103 @@ async def run_load(
         "bot_peak_rss_mib": memory["VmHWM"] / 1024,
         "kib_per_live_game": (live - base) / games,
     }
+
+
+def _per_game(
+    loop: LoopbackDiscord, mark: int, tables: list[_Table], user_table: dict[int, int], elapsed: float
+) -> dict[str, dict[str, Any]]:
+    """Figures for each game and for all together ("all"). A call is a game's when it went to
+    that game's channel, or to the DM channel of one of its players (each plays one table);
+    an interaction response, when its interaction came from there."""
+    channel_table = {t.players.channel_id: i for i, t in enumerate(tables)}
+
+    def table_of_channel(channel_id: int | None) -> int | None:
+        if channel_id in channel_table:
+            return channel_table[channel_id]
+        owner = loop.dm_owner.get(channel_id) if channel_id is not None else None
+        return user_table.get(owner) if owner is not None else None
+
+    def game_of_call(call: Any) -> str | None:
+        if call.is_interaction_response:
+            parts = call.path.split("/")  # /interactions/{id}/{token}/callback, /webhooks/{app}/{token}/...
+            found = (
+                loop.interactions.get(int(parts[2]))
+                if parts[1] == "interactions" and parts[2].isdigit()
+                else loop.by_token.get(parts[3])
+                if parts[1] == "webhooks" and len(parts) > 3
+                else None
+            )
+            index = table_of_channel(found.channel_id) if found is not None else None
+        else:
+            index = table_of_channel(call.channel_id)
+        return tables[index].game if index is not None else None
+
+    kinds: dict[str, Counter[str]] = defaultdict(Counter)
+    sizes: dict[str, Counter[str]] = defaultdict(Counter)
+    for call in loop.calls[mark:]:
+        kind = loop.call_kind(call)
+        name = game_of_call(call)
+        for key in (name or "unattributed", ALL):
+            kinds[key][kind] += 1
+            sizes[key][kind] += call.size
+    windows: dict[str, tuple[int, str]] = {}
+    for channel_id, most in loop.max_calls_per_channel(5.0, mark).items():
+        index = table_of_channel(channel_id)
+        where = loop.channel_kind(channel_id) or "unknown"
+        for key in (tables[index].game if index is not None else "unattributed", ALL):
+            if most > windows.get(key, (0, ""))[0]:
+                windows[key] = (most, where)
+    names = sorted({t.game for t in tables})
+    report: dict[str, dict[str, Any]] = {}
+    for name in [*names, ALL]:
+        chosen = [t for t in tables if name in (ALL, t.game)]
+        results = [r for t in chosen for r in t.results]
+        answered = [r for r in results if r.acknowledged]
+        latencies = [r.latency * 1000 for r in answered if r.latency is not None]
+        actions = len(answered)
+        count = kinds.get(name, Counter())
+        limited = sum(count[k] for k in KINDS)
+        most, where = windows.get(name, (0, ""))
+        report[name] = {
+            "tables": len(chosen),
+            "actions": actions,
+            "unanswered": len(results) - actions,
+            "finished": sum(t.finished for t in chosen),
+            "errors": sum(t.errors for t in chosen),
+            "actions_per_s": actions / elapsed,
+            "latency_ms": {
+                "p50": percentile(latencies, 0.50),
+                "p95": percentile(latencies, 0.95),
+                "p99": percentile(latencies, 0.99),
+                "max": max(latencies, default=float("nan")),
+                "mean": statistics.fmean(latencies) if latencies else float("nan"),
+            },
+            "latency_by_place_ms": {
+                place: {
+                    "n": len(values),
+                    "p50": percentile(values, 0.5),
+                    "p95": percentile(values, 0.95),
+                    "p99": percentile(values, 0.99),
+                }
+                for place in ("table", "dm")
+                if (
+                    values := [
+                        r.latency * 1000
+                        for r in answered
+                        if r.latency is not None
+                        and (loop.channel_kind(r.channel_id) == "dm") == (place == "dm")
+                    ]
+                )
+            },
+            "rate_limited_per_action": limited / max(actions, 1),
+            "kinds_per_action": {k: count[k] / max(actions, 1) for k in KINDS},
+            "interaction_responses_per_action": count["interaction"] / max(actions, 1),
+            "kib_sent_per_action": {
+                k: sizes[name][k] / 1024 / max(actions, 1) for k in (*KINDS, "interaction") if sizes[name][k]
+            },
+            "max_channel_5s": most,
+            "max_channel_5s_kind": where,
+        }
+    if "unattributed" in kinds:
+        report[ALL]["unattributed_calls"] = dict(kinds["unattributed"])
+    return report

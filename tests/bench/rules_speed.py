@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-from games.registry import GAMES
+from bot.plugins import PLUGINS
 
 
 def random_game(rules, players: int, seed: int) -> int:
@@ -22,9 +22,7 @@ def random_game(rules, players: int, seed: int) -> int:
 
 def games_per_second(seconds: float = 2.0) -> list[dict[str, float | str]]:
     rows: list[dict[str, float | str]] = []
-    for info in GAMES.values():
-        if info.rules is None:
-            continue
+    for info in PLUGINS:
         counts = list(range(info.min_players, info.max_players + 1))
         games = actions = 0
         start = time.perf_counter()

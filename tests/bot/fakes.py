@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -38,10 +39,14 @@ class FakeMessage:
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
     ephemeral_for: int | None = None
+    #: an ephemeral message's channel (where its interaction came from; clicks on it come from there)
+    origin_channel: int | None = None
     dm_for: int | None = None
     #: filename -> PNG bytes of the attached pictures; `uploads` counts every upload to it.
     files: dict[str, bytes] = field(default_factory=dict)
     uploads: int = 0
+    #: user ids the message was allowed to ping when it was posted
+    pings: tuple[int, ...] = ()
 
     def apply(
         self,
@@ -52,7 +57,11 @@ class FakeMessage:
         files: Any = ...,
         attachments: Any = ...,
         file: Any = ...,
+        allowed_mentions: Any = ...,
     ) -> None:
+        if allowed_mentions is not ... and allowed_mentions is not None:
+            users = allowed_mentions.users
+            self.pings = tuple(u.id for u in users) if isinstance(users, list) else ()
         if file is not ...:
             files = [file]
         if content is not ...:
@@ -70,6 +79,10 @@ class FakeMessage:
             self.files[upload.filename] = upload.fp.read()
             self.uploads += 1
         check_discord_limits(self)
+
+    @property
+    def flags(self) -> discord.MessageFlags:
+        return discord.MessageFlags(ephemeral=self.ephemeral_for is not None)
 
     # -- reading ------------------------------------------------------------------------------
     def text(self) -> str:
@@ -143,9 +156,10 @@ class FakeResponse:
 
     async def send_message(
         self, content: str | None = None, *, ephemeral: bool = False, **kwargs: Any
-    ) -> None:
+    ) -> SimpleNamespace:
         self._acknowledge("message")
-        self.interaction.discord.post(self.interaction, content, ephemeral=ephemeral, **kwargs)
+        message = self.interaction.discord.post(self.interaction, content, ephemeral=ephemeral, **kwargs)
+        return SimpleNamespace(message_id=message.id)  # as discord.py's InteractionCallbackResponse
 
     async def edit_message(self, **kwargs: Any) -> None:
         self._acknowledge("edit")
@@ -189,10 +203,26 @@ class FakeInteraction:
         self.response = FakeResponse(self)
         self.followup = FakeFollowup(self)
         self.original: FakeMessage | None = None
+        self.token = f"token-{next(_ids)}"
+        discord_.interactions[self.token] = self
 
     async def original_response(self) -> FakeMessage:
         assert self.original is not None
         return self.original
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        """The interaction's "original response": the message it posted, or, when it was answered
+        by editing the clicked message, that message (as Discord's @original means)."""
+        target = self.original if self.response.kind == "message" else self.message
+        assert target is not None and self.response.is_done()
+        if target.id not in self.discord.messages:
+            raise discord.NotFound(_Gone(), "Unknown Message")  # type: ignore[arg-type]
+        target.apply(**kwargs)
+
+
+class _Gone:
+    status = 404
+    reason = "Not Found"
 
 
 class FakeDiscord:
@@ -206,6 +236,7 @@ class FakeDiscord:
         self.closed_dms: set[int] = set()
         self.messages: dict[int, FakeMessage] = {}
         self.client: Any = None
+        self.interactions: dict[str, FakeInteraction] = {}  # token -> interaction
 
     def channel(self, channel_id: int) -> list[FakeMessage]:
         return self.channels.setdefault(channel_id, [])
@@ -217,6 +248,7 @@ class FakeDiscord:
         message.apply(content=content, **kwargs)
         if ephemeral:
             message.ephemeral_for = interaction.user.id
+            message.origin_channel = interaction.channel_id
             self.ephemeral.setdefault(interaction.user.id, []).append(message)
         elif interaction.message is not None and interaction.message.dm_for is not None:
             message.dm_for = interaction.message.dm_for
@@ -244,13 +276,14 @@ class FakeDiscord:
         """Press a component the way Discord + discord.py would dispatch it."""
         if check_present:
             assert custom_id in message.custom_ids(), f"{custom_id} is not on that message"
-        channel_id = message.channel_id if message.channel_id is not None else 0
+        channel_id = message.channel_id or message.origin_channel or 0  # 0: a DM
         interaction = self.interaction(user, channel_id, message=message)
         for factory in DYNAMIC_ITEMS:
             match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
             if match is None:
                 continue
-            item = await factory.from_custom_id(interaction, None, match)  # type: ignore[arg-type]
+            clicked = message.item(custom_id).item if custom_id in message.custom_ids() else None
+            item = await factory.from_custom_id(interaction, clicked, match)  # type: ignore[arg-type]
             item._refresh_state(interaction, {"custom_id": custom_id, "values": values or []})  # type: ignore[arg-type]
             await item.callback(interaction)  # type: ignore[arg-type]
             break
@@ -279,6 +312,37 @@ class FakeMessenger:
         self.discord.dms.setdefault(user_id, []).append(message)
         self.discord.messages[message.id] = message
         return message.id
+
+    async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
+        self.calls.append(("edit_dm", message_id))
+        message = self.discord.messages.get(message_id)
+        if message is None or message.dm_for != user_id:
+            return False
+        message.apply(**payload.edit_kwargs())
+        return True
+
+    async def delete_dm(self, user_id: int, message_id: int) -> None:
+        self.calls.append(("delete_dm", message_id))
+        message = self.discord.messages.pop(message_id, None)
+        if message is not None and message.dm_for == user_id:
+            self.discord.dms[user_id].remove(message)
+
+    async def edit_interaction(self, token: str, payload: Payload) -> bool:
+        """Not rate-limited (an interaction webhook): not in `calls`."""
+        interaction = self.discord.interactions.get(token)
+        if interaction is None:
+            return False
+        try:
+            await interaction.edit_original_response(**payload.edit_kwargs())
+        except discord.NotFound:
+            return False
+        return True
+
+    async def delete_message(self, channel_id: int, message_id: int) -> None:
+        self.calls.append(("delete", message_id))
+        message = self.discord.messages.pop(message_id, None)
+        if message is not None and message.channel_id == channel_id:
+            self.discord.channel(channel_id).remove(message)
 
     async def edit_message(self, channel_id: int, message_id: int, payload: Payload) -> bool:
         self.calls.append(("edit", message_id))

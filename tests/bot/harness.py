@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
+from bot.answers import answering
 from bot.service import GameService, LoadedGame
 from bot.table import Table
 from storage import Database, GameStore
@@ -19,8 +22,11 @@ CHANNEL = 555
 class Harness:
     path: Path
     discord: FakeDiscord = field(default_factory=FakeDiscord)
+    clock: Callable[[], float] = time.time  # the bot's Unix time (tests may move it on)
     db: Database | None = None
     table: Table | None = None
+    #: each new game's seed: the same games on every run, so a failure can be reproduced
+    seeds: random.Random = field(default_factory=lambda: random.Random(2026))
 
     async def boot(self) -> Harness:
         """(Re)start the bot on the same database file, as after a process restart."""
@@ -29,7 +35,9 @@ class Harness:
         if self.db is not None:
             await self.db.close()
         self.db = await Database.open(f"sqlite:///{self.path}")
-        service = GameService(GameStore(self.db))
+        service = GameService(
+            GameStore(self.db), clock=lambda: self.clock(), new_seed=lambda: self.seeds.getrandbits(62)
+        )
         self.messenger = FakeMessenger(self.discord)
         self.table = Table(service, self.messenger, ai_delay=0)
         self.discord.client = SimpleNamespace(table=self.table)
@@ -53,19 +61,21 @@ class Harness:
         interaction = self.discord.interaction(
             user, channel, manage_guild=bool(kw.pop("manage_guild", False))
         )
+        table = self.table
+        assert table is not None
         handler = {
-            "play": self.table.play,
-            "hand": self.table.show_hand,
-            "abandon": self.table.abandon,
-            "log": self.table.show_log,
-            "export": self.table.export,
-            "stats": self.table.stats,
-            "leaderboard": self.table.leaderboard,
-            "leave": self.table.leave_game,
-            "replace": self.table.replace_player,
-            "reclaim": self.table.reclaim,
+            "play": table.commands.play,
+            "hand": table.commands.show_hand,
+            "abandon": table.commands.abandon,
+            "log": table.history.show_log,
+            "export": table.history.export,
+            "stats": table.stats.stats,
+            "leaderboard": table.stats.leaderboard,
+            "leave": table.commands.leave_game,
+            "replace": table.commands.replace_player,
+            "reclaim": table.commands.reclaim,
         }[name]
-        await handler(interaction, *args)
+        await answering(interaction, handler(interaction, *args))  # as the command tree's on_error
         return interaction
 
     async def open_table(
@@ -115,11 +125,17 @@ def make_users(count: int, start: int = 1) -> list[FakeUser]:
 
 
 async def play_random_click(
-    h: Harness, table_msg: FakeMessage, game_id: int, users: list[FakeUser], rng: random.Random
+    h: Harness,
+    table_msg: FakeMessage,
+    game_id: int,
+    users: list[FakeUser],
+    rng: random.Random,
+    clicked: list[int] | None = None,
 ) -> bool:
     """One random legal move through the UI: pick a seat that must decide, find its component on
     the table or in its latest private message (DM, else the ephemeral fallback), click it.
-    Returns False when the game is over. Seats beyond `users` (AI seats) are left alone."""
+    Returns False when the game is over. Seats beyond `users` (AI seats) are left alone. The seat
+    that clicked is appended to `clicked`, if given."""
     game = await h.game(game_id)
     if game.record.status != "running":
         return False
@@ -139,15 +155,22 @@ async def play_random_click(
     if custom_id.startswith(("pick:", "dsel:")):
         values = [rng.choice([o.value for o in message.item(custom_id).item.options])]
     await h.discord.click(user, message, custom_id, values)
+    if clicked is not None:
+        clicked.append(seat)
     return True
 
 
 def private_message(h: Harness, user: FakeUser, game_id: int) -> FakeMessage:
-    """The user's newest private message for the game: a DM, or else open the ephemeral view."""
-    dms = h.discord.dms.get(user.id)
+    """The user's living private message for the game: their newest DM that shows the game (not a
+    "your turn" link), or else the ephemeral view."""
+    dms = [dm for dm in h.discord.dms.get(user.id, []) if dm.embeds or dm.files]
     if dms:
         return dms[-1]
-    eph = h.discord.ephemeral.get(user.id)
-    if eph and any(cid.startswith("act:") for cid in eph[-1].custom_ids()):
-        return eph[-1]
+    marker = f":{game_id}:"
+    for message in reversed(h.discord.ephemeral.get(user.id, [])):
+        if any(
+            cid.startswith(("act:", "pick:", "draft:", "dsel:")) and marker in cid
+            for cid in message.custom_ids()
+        ):
+            return message
     raise LookupError("no private message")

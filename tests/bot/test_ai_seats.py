@@ -9,17 +9,17 @@ import random
 import pytest
 
 from bot.ai_seats import policy_for
+from bot.plugins import PLUGINS
 from games.core.ai import RandomPolicy
-from games.registry import GAMES
 from tests.bot.harness import Harness, make_users, play_random_click
 
-BUILT = [name for name, info in GAMES.items() if info.available]
+BUILT = PLUGINS.names()
 
 
 async def settle(h: Harness, limit: int = 5000) -> None:
     """Let scheduled AI turns (no delay in tests) run until none is pending."""
     for _ in range(limit):
-        if not h.table.ai_turns.busy():
+        if not h.table.pipeline.wakeups.ai_turns.busy():
             return
         await asyncio.sleep(0.001)
     raise AssertionError("AI turns did not settle")
@@ -63,7 +63,7 @@ async def test_one_human_with_ai_seats_plays_every_game_to_the_end(harness: Harn
     lobby = interaction.original
     game_id = int(lobby.custom_ids()[0].split(":")[1])
     game = await harness.game(game_id)
-    assert len(game.seats) == GAMES[name].min_players
+    assert len(game.seats) == PLUGINS.get(name).min_players
     assert all(seat.display_name.endswith("(AI)") for seat in game.seats[1:])
     await harness.discord.click(host, lobby, f"lobby:{game_id}:start")
     rng = random.Random(1)
@@ -90,15 +90,15 @@ async def test_ai_turns_resume_after_a_restart(harness: Harness) -> None:
     interaction = await harness.command("play", host, "secret-krampus", True)
     lobby = interaction.original
     game_id = int(lobby.custom_ids()[0].split(":")[1])
-    harness.table.ai_delay = 60  # the AI is still "thinking" when the bot goes down
+    harness.table.pipeline.wakeups.ai_pause = 60  # the AI is still "thinking" when the bot goes down
     await harness.discord.click(host, lobby, f"lobby:{game_id}:start")
     game = await harness.game(game_id)
     if game.ai_to_decide():
-        assert harness.table.ai_turns.pending()
+        assert harness.table.pipeline.wakeups.ai_turns.pending()
     version = game.record.version
-    await harness.table.ai_turns.stop()
+    await harness.table.pipeline.wakeups.ai_turns.stop()
     await harness.boot()  # a new bot on the same database; it thinks fast
-    assert await harness.table.resume(pause=0) == 1
+    assert await harness.table.commands.resume(pause=0) == 1
     await settle(harness)
     game = await harness.game(game_id)
     assert game.record.version > version or not game.ai_to_decide()
@@ -111,7 +111,7 @@ async def test_a_failing_ai_never_stalls_the_table(harness: Harness, monkeypatch
         def choose(self, view, legal, history, rng):
             raise RuntimeError("bug in the AI")
 
-    monkeypatch.setattr("bot.table.policy_for", lambda name: Broken())
+    monkeypatch.setattr("bot.pipeline.policy_for", lambda name: Broken())
     (host,) = make_users(1)
     lobby = (await harness.command("play", host, "grumpy-nisse", True)).original
     game_id = int(lobby.custom_ids()[0].split(":")[1])

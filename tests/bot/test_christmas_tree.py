@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from PIL import Image
 
-from games.christmas_tree import CARDS
+from games.christmas_tree import CARDS, Kind
 from games.christmas_tree.data import Phase
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click, private_message
@@ -31,9 +32,15 @@ async def open_ct(h: Harness, users: list[FakeUser], mode: str | None = None) ->
 
 
 def hand_labels(state, seat: int) -> list[str]:
-    from bot.render.christmas_tree_text import card_text
+    from games.christmas_tree.events import card_words
 
-    return [card_text(code) for code in state.hands[seat].cards]
+    return [card_words(code) for code in state.hands[seat].cards]
+
+
+def picture(message: FakeMessage) -> Image.Image:
+    image = Image.open(io.BytesIO(next(iter(message.files.values()))))
+    image.load()
+    return image
 
 
 async def test_lobby_mode_select_host_only_and_validated(harness: Harness) -> None:
@@ -42,7 +49,7 @@ async def test_lobby_mode_select_host_only_and_validated(harness: Harness) -> No
     lobby = interaction.original
     game_id = int(lobby.custom_ids()[0].split(":")[1])
     assert f"lopt:{game_id}:mode" in lobby.custom_ids()
-    assert "Mode: normal" in lobby.text()  # the default
+    assert "**Mode:** Normal" in lobby.text()  # the default
     await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
     await harness.discord.click(users[1], lobby, f"lopt:{game_id}:mode", ["advanced"])
     assert "Only the host" in harness.discord.last_ephemeral(users[1]).text()
@@ -51,7 +58,7 @@ async def test_lobby_mode_select_host_only_and_validated(harness: Harness) -> No
     assert (await harness.game(game_id)).record.options == {"mode": "normal", "clock": "off"}
     await harness.discord.click(users[0], lobby, f"lopt:{game_id}:mode", ["advanced"])
     assert (await harness.game(game_id)).record.options == {"mode": "advanced", "clock": "off"}
-    assert "Mode: advanced" in lobby.text()
+    assert "**Mode:** Advanced" in lobby.text()
     await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
     game = await harness.game(game_id)
     assert game.state.mode == "advanced" and game.state.cookies[0] == 4
@@ -65,26 +72,38 @@ async def test_a_turn_by_drafts_then_placement_is_secret_until_all_are_ready(har
     game = await harness.game(game_id)
     assert game.state.phase == Phase.TURN
     assert table.files, "the table shows the trees as a picture"
+    assert "neutral tree" in table.text() and "only counts when an objective asks who has the most" in (
+        table.text()
+    )
+    assert "Dasher \N{RIGHTWARDS ARROW} Dancer \N{RIGHTWARDS ARROW} neutral tree" in table.text()
     dm = private_message(harness, users[0], game_id)
     assert dm.files and "Pick a card" in dm.text()
-    image = Image.open(io.BytesIO(next(iter(dm.files.values()))))
-    assert image.format == "PNG"
+    assert "You pass your hand to **Dancer** and get the hand of the neutral tree." in dm.text()
+    with_hand = picture(dm)
+    assert with_hand.format == "PNG" and with_hand.width == 480
     d = game.decision
-    # step 1: a card (draft), step 2: a cell (draft), then the action buttons appear
-    await harness.discord.click(users[0], dm, f"dsel:{game_id}:{d}:card", ["c2"])
+    hand = game.state.hands[0].cards
+    glass = next(i for i, code in enumerate(hand) if CARDS[code].kind != Kind.CANDY)
+    # step 1: a card (draft): it is ringed among the hand's cards in the picture
+    await harness.discord.click(users[0], dm, f"dsel:{game_id}:{d}:card", [f"c{glass}"])
+    assert picture(dm).tobytes() != with_hand.tobytes()
+    # step 2: a cell (draft): the picture shows the card there both ways, and the buttons appear
     cell = game.state.trees[0].index(None)
-    await harness.discord.click(users[0], dm, f"dsel:{game_id}:{d}:cell", [f"c2x{cell}"])
-    place = f"act:{game_id}:{d}:place.2.{cell}.180"
-    assert place in dm.custom_ids()
-    card = game.state.hands[0].cards[2]
+    await harness.discord.click(users[0], dm, f"dsel:{game_id}:{d}:cell", [f"c{glass}x{cell}"])
+    assert "shown both ways" in dm.text()
+    assert picture(dm).size != with_hand.size  # the close look replaces the hand
+    place = f"act:{game_id}:{d}:place.{glass}.{cell}.180"
+    assert dm.item(place).item.label == "Place upside down"
+    card = hand[glass]
     await harness.discord.click(users[0], dm, place)
     game = await harness.game(game_id)
     assert game.state.pending[0].cell == cell
+    assert "You are ready" in dm.text() and "upside down" in dm.text()
     # the table says who is ready, never what they placed
     assert "\N{WHITE HEAVY CHECK MARK} Dasher" in table.text()
-    from bot.render.christmas_tree_text import card_text
+    from games.christmas_tree.events import card_words
 
-    assert card_text(card) not in table.text()
+    assert card_words(card) not in table.text()
     # the other player places too: all placements are revealed together
     dm2 = private_message(harness, users[1], game_id)
     await harness.discord.click(users[1], dm2, f"dsel:{game_id}:{d}:card", ["c0"])
@@ -92,7 +111,32 @@ async def test_a_turn_by_drafts_then_placement_is_secret_until_all_are_ready(har
     await harness.discord.click(users[1], dm2, f"act:{game_id}:{d}:place.0.0.0")
     game = await harness.game(game_id)
     assert game.state.trees[0][cell] == (card, 180)
-    assert "places" in table.text()
+    assert "Every new card is revealed" in table.text()
+    text = table.text() + dm.text() + dm2.text()
+    assert "°" not in text and not re.search(r"\b[GWJO]\d\d\b", text)
+
+
+async def test_a_candy_has_one_place_button(harness: Harness) -> None:
+    users = make_users(3)
+    for _ in range(10):  # deals until a player holds a candy
+        table, game_id = await open_ct(harness, users, "family")
+        game = await harness.game(game_id)
+        holder = next(
+            (s for s in range(3) if any(CARDS[c].kind == Kind.CANDY for c in game.state.hands[s].cards)), None
+        )
+        if holder is not None:
+            break
+    assert holder is not None
+    hand = game.state.hands[holder].cards
+    candy = next(i for i, code in enumerate(hand) if CARDS[code].kind == Kind.CANDY)
+    dm = private_message(harness, users[holder], game_id)
+    d = game.decision
+    await harness.discord.click(users[holder], dm, f"dsel:{game_id}:{d}:card", [f"c{candy}"])
+    await harness.discord.click(users[holder], dm, f"dsel:{game_id}:{d}:cell", [f"c{candy}x0"])
+    buttons = [cid for cid in dm.custom_ids() if cid.startswith("act:")]
+    assert buttons == [f"act:{game_id}:{d}:place.{candy}.0.0"]
+    assert dm.item(buttons[0]).item.label == "Place"
+    assert "press **Place**" in dm.text() and "both ways" not in dm.text()
 
 
 async def test_unchanged_table_picture_is_not_uploaded_again(harness: Harness) -> None:
@@ -146,6 +190,7 @@ async def test_whole_game_by_clicks(harness: Harness, players: int, mode: str, s
     assert game.record.status == "finished"
     end = harness.discord.channels[table.channel_id][-1].text()
     assert "is over" in end and "objectives" in end and "bulbs" in end and "cookies" in end
+    assert "°" not in end and not re.search(r"\b[GWJO]\d\d\b", table.text())
     assert table.files and table.custom_ids() == []
     totals = [game.rules.view(game.state, None).breakdown[s].total for s in range(players)]
     for seat in game.outcome().winners:

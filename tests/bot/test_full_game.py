@@ -71,7 +71,7 @@ async def test_restart_mid_game_old_buttons_still_work(harness: Harness) -> None
     assert after.record.version == before.record.version
     assert after.state == before.state
     # resume re-renders the table from the committed state
-    assert await harness.table.resume(pause=0) == 1
+    assert await harness.table.commands.resume(pause=0) == 1
     steps = 0
     while await play_random_click(harness, table, game_id, users, rng):
         steps += 1
@@ -121,7 +121,7 @@ async def test_crash_between_commit_and_render_is_repaired_on_resume(harness: Ha
     assert "Vote!" not in table.text()  # the table never heard of it
     await harness.boot()  # restart
     assert (await harness.game(game_id)).record.version == 1  # the committed action is kept
-    await harness.table.resume(pause=0)
+    await harness.table.commands.resume(pause=0)
     assert "Vote!" in table.text()  # and the table is repaired from the committed state
     yes = next(cid for cid in table.custom_ids() if cid.endswith("vote.1"))
     await harness.discord.click(users[0], table, yes)
@@ -178,18 +178,18 @@ async def test_chat_reminders_for_silent_officers_and_the_stables(harness: Harne
     users = make_users(5)
     table, game_id = await harness.open_table(users)
     game = await harness.game(game_id)
-    assert await harness.table.on_channel_message(555, users[0].id) is None  # nominating: talk away
+    assert await harness.table.commands.on_channel_message(555, users[0].id) is None  # nominating: talk away
     rng = random.Random(2)
     while (await harness.game(game_id)).state.phase != "LM_DISCARD":
         assert await play_random_click(harness, table, game_id, users, rng)
     game = await harness.game(game_id)
     lm = users[game.state.lm]
-    reminder = await harness.table.on_channel_message(555, lm.id)
+    reminder = await harness.table.commands.on_channel_message(555, lm.id)
     assert reminder is not None and "stay silent" in reminder
-    assert await harness.table.on_channel_message(555, lm.id) is None  # once per decision
+    assert await harness.table.commands.on_channel_message(555, lm.id) is None  # once per decision
     bystander = next(u for s, u in enumerate(users) if s not in (game.state.lm, game.state.sl))
-    assert await harness.table.on_channel_message(555, bystander.id) is None
-    assert await harness.table.on_channel_message(777, lm.id) is None  # another channel
+    assert await harness.table.commands.on_channel_message(555, bystander.id) is None
+    assert await harness.table.commands.on_channel_message(777, lm.id) is None  # another channel
 
 
 @pytest.mark.parametrize("players", [5, 6, 7, 8, 9, 10])

@@ -1,6 +1,7 @@
 """The Grumpy Nisse through the real handlers with fake interactions: the roles lobby option, the
 public draft on the table, tricks and effects in private messages, whole games by clicks (DMs open
-or closed), refusals, the track picture re-uploaded only when it changes, the end message."""
+or closed), refusals, the track picture re-uploaded only when it changes, the end message. The
+private messages (DMs) are not edited by public draft steps nor by the other player's waiting."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from bot.render.grumpy_nisse_text import card_effect
 from games.grumpy_nisse import Phase
+from games.grumpy_nisse.data import card_name
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click, private_message
 
@@ -39,13 +41,13 @@ async def test_lobby_roles_option(harness: Harness) -> None:
     lobby = interaction.original
     game_id = int(lobby.custom_ids()[0].split(":")[1])
     assert f"lopt:{game_id}:roles" in lobby.custom_ids()
-    assert "Roles: random" in lobby.text()  # the default
+    assert "Roles" in lobby.text()
+    assert (await harness.game(game_id)).record.options["roles"] == "random"  # the default
     await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
     await harness.discord.click(users[1], lobby, f"lopt:{game_id}:roles", ["host_violet"])
     assert "Only the host" in harness.discord.last_ephemeral(users[1]).text()
     await harness.discord.click(users[0], lobby, f"lopt:{game_id}:roles", ["host_torech"])
     assert (await harness.game(game_id)).record.options == {"roles": "host_torech", "clock": "off"}
-    assert "Roles: host_torech" in lobby.text()
     await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
     game = await harness.game(game_id)
     assert game.state.violet == 1  # the host (seat 0) plays Torech
@@ -62,7 +64,7 @@ async def test_draft_is_played_on_the_table_and_refuses_the_wrong_clicks(harness
     assert table.files, "the track is a picture on the table"
     uploads = table.uploads
     text = table.text()
-    assert "Grid (6 rows)" in text and "Dice" in text and "picks 1st and 3rd" in text
+    assert "`6`" in text and "Dice: " in text and "picks 1st and 3rd" in text
     select = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
     value = table.item(select).item.options[0].value
     # a stranger, then the player who is not picking, are refused; nothing is written
@@ -76,7 +78,7 @@ async def test_draft_is_played_on_the_table_and_refuses_the_wrong_clicks(harness
     await harness.discord.click(users[0], table, select, [value])
     game = await harness.game(game_id)
     card = value.split(".")[2]
-    assert game.state.collections[0] == [card] and card in table.text()
+    assert game.state.collections[0] == [card] and card_name(card) in table.text()
     assert "What just happened" in table.text()
     assert table.uploads == uploads, "the track did not change: no new upload"
     # a click on the old decision is refused as stale
@@ -107,10 +109,14 @@ async def test_tricks_are_private_and_the_result_public(harness: Harness) -> Non
     hand = game.state.hands[0]
     card = hand[0]
     await harness.discord.click(users[0], dm, f"act:{game_id}:{game.decision}:play.{card}")
+    # the leader now waits: one stable line, not who answers nor the trick (the table shows them)
+    waiting = private_message(harness, users[0], game_id)
+    assert "Not your turn" in waiting.text() and waiting.custom_ids() == []
+    assert users[1].display_name not in waiting.text() and "(space " not in waiting.text()
     # the led card is on the table; the answer is the follower's private choice
-    assert "led" in table.text() and card in table.text()
+    assert "led" in table.text() and card_name(card) in table.text()
     follower_dm = private_message(harness, users[1], game_id)
-    assert "**Answer**" in follower_dm.text() and card in follower_dm.text()
+    assert "**Answer**" in follower_dm.text() and card_name(card) in follower_dm.text()
     game = await harness.game(game_id)
     answer = game.state.hands[1][0]
     await harness.discord.click(users[1], follower_dm, f"act:{game_id}:{game.decision}:play.{answer}")
@@ -118,6 +124,26 @@ async def test_tricks_are_private_and_the_result_public(harness: Harness) -> Non
     for seat in (0, 1):  # hands are never described on the table
         game = await harness.game(game_id)
         assert not any(card_effect(c) in table.text() for c in game.state.hands[seat])
+
+
+async def test_the_draft_costs_no_private_message_edit(harness: Harness) -> None:
+    """The draft is public, on the table: the DMs say so once and are not edited by any pick; the
+    last pick brings each player's hand (and the first lead) to their DM."""
+    users = make_users(2)
+    table, game_id = await open_gn(harness, users)
+    dms = {user.id: private_message(harness, user, game_id) for user in users}
+    assert all("table message" in dm.text() for dm in dms.values())
+    rng = random.Random(3)
+    start = len(harness.messenger.calls)
+    while (await harness.game(game_id)).state.phase in (Phase.DRAFT, Phase.FINAL_PICK):
+        private = [kind for kind, _ in harness.messenger.calls[start:] if kind in ("dm", "edit_dm")]
+        assert private == []
+        assert await play_random_click(harness, table, game_id, users, rng)
+    game = await harness.game(game_id)
+    for seat, user in enumerate(users):
+        dm = private_message(harness, user, game_id)
+        assert all(card_effect(code) in dm.text() for code in game.state.hands[seat])
+        assert ("**You lead**" in dm.text()) == (seat in game.to_decide())
 
 
 @pytest.mark.parametrize("roles,seed", [("random", 1), ("host_torech", 4)])
@@ -165,3 +191,26 @@ async def test_whole_game_with_dms_closed(harness: Harness) -> None:
         assert steps < 1000
     assert (await harness.game(game_id)).record.status == "finished"
     assert not harness.discord.dms
+
+
+async def test_take_the_win_shows_the_end_on_the_table(harness: Harness) -> None:
+    """The other player leaves, the one who stays takes the win: the table message itself says
+    who won (not whose turn it was) and offers a rematch; the private message says it is over."""
+    users = make_users(2)
+    table, game_id = await open_gn(harness, users, "host_violet")
+    rng = random.Random(5)
+    await _play_until(harness, table, game_id, users, rng, Phase.LEAD)
+    assert "leads" in table.embeds[0].description
+    await harness.command("leave", users[1])
+    notice = harness.discord.channels[table.channel_id][-1]
+    await harness.discord.click(users[0], notice, f"forfeit:{game_id}:0")
+    assert (await harness.game(game_id)).record.status == "finished"
+    description = table.embeds[0].description
+    assert "**Dasher** wins: the other player left." in description and "leads" not in description
+    assert "(over)" in table.embeds[0].title
+    assert table.custom_ids() == [f"rematch:{game_id}"]
+    dm = private_message(harness, users[0], game_id)
+    assert "The game is over." in dm.text() and "Not your turn" not in dm.text() and dm.custom_ids() == []
+    # the rematch on the table opens a new lobby
+    await harness.discord.click(users[0], table, f"rematch:{game_id}")
+    assert "Rematch!" in harness.discord.channels[table.channel_id][-1].text()

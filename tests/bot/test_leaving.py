@@ -11,7 +11,7 @@ from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click
 
 
 async def settle(h: Harness) -> None:
-    while h.table.ai_turns.busy():
+    while h.table.pipeline.wakeups.ai_turns.busy():
         await asyncio.sleep(0.001)
 
 
@@ -69,6 +69,9 @@ async def test_two_player_game_the_one_who_stays_may_take_the_win(harness: Harne
     await settle(harness)
     game = await harness.game(game_id)
     assert game.record.status == "finished"
-    assert "Dasher wins: the other player left" in notice.text()
+    assert notice.text() == "Dasher took the win."
+    posts = [m for m in harness.discord.channels[CHANNEL] if m.id != game.record.table_message_id]
+    wins = [m for m in posts if "wins: the other player left" in m.text()]
+    assert len(wins) == 1 and f"rematch:{game_id}" in wins[0].custom_ids()  # one end post, with Rematch
     await harness.command("stats", users[0], None)
     assert "1/1 won" in harness.discord.last_ephemeral(users[0]).text()

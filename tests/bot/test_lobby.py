@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
-from games.registry import GAMES
 from tests.bot.harness import CHANNEL, Harness, make_users
 
 
@@ -43,16 +40,6 @@ async def test_play_posts_a_lobby_with_the_host_seated(harness: Harness) -> None
     assert game.record.table_message_id == message.id
 
 
-@pytest.mark.parametrize("name", [name for name, info in GAMES.items() if not info.available])
-async def test_games_not_built_yet_say_so_politely(harness: Harness, name: str) -> None:
-    (host,) = make_users(1)
-    interaction = await harness.command("play", host, name)
-    reply = harness.discord.last_ephemeral(host).content
-    assert "not ready yet" in reply
-    assert interaction.original.ephemeral_for == host.id
-    assert await harness.service.store.live_games() == []
-
-
 async def test_join_leave_and_start_rules(harness: Harness) -> None:
     users = make_users(6)
     message, game_id = await _lobby(harness, users[0])
@@ -76,7 +63,7 @@ async def test_join_leave_and_start_rules(harness: Harness) -> None:
     game = await harness.game(game_id)
     assert game.record.status == "running"
     assert game.names == ["Dasher", "Dancer", "Vixen", "Comet", "Cupid"]
-    assert "Secret Krampus - game" in message.text()
+    assert f"Secret Krampus #{game_id}" in message.text()
     # a second Start (an old copy of the lobby) is refused
     await click(users[0], message, f"lobby:{game_id}:start", check_present=False)
     assert "already started" in harness.discord.last_ephemeral(users[0]).content
@@ -123,3 +110,31 @@ async def test_cancel_closes_the_lobby(harness: Harness) -> None:
     assert (await harness.game(game_id)).record.status == "cancelled"
     await harness.discord.click(users[1], message, f"lobby:{game_id}:join", check_present=False)
     assert "cancelled" in harness.discord.last_ephemeral(users[1]).content
+
+
+async def test_buttons_are_enabled_only_when_they_can_work(harness: Harness) -> None:
+    """Start needs a valid player count, Remove AI an AI seat, Add AI a free seat."""
+    (host,) = make_users(1)
+    message, game_id = await _lobby(harness, host)
+
+    def enabled() -> set[str]:
+        return {item.custom_id.rsplit(":", 1)[1] for item in message.items()[:6] if not item.item.disabled}
+
+    assert enabled() == {"join", "leave", "cancel", "addai"}
+    for _ in range(4):
+        await harness.discord.click(host, message, f"lobby:{game_id}:addai")
+    assert enabled() == {"join", "leave", "cancel", "addai", "removeai", "start"}
+    for _ in range(5):
+        await harness.discord.click(host, message, f"lobby:{game_id}:addai")
+    assert enabled() == {"join", "leave", "cancel", "removeai", "start"}  # 10 of 10 seated
+    for _ in range(9):
+        await harness.discord.click(host, message, f"lobby:{game_id}:removeai")
+    assert enabled() == {"join", "leave", "cancel", "addai"}
+
+
+async def test_option_values_read_as_words(harness: Harness) -> None:
+    (host,) = make_users(1)
+    interaction = await harness.command("play", host, "grumpy-nisse")
+    text = interaction.original.text()
+    assert "host_violet" not in text and "Host is Violet" in text
+    assert "Roles:** Random - The bot draws who plays which side" in text

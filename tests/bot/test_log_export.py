@@ -9,13 +9,13 @@ import random
 
 import pytest
 
+from bot.plugins import PLUGINS
 from games.core.export import GameExport, replay_export
-from games.registry import GAMES
 from tests.bot.fakes import FakeUser
 from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click
 from tests.leaks import public_leaks
 
-BUILT = [name for name, info in GAMES.items() if info.available]
+BUILT = PLUGINS.names()
 
 
 async def _finish_with_ai(h: Harness, name: str, seed: int) -> tuple[int, FakeUser]:
@@ -26,7 +26,7 @@ async def _finish_with_ai(h: Harness, name: str, seed: int) -> tuple[int, FakeUs
     await h.discord.click(host, lobby, f"lobby:{game_id}:start")
     rng = random.Random(seed)
     for _ in range(5000):
-        while h.table.ai_turns.busy():
+        while h.table.pipeline.wakeups.ai_turns.busy():
             await asyncio.sleep(0.001)
         game = await h.game(game_id)
         if game.record.status != "running":
@@ -71,7 +71,7 @@ async def test_log_shows_only_public_events_even_to_spectators(harness: Harness)
     await harness.command("log", spectator, None)
     text = harness.discord.last_ephemeral(spectator).text()
     game = await harness.game(game_id)
-    assert "public log" in text and "voted" in text
+    assert "what happened" in text and "vote" in text
     assert public_leaks(text, game.state, game.names) == []
     private = [
         event.describe(game.names)
@@ -83,7 +83,7 @@ async def test_log_shows_only_public_events_even_to_spectators(harness: Harness)
 
 
 def test_a_tampered_export_is_refused() -> None:
-    rules = GAMES["grumpy-nisse"].rules
+    rules = PLUGINS.get("grumpy-nisse").rules
     export = GameExport(game="christmas-tree", options={}, seed=1, seats=[], actions=[])
     with pytest.raises(ValueError, match="not 'grumpy-nisse'"):
         replay_export(rules, export)
@@ -102,8 +102,8 @@ async def test_stats_and_leaderboard_count_wins_with_ai_apart(harness: Harness) 
     await harness.command("stats", host, None)
     text = harness.discord.last_ephemeral(host).text()
     assert f"The Grumpy Nisse: {wins}/3 won" in text
-    interaction = await harness.command("leaderboard", host, "grumpy-nisse")
-    board = interaction.original.text()
+    await harness.command("leaderboard", host, "grumpy-nisse")
+    board = harness.discord.last_ephemeral(host).text()  # like /stats: only the asker sees it
     assert f"1. <@{host.id}> - {wins}/3 won" in board
     assert f"AI players (counted apart): {3 - wins}/3 won" in board
     # a restart backfills nothing twice
@@ -129,3 +129,25 @@ async def test_rematch_opens_a_new_lobby_with_the_same_seats_and_options(harness
     assert f"already open: game #{new_id}" in harness.discord.last_ephemeral(host).text()
     await harness.discord.click(host, lobby, f"lobby:{new_id}:start")
     assert (await harness.game(new_id)).record.status == "running"
+
+
+async def test_log_is_complete_and_paged(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(5)
+    for _ in range(150):
+        if not await play_random_click(harness, table, game_id, users, rng):
+            break
+    lines = await harness.table.history.public_log(game_id)
+    spectator = FakeUser(999, "Grinch")
+    await harness.command("log", spectator, None)
+    message = harness.discord.last_ephemeral(spectator)
+    pages = [message.text()]  # the newest page first
+    assert "Newer" in pages[0] and len(message.text()) < 2200
+    while not message.item(message.custom_ids()[0]).item.disabled:  # "Older" until the first page
+        await harness.discord.click(spectator, message, message.custom_ids()[0])
+        pages.append(message.text())
+    assert len(pages) > 1 and f"(1/{len(pages)})" in pages[-1]
+    shown = "\n".join(reversed(pages))
+    assert all(f"- {line}" in shown for line in lines)  # every line, none cut off
+    assert not shown.startswith("...") and "┃ ..." not in shown

@@ -1,6 +1,6 @@
 """Naughty & Nice through the real handlers with fake interactions: whole games by clicks (drafts
-included), a secret draw answered privately, a card played from the private message by draft,
-refusals, secret Shiny! orientations, and the end message."""
+included), secret draws answered in the one private message (no ephemeral note per draw), a card
+played from the private message by draft, refusals, secret Shiny! orientations, the end message."""
 
 from __future__ import annotations
 
@@ -75,31 +75,49 @@ async def test_whole_game_by_clicks(harness: Harness, players: int, seed: int) -
     assert table.custom_ids() == []
 
 
-async def test_secret_draw_then_a_play_by_draft_in_the_private_message(harness: Harness) -> None:
+async def test_secret_draws_then_a_play_by_draft_all_in_one_private_message(harness: Harness) -> None:
+    """Issue 14: a draw leaves no ephemeral note; the seat's one living DM names the card just
+    drawn (edited in place), and the turn can go on from that DM as well as from the table."""
     users = make_users(2)
     table, game_id = await harness.open_table(users, GAME)
     game = await harness.game(game_id)
     active = game.state.active_seat
     player, other = users[active], users[1 - active]
     assert f"**{player.display_name}**'s turn" in table.text()
-    await _click_table(harness, player, table, game_id, "declare.NONE")
+    # the DMs: the active player may declare there too; the other only reads that it is not
+    # their turn (not whose it is: that changes on every turn, and the table shows it)
+    dm = harness.discord.last_dm(player)
+    assert "**Your turn:** declare Naughty or Nice" in dm.text()
+    assert f"act:{game_id}:{game.decision}:declare.NONE" in dm.custom_ids()
+    other_dm = harness.discord.last_dm(other)
+    assert "Not your turn" in other_dm.text() and player.display_name not in other_dm.text()
+    start = len(harness.messenger.calls)
+    await _click_table(harness, player, table, game_id, "declare.NONE")  # on the table
     first = CARDS[(await harness.game(game_id)).state.hands[active][0]]
-    note = harness.discord.last_ephemeral(player).text()
-    assert first.name in note and "Your hand" in note
-    assert "in secret" in table.text()
+    assert harness.discord.last_dm(player) is dm
+    assert "you drew **" in dm.text() and first.name in dm.text() and "(1 of 4)" in dm.text()
+    assert "in secret" in table.text() and first.name not in table.text()
+    game = await harness.game(game_id)
+    await harness.discord.click(player, dm, f"act:{game_id}:{game.decision}:draw")  # in the DM
+    second = CARDS[(await harness.game(game_id)).state.hands[active][1]]
+    assert second.name in dm.embeds[0].description and "(2 of 4)" in dm.text()
     await _click_table(harness, player, table, game_id, "draw")
-    await _click_table(harness, player, table, game_id, "draw")
-    await _click_table(harness, player, table, game_id, "stop")
+    game = await harness.game(game_id)
+    await harness.discord.click(player, dm, f"act:{game_id}:{game.decision}:stop")
     game = await harness.game(game_id)
     assert game.state.phase == Phase.PLAY and len(game.state.hands[active]) == 3
+    # no ephemeral message came for any of the draws
+    assert not harness.discord.ephemeral.get(player.id)
     for name in _secret_names(game.state):
         assert name not in _public_text(harness, table)
     assert "in private" in table.text()
     assert not [cid for cid in table.custom_ids() if cid.startswith("act:")]
-    # one DM at the deal, one for the play: none for each draw made on the table
-    assert len(harness.discord.dms[player.id]) == 2
-    dm = harness.discord.last_dm(player)
-    assert "Pick a card" in dm.text()
+    # the other player's DM was not edited while the active player drew
+    assert ("edit_dm", other_dm.id) not in harness.messenger.calls[start:]
+    assert harness.discord.last_dm(other) is other_dm and "Not your turn" in other_dm.text()
+    # one living DM since the deal, now holding the play (the player is playing along: no new DM)
+    assert len(harness.discord.dms[player.id]) == 1
+    assert harness.discord.last_dm(player) is dm and "Pick a card" in dm.text()
     card = game.state.hands[active][1]
     await harness.discord.click(player, dm, f"dsel:{game_id}:{game.decision}:card", [f"c{card}"])
     play = f"act:{game_id}:{game.decision}:play.{card}.{1 - active}"
@@ -109,11 +127,14 @@ async def test_secret_draw_then_a_play_by_draft_in_the_private_message(harness: 
     await harness.discord.click(player, dm, play)
     game = await harness.game(game_id)
     assert card in game.state.play_areas[1 - active]
-    assert CARDS[card].name in table.text()
+    assert CARDS[card].name in table.text()  # what just happened
+    assert table.files  # the picture of the cards in play
     # the hand is down to 2: the turn passed (nobody has 10 cards in play yet)
     assert game.state.active_seat == 1 - active and game.state.phase == Phase.DECLARE
     assert f"**{other.display_name}**'s turn" in table.text()
     assert not any(cid.startswith("act:") for cid in dm.custom_ids())
+    assert "Not your turn" in dm.text()
+    assert "**Your turn:** declare" in harness.discord.last_dm(other).text()
 
 
 async def test_a_declared_draw_is_shown_to_everyone(harness: Harness) -> None:
@@ -199,7 +220,8 @@ async def test_orientations_are_private_and_simultaneous(harness: Harness) -> No
         for c in shinies:  # who is done shows, never what they chose
             assert f"{CARDS[c].name} {CARDS[c].value:+d} down" not in table.text()
             assert f"{CARDS[c].name} down" not in table.text()
-        assert f"\N{WHITE HEAVY CHECK MARK} {users[seat].display_name}" in table.text()
+        still = next(line for line in table.text().splitlines() if "Still choosing" in line)
+        assert users[seat].display_name in before and users[seat].display_name not in still
         assert before != table.text()
     while await play_random_click(harness, table, game_id, users, rng):
         pass

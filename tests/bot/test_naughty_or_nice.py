@@ -120,7 +120,9 @@ async def test_giver_choice_on_the_table_then_craft_on_the_table(harness: Harnes
     game = await harness.game(game_id)
     chooser = sorted(game.to_decide())[0]
     pick = f"pick:{game_id}:{game.decision}:giver"
-    assert pick in table.custom_ids() and "Gift givers to choose from" in table.text()
+    assert pick in table.custom_ids() and "choose a gift giver" in table.text()
+    options = table.item(pick).item.options  # each giver's favourite present, in the select
+    assert len(options) == 8 and all(o.description.startswith("Likes ") for o in options)
     other = users[(chooser + 1) % 3]
     await harness.discord.click(other, table, pick, ["giver.ODIN"])
     assert "turn" in harness.discord.last_ephemeral(other).text().lower()  # not your turn
@@ -142,16 +144,17 @@ async def test_giver_choice_on_the_table_then_craft_on_the_table(harness: Harnes
     await harness.discord.click(users[active], table, craft)
     game = await harness.game(game_id)
     assert game.view(None).phase == "craft"
+    assert table.uploads == uploads, "nothing drawn changed: the picture is not sent again"
     assert f"act:{game_id}:{game.decision}:take.-1" in table.custom_ids()
     await harness.discord.click(users[active], table, f"act:{game_id}:{game.decision}:take.-1")
-    assert table.uploads == uploads, "nothing drawn changed: the picture is not sent again"
+    assert table.uploads == uploads + 1, "the picture shows the hand sizes"
     assert "You drew" in harness.discord.last_dm(users[active]).text()  # the blind draw, privately
     game = await harness.game(game_id)
     await harness.discord.click(users[active], table, craft, check_present=False)
     assert "already over" in harness.discord.last_ephemeral(users[active]).text()
     assert game.decision != stale
     await harness.discord.click(users[active], table, f"act:{game_id}:{game.decision}:take.0")
-    assert "from the offer row" in table.text() and table.uploads == uploads + 1
+    assert "from the offer row" in table.text() and table.uploads == uploads + 2
 
 
 async def test_fulfil_in_steps_shows_the_engines_reason_then_fulfils(harness: Harness) -> None:
@@ -204,15 +207,68 @@ async def test_reaction_prompt_in_private_and_window_on_the_table(harness: Harne
         await random_click(harness, table, game_id, users, rng)
     assert "Reaction window open" in table.text()
     d = game.decision
+    headline = table.embeds[0].description
     for seat in sorted(game.to_decide()):
-        assert users[seat].display_name in table.text().split("Playground")[0]
+        assert users[seat].display_name not in headline  # spec 5.1: never who may react
         dm = harness.discord.last_dm(users[seat])
         assert {f"act:{game_id}:{d}:react", f"act:{game_id}:{d}:pass"} <= set(dm.custom_ids())
+        assert "React" in dm.text() and "Reaction window" in dm.text()
+    for seat in sorted(set(range(5)) - game.to_decide()):  # the window is on the table only
+        dm = harness.discord.last_dm(users[seat])
+        assert "Not your move now" in dm.text() and "Reaction window" not in dm.text()
+        assert not dm.custom_ids()
     for seat in sorted(game.to_decide()):
         game = await harness.game(game_id)
         dm = harness.discord.last_dm(users[seat])
         await harness.discord.click(users[seat], dm, f"act:{game_id}:{game.decision}:pass")
     assert "Reaction window closed" in table.text()
+
+
+def _own_part(game, seat: int) -> tuple:
+    """What a seat's private message may show while it decides nothing: its giver and hand."""
+    view = game.view(seat)
+    return (
+        view.players[seat].giver,
+        [p.id for p in view.presents],
+        [(c.id, c.usable) for c in view.creatures],
+    )
+
+
+async def test_a_private_message_is_edited_only_for_its_own_seat(harness: Harness) -> None:
+    """The playground, offer row, scores and whoever acts are on the table: a seat's DM is edited
+    only when its own hand, giver, news or decision changes (never for another player's move)."""
+    users = make_users(4)
+    table, game_id = await open_non(harness, users, level="5", givers="random")
+    dm_of = {}
+    rng = random.Random(9)
+    spared = 0
+    for _ in range(300):
+        before = await harness.game(game_id)
+        if before.record.status != "running":
+            break
+        mark = len(harness.messenger.calls)
+        await random_click(harness, table, game_id, users, rng)
+        after = await harness.game(game_id)
+        if after.record.status != "running":
+            break
+        for user in users:
+            dm_of.update({dm.id: user.id for dm in harness.discord.dms.get(user.id, [])})
+        edited = {dm_of.get(mid) for kind, mid in harness.messenger.calls[mark:] if kind == "edit_dm"}
+        news = {
+            seat
+            for seat in range(4)
+            for e in harness.table.pipeline.outboxes[game_id].table_events
+            if not e.audience.is_public and e.audience.includes(seat)
+        }
+        for seat, user in enumerate(users):
+            deciding = seat in before.to_decide() or seat in after.to_decide()
+            if deciding or seat in news or _own_part(before, seat) != _own_part(after, seat):
+                continue
+            spared += after.record.version != before.record.version
+            assert user.id not in edited, f"{user.display_name}'s DM edited for another player's move"
+            dm = harness.discord.last_dm(user)
+            assert "Not your move now" in dm.text() and "Playground" not in dm.text()
+    assert spared > 100
 
 
 @pytest.mark.parametrize(

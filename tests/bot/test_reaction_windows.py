@@ -41,12 +41,12 @@ async def test_window_deadline_is_stored_shown_scheduled_and_survives_a_restart(
     timer = game.rules.timer(game.state)
     deadline = game.record.deadline
     assert deadline is not None and 0 < deadline - clock() <= timer.seconds + 1
-    assert harness.table.timers.pending()[game_id] == (game.decision, deadline)
+    assert harness.table.pipeline.wakeups.windows.pending()[game_id] == (game.decision, deadline)
     assert f"<t:{int(deadline)}:R>" in lobby.text()  # the table's countdown
     await harness.boot()  # restart: the deadline comes back from the database
     assert (await harness.game(game_id)).record.deadline == deadline
-    await harness.table.resume(pause=0)
-    assert harness.table.timers.pending()[game_id] == (game.decision, deadline)
+    await harness.table.commands.resume(pause=0)
+    assert harness.table.pipeline.wakeups.windows.pending()[game_id] == (game.decision, deadline)
 
 
 async def test_expiry_closes_the_window_from_the_system_seat_and_is_logged(harness: Harness) -> None:
@@ -59,16 +59,17 @@ async def test_expiry_closes_the_window_from_the_system_seat_and_is_logged(harne
             user, lobby, f"act:{game_id}:{decision}:close_window", check_present=False
         )
     assert (await harness.game(game_id)).record.version == version
-    await harness.table.on_timer(game_id, decision)
+    await harness.table.pipeline.close_window(game_id, decision)
     after = await harness.game(game_id)
     assert after.record.version == version + 1 and after.decision != decision
     last = (await harness.service.store.get_actions(game_id))[-1]
     assert last.seat == SYSTEM_SEAT and json.loads(last.action_json)["kind"] == "close_window"
     # a late expiry of the same window does nothing
-    await harness.table.on_timer(game_id, decision)
+    await harness.table.pipeline.close_window(game_id, decision)
     assert (await harness.game(game_id)).record.version == version + 1
     if after.rules.timer(after.state) is None:
-        assert after.record.deadline is None and game_id not in harness.table.timers.pending()
+        assert after.record.deadline is None
+        assert game_id not in harness.table.pipeline.wakeups.windows.pending()
 
 
 async def test_the_turn_clock_never_names_who_may_react_in_a_secret_window(harness: Harness) -> None:
@@ -77,7 +78,56 @@ async def test_the_turn_clock_never_names_who_may_react_in_a_secret_window(harne
     assert game.record.clock_deadline is not None and not game.clock_applies()
     assert "Turn clock" not in lobby.text()
     posted = len(harness.discord.channels[lobby.channel_id])
-    await harness.table.on_clock_warning(game_id, game.decision)
-    await harness.table.on_clock_expiry(game_id, game.decision)
+    await harness.table.pipeline.clock_warning(game_id, game.decision)
+    await harness.table.pipeline.clock_expiry(game_id, game.decision)
     assert len(harness.discord.channels[lobby.channel_id]) == posted  # no warning, nothing forced
     assert (await harness.game(game_id)).record.version == game.record.version
+
+
+async def test_a_click_in_a_window_is_refused_without_naming_anyone(harness: Harness) -> None:
+    """Spec 5.1: neither the table nor a refused click tells who may react (default settings)."""
+    lobby, game_id, users = await _open_window(harness, secrecy=False, seed=3)
+    game = await harness.game(game_id)
+    eligible = game.to_decide()
+    assert eligible and not any(users[s].display_name in lobby.embeds[0].description for s in eligible)
+    refusals = set()
+    for seat, user in enumerate(users):
+        if seat in eligible:
+            continue
+        await harness.discord.click(user, lobby, f"act:{game_id}:{game.decision}:react", check_present=False)
+        refusals.add(harness.discord.last_ephemeral(user).text())
+    assert len(refusals) == 1, refusals  # every other seat hears the same words
+    (refusal,) = refusals
+    assert "reaction window" in refusal.lower()
+    assert not any(user.display_name in refusal for user in users)
+    assert (await harness.game(game_id)).record.version == game.record.version
+
+
+async def test_players_with_closed_dms_are_not_pinged_for_a_window(harness: Harness) -> None:
+    """A channel ping for an eligible player whose DMs are closed would name who may react."""
+    users = make_users(4)
+    harness.discord.closed_dms.update(user.id for user in users)
+    now = [harness.clock()]
+    harness.clock = lambda: now[0]  # a minute between clicks: nobody is "playing along"
+    interaction = await harness.command("play", users[0], GAME)
+    lobby = interaction.original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    for user in users[1:]:
+        await harness.discord.click(user, lobby, f"lobby:{game_id}:join")
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    channel = harness.discord.channels[lobby.channel_id]
+    rng = random.Random(4)
+    windows = pings = 0
+    for _ in range(3000):
+        game = await harness.game(game_id)
+        if game.record.status != "running" or windows >= 3:
+            break
+        posted = len(channel)
+        now[0] += 61
+        await random_click(harness, lobby, game_id, users, rng)
+        game = await harness.game(game_id)
+        pings += sum(bool(m.pings) for m in channel[posted:])
+        if game.record.status == "running" and game.rules.timer(game.state) is not None:
+            windows += 1
+            assert not any(m.pings for m in channel[posted:]), "a ping during a reaction window"
+    assert windows and pings, "players with closed DMs are pinged for other decisions"

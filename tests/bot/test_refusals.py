@@ -148,7 +148,8 @@ async def test_click_on_another_channels_game_is_refused(harness: Harness) -> No
     table, game_id = await harness.open_table(users)
     stranger = FakeUser(321, "Jack Frost")
     select = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
-    await harness.discord.click(stranger, table, select, ["nominate.1"])
+    offered = table.item(select).item.options[0].value
+    await harness.discord.click(stranger, table, select, [offered])
     assert "not playing" in harness.discord.last_ephemeral(stranger).content
 
 

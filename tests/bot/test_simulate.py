@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.plugins import PLUGINS
 from bot.simulate import PrintingMessenger, simulate
-from games.registry import GAMES
 from storage import Database, GameStore
 
-SMALLEST = {name: info.min_players for name, info in GAMES.items() if info.available}
+SMALLEST = {plugin.name: plugin.min_players for plugin in PLUGINS}
 
 
 @pytest.mark.parametrize("game", sorted(SMALLEST))

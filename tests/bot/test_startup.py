@@ -61,9 +61,14 @@ def test_database_that_cannot_be_opened_is_a_clear_error(tmp_path: Path) -> None
     (tmp_path / "junk.db").write_bytes(b"this is not sqlite" * 100)
     result = run_bot(tmp_path, DISCORD_TOKEN=WELL_FORMED, DATABASE_URL="sqlite:///junk.db")
     assert result.returncode == 2 and "Cannot use the database" in result.stderr
-    result = run_bot(tmp_path, DISCORD_TOKEN=WELL_FORMED, DATABASE_URL="postgres://x/y")
-    assert result.returncode == 2 and "SQLite URL" in result.stderr
+    result = run_bot(tmp_path, DISCORD_TOKEN=WELL_FORMED, DATABASE_URL="mysql://x/y")
+    assert result.returncode == 2 and "SQLite URL" in result.stderr and "PostgreSQL URL" in result.stderr
     assert "Traceback" not in result.stderr
+    # PostgreSQL: nothing listens on port 1; the message names the URL without its password.
+    result = run_bot(tmp_path, DISCORD_TOKEN=WELL_FORMED, DATABASE_URL="postgres://bot:s3cret@127.0.0.1:1/y")
+    assert result.returncode == 2
+    assert "Cannot open the database postgresql://bot@127.0.0.1:1/y:" in result.stderr
+    assert "Traceback" not in result.stderr and "s3cret" not in result.stderr
 
 
 def test_settings_defaults_and_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

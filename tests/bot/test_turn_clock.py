@@ -29,18 +29,18 @@ async def test_clock_option_deadline_on_the_table_and_after_a_restart(harness: H
     assert game.record.options["clock"] == "fast"
     deadline = game.record.clock_deadline
     assert deadline is not None and 0 < deadline - now <= CLOCK_SECONDS["fast"] + 5
-    assert harness.table.clock_expiries.pending()[game_id] == (game.decision, deadline)
+    assert harness.table.pipeline.wakeups.clock_expiries.pending()[game_id] == (game.decision, deadline)
     assert f"<t:{int(deadline)}:R>" in lobby.text() and "Turn clock" in lobby.text()
     await harness.boot()
-    await harness.table.resume(pause=0)
-    assert harness.table.clock_expiries.pending()[game_id] == (game.decision, deadline)
+    await harness.table.commands.resume(pause=0)
+    assert harness.table.pipeline.wakeups.clock_expiries.pending()[game_id] == (game.decision, deadline)
 
 
 async def test_warning_mentions_who_must_decide(harness: Harness) -> None:
     lobby, game_id, users = await _krampus_with_clock(harness)
     game = await harness.game(game_id)
     (seat,) = game.to_decide()
-    await harness.table.on_clock_warning(game_id, game.decision)
+    await harness.table.pipeline.clock_warning(game_id, game.decision)
     warning = harness.discord.channels[CHANNEL][-1].text()
     assert f"<@{users[seat].id}>" in warning and "chooses for you" in warning
 
@@ -52,7 +52,7 @@ async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_
     # nomination: one person decides; the clock nominates for them
     game = await harness.game(game_id)
     (nominator,) = game.to_decide()
-    await harness.table.on_clock_expiry(game_id, game.decision)
+    await harness.table.pipeline.clock_expiry(game_id, game.decision)
     game = await harness.game(game_id)
     last = (await harness.service.store.get_actions(game_id))[-1]
     assert last.user_id == FORCED_BY_CLOCK and last.seat == nominator
@@ -60,10 +60,10 @@ async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_
     assert f"the clock chose for {users[nominator].display_name}" in notice
     assert game.seats[nominator].timeouts == 1
     assert f"the clock chose for {users[nominator].display_name}" in "\n".join(
-        await harness.table.public_log(game_id)
+        await harness.table.history.public_log(game_id)
     )
     # voting: everybody times out; the clock votes No for each (spec decision 12)
-    await harness.table.on_clock_expiry(game_id, game.decision)
+    await harness.table.pipeline.clock_expiry(game_id, game.decision)
     votes = [json.loads(a.action_json) for a in (await harness.service.store.get_actions(game_id))[-5:]]
     assert votes == [{"kind": "vote", "yes": False}] * 5
     game = await harness.game(game_id)
@@ -81,12 +81,12 @@ async def test_acting_in_time_resets_the_count_and_a_stale_expiry_does_nothing(h
     lobby, game_id, users = await _krampus_with_clock(harness)
     game = await harness.game(game_id)
     decision = game.decision
-    await harness.table.on_clock_expiry(game_id, decision)  # forced nomination
+    await harness.table.pipeline.clock_expiry(game_id, decision)  # forced nomination
     game = await harness.game(game_id)
     voter = users[1]
     await harness.discord.click(voter, lobby, f"act:{game_id}:{game.decision}:vote.1")
     version = (await harness.game(game_id)).record.version
-    await harness.table.on_clock_expiry(game_id, decision)  # that decision is long over
+    await harness.table.pipeline.clock_expiry(game_id, decision)  # that decision is long over
     assert (await harness.game(game_id)).record.version == version
 
 
@@ -94,17 +94,19 @@ async def test_off_means_no_clock(harness: Harness) -> None:
     users = make_users(5)
     table, game_id = await harness.open_table(users)
     game = await harness.game(game_id)
-    assert game.record.clock_deadline is None and game_id not in harness.table.clock_expiries.pending()
+    assert game.record.clock_deadline is None
+    assert game_id not in harness.table.pipeline.wakeups.clock_expiries.pending()
     await asyncio.sleep(0)
 
 
 async def test_every_human_timing_out_still_ends_every_game(harness: Harness) -> None:
     """Only the clock plays (each expiry forces every missing choice): every game reaches its end
     and nobody's seat goes to an AI before their second timeout."""
-    from games.registry import GAMES
+    from bot.plugins import PLUGINS
 
-    for name, info in GAMES.items():
-        users = make_users(info.min_players)
+    for plugin in PLUGINS:
+        name = plugin.name
+        users = make_users(plugin.min_players)
         lobby = (await harness.command("play", users[0], name)).original
         game_id = int(lobby.custom_ids()[0].split(":")[1])
         await choose_option(harness, users[0], lobby, game_id, "clock", "fast")
@@ -112,15 +114,15 @@ async def test_every_human_timing_out_still_ends_every_game(harness: Harness) ->
             await harness.discord.click(user, lobby, f"lobby:{game_id}:join")
         await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
         for _ in range(3000):
-            while harness.table.ai_turns.busy():
+            while harness.table.pipeline.wakeups.ai_turns.busy():
                 await asyncio.sleep(0.001)
             game = await harness.game(game_id)
             if game.record.status != "running":
                 break
             if game.humans_to_decide():
-                await harness.table.on_clock_expiry(game_id, game.decision)
+                await harness.table.pipeline.clock_expiry(game_id, game.decision)
             elif game.rules.timer(game.state) is not None:
-                await harness.table.on_timer(game_id, game.decision)
+                await harness.table.pipeline.close_window(game_id, game.decision)
             else:
                 await asyncio.sleep(0.001)
         game = await harness.game(game_id)

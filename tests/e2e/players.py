@@ -11,12 +11,13 @@ import asyncio
 import json
 import random
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.plugins import PLUGINS
 from games.core import GameRules
-from games.registry import get_game
 from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids, message_text
 
 
@@ -50,8 +51,7 @@ def read_game(db_path: Path, game_id: int) -> Snapshot:
             row[0]
             for row in conn.execute("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         ]
-    rules = get_game(name).rules
-    assert rules is not None
+    rules = PLUGINS.get(name).rules
     state = rules.load_state(state_json) if state_json else None
     return Snapshot(status, version, state, table_id, users, seed, rules, json.loads(options))
 
@@ -69,6 +69,11 @@ def replayed_state(db_path: Path, game_id: int) -> Any:
     rules = snap.rules
     actions = [(seat, rules.load_action(action)) for _, seat, action in read_log(db_path, game_id)]
     return rules.replay(len(snap.user_ids), rules.parse_options(snap.options), snap.seed, actions)
+
+
+#: How long a player looks for a decision's controls before giving up: the bot paces its REST
+#: writes per channel (`bot.pacing`), so under fast play an edit may come seconds after the click.
+PACED_WAIT = 8.0
 
 
 class Players:
@@ -155,18 +160,33 @@ class Players:
         return result
 
     async def _message_with(self, user: int, marker: str, table_id: int, timeout: float) -> dict:
-        """The table or the user's newest DM once it offers this decision (a table edit made by
-        REST after a DM click can land just after the click's answer); else the ephemeral
-        "My role & cards" view (closed DMs)."""
-        for _ in range(100 if self.loop.users[user].dms_open else 15):
+        """The table or the user's newest DM once it offers this decision (a table or DM edit made
+        by REST can land after the click's answer, up to a few seconds later when the bot paces its
+        writes to a busy channel: at most 5 in 5 s, as Discord); else the ephemeral "My role &
+        cards" view (closed DMs)."""
+        deadline = time.monotonic() + max(timeout, PACED_WAIT)
+        opened: dict | None = None
+        tries = 0
+        while True:
             candidates = [self.loop.message(table_id), *reversed(self.loop.dm_messages(user))]
             for message in candidates:
                 if any(marker in cid for cid in message_custom_ids(message)):
                     return message
+            tries += 1
+            if opened is None and not self.loop.users[user].dms_open and tries >= 15:
+                result = await (await self.loop.click(user, table_id, f"mine:{self.game_id}")).wait(timeout)
+                assert result.ephemeral, result.text()
+                opened = result.message
+                if any(marker in cid for cid in message_custom_ids(opened)):
+                    return opened
+            if time.monotonic() > deadline:
+                break
             await asyncio.sleep(0.01)
-        opened = await (await self.loop.click(user, table_id, f"mine:{self.game_id}")).wait(timeout)
-        assert opened.ephemeral, opened.text()
-        return opened.message
+        if opened is not None:
+            return opened
+        result = await (await self.loop.click(user, table_id, f"mine:{self.game_id}")).wait(timeout)
+        assert result.ephemeral, result.text()
+        return result.message
 
 
 def _component(message: dict, custom_id: str) -> dict:

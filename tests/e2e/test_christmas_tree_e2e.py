@@ -39,7 +39,9 @@ async def test_whole_game_by_clicks(loop, bot, players: int, mode: str, seed: in
         assert steps < 6000
     snap = table.snapshot()
     assert snap.status == "finished"
-    await loop.wait_idle()  # the last table edit and the end post follow the click's answer
+    # the last table edit and the end post follow the click's answer (paced: maybe seconds later)
+    await loop.wait_for(lambda: "is over" in loop.public_text(), timeout=15)
+    await loop.wait_idle()
     assert replayed_state(bot.db_path, table.game_id) == snap.state
     table_message = loop.message(snap.table_message_id)
     (picture,) = table_message["attachments"]

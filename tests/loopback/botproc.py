@@ -6,6 +6,10 @@
         await bot.start()       # same database, same server: old messages keep working
     # terminated on exit
 
+With `shards=[0, 1]` the bot runs those shards of the loopback's `shard_count` (SHARD_COUNT and
+SHARD_IDS) and `start` waits for their sessions; `database_url=` points it at another database
+(PostgreSQL) than the SQLite file `db_path`, whose directory stays the bot's working directory.
+
 The bot finds the loopback through `tests/loopback/boot/sitecustomize.py` (on PYTHONPATH) and the
 DISCORD_LOOPBACK_URL variable. It runs in the database's directory, so no stray `.env` is read.
 """
@@ -19,7 +23,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 from .server import LoopbackDiscord
@@ -34,6 +38,8 @@ _CLEARED = (
     "LOG_LEVEL",
     "DISCORD_LOOPBACK_URL",
     "PYTHONPATH",
+    "SHARD_COUNT",
+    "SHARD_IDS",
 )
 
 
@@ -47,8 +53,11 @@ class BotProcess:
         log_path: Path | None = None,
         dev_guild: bool = True,
         wait_for_log: str | None = RESUMED,
+        shards: Sequence[int] | None = None,
+        database_url: str | None = None,
     ) -> None:
         self.loop = loop
+        self.shards = list(shards) if shards is not None else None
         self.db_path = Path(db_path).resolve()
         self.log_path = Path(log_path or self.db_path.with_suffix(".log"))
         self.wait_for_log = wait_for_log
@@ -59,9 +68,14 @@ class BotProcess:
             "PYTHONUNBUFFERED": "1",
             "DISCORD_LOOPBACK_URL": loop.url,
             "DISCORD_TOKEN": loop.token,
-            "DATABASE_URL": f"sqlite:///{self.db_path}",
+            "DATABASE_URL": database_url or f"sqlite:///{self.db_path}",
             "LOG_LEVEL": "INFO",
             **({"DEV_GUILD_ID": str(loop.guild_id)} if dev_guild else {}),
+            **(
+                {"SHARD_COUNT": str(loop.shard_count), "SHARD_IDS": ",".join(map(str, self.shards))}
+                if self.shards is not None
+                else {}
+            ),
             **(env or {}),
         }
         self.proc: asyncio.subprocess.Process | None = None
@@ -108,7 +122,7 @@ class BotProcess:
             )
         self.starts += 1
         deadline = time.monotonic() + timeout
-        await self._until(self.loop.wait_ready(timeout, since=since), deadline)
+        await self._until(self.loop.wait_ready(timeout, since=since, shards=self.shards), deadline)
         if self.wait_for_log:
             await self._until(self.wait_log(self.wait_for_log, timeout), deadline)
 

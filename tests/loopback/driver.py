@@ -26,14 +26,26 @@ class Driver:
     """Mixed into LoopbackDiscord."""
 
     # -- waiting --------------------------------------------------------------------------------------
-    async def wait_ready(self: LoopbackDiscord, timeout: float = 20.0, *, since: int | None = None) -> None:
-        """Until an identified session got READY + GUILD_CREATE (with `since=loop.ready_count`
-        taken before a restart: a session newer than that)."""
+    async def wait_ready(
+        self: LoopbackDiscord,
+        timeout: float = 20.0,
+        *,
+        since: int | None = None,
+        shards: Iterable[int] | None = None,
+    ) -> None:
+        """Until an identified session of each shard (of `shards`; all of them by default) got
+        READY + its GUILD_CREATEs (with `since=loop.ready_count` taken before a restart: sessions
+        that became ready after that)."""
+        wanted = list(range(self.shard_count) if shards is None else shards)
 
         def ready() -> bool:
-            conn = self.active
-            newer = since is None or self.ready_count > since
-            return conn is not None and conn.ready and not conn.closed and newer
+            for shard in wanted:
+                conn = self.sessions.get(shard)
+                if conn is None or not conn.ready or conn.closed:
+                    return False
+                if since is not None and conn.ready_index <= since:
+                    return False
+            return True
 
         async with self._cond:
             await asyncio.wait_for(self._cond.wait_for(ready), timeout)
@@ -73,8 +85,10 @@ class Driver:
             raise KeyError(f"unknown user {user_id}: add_user() first")
         return self.users[user_id]
 
-    def _find_command(self: LoopbackDiscord, name: str, in_dm: bool) -> tuple[dict[str, Any], bool]:
-        if not in_dm:
+    def _find_command(
+        self: LoopbackDiscord, name: str, in_dm: bool, guild_id: int | None = None
+    ) -> tuple[dict[str, Any], bool]:
+        if not in_dm and guild_id == self.guild_id:  # guild commands: the first guild's only
             for command in self.guild_commands:
                 if command["name"] == name and command.get("type", 1) == 1:
                     return command, True
@@ -122,7 +136,8 @@ class Driver:
             raise AssertionError(f"channel {channel_id} is another user's DM")
         if not in_dm and channel_id not in self.channels:
             raise AssertionError(f"unknown channel {channel_id}")
-        command, in_guild = self._find_command(name, in_dm)
+        guild_id = None if in_dm else self.channel_guild[channel_id]
+        command, in_guild = self._find_command(name, in_dm, guild_id)
         opts, resolved = self._options(command, options or {})
         data: dict[str, Any] = {"id": command["id"], "name": name, "type": 1}
         if opts:
@@ -130,7 +145,7 @@ class Driver:
         if resolved:
             data["resolved"] = resolved
         if in_guild:
-            data["guild_id"] = str(self.guild_id)
+            data["guild_id"] = str(guild_id)
         return await self._dispatch_interaction(APPLICATION_COMMAND, user, channel_id, data, name=name)
 
     def _visible(self: LoopbackDiscord, user_id: int, message_id: int) -> Message:
@@ -173,12 +188,23 @@ class Driver:
         return await self.click_raw(user_id, message_id, custom_id, list(values))
 
     async def click_raw(
-        self: LoopbackDiscord, user_id: int, message_id: int, custom_id: str, values: list[str] | None = None
+        self: LoopbackDiscord,
+        user_id: int,
+        message_id: int,
+        custom_id: str,
+        values: list[str] | None = None,
+        *,
+        component_type: int | None = None,
+        message: Message | None = None,
     ) -> InteractionResult:
-        """A component interaction with any custom_id (forged or stale) on a message the user sees."""
-        message = self._visible(user_id, message_id)
+        """A component interaction with any custom_id (forged or stale) on a message the user sees.
+        Forging further: `component_type` claims another kind of component than the message's
+        (`values` are sent with selects only); `message` is sent as the clicked message instead of
+        message `message_id` (a copy taken before it was edited or deleted, another user's DM,
+        or one made up), from its channel."""
+        message = self._visible(user_id, message_id) if message is None else copy.deepcopy(message)
         component = find_component(message, custom_id) or {}
-        kind = component.get("type") or (3 if values is not None else 2)
+        kind = component_type or component.get("type") or (3 if values is not None else 2)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
         if kind in SELECTS:
             data["values"] = list(values or [])
@@ -206,6 +232,7 @@ class Driver:
     ) -> InteractionResult:
         interaction_id, token = self.ids.next(), new_token()
         in_guild = channel_id in self.channels
+        guild_id = self.channel_guild[channel_id] if in_guild else None
         payload: dict[str, Any] = {
             "id": str(interaction_id),
             "application_id": str(self.application_id),
@@ -225,12 +252,12 @@ class Driver:
             permissions = str(user.permissions())
             payload["channel"]["permissions"] = permissions
             payload.update(
-                guild_id=str(self.guild_id),
-                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
+                guild_id=str(guild_id),
+                guild={"id": str(guild_id), "locale": "en-US", "features": []},
                 guild_locale="en-US",
                 member={**user.member_payload(), "permissions": permissions},
                 context=0,
-                authorizing_integration_owners={"0": str(self.guild_id)},
+                authorizing_integration_owners={"0": str(guild_id)},
             )
         else:
             payload.update(user=user.payload(), context=1, authorizing_integration_owners={"0": "0"})
@@ -243,7 +270,7 @@ class Driver:
             kind,
             user.id,
             channel_id,
-            self.guild_id if in_guild else None,
+            guild_id,
             payload,
             name=name,
             custom_id=custom_id,
@@ -254,7 +281,8 @@ class Driver:
         rec.dispatched_at = time.monotonic()
         sent = self.send_event("INTERACTION_CREATE", payload, track=True)
         if sent is None:
-            raise RuntimeError("no bot session is connected to the gateway")
+            shard = self.shard_of(guild_id)
+            raise RuntimeError(f"no bot session of shard {shard} is connected to the gateway")
         await sent
         return rec
 

@@ -1,11 +1,16 @@
 """The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME refused
-with op 9 (so discord.py identifies again), and dispatching events to the newest session.
+with op 9 (so discord.py identifies again), and dispatching events to the newest session of the
+shard they belong to: a guild's events to shard `(guild_id >> 22) % shard_count`, the rest (DMs)
+to shard 0. An IDENTIFY with a `shard` that does not fit the loopback's `shard_count` is closed
+with 4010 (Invalid shard); one without `shard` while there are several, with 4011 (Sharding
+required).
 
 JSON text frames, no compression (discord.py asks for zlib-stream but reads text frames too)."""
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import itertools
 import json
@@ -40,6 +45,10 @@ class Connection:
     closed: bool = False
     heartbeats: int = 0
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    shard: int = 0  # from IDENTIFY's `shard: [id, count]` (0 without one)
+    ready_index: int = 0  # `ready_count` when this session became ready
+    dispatched: collections.deque = field(default_factory=lambda: collections.deque(maxlen=2000))
+    # (event name, guild id or None) of the events sent to this session, newest last
 
 
 class Gateway:
@@ -64,8 +73,8 @@ class Gateway:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
-            if self.active is conn:
-                self.active = None
+            if self.sessions.get(conn.shard) is conn:
+                del self.sessions[conn.shard]
             async with self._cond:
                 self._cond.notify_all()
         return ws
@@ -87,13 +96,28 @@ class Gateway:
         conn.queue.put_nowait((frame, sent))
         return sent
 
-    def send_event(self: LoopbackDiscord, event: str, data: dict[str, Any], *, track: bool = False):
-        """Dispatch an event (op 0) to the newest identified session; None if there is none."""
-        conn = self.active
+    def session_for(self: LoopbackDiscord, guild_id: int | str | None) -> Connection | None:
+        """The session that gets a guild's events (DMs: guild_id None), if one is identified."""
+        conn = self.sessions.get(self.shard_of(guild_id))
+        return None if conn is None or conn.closed else conn
+
+    def send_event(
+        self: LoopbackDiscord,
+        event: str,
+        data: dict[str, Any],
+        *,
+        track: bool = False,
+        conn: Connection | None = None,
+    ):
+        """Dispatch an event (op 0) to `conn`, by default to the newest identified session of the
+        shard of `data["guild_id"]` (shard 0 without one); None if there is no such session."""
+        guild_id = data.get("guild_id")
+        conn = conn or self.session_for(guild_id)
         if conn is None or conn.closed:
             return None
         conn.seq += 1
         self.events.append((time.monotonic(), event, data))
+        conn.dispatched.append((event, int(guild_id) if guild_id else None))
         return self._send(conn, {"op": 0, "t": event, "s": conn.seq, "d": data}, track=track)
 
     async def _gateway_op(self: LoopbackDiscord, conn: Connection, frame: dict[str, Any]) -> None:
@@ -110,11 +134,12 @@ class Gateway:
         elif op == 8:
             members = [u.member_payload() for u in self.users.values()]
             nonce = (data or {}).get("nonce")
-            chunk = {"guild_id": str(self.guild_id), "members": members, "chunk_index": 0, "chunk_count": 1}
+            guild_id = str((data or {}).get("guild_id") or self.guild_id)
+            chunk = {"guild_id": guild_id, "members": members, "chunk_index": 0, "chunk_count": 1}
             if nonce:
                 chunk["nonce"] = nonce
-            if conn is self.active:
-                self.send_event("GUILD_MEMBERS_CHUNK", chunk)
+            if self.sessions.get(conn.shard) is conn:
+                self.send_event("GUILD_MEMBERS_CHUNK", chunk, conn=conn)
         elif op in (3, 4):
             pass  # presence and voice state updates: accepted, ignored
         else:
@@ -133,13 +158,28 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS & ~self.privileged_intents:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        shard = data.get("shard")
+        if shard is None and self.shard_count > 1:
+            await conn.ws.close(code=4011, message=b"Sharding required.")
+            return
+        if shard is not None and not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and shard[1] == self.shard_count
+            and isinstance(shard[0], int)
+            and 0 <= shard[0] < shard[1]
+        ):
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        conn.shard = shard[0] if shard else 0
+        guilds = [g for g in self.guilds if self.shard_of(g) == conn.shard]
         conn.identify, conn.intents = data, intents
         conn.session_id = secrets.token_hex(16)
-        self.active = conn
+        self.sessions[conn.shard] = conn
         ready = {
             "v": 10,
             "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0, "email": None},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": conn.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -154,19 +194,22 @@ class Gateway:
         }
         if data.get("shard"):
             ready["shard"] = data["shard"]
-        self.send_event("READY", ready)
-        done = self.send_event("GUILD_CREATE", self.guild_payload(), track=True)
+        done = self.send_event("READY", ready, track=True, conn=conn)
+        for guild_id in guilds:
+            done = self.send_event("GUILD_CREATE", self.guild_payload(guild_id), track=True, conn=conn)
         with contextlib.suppress(ConnectionError):
             await done
         conn.ready = True
         self.ready_count += 1
+        conn.ready_index = self.ready_count
         async with self._cond:
             self._cond.notify_all()
 
-    async def drop_session(self: LoopbackDiscord, code: int = 4000) -> None:
-        """Close the newest session's websocket, as Discord does now and then: discord.py tries
-        to RESUME, gets op 9 and identifies again (see `resume_attempts`, `ready_count`)."""
-        conn = self.active
+    async def drop_session(self: LoopbackDiscord, code: int = 4000, *, shard: int = 0) -> None:
+        """Close the newest session's websocket (of `shard`), as Discord does now and then:
+        discord.py tries to RESUME, gets op 9 and identifies again (see `resume_attempts`,
+        `ready_count`)."""
+        conn = self.sessions.get(shard)
         if conn is not None and not conn.closed:
             await conn.ws.close(code=code, message=b"loopback: session dropped")
 
@@ -178,11 +221,12 @@ class Gateway:
     # -- payloads ------------------------------------------------------------------------------------
     def channel_payload(self: LoopbackDiscord, channel_id: int) -> dict[str, Any]:
         if channel_id in self.channels:
-            position = list(self.channels).index(channel_id)
+            guild_id = self.channel_guild[channel_id]
+            position = self.guild_channel_ids(guild_id).index(channel_id)
             return {
                 "id": str(channel_id),
                 "type": 0,
-                "guild_id": str(self.guild_id),
+                "guild_id": str(guild_id),
                 "name": self.channels[channel_id],
                 "position": position,
                 "permission_overwrites": [],
@@ -202,9 +246,10 @@ class Gateway:
             "recipients": [self.users[user_id].payload()],
         }
 
-    def guild_payload(self: LoopbackDiscord) -> dict[str, Any]:
+    def guild_payload(self: LoopbackDiscord, guild_id: int | None = None) -> dict[str, Any]:
+        guild_id = self.guild_id if guild_id is None else guild_id
         everyone = {
-            "id": str(self.guild_id),
+            "id": str(guild_id),
             "name": "@everyone",
             "permissions": str(EVERYONE_PERMISSIONS),
             "position": 0,
@@ -223,8 +268,8 @@ class Gateway:
             "tags": {"bot_id": str(self.bot.id)},
         }
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(guild_id),
+            "name": self.guilds[guild_id],
             "icon": None,
             "splash": None,
             "owner_id": str(self.owner_id),
@@ -248,7 +293,7 @@ class Gateway:
             "member_count": len(self.users) + 1,
             "voice_states": [],
             "members": [self.bot.member_payload(roles=[self.bot_role_id])],
-            "channels": [self.channel_payload(cid) for cid in self.channels],
+            "channels": [self.channel_payload(cid) for cid in self.guild_channel_ids(guild_id)],
             "threads": [],
             "presences": [],
             "stage_instances": [],

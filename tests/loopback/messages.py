@@ -242,10 +242,11 @@ class MessageStore:
         meta = self.meta.get(mid)
         if meta is not None and meta.kind == "ephemeral" or message["flags"] & EPHEMERAL:
             return
-        conn = self.active
+        in_guild = int(message["channel_id"]) in self.channels
+        guild_id = self.channel_guild[int(message["channel_id"])] if in_guild else None
+        conn = self.session_for(guild_id)
         if conn is None:
             return
-        in_guild = int(message["channel_id"]) in self.channels
         needed = INTENT_GUILD_MESSAGES if in_guild else INTENT_DIRECT_MESSAGES
         if not conn.intents & needed:
             return
@@ -262,5 +263,5 @@ class MessageStore:
                     roles = [self.bot_role_id] if user is self.bot else []
                     data["member"] = user.member_payload(roles=roles, with_user=False)
         if in_guild:
-            data["guild_id"] = str(self.guild_id)
-        self.send_event(event, data)
+            data["guild_id"] = str(guild_id)
+        self.send_event(event, data, conn=conn)

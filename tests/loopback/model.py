@@ -158,6 +158,7 @@ class Call:
     is_interaction_response: bool
     channel_id: int | None = None
     code: int | None = None  # Discord's JSON error code, for refusals
+    size: int = 0  # bytes of the request's body (JSON, or multipart with its files)
 
     @property
     def rate_limited(self) -> bool:

@@ -62,7 +62,7 @@ class Rest:
             "bot": self.bot.payload(),
             "redirect_uris": [],
             "interactions_endpoint_url": None,
-            "approximate_guild_count": 1,
+            "approximate_guild_count": len(self.guilds),
         }
 
     async def get_gateway(self: LoopbackDiscord, req: Req) -> Answer:
@@ -70,7 +70,7 @@ class Rest:
 
     async def get_gateway_bot(self: LoopbackDiscord, req: Req) -> Answer:
         limit = {"total": 1000, "remaining": 999, "reset_after": 86_400_000, "max_concurrency": 1}
-        return 200, {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
+        return 200, {"url": self.gateway_url, "shards": self.shard_count, "session_start_limit": limit}
 
     # -- application commands -------------------------------------------------------------------
     def _check_app(self: LoopbackDiscord, req: Req) -> None:

@@ -1,6 +1,12 @@
 """`LoopbackDiscord`: a small Discord (REST API v10 + gateway) on 127.0.0.1 for the unmodified
-discord.py client. One guild with text channels, users the test adds, and every message kept in
-Discord's JSON for as long as the server runs (the bot may restart against it).
+discord.py client. One guild with text channels (more with `add_guild`), users the test adds
+(members of every guild), and every message kept in Discord's JSON for as long as the server
+runs (the bot may restart against it).
+
+Sharding: `LoopbackDiscord(shard_count=N)` answers N in GET /gateway/bot and wants each IDENTIFY
+to carry `shard: [id, N]`; a guild's events go to the newest session of shard
+`(guild_id >> 22) % N` (`shard_of`), DM events to shard 0, as Discord does. Several clients (bot
+processes) may connect, each with its own shards.
 
     loop = LoopbackDiscord()
     loop.add_user(1, "Dasher")
@@ -104,11 +110,15 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
         token_lifetime: float = 15 * 60.0,
         privileged_intents: int = 0,
         realistic_rate_limits: bool = False,
+        shard_count: int = 1,
     ) -> None:
         self.token = token
         self.application_id = application_id or bot_user_id
         self.bot = User(bot_user_id, bot_name, bot=True)
-        self.guild_id, self.guild_name = guild_id, guild_name
+        self.guild_id, self.guild_name = guild_id, guild_name  # the first guild
+        if shard_count < 1:
+            raise ValueError("shard_count must be at least 1")
+        self.shard_count = shard_count
         self.owner_id = 1_000_000_000_000_000_001
         self.response_timeout = response_timeout  # Discord: 3 s from the dispatch to the callback
         self.token_lifetime = token_lifetime  # Discord: the interaction webhook lives 15 minutes
@@ -119,6 +129,8 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
         self.channels: dict[int, str] = {
             cid: ("general" if i == 0 else f"games-{i}") for i, cid in enumerate(channel_ids)
         }
+        self.guilds: dict[int, str] = {guild_id: guild_name}  # guild id -> name
+        self.channel_guild: dict[int, int] = {cid: guild_id for cid in channel_ids}
         self.users: dict[int, User] = {}
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self.dm_owner: dict[int, int] = {}  # DM channel id -> user id
@@ -136,7 +148,7 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
         self.last_call_at = 0.0
         self.events: collections.deque = collections.deque(maxlen=10_000)
         self.connections: list[Connection] = []
-        self.active: Connection | None = None
+        self.sessions: dict[int, Connection] = {}  # shard id -> its newest identified session
         self.ready_count = 0
         self.identify_failures = 0
         self.resume_attempts = 0
@@ -158,6 +170,34 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
+    @property
+    def active(self) -> Connection | None:
+        """The newest identified session of shard 0 (the only shard unless `shard_count` > 1)."""
+        return self.sessions.get(0)
+
+    def add_guild(self, guild_id: int, name: str, channels: int | Sequence[int] = 2) -> list[int]:
+        """Another guild the bot is in, with text channels (`channels` ids, or that many new
+        ones); returns its channel ids. Sessions identified before miss its GUILD_CREATE."""
+        if guild_id in self.guilds:
+            raise ValueError(f"guild {guild_id} exists already")
+        ids = [self.ids.next() for _ in range(channels)] if isinstance(channels, int) else list(channels)
+        self.guilds[guild_id] = name
+        for i, cid in enumerate(ids):
+            if cid in self.channels:
+                raise ValueError(f"channel {cid} exists already")
+            self.channels[cid] = "general" if i == 0 else f"games-{i}"
+            self.channel_guild[cid] = guild_id
+        return ids
+
+    def guild_channel_ids(self, guild_id: int | None = None) -> list[int]:
+        """The text channels of a guild (the first guild by default)."""
+        wanted = self.guild_id if guild_id is None else guild_id
+        return [cid for cid in self.channels if self.channel_guild[cid] == wanted]
+
+    def shard_of(self, guild_id: int | str | None) -> int:
+        """The shard that gets a guild's events: `(guild_id >> 22) % shard_count`; 0 for DMs."""
+        return 0 if guild_id is None else (int(guild_id) >> 22) % self.shard_count
+
     def add_user(self, user_id: int, name: str, *, dms_open: bool = True, manage_guild: bool = False) -> User:
         """A guild member the test can act as. `manage_guild` gives the Manage Server permission."""
         user = User(user_id, name, dms_open=dms_open, manage_guild=manage_guild)
@@ -166,6 +206,27 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
 
     def set_dms_open(self, user_id: int, dms_open: bool) -> None:
         self.users[user_id].dms_open = dms_open
+
+    def channel_kind(self, channel_id: int | None) -> str | None:
+        """'dm' (a user's DM channel with the bot), 'guild' (a text channel) or None (unknown)."""
+        if channel_id in self.dm_owner:
+            return "dm"
+        return "guild" if channel_id in self.channels else None
+
+    def call_kind(self, call: Call) -> str:
+        """What a REST call was, for counting: 'interaction' (callbacks and followups: outside
+        Discord's global rate limit), 'post' / 'edit' (a message in a text channel), 'dm' /
+        'dm_edit' (in a DM channel), 'delete' (either), or 'other' (reads, opening a DM channel)."""
+        if call.is_interaction_response:
+            return "interaction"
+        dm = call.channel_id is not None and call.channel_id in self.dm_owner
+        if call.route == "POST /channels/{channel_id}/messages":
+            return "dm" if dm else "post"
+        if call.route == "PATCH /channels/{channel_id}/messages/{message_id}":
+            return "dm_edit" if dm else "edit"
+        if call.route == "DELETE /channels/{channel_id}/messages/{message_id}":
+            return "delete"
+        return "other"
 
     def dm_channel_id(self, user_id: int) -> int:
         """The user's DM channel with the bot (created on first use, like Discord)."""
@@ -263,7 +324,8 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
             status, body = await getattr(self, handler)(req)
         except ApiError as error:
             status, body, code = error.status, error.body(), error.code
-        self.calls.append(Call(request.method, route, path, status, at, hook, channel_id, code))
+        size = request.content_length or 0
+        self.calls.append(Call(request.method, route, path, status, at, hook, channel_id, code, size))
         headers = self._rate_limit_headers(template, params, at)
         if status == 204:
             return web.Response(status=204, headers=headers)

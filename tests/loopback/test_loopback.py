@@ -299,6 +299,24 @@ async def test_a_forged_custom_id_gets_no_answer(loop: LoopbackDiscord, client: 
     assert forged.failed and forged.response_type is None  # discord.py drops it: not on the message
 
 
+async def test_click_raw_forges_the_component_type_and_the_message(
+    loop: LoopbackDiscord, client: MiniBot
+) -> None:
+    result = await (await loop.slash(ALICE, loop.channel_ids[0], "hello", {"name": "x"})).wait()
+    message_id = int(result.message["id"])
+    copy_before = loop.message(message_id)
+    loop.response_timeout = 0.3
+    as_select = await loop.click_raw(BOB, message_id, "count:0", ["1"], component_type=3)
+    assert as_select.payload["data"] == {"custom_id": "count:0", "component_type": 3, "values": ["1"]}
+    as_button = await loop.click_raw(BOB, message_id, "count:0", ["1"], component_type=2)
+    assert as_button.payload["data"] == {"custom_id": "count:0", "component_type": 2}  # no values
+    loop.delete_message(message_id)
+    with pytest.raises(AssertionError, match="does not exist"):
+        await loop.click_raw(BOB, message_id, "count:0")
+    deleted = await loop.click_raw(BOB, message_id, "count:0", message=copy_before)
+    assert deleted.payload["message"] == copy_before and deleted.message_id == message_id
+
+
 async def test_a_select_edits_its_message(loop: LoopbackDiscord, client: MiniBot) -> None:
     channel = client.get_partial_messageable(loop.channel_ids[0])
     message = await channel.send("pick one", view=discord.ui.View().add_item(Pick("colour")))

@@ -1,8 +1,10 @@
-"""Opening, URLs, pragmas, migrations and transactions of storage.db."""
+"""Opening, URLs, pragmas, migrations and transactions of storage.db (the tests that take `db` or
+`db_url` run on SQLite and on PostgreSQL; the PostgreSQL-only ones are in test_postgres.py)."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import os
 import sqlite3
 
@@ -10,7 +12,7 @@ import pytest
 
 import storage.db
 from storage import LATEST, Database, DatabaseError, DatabaseTooNew, database_path_from_url
-from storage.migrations import MIGRATIONS, split_statements
+from storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS, split_statements
 
 # -- URLs ----------------------------------------------------------------------------------
 
@@ -59,6 +61,7 @@ def test_rejected_url_does_not_echo_credentials():
 # -- opening -------------------------------------------------------------------------------
 
 
+@pytest.mark.sqlite_only
 async def test_open_creates_directory_and_migrates_to_latest(db_path, db_url):
     assert not db_path.parent.exists()
     db = await Database.open(db_url)
@@ -72,6 +75,7 @@ async def test_open_creates_directory_and_migrates_to_latest(db_path, db_url):
     assert db_path.is_file()
 
 
+@pytest.mark.sqlite_only
 async def test_pragmas(db):
     assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
     assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
@@ -97,6 +101,7 @@ async def test_in_memory_database():
         assert (await db.fetchone("SELECT COUNT(*) FROM games"))[0] == 0
 
 
+@pytest.mark.sqlite_only
 async def test_database_too_new_is_refused_and_untouched(db_path, db_url):
     db_path.parent.mkdir()
     raw = sqlite3.connect(db_path)
@@ -114,6 +119,7 @@ async def test_database_too_new_is_refused_and_untouched(db_path, db_url):
     assert not os.path.exists(f"{db_path}-wal")
 
 
+@pytest.mark.sqlite_only
 async def test_garbage_file_is_a_clear_error(db_path, db_url):
     db_path.parent.mkdir()
     garbage = b"this is a shopping list, not a database\n" * 200
@@ -170,6 +176,7 @@ def test_split_statements_keeps_trigger_bodies_whole():
     assert statements[1].endswith("END;")
 
 
+@pytest.mark.sqlite_only
 async def test_failed_migration_is_rolled_back_and_reported(db_path, db_url, monkeypatch):
     broken = [*MIGRATIONS, "CREATE TABLE extra (x); CREATE TABLE games (y);"]
     monkeypatch.setattr(storage.db, "MIGRATIONS", broken)
@@ -188,13 +195,14 @@ async def test_failed_migration_is_rolled_back_and_reported(db_path, db_url, mon
         raw.close()
 
 
-async def test_callable_migration_step(db_url, monkeypatch):
+async def test_callable_migration_step(backend, db_url, monkeypatch):
     async def add_default_meta(conn):
-        await conn.execute("INSERT INTO meta (key, value) VALUES ('greeting', 'ho ho ho')")
+        await conn.execute("INSERT INTO meta (key, value) VALUES (?, 'ho ho ho')", ("greeting",))
 
-    steps = [*MIGRATIONS, add_default_meta]
-    monkeypatch.setattr(storage.db, "MIGRATIONS", steps)
-    monkeypatch.setattr(storage.db, "LATEST", len(steps))
+    steps = [*(MIGRATIONS if backend == "sqlite" else POSTGRES_MIGRATIONS), add_default_meta]
+    module = storage.db if backend == "sqlite" else importlib.import_module("storage.postgres")
+    monkeypatch.setattr(module, "MIGRATIONS" if backend == "sqlite" else "POSTGRES_MIGRATIONS", steps)
+    monkeypatch.setattr(module, "LATEST", len(steps))
     async with await Database.open(db_url) as db:
         assert db.schema_version == len(steps)
         assert (await db.fetchone("SELECT value FROM meta"))[0] == "ho ho ho"
@@ -230,8 +238,8 @@ async def test_exception_inside_transaction_rolls_back(db):
     assert len(await db.fetchall("SELECT * FROM meta")) == 1
 
 
-async def test_constraint_violation_on_second_statement_rolls_back(db):
-    with pytest.raises(sqlite3.IntegrityError):
+async def test_constraint_violation_on_second_statement_rolls_back(db, integrity_error):
+    with pytest.raises(integrity_error):
         async with db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO games (channel_id, game_name, status, host_id, seed, created_at, "

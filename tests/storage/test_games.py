@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
@@ -225,29 +224,36 @@ async def test_record_action_rejects_unknown_status(store, lobby):
         await _act(store, lobby.id, 0, status="paused")
 
 
-async def test_failed_snapshot_update_drops_the_log_row(store, lobby, db):
+async def _failing_trigger(db, backend, when: str, message: str) -> None:
+    """A trigger `when` (e.g. "BEFORE INSERT ON actions") that fails with `message`."""
+    async with db.transaction() as conn:
+        if backend == "sqlite":  # temp trigger: lives on this connection only
+            await conn.execute(
+                f"CREATE TEMP TRIGGER failing {when} BEGIN SELECT RAISE(ABORT, '{message}'); END"
+            )
+        else:
+            await conn.execute(
+                "CREATE FUNCTION failing() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                f"RAISE EXCEPTION '{message}' USING ERRCODE = 'integrity_constraint_violation'; END $$"
+            )
+            await conn.execute(f"CREATE TRIGGER failing {when} FOR EACH ROW EXECUTE FUNCTION failing()")
+
+
+async def test_failed_snapshot_update_drops_the_log_row(store, lobby, db, backend, integrity_error):
     await _started(store, lobby)
     before = await store.get_game(lobby.id)
-    async with db.transaction() as conn:  # temp trigger: lives on this connection only
-        await conn.execute(
-            "CREATE TEMP TRIGGER fail_update BEFORE UPDATE OF state_json ON games "
-            "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
-        )
-    with pytest.raises(sqlite3.IntegrityError, match="disk on fire"):
+    await _failing_trigger(db, backend, "BEFORE UPDATE OF state_json ON games", "disk on fire")
+    with pytest.raises(integrity_error, match="disk on fire"):
         await _act(store, lobby.id, 0)
     assert await store.get_actions(lobby.id) == []
     assert await store.get_game(lobby.id) == before
 
 
-async def test_failed_log_insert_leaves_snapshot_alone(store, lobby, db):
+async def test_failed_log_insert_leaves_snapshot_alone(store, lobby, db, backend, integrity_error):
     await _started(store, lobby)
     before = await store.get_game(lobby.id)
-    async with db.transaction() as conn:
-        await conn.execute(
-            "CREATE TEMP TRIGGER fail_insert BEFORE INSERT ON actions "
-            "BEGIN SELECT RAISE(ABORT, 'log full'); END"
-        )
-    with pytest.raises(sqlite3.IntegrityError, match="log full"):
+    await _failing_trigger(db, backend, "BEFORE INSERT ON actions", "log full")
+    with pytest.raises(integrity_error, match="log full"):
         await _act(store, lobby.id, 0)
     assert await store.get_game(lobby.id) == before
 
@@ -260,10 +266,10 @@ async def test_failed_log_insert_leaves_snapshot_alone(store, lobby, db):
         "DELETE FROM actions WHERE seq = 1",
     ],
 )
-async def test_action_log_is_append_only(store, lobby, db, sql):
+async def test_action_log_is_append_only(store, lobby, db, sql, integrity_error):
     await _started(store, lobby)
     await _act(store, lobby.id, 0)
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(integrity_error, match="append-only"):
         async with db.transaction() as conn:
             await conn.execute(sql)
     assert [a.action_json for a in await store.get_actions(lobby.id)] == ['{"move": 0}']
@@ -325,3 +331,62 @@ async def test_meta(store):
     await store.set_meta("last_seen", "a")
     await store.set_meta("last_seen", "b")
     assert await store.get_meta("last_seen") == "b"
+
+
+# -- seats taken over, forfeits, results and stats -----------------------------------------
+
+
+async def _finished(store, *, guild_id, channel_id, players, winners):
+    """A game of `players` (user ids; negative: AI) finished by forfeit with `winners` (seats)."""
+    lobby = await store.create_lobby(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_name="g",
+        host_id=players[0],
+        host_name="P0",
+        options={},
+        seed=1,
+    )
+    for i, user in enumerate(players[1:], 1):
+        await store.add_seat(lobby.id, user, f"P{i}")
+    await store.start_game(lobby.id, "{}")
+    await store.finish_by_forfeit(lobby.id, frozenset(winners))
+    return lobby.id
+
+
+async def test_replace_seat_only_while_running(store, lobby):
+    with pytest.raises(StorageConflict, match="not running"):
+        await store.replace_seat(lobby.id, 0, -1, "AI")
+    await _started(store, lobby)
+    await store.set_dm(lobby.id, 1, dm_open=True, dm_message_id=5)
+    await store.replace_seat(lobby.id, 1, -1, "AI", owner=(200, "Bob"))
+    seat = (await store.get_seats(lobby.id))[1]
+    assert (seat.user_id, seat.display_name, seat.dm_open, seat.owner_id, seat.owner_name) == (
+        -1,
+        "AI",
+        None,
+        200,
+        "Bob",
+    )
+    with pytest.raises(StorageConflict, match="not running"):
+        await store.replace_seat(lobby.id, 7, -2, "AI")  # no such seat
+    await store.finish_by_forfeit(lobby.id, frozenset({0}))
+    with pytest.raises(StorageConflict, match="not running"):
+        await store.finish_by_forfeit(lobby.id, frozenset({0}))
+
+
+async def test_results_stats_and_leaderboard(store):
+    await _finished(store, guild_id=1, channel_id=1, players=[100, 200, -1], winners={0})
+    await _finished(store, guild_id=1, channel_id=2, players=[200, 100], winners={0})
+    await _finished(store, guild_id=1, channel_id=3, players=[300, 100], winners={0, 1})
+    await _finished(store, guild_id=None, channel_id=4, players=[100, -1], winners={1})
+    assert await store.games_without_results() == []
+    assert await store.player_stats(1, 100) == [("g", 3, 2)]
+    assert await store.player_stats(None, 100) == [("g", 1, 0)]
+    assert await store.player_stats(2, 100) == []
+    # Most wins first, then the best rate: 100 won 2 of 3; 300 won 1 of 1, 200 1 of 2.
+    assert await store.leaderboard(1, "g") == [(100, 3, 2), (300, 1, 1), (200, 2, 1)]
+    assert await store.leaderboard(1, "g", limit=1) == [(100, 3, 2)]
+    assert await store.ai_stats(1, "g") == (1, 0)
+    assert await store.ai_stats(None, "g") == (1, 1)
+    assert await store.ai_stats(1, "other") == (0, 0)

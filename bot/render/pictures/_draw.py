@@ -1,25 +1,55 @@
 """Small shared Pillow helpers for the picture renderers: fonts, shapes, PNG encoding.
 
-Only Pillow's built-in default font is used (no font files, no network). Every helper is
-deterministic: the same calls give the same pixels.
+Text is drawn in the bundled DejaVu Sans (fonts/DejaVuSans.ttf, see fonts/LICENSE; no network), so
+players' names keep their accents, Greek, Cyrillic...; `drawable` leaves out what it cannot draw
+(emoji). Every helper is deterministic: the same calls give the same pixels.
 """
 
 from __future__ import annotations
 
 import io
 import math
+import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
 
+FONT_FILE = Path(__file__).with_name("fonts") / "DejaVuSans.ttf"
+
 
 @lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's built-in default font at `size` pixels (Pillow 10+ can size it)."""
-    return ImageFont.load_default(size=max(6, size))
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans at `size` pixels."""
+    return ImageFont.truetype(str(FONT_FILE), max(6, size))
+
+
+@lru_cache(maxsize=1)
+def _missing_mask() -> bytes:
+    """What the font draws for a character it has no glyph for (its empty box)."""
+    return bytes(font(20).getmask("\uffff"))
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(char: str) -> bool:
+    if char.isspace():
+        return True
+    if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+        return False  # controls, joiners, direction marks, surrogates, private use, unassigned
+    if 0xFE00 <= ord(char) <= 0xFE0F or 0xE0100 <= ord(char) <= 0xE01EF:
+        return False  # variation selectors (emoji presentation)
+    return bytes(font(20).getmask(char)) != _missing_mask()
+
+
+def drawable(name: str, fallback: str = "") -> str:
+    """`name` as the bundled font draws it: every character it has a glyph for kept (`Zoë`,
+    `Σοφία`, `Алёна`), the others (emoji) left out, runs of spaces made one; `fallback` when
+    nothing is left."""
+    kept = "".join(c for c in unicodedata.normalize("NFC", name) if _has_glyph(c))
+    return " ".join(kept.split()) or fallback
 
 
 def text(draw: ImageDraw.ImageDraw, xy: Point, value: str, size: int, fill: RGB, **kw: object) -> None:
@@ -75,7 +105,9 @@ def to_png(image: Image.Image, colours: int = 96) -> bytes:
     """Encode as a palette PNG (small, and deterministic: no timestamps or text chunks)."""
     # Fast octree + zlib level 6: about 4x faster than median cut + optimize for the same size
     # (measured on whole tables: ~24 ms instead of ~108 ms for a tree and a 4-tree table).
-    quantized = image.convert("RGB").quantize(colors=colours, method=Image.Quantize.FASTOCTREE, dither=0)
+    quantized = image.convert("RGB").quantize(
+        colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
     buffer = io.BytesIO()
     quantized.save(buffer, format="PNG", compress_level=6)
     return buffer.getvalue()

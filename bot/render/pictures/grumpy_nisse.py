@@ -1,9 +1,10 @@
 """The Grumpy Nisse's progress track as a picture (spec `grumpy-nisse.md` section 2.3).
 
-Drawn from a view's `track` only: 18 spaces in 6 groups of 3 (each group in its colour, with its
-trump suit drawn as a small icon above it), the event spaces with their state under them, the
-shortcut arc from 6 to 10, Violet's pawn and Ordep at the end. Nothing else (no round, no trick
-number), so the picture changes only when the pawn moves or an event changes state.
+Drawn from a view's `track` only: 18 spaces in 6 groups of 3, wrapped into three rows of two groups
+(so it stays legible on a phone), each group in its colour with its trump suit named above it, the
+event spaces with their state under them (events that can no longer happen are drawn dim), the
+shortcut (5, then 6: to 10), Violet's pawn and Ordep at the end of the last row. Nothing else (no
+round, no trick number), so the picture changes only when the pawn moves or an event changes state.
 
 Deterministic: same track, same bytes. `picture_key` hashes exactly what is drawn.
 """
@@ -20,18 +21,21 @@ from PIL import Image, ImageDraw
 from bot.render.pictures._draw import RGB, Point, disc, font, star_points, text, to_png
 
 #: Bump when the drawing changes, so old keys never match new pictures.
-RENDER_VERSION = 2
+RENDER_VERSION = 3
 
-# -- sizes -----------------------------------------------------------------------------------------
+# -- sizes: 640 px wide, so its smallest letters (18 px) are 11 px on a 400 px wide phone ------------
+SMALL = 18  # the smallest text
 MARGIN = 16
-TILE_W, TILE_H = 54, 62
-GAP = 4  # between spaces of a group
-GROUP_GAP = 12  # between groups
-ORDEP_W = 76
-TOP = 66  # the tiles' top edge (group labels and the shortcut arc above)
-EVENT_H = 44  # the event labels under the tiles
-WIDTH = MARGIN * 2 + 18 * TILE_W + 12 * GAP + 6 * GROUP_GAP + ORDEP_W
-HEIGHT = TOP + TILE_H + EVENT_H
+PER_ROW = 6  # spaces per row (two groups)
+TILE_W, TILE_H = 78, 66
+GAP = 6  # between spaces of a group
+GROUP_GAP = 18  # between the two groups of a row, and before the last column
+LABEL_H = 28  # the trump names above a row's tiles
+EVENT_H = 48  # the event boxes under the tiles
+ROW_H = LABEL_H + TILE_H + 4 + EVENT_H + 12
+ROWS = 3
+WIDTH = MARGIN * 2 + 7 * TILE_W + 4 * GAP + 2 * GROUP_GAP
+HEIGHT = MARGIN + ROWS * ROW_H
 
 # -- colours ---------------------------------------------------------------------------------------
 NIGHT: RGB = (20, 28, 48)
@@ -83,11 +87,22 @@ def picture_key(track: Sequence[Any], ordep: bool = False) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def tile_left(space: int) -> float:
-    """The x of the left edge of `space` (1-18); 19 is Ordep."""
+def column_left(column: int) -> float:
+    """The x of the left edge of column 0-6 (6: the column after the last space of a row)."""
+    return (
+        MARGIN
+        + column * (TILE_W + GAP)
+        + (column >= 3) * (GROUP_GAP - GAP)
+        + (column >= 6) * (GROUP_GAP - GAP)
+    )
+
+
+def tile_at(space: int) -> Point:
+    """The top-left corner of `space` (1-18); 19 is Ordep (the last row's last column)."""
+    if space > 18:
+        return column_left(6), MARGIN + (ROWS - 1) * ROW_H + LABEL_H
     index = space - 1
-    group = index // 3
-    return MARGIN + index * TILE_W + (index - group) * GAP + group * GROUP_GAP
+    return column_left(index % PER_ROW), MARGIN + (index // PER_ROW) * ROW_H + LABEL_H
 
 
 # -- suit icons ------------------------------------------------------------------------------------
@@ -117,35 +132,44 @@ def _icon(draw: ImageDraw.ImageDraw, suit: str, centre: Point, r: float) -> None
 
 def _pawn(draw: ImageDraw.ImageDraw, centre: Point) -> None:
     cx, cy = centre
-    draw.polygon([(cx - 11, cy + 16), (cx + 11, cy + 16), (cx, cy - 4)], fill=PAWN, outline=INK, width=2)
-    disc(draw, (cx, cy - 8), 7, fill=PAWN, outline=INK, width=2)
+    draw.polygon([(cx - 13, cy + 18), (cx + 13, cy + 18), (cx, cy - 4)], fill=PAWN, outline=INK, width=2)
+    disc(draw, (cx, cy - 9), 8, fill=PAWN, outline=INK, width=2)
 
 
-def _event_label(draw: ImageDraw.ImageDraw, space: dict[str, Any], x: float) -> None:
+#: States in which an event can no longer happen (drawn dim).
+CLOSED = ("done", "used", "lost", "missed")
+STATE_LABEL = {
+    "open": "open",
+    "done": "done",
+    "armed": "ARMED",
+    "lost": "lost",
+    "used": "used",
+    "missed": "missed",
+}
+
+
+def _event_label(draw: ImageDraw.ImageDraw, space: dict[str, Any]) -> None:
     event, state = space["event"], space["event_state"]
     if event is None:
         return
+    x, top = tile_at(space["space"])
     cx = x + TILE_W / 2
-    y = TOP + TILE_H + 6
-    done = state in ("done", "used", "lost")
-    colour = DIM if done else GOLD
-    draw.rounded_rectangle((x + 2, y, x + TILE_W - 2, y + 32), radius=5, outline=colour, width=2)
-    text(draw, (cx, y + 10), EVENT_SHORT.get(event, event.title()), 11, colour)
-    label = {"open": "open", "done": "done", "armed": "ARMED", "lost": "lost", "used": "used"}.get(
-        state, state
-    )
-    text(draw, (cx, y + 23), label, 11, SNOW if state == "armed" else colour)
+    y = top + TILE_H + 4
+    colour = DIM if state in CLOSED else GOLD
+    draw.rounded_rectangle((x, y, x + TILE_W, y + EVENT_H), radius=6, outline=colour, width=2)
+    name = "to 10" if event == "SHORTCUT" and space["space"] == 6 else EVENT_SHORT.get(event, event.title())
+    text(draw, (cx, y + 13), name, SMALL, colour)
+    text(draw, (cx, y + 35), STATE_LABEL.get(state, state), SMALL, SNOW if state == "armed" else colour)
 
 
-def _shortcut_arc(draw: ImageDraw.ImageDraw, track: list[dict[str, Any]]) -> None:
-    states = {s["event_state"] for s in track if s["event"] == "SHORTCUT"}
-    state = next(iter(states), "open")
-    colour = {"armed": GOLD, "used": PAWN}.get(state, DIM)
-    x0 = tile_left(6) + TILE_W - 10
-    x1 = tile_left(10) + 10
-    y = TOP - 2
-    draw.arc((x0, y - 44, x1, y + 44), 180, 360, fill=colour, width=3)
-    draw.polygon([(x1 - 6, y - 9), (x1 + 6, y - 9), (x1, y)], fill=colour)
+def _next_row_arrow(draw: ImageDraw.ImageDraw, row: int) -> None:
+    """In the last column of `row` (0 or 1): the track goes on at the start of the next row."""
+    x, y = column_left(6), MARGIN + row * ROW_H + LABEL_H
+    mid = y + TILE_H / 2
+    cx = x + TILE_W / 2
+    bottom = MARGIN + (row + 1) * ROW_H - 4
+    draw.line([(x - GROUP_GAP + 4, mid), (cx, mid), (cx, bottom)], fill=DIM, width=4, joint="curve")
+    draw.polygon([(cx - 9, bottom - 12), (cx + 9, bottom - 12), (cx, bottom)], fill=DIM)
 
 
 def render_track_png(track: Sequence[Any], ordep: bool = False) -> bytes:
@@ -153,47 +177,46 @@ def render_track_png(track: Sequence[Any], ordep: bool = False) -> bytes:
     spaces = drawn(track)
     image = Image.new("RGB", (WIDTH, HEIGHT), NIGHT)
     draw = ImageDraw.Draw(image)
-    _shortcut_arc(draw, spaces)
+    _next_row_arrow(draw, 0)
+    _next_row_arrow(draw, 1)
     for group in range(6):
         members = spaces[group * 3 : group * 3 + 3]
-        left = tile_left(members[0]["space"])
-        right = tile_left(members[-1]["space"]) + TILE_W
+        left, top = tile_at(members[0]["space"])
+        right = tile_at(members[-1]["space"])[0] + TILE_W
         trump = members[0]["trump"]
-        mid = (left + right) / 2
+        mid, y = (left + right) / 2, top - LABEL_H / 2 - 1
         if trump is None:
-            text(draw, (mid, TOP - 14), "no trump", 12, DIM)
+            text(draw, (mid, y), "no trump", SMALL, DIM)
         else:
             name = TRUMP_NAME[trump]
-            _icon(draw, trump, (mid - font(12).getlength(name) / 2 - 12, TOP - 14), 8)
-            text(draw, (mid, TOP - 14), name, 12, SNOW)
+            _icon(draw, trump, (mid - font(SMALL).getlength(name) / 2 - 14, y), 9)
+            text(draw, (mid, y), name, SMALL, SNOW)
     pawn_at = None
     for space in spaces:
-        x = tile_left(space["space"])
+        x, y = tile_at(space["space"])
         fill = GROUP.get(space["colour"], DIM)
-        outline = GOLD if space["pawn_here"] and not ordep else INK
-        draw.rounded_rectangle(
-            (x, TOP, x + TILE_W, TOP + TILE_H), radius=7, fill=fill, outline=outline, width=3
-        )
-        text(draw, (x + 13, TOP + 12), str(space["space"]), 14, SNOW)
-        if space["event"] is not None:
-            star = star_points(x + TILE_W - 11, TOP + 12, 7, 3)
-            draw.polygon(star, fill=GOLD if space["event_state"] not in ("done", "used", "lost") else DONE)
         pawn_here = space["pawn_here"] and not ordep
+        outline = GOLD if pawn_here else INK
+        draw.rounded_rectangle((x, y, x + TILE_W, y + TILE_H), radius=8, fill=fill, outline=outline, width=3)
+        text(draw, (x + 6, y + 4), str(space["space"]), 22, SNOW, anchor="la")
+        if space["event"] is not None:
+            star = star_points(x + TILE_W - 13, y + 14, 9, 4)
+            draw.polygon(star, fill=DONE if space["event_state"] in CLOSED else GOLD)
         if space["trump"] is not None and not pawn_here:
-            _icon(draw, space["trump"], (x + TILE_W / 2, TOP + 40), 11)
+            _icon(draw, space["trump"], (x + TILE_W / 2, y + 44), 12)
         if pawn_here:
-            pawn_at = (x + TILE_W / 2, TOP + 38)
-        _event_label(draw, space, x)
-    # Ordep: the goal beyond space 18
-    x = tile_left(18) + TILE_W + GROUP_GAP
+            pawn_at = (x + TILE_W / 2, y + 40)
+        _event_label(draw, space)
+    # Ordep: the goal after space 18
+    x, y = tile_at(19)
     draw.rounded_rectangle(
-        (x, TOP, x + ORDEP_W, TOP + TILE_H), radius=10, fill=(60, 40, 90), outline=GOLD, width=3
+        (x, y, x + TILE_W, y + TILE_H), radius=10, fill=(60, 40, 90), outline=GOLD, width=3
     )
     if pawn_at is None:  # the pawn reached Ordep
-        pawn_at = (x + ORDEP_W / 2, TOP + 24)
+        pawn_at = (x + TILE_W / 2, y + 26)
     else:
-        draw.polygon(star_points(x + ORDEP_W / 2, TOP + 24, 14, 6), fill=GOLD)
-    text(draw, (x + ORDEP_W / 2, TOP + 50), "Ordep", 14, SNOW)
+        draw.polygon(star_points(x + TILE_W / 2, y + 24, 14, 6), fill=GOLD)
+    text(draw, (x + TILE_W / 2, y + TILE_H + 16), "Ordep", 20, GOLD)
     _pawn(draw, pawn_at)
     return to_png(image, colours=64)
 

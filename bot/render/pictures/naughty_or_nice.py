@@ -1,8 +1,12 @@
-"""The Naughty or Nice table picture: the playground's kiddos (wished colours, symbol, points),
-the offer row, and every player's collection of kiddos by symbol with the score.
+"""The Naughty or Nice table picture, made to be read on a phone: the playground's kiddos (name,
+points, symbol, wished colours), the offer row, and one row per player (score, collection by
+symbol, hand sizes, Rudolf, a pending Mr Scrooge).
 
-Everything drawn comes from `Drawn`, built from the public view; `picture_key` hashes exactly
-that, so the picture is re-uploaded only when the playground, the offer or a collection changes.
+Colours are never told by colour alone: every wished or offered colour carries its letter
+(R red, B blue, K black, G green, explained at the bottom) and every symbol its drawn shape and
+name. It is 640 px wide and its smallest letters are 18 px, so on a 400 px wide phone they are
+still 11 px. Everything drawn comes from `Drawn`, built from the public view; `picture_key`
+hashes exactly that, so the picture is sent again only when something drawn changes.
 """
 
 from __future__ import annotations
@@ -15,25 +19,30 @@ from dataclasses import asdict, dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.pictures._draw import RGB, disc, fit, star_points, text, to_png
+from bot.render.pictures._draw import RGB, disc, drawable, fit, star_points, text, to_png
 from games.naughty_or_nice.data import Colour, Symbol
 from games.naughty_or_nice.viewmodels import NoNView
 
-WIDTH = 880
+WIDTH = 640
 MARGIN = 12
-CARD_W, CARD_H = 98, 118
-ROW_H = 64
+SMALL = 18  # the smallest letters: 18 * 400 / 640 = 11.25 px on a phone
+CARD_W, CARD_H, GAP = 148, 100, 8
+ROW_H = 58
 BG: RGB = (24, 44, 36)
+ACTIVE_BG: RGB = (44, 78, 60)
 PAPER: RGB = (246, 240, 226)
 INK: RGB = (40, 34, 30)
 GOLD: RGB = (230, 190, 80)
-MUTED: RGB = (170, 180, 170)
+MUTED: RGB = (190, 200, 190)
 COLOUR_RGB: dict[str, RGB] = {
     Colour.RED: (206, 40, 48),
     Colour.BLUE: (40, 96, 200),
     Colour.BLACK: (20, 20, 20),
     Colour.GREEN: (34, 150, 70),
 }
+#: The letter in every colour disc (colour-blind players read the letter).
+COLOUR_LETTER: dict[str, str] = {Colour.RED: "R", Colour.BLUE: "B", Colour.BLACK: "K", Colour.GREEN: "G"}
+LEGEND = "R red   B blue   K black   G green"
 SYMBOL_RGB: dict[str, RGB] = {
     Symbol.STAR: (220, 170, 20),
     Symbol.HEART: (210, 60, 100),
@@ -44,23 +53,52 @@ SYMBOL_RGB: dict[str, RGB] = {
 
 
 @dataclass(frozen=True)
+class Seat:
+    title: str  # name (gift giver)
+    score: int
+    symbols: list[int]  # kiddos per symbol, in `Symbol` order
+    hand: str  # "5 presents, 2 creatures"
+    extras: str  # "Rudolf 2", "skips a turn"
+    active: bool
+
+
+@dataclass(frozen=True)
 class Drawn:
     """Exactly what the picture shows."""
 
     playground: list[tuple[str, str, list[str], int]]  # name, symbol, colours, points
     offer: list[tuple[str, str]]  # name, colour
-    players: list[tuple[str, int, list[tuple[str, str, bool]], bool]]  # title, score, kiddos, active
+    players: list[Seat]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def drawn(view: NoNView, names: Sequence[str]) -> Drawn:
     def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return drawable(names[seat], "?") if 0 <= seat < len(names) else f"seat {seat + 1}"
 
     players = []
     for p in view.players:
-        title = name(p.seat) + (f" ({p.giver_name})" if p.giver_name else "")
-        kiddos = [(k.name, k.symbol.value, k.fulfilled) for k in p.kiddos]
-        players.append((title, p.score, kiddos, p.active))
+        hand = plural(p.presents_count, "present")
+        if view.uses_creatures:
+            hand += f", {plural(p.creatures_count, 'creature')}"
+        extras = []
+        if p.rudolf:
+            extras.append(f"Rudolf {p.rudolf}")
+        if p.scrooge_pending and not view.over:
+            extras.append("skips a turn")
+        players.append(
+            Seat(
+                title=name(p.seat) + (f" ({p.giver_name})" if p.giver_name else ""),
+                score=p.score,
+                symbols=[sum(k.symbol == s for k in p.kiddos) for s in Symbol],
+                hand=hand,
+                extras=", ".join(extras),
+                active=p.active,
+            )
+        )
     return Drawn(
         playground=[
             (k.name, k.symbol.value, [c.value for c in k.colours], k.points) for k in view.playground
@@ -78,7 +116,7 @@ def picture_key(view: NoNView, names: Sequence[str]) -> str:
 def symbol_icon(
     draw: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, r: float, bg: RGB = PAPER
 ) -> None:
-    """A small drawn symbol (the built-in font has no emoji)."""
+    """A small drawn symbol (the font has no emoji)."""
     fill = SYMBOL_RGB[symbol]
     if symbol == Symbol.STAR:
         draw.polygon(star_points(cx, cy, r, r * 0.45), fill=fill)
@@ -107,20 +145,65 @@ def symbol_icon(
             draw.line((cx - dx, cy - dy, cx + dx, cy + dy), fill=fill, width=max(2, int(r / 4)))
 
 
+def colour_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str) -> None:
+    """A wished / offered colour: the coloured disc with its letter."""
+    disc(draw, (cx, cy), r, fill=COLOUR_RGB[colour], outline=PAPER if colour == Colour.BLACK else INK)
+    text(draw, (cx, cy + 1), COLOUR_LETTER[colour], SMALL, PAPER)
+
+
 def _kiddo_card(
     draw: ImageDraw.ImageDraw, x: float, y: float, kiddo: tuple[str, str, list[str], int]
 ) -> None:
     name, symbol, colours, points = kiddo
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, fill=PAPER, outline=GOLD, width=2)
-    text(draw, (x + CARD_W / 2, y + 14), fit(name, 14, CARD_W - 8), 14, INK)
-    symbol_icon(draw, symbol, x + 18, y + 40, 10)
-    text(draw, (x + CARD_W - 20, y + 40), f"{points}", 18, INK)
-    slots = len(colours)
-    gap = (CARD_W - 12) / max(slots, 1)
+    score = f"{points}"
+    text(draw, (x + CARD_W - 8, y + 16), score, 22, INK, anchor="rm")
+    text(draw, (x + 8, y + 16), fit(name, SMALL, CARD_W - 40), SMALL, INK, anchor="lm")
+    symbol_icon(draw, symbol, x + 18, y + 44, 10)
+    text(draw, (x + 34, y + 44), symbol.title(), SMALL, INK, anchor="lm")
+    slots = max(len(colours), 1)
+    gap = (CARD_W - 12) / slots
+    radius = min(13.0, gap / 2 - 1)
     for i, colour in enumerate(colours):
-        cx = x + 6 + gap * (i + 0.5)
-        disc(draw, (cx, y + 80), min(9, gap / 2 - 1), fill=COLOUR_RGB[colour], outline=INK)
-    text(draw, (x + CARD_W / 2, y + CARD_H - 12), symbol.title(), 11, MUTED)
+        colour_disc(draw, x + 6 + gap * (i + 0.5), y + 76, radius, colour)
+
+
+def _player_row(draw: ImageDraw.ImageDraw, y: float, seat: Seat) -> None:
+    bg = ACTIVE_BG if seat.active else BG
+    if seat.active:
+        draw.rectangle((0, y, WIDTH, y + ROW_H - 4), fill=bg)
+    score = f"{seat.score} pts"
+    text(draw, (WIDTH - MARGIN, y + 15), score, 20, GOLD, anchor="rm")
+    title = ("> " if seat.active else "") + seat.title
+    if seat.extras:
+        title += f" - {seat.extras}"
+    text(
+        draw,
+        (MARGIN, y + 15),
+        fit(title, SMALL, WIDTH - 2 * MARGIN - 90),
+        SMALL,
+        GOLD if seat.active else PAPER,
+        anchor="lm",
+    )
+    for s, symbol in enumerate(Symbol):
+        x = MARGIN + 10 + s * 46
+        symbol_icon(draw, symbol.value, x, y + 40, 9, bg)
+        text(
+            draw,
+            (x + 14, y + 40),
+            str(seat.symbols[s]),
+            SMALL,
+            PAPER if seat.symbols[s] else MUTED,
+            anchor="lm",
+        )
+    text(
+        draw,
+        (MARGIN + 5 * 46 + 16, y + 40),
+        fit(seat.hand, SMALL, WIDTH - 5 * 46 - 40),
+        SMALL,
+        MUTED,
+        anchor="lm",
+    )
 
 
 def render_table_png(view: NoNView, names: Sequence[str]) -> bytes:
@@ -128,36 +211,30 @@ def render_table_png(view: NoNView, names: Sequence[str]) -> bytes:
 
 
 def render_drawn_png(d: Drawn) -> bytes:
-    top = MARGIN + 24
-    height = top + CARD_H + 20 + 40 + ROW_H * len(d.players) + MARGIN
+    rows = max(1, math.ceil(len(d.playground) / 4))
+    top = MARGIN + 26
+    offer_y = top + rows * (CARD_H + GAP) + 6
+    players_y = offer_y + 46
+    height = players_y + ROW_H * len(d.players) + 30 + MARGIN
     image = Image.new("RGB", (WIDTH, height), BG)
     draw = ImageDraw.Draw(image)
-    text(draw, (MARGIN, MARGIN + 8), "Playground", 16, GOLD, anchor="lm")
+    text(draw, (MARGIN, MARGIN + 10), "Playground (points, symbol, wished colours)", SMALL, GOLD, anchor="lm")
+    if not d.playground:
+        text(draw, (MARGIN, top + 20), "no kiddos left", SMALL, MUTED, anchor="lm")
     for i, kiddo in enumerate(d.playground):
-        _kiddo_card(draw, MARGIN + i * (CARD_W + 10), top, kiddo)
-    y = top + CARD_H + 20
-    text(draw, (MARGIN, y + 10), "Offer row", 16, GOLD, anchor="lm")
+        _kiddo_card(draw, MARGIN + (i % 4) * (CARD_W + GAP), top + (i // 4) * (CARD_H + GAP), kiddo)
+    text(draw, (MARGIN, offer_y + 16), "Offer", SMALL, GOLD, anchor="lm")
+    chip_w = (WIDTH - 2 * MARGIN - 62) / 3
     for i, (name, colour) in enumerate(d.offer):
-        x = MARGIN + 110 + i * 170
-        draw.rounded_rectangle((x, y, x + 160, y + 22), radius=6, fill=PAPER)
-        disc(draw, (x + 12, y + 11), 7, fill=COLOUR_RGB[colour])
-        text(draw, (x + 26, y + 11), fit(name, 13, 130), 13, INK, anchor="lm")
-    y += 40
-    for title, score, kiddos, active in d.players:
-        if active:
-            draw.rectangle((0, y, WIDTH, y + ROW_H - 4), fill=(40, 70, 56))
-        text(draw, (MARGIN, y + 14), fit(title, 15, 230), 15, GOLD if active else PAPER, anchor="lm")
-        text(draw, (MARGIN, y + 38), f"{score} pts - {len(kiddos)} kiddos", 13, PAPER, anchor="lm")
-        x0 = 260
-        for s, symbol in enumerate(Symbol):
-            x = x0 + s * 122
-            mine = [k for k in kiddos if k[1] == symbol.value]
-            if not mine:
-                disc(draw, (x + 10, y + 14), 3, fill=MUTED)
-                continue
-            symbol_icon(draw, symbol.value, x + 10, y + 14, 8, (40, 70, 56) if active else BG)
-            text(draw, (x + 24, y + 14), f"x{len(mine)}", 13, PAPER, anchor="lm")
-            shown = ", ".join(name + ("" if ok else "*") for name, _, ok in mine)
-            text(draw, (x, y + 38), fit(shown, 11, 116), 11, MUTED, anchor="lm")
+        x = MARGIN + 62 + i * chip_w
+        draw.rounded_rectangle((x, offer_y, x + chip_w - 6, offer_y + 32), radius=6, fill=PAPER)
+        colour_disc(draw, x + 17, offer_y + 16, 12, colour)
+        text(draw, (x + 34, offer_y + 16), fit(name, SMALL, chip_w - 44), SMALL, INK, anchor="lm")
+    if not d.offer:
+        text(draw, (MARGIN + 62, offer_y + 16), "empty", SMALL, MUTED, anchor="lm")
+    y = players_y
+    for seat in d.players:
+        _player_row(draw, y, seat)
         y += ROW_H
+    text(draw, (MARGIN, y + 14), LEGEND, SMALL, MUTED, anchor="lm")
     return to_png(image, colours=64)

@@ -4,12 +4,13 @@ Drawn from the public view only (`SKView`; roles never, except a Krampus reveale
 the Nice board (5 spaces, delivered nice gifts), the Naughty board (6 spaces with the Santa's Order
 printed on each for this player count, the final space the Naughty win, and the two standing rules
 under it: the Krampus check from 3 naughty gifts and Heads Together from 5, lit while active), the
-failed-vote track (3 spaces, chaos on the third, lumps of coal on the failed votes) and the stables
-(who is in them, by name). At the end, the winning team on a banner.
+failed-vote track (3 spaces, chaos on the third, lumps of coal on the failed votes), the gift
+piles' sizes and the stables (who is in them, by name). At the end, the winning team on a banner.
 
-Everything drawn comes from `Drawn`; `picture_key` hashes exactly that, so a vote being cast or a
-new nomination never re-uploads the picture, while a delivered gift, a failed vote or a player
-sent to the stables does. Deterministic: the same `Drawn`, the same bytes.
+Made for a phone: 600x400 (3:2), its smallest letters 17 px, so at least 11 px once a phone shows
+it 400 px wide. Everything drawn comes from `Drawn`; `picture_key` hashes exactly that, so a vote
+being cast or a new nomination never re-uploads the picture, while a delivered gift, a failed vote
+or a player sent to the stables does. Deterministic: the same `Drawn`, the same bytes.
 """
 
 from __future__ import annotations
@@ -22,23 +23,22 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.render.pictures._draw import RGB, disc, fit, star_points, text, to_png
+from bot.render.pictures._draw import RGB, disc, drawable, fit, font, text, to_png
 
 #: Bump when the drawing changes, so old keys never match new pictures.
-RENDER_VERSION = 1
+RENDER_VERSION = 2
 
 # -- sizes -----------------------------------------------------------------------------------------
-WIDTH, HEIGHT = 800, 450
-MARGIN = 12
-LABEL_W = 128  # the board name column on the left of each board
-GAP = 8
-TRACK_X = MARGIN + LABEL_W  # where the spaces start
-TRACK_W = WIDTH - MARGIN - 10 - TRACK_X
-TITLE_H = 34
-NICE_Y, NICE_H = 40, 96
-NAUGHTY_Y, NAUGHTY_H = 144, 164
-BOTTOM_Y = 316
+WIDTH, HEIGHT = 600, 400
+SMALL = 17  # the smallest letters: 17 * 400 / 600 = 11.3 px on a phone
+MARGIN = 6
+PAD = 6  # inside a panel
+GAP = 6  # between spaces
+NICE_Y, NICE_H = 6, 96
+NAUGHTY_Y, NAUGHTY_H = 108, 180
+BOTTOM_Y = 294
 BOTTOM_H = HEIGHT - BOTTOM_Y - MARGIN
+SPLIT_X = 290  # the failed votes on the left, the piles and the stables on the right
 
 # -- colours ---------------------------------------------------------------------------------------
 NIGHT: RGB = (14, 24, 44)
@@ -88,6 +88,8 @@ class Drawn:
     orders: list[str | None]  # naughty spaces 1..6
     failed: int
     chaos_at: int
+    draw_pile: int
+    discard_pile: int
     krampus_check: bool
     heads_together: bool
     stables: list[tuple[str, bool]]  # name, revealed as Krampus
@@ -98,7 +100,7 @@ def drawn(view: Any, names: Sequence[str]) -> Drawn:
     """What to draw for an `SKView` (the public one; a seat's view gives the same picture)."""
 
     def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return drawable(names[seat], "?") if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
     stables = [
         (name(p.seat), str(getattr(p.revealed_role, "value", p.revealed_role)) == "KRAMPUS")
@@ -114,6 +116,8 @@ def drawn(view: Any, names: Sequence[str]) -> Drawn:
         orders=[None if o is None else str(getattr(o, "value", o)) for o in view.board_orders],
         failed=view.failed_votes,
         chaos_at=view.failed_votes_chaos_at,
+        draw_pile=view.draw_pile_size,
+        discard_pile=view.discard_pile_size,
         krampus_check=bool(view.krampus_check_active),
         heads_together=bool(view.heads_together_active),
         stables=stables,
@@ -180,36 +184,37 @@ def _coal(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     disc(draw, (cx - 2, cy + 9), 2, fill=COAL_SHINE)
 
 
-def _board_label(draw: ImageDraw.ImageDraw, y: float, h: float, title: str, sub: str, colour: RGB) -> None:
-    cx = MARGIN + LABEL_W / 2
-    text(draw, (cx, y + h / 2 - 10), title, 22, WHITE)
-    text(draw, (cx, y + h / 2 + 14), sub, 14, colour)
+def _header(draw: ImageDraw.ImageDraw, y: float, title: str, count: str, colour: RGB) -> None:
+    """A board's name on the left of its top line, how full it is on the right."""
+    text(draw, (MARGIN + PAD + 4, y + 16), title, 20, WHITE, anchor="lm")
+    text(draw, (WIDTH - MARGIN - PAD - 4, y + 16), count, 18, colour, anchor="rm")
 
 
-def _spaces(count: int) -> list[tuple[float, float]]:
-    """The left and right x of `count` equal spaces across the track."""
-    width = (TRACK_W - GAP * (count - 1)) / count
-    return [(TRACK_X + n * (width + GAP), TRACK_X + n * (width + GAP) + width) for n in range(count)]
+def _spaces(
+    count: int, x0: float = MARGIN + PAD, x1: float = WIDTH - MARGIN - PAD
+) -> list[tuple[float, float]]:
+    """The left and right x of `count` equal spaces from `x0` to `x1`."""
+    width = (x1 - x0 - GAP * (count - 1)) / count
+    return [(x0 + n * (width + GAP), x0 + n * (width + GAP) + width) for n in range(count)]
+
+
+def _gifts(done: int, total: int) -> str:
+    return f"{done} of {total} gift{'s' if total != 1 else ''}"
 
 
 # -- the boards ------------------------------------------------------------------------------------
-def _background(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
-    for n in range(46):  # a fixed sprinkle of snow
+def _background(draw: ImageDraw.ImageDraw) -> None:
+    for n in range(40):  # a fixed sprinkle of snow, in the gaps between the panels
         x = (n * 131 + 29) % (WIDTH - 8) + 4
         y = (n * 71 + 13) % (HEIGHT - 8) + 4
-        if y > TITLE_H + 2 or 330 < x < WIDTH - 310:  # not on the title's text
-            disc(draw, (x, y), 1.4, fill=SNOW)
-    title = f"Secret Krampus  -  {d.players} players"
-    text(draw, (MARGIN + 4, TITLE_H / 2 + 2), title, 20, WHITE, anchor="lm")
-    for n, x in enumerate((WIDTH - 150, WIDTH - 126, WIDTH - 102)):
-        draw.polygon(star_points(x, TITLE_H / 2 + 2, 9, 4), fill=GOLD if n != 1 else PRESENT_RED, outline=INK)
+        disc(draw, (x, y), 1.2, fill=SNOW)
 
 
 def _nice_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
     y, h = NICE_Y, NICE_H
     _panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), NICE_BOARD, NICE_EDGE)
-    _board_label(draw, y, h, "NICE", f"{d.nice} of {d.nice_win_at} gifts", NICE_TEXT)
-    top, bottom = y + 10, y + h - 10
+    _header(draw, y, "NICE BOARD", _gifts(d.nice, d.nice_win_at), NICE_TEXT)
+    top, bottom = y + 32, y + h - PAD
     for n, (left, right) in enumerate(_spaces(d.nice_win_at), start=1):
         last = n == d.nice_win_at
         draw.rounded_rectangle(
@@ -219,21 +224,20 @@ def _nice_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
             outline=GOLD if last else NICE_EDGE,
             width=2,
         )
-        cx = (left + right) / 2
+        cx, cy = (left + right) / 2, (top + bottom) / 2
         if n <= d.nice:
-            size, cy = (30, top + 34) if last else (40, (top + bottom) / 2 + 4)
-            _present(draw, cx, cy, size, PRESENT_RED if n % 2 else PRESENT_GREEN, GOLD)
+            _present(draw, cx, cy + 8, 32, PRESENT_RED if n % 2 else PRESENT_GREEN, GOLD)
+        elif last:
+            text(draw, (cx, cy), "NICE WINS", SMALL, GOLD)
         else:
-            text(draw, (cx, (top + bottom) / 2 - (8 if last else 0)), str(n), 24, NICE_EDGE)
-        if last:
-            text(draw, (cx, bottom - 12), "NICE WINS", 14, GOLD)
+            text(draw, (cx, cy), str(n), 22, NICE_EDGE)
 
 
 def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
     y, h = NAUGHTY_Y, NAUGHTY_H
     _panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), NAUGHTY_BOARD, NAUGHTY_EDGE)
-    _board_label(draw, y, h - 40, "NAUGHTY", f"{d.naughty} of {len(d.orders)} gifts", NAUGHTY_TEXT)
-    top, bottom = y + 10, y + h - 52
+    _header(draw, y, "NAUGHTY BOARD", _gifts(d.naughty, len(d.orders)), NAUGHTY_TEXT)
+    top, bottom = y + 32, y + 124
     spaces = _spaces(len(d.orders))
     for n, ((left, right), order) in enumerate(zip(spaces, d.orders, strict=True), start=1):
         last = order == "NAUGHTY_WIN"
@@ -247,48 +251,44 @@ def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         cx = (left + right) / 2
         filled = n <= d.naughty
         lines = ORDER_LINES.get(order or "", (order.replace("_", " ").title(),) if order else ())
-        label_colour = GOLD if last else NAUGHTY_TEXT
         if filled:
-            _naughty_gift(draw, cx, top + 36, 34)
-            base = top + 70
+            _naughty_gift(draw, cx, top + 33, 28)
+            base = top + 60
         else:
             text(draw, (cx, top + 22), str(n), 22, NAUGHTY_EDGE)
             base = top + 50
         for k, line in enumerate(lines):
-            text(draw, (cx, base + k * 16), fit(line, 15, right - left - 6), 15, label_colour)
-        if not lines and not filled:
-            text(draw, (cx, base), "no order", 14, NAUGHTY_EDGE)
+            label = fit(line, SMALL, right - left - 4)
+            text(draw, (cx, base + k * 19), label, SMALL, GOLD if last else NAUGHTY_TEXT)
     # the standing rules: the Krampus check from space 3 on, Heads Together from space 5 on
     rules = (
-        (3, d.krampus_check, "KRAMPUS CHECK", bottom + 6),
-        (5, d.heads_together, "HEADS TOGETHER", bottom + 27),
+        (3, d.krampus_check, "Krampus check", bottom + 5),
+        (5, d.heads_together, "Heads Together", bottom + 29),
     )
-    text(draw, (MARGIN + LABEL_W / 2, bottom + 15), "Standing rules", 13, DIM)
-    text(draw, (MARGIN + LABEL_W / 2, bottom + 32), "lit when active", 13, DIM)
     for start, active, name, bar_top in rules:
         if start > len(spaces):
             continue
-        box = (spaces[start - 1][0], bar_top, spaces[-1][1], bar_top + 18)
-        middle = ((box[0] + box[2]) / 2, bar_top + 9)
+        box = (spaces[start - 1][0], bar_top, spaces[-1][1], bar_top + 22)
+        middle = ((box[0] + box[2]) / 2, bar_top + 11)
+        room = box[2] - box[0] - 8
         if active:
-            draw.rounded_rectangle(box, radius=8, fill=GOLD, outline=INK)
-            text(draw, middle, fit(f"{name}: ACTIVE", 13, box[2] - box[0] - 10), 13, INK)
+            draw.rounded_rectangle(box, radius=9, fill=GOLD, outline=INK)
+            text(draw, middle, fit(f"{name}: ON", SMALL, room), SMALL, INK)
         else:
-            draw.rounded_rectangle(box, radius=8, outline=NAUGHTY_EDGE, width=1)
-            label = f"{name} at {start}+ naughty" if start < 5 else f"{name} at {start}+"
-            text(draw, middle, fit(label, 13, box[2] - box[0] - 10), 13, NAUGHTY_TEXT)
+            draw.rounded_rectangle(box, radius=9, outline=NAUGHTY_EDGE, width=1)
+            text(draw, middle, fit(name, SMALL, room), SMALL, NAUGHTY_TEXT)
+        caption = f"from {start}:"
+        text(draw, (box[0] - 6, middle[1]), caption, SMALL, DIM, anchor="rm")
 
 
 def _failed_track(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
-    x0, x1 = MARGIN, 386
+    x0, x1 = MARGIN, SPLIT_X
     y, h = BOTTOM_Y, BOTTOM_H
     _panel(draw, (x0, y, x1, y + h), TRACK_BOARD, DIM)
-    text(draw, ((x0 + x1) / 2, y + 16), f"FAILED VOTES  {d.failed} of {d.chaos_at}", 16, WHITE)
-    width = (x1 - x0 - 24 - GAP * (d.chaos_at - 1)) / d.chaos_at
-    top, bottom = y + 32, y + h - 10
-    for n in range(1, d.chaos_at + 1):
-        left = x0 + 12 + (n - 1) * (width + GAP)
-        right = left + width
+    text(draw, (x0 + PAD + 4, y + 16), "FAILED VOTES", 20, WHITE, anchor="lm")
+    text(draw, (x1 - PAD - 4, y + 16), f"{d.failed} of {d.chaos_at}", 18, SNOW, anchor="rm")
+    top, bottom = y + 32, y + h - PAD
+    for n, (left, right) in enumerate(_spaces(d.chaos_at, x0 + PAD, x1 - PAD), start=1):
         last = n == d.chaos_at
         draw.rounded_rectangle(
             (left, top, right, bottom),
@@ -299,55 +299,50 @@ def _failed_track(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         )
         cx, cy = (left + right) / 2, (top + bottom) / 2
         if n <= d.failed:
-            _coal(draw, cx, cy - (8 if last else 0))
+            _coal(draw, cx, cy)
+        elif last:
+            text(draw, (cx, cy), "CHAOS!", 18, (255, 120, 120))
         else:
-            text(draw, (cx, cy - (8 if last else 0)), str(n), 20, DIM)
-        if last:
-            text(draw, (cx, bottom - 12), "CHAOS!", 15, (255, 120, 120))
+            text(draw, (cx, cy), str(n), 22, DIM)
 
 
-def _stables(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
-    x0, x1 = 396, WIDTH - MARGIN
+def _piles_and_stables(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
+    x0, x1 = SPLIT_X + GAP, WIDTH - MARGIN
     y, h = BOTTOM_Y, BOTTOM_H
     _panel(draw, (x0, y, x1, y + h), STABLE_BOARD, HAY)
-    # a barn roof and door in the corner
-    roof = [(x0 + 14, y + 40), (x0 + 44, y + 14), (x0 + 74, y + 40)]
-    draw.polygon(roof, fill=PRESENT_RED, outline=INK)
-    draw.rectangle((x0 + 20, y + 40, x0 + 68, y + 80), fill=PRESENT_RED, outline=INK)
-    draw.rectangle((x0 + 32, y + 52, x0 + 56, y + 80), fill=WHITE, outline=INK)
-    draw.line((x0 + 32, y + 52, x0 + 56, y + 80), fill=INK, width=2)
-    draw.line((x0 + 56, y + 52, x0 + 32, y + 80), fill=INK, width=2)
-    draw.rectangle((x0 + 14, y + 84, x0 + 74, y + 96), fill=HAY)
-    left = x0 + 90
-    text(draw, (left, y + 16), "THE STABLES", 16, WHITE, anchor="lm")
+    left, room = x0 + PAD + 4, x1 - x0 - 2 * PAD - 8
+    if d.winner is not None:
+        nice = d.winner == "NICE"
+        box = (x0 + PAD, y + PAD, x1 - PAD, y + 30)
+        draw.rounded_rectangle(
+            box, radius=8, fill=NICE_BOARD if nice else NAUGHTY_BOARD, outline=GOLD, width=2
+        )
+        label = "TEAM NICE WINS!" if nice else "TEAM NAUGHTY WINS!"
+        text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), label, 20, GOLD)
+    else:
+        piles = f"Draw pile {d.draw_pile} - discards {d.discard_pile}"
+        text(draw, (left, y + 17), fit(piles, 18, room), 18, WHITE, anchor="lm")
+    text(draw, (left, y + 44), "STABLES", 18, HAY, anchor="lm")
     if not d.stables:
-        text(draw, (left, y + 58), "nobody yet", 15, STABLE_TEXT, anchor="lm")
+        text(draw, (left + 84, y + 44), "nobody yet", SMALL, STABLE_TEXT, anchor="lm")
         return
-    rows = 4
-    columns = (len(d.stables) + rows - 1) // rows
-    col_w = (x1 - left - 8) / max(1, columns)
-    for n, (name, krampus) in enumerate(d.stables):
-        cx = left + (n // rows) * col_w
-        cy = y + 40 + (n % rows) * 20
-        note = ("KRAMPUS!" if krampus else "not Krampus") if columns == 1 else None
-        room = col_w - (110 if note else 6)
-        text(draw, (cx, cy), fit(name, 15, room), 15, GOLD if krampus else STABLE_TEXT, anchor="lm")
-        if note:
-            text(draw, (x1 - 12, cy), note, 15 if krampus else 13, GOLD if krampus else HAY, anchor="rm")
-
-
-def _winner(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
-    if d.winner is None:
-        return
-    nice = d.winner == "NICE"
-    label = "TEAM NICE WINS!" if nice else "TEAM NAUGHTY WINS!"
-    box = (WIDTH - 300, 4, WIDTH - MARGIN, TITLE_H)
-    draw.rounded_rectangle(box, radius=8, fill=NICE_BOARD if nice else NAUGHTY_BOARD, outline=GOLD, width=2)
-    text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), label, 17, GOLD)
+    for n, (name, krampus) in enumerate(d.stables[:2]):
+        cy = y + 66 + n * 21
+        note = "KRAMPUS!" if krampus else "not Krampus"
+        note_w = font(SMALL).getlength(note) + 10
+        text(
+            draw,
+            (left, cy),
+            fit(name, SMALL, room - note_w),
+            SMALL,
+            GOLD if krampus else STABLE_TEXT,
+            anchor="lm",
+        )
+        text(draw, (x1 - PAD - 4, cy), note, SMALL, GOLD if krampus else HAY, anchor="rm")
 
 
 def render_boards_png(view: Any, names: Sequence[str]) -> bytes:
-    """The boards of an `SKView` as an 800x450 palette PNG (`names`: seat names, for the stables)."""
+    """The boards of an `SKView` as a 600x400 palette PNG (`names`: seat names, for the stables)."""
     d = drawn(view, names)
     key = _key(d)
     png = _RECENT.get(key)
@@ -362,12 +357,11 @@ def render_boards_png(view: Any, names: Sequence[str]) -> bytes:
 def render_drawn_png(d: Drawn) -> bytes:
     image = Image.new("RGB", (WIDTH, HEIGHT), NIGHT)
     draw = ImageDraw.Draw(image)
-    _background(draw, d)
+    _background(draw)
     _nice_board(draw, d)
     _naughty_board(draw, d)
     _failed_track(draw, d)
-    _stables(draw, d)
-    _winner(draw, d)
+    _piles_and_stables(draw, d)
     return to_png(image)
 
 

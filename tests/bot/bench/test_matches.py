@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from bot.bench.matches import percentile, play_match, wilson
+from bot.plugins import PLUGINS
 from games.core import Event
 from games.core.ai import Policy, RandomPolicy, decide, seat_history
-from games.registry import GAMES
 
-BUILT = [name for name, info in GAMES.items() if info.available]
+BUILT = PLUGINS.names()
 
 
 @pytest.mark.parametrize("name", BUILT)
 def test_random_policies_play_every_built_game_to_the_end(name: str) -> None:
-    rules = GAMES[name].rules
+    rules = PLUGINS.get(name).rules
     for seats in sorted({rules.min_players, rules.max_players}):
         result = play_match(rules, rules.parse_options(None), [RandomPolicy()] * seats, seed=seats)
         assert result.outcome.winners <= set(range(seats))
@@ -33,7 +33,7 @@ class Spy(Policy):
 
 
 def test_a_policy_gets_its_own_view_and_only_the_events_its_seat_saw() -> None:
-    rules = GAMES["secret-krampus"].rules
+    rules = PLUGINS.get("secret-krampus").rules
     state = rules.new_game(5, rules.parse_options(None), 3)
     seat = sorted(rules.to_decide(state))[0]
     history: list[Event] = []

@@ -8,9 +8,13 @@ import random
 import pytest
 from PIL import Image
 
-from bot.render.pictures import picture_key, render_tree_png, render_trees_png
-from bot.render.pictures.christmas_tree import TREE_H, TREE_W
+from bot.render.base import Payload, Picture
+from bot.render.pictures._draw import drawable
+from bot.render.pictures.christmas_tree import picture_key, render_tree_png, render_trees_png
+from bot.render.pictures.christmas_tree_cards import TREE_H, TREE_W, slots_of, wishes_met
+from bot.render.pictures.christmas_tree_private import PrivatePicture
 from games.christmas_tree import CARDS, ChristmasTree, ChristmasTreeOptions, Kind
+from tests.bot.render.phone import picture_problems, picture_shape
 
 EMPTY: list = [None] * 21
 
@@ -107,11 +111,79 @@ def test_render_trees_of_a_real_game(players: int) -> None:
     png = render_trees_png(view, names)
     image = decode(png)
     assert len(view.seats) == max(3, players)
-    assert image.width > image.height * (len(view.seats) - 1)
+    assert image.height > image.width * 0.9  # two trees per row, two rows
     assert len(png) < 200_000
+    shape = picture_shape(Picture("t.png", "k", lambda: png))
+    assert shape.smallest_text >= 11 and shape.aspect <= 2
     assert png == render_trees_png(view, names)
     key = picture_key(view, names)
     assert key == picture_key(view, names)
     assert key != picture_key(view, ["Zed", *names[1:]])
     if players == 2:
         assert view.seats[2].neutral
+
+
+def test_a_gingerbread_wish_met_is_ringed() -> None:
+    tree = list(EMPTY)
+    tree[4] = ("J01", 0)  # wishes: NW red, NE star, SE yellow, SW ball
+    tree[1] = ("G01", 0)  # its NW neighbour: a red star
+    assert wishes_met(slots_of(tree), 4) == [True, False, False, False]
+    tree[2] = ("G09", 0)  # NE: a red ball is no star
+    assert wishes_met(slots_of(tree), 4) == [True, False, False, False]
+    tree[2] = ("G25", 0)  # NE: a yellow star
+    assert wishes_met(slots_of(tree), 4) == [True, True, False, False]
+    assert wishes_met(slots_of([("J01", 180) if c == 4 else s for c, s in enumerate(tree)]), 4) == [False] * 4
+    unmet = list(tree)
+    unmet[2] = ("G09", 0)
+    assert render_tree_png(tree) != render_tree_png(unmet)
+
+
+def test_names_are_drawn_as_written_without_missing_glyphs() -> None:
+    assert drawable("Zoë") == "Zoë" and drawable("Σοφία") == "Σοφία" and drawable("Алёна") == "Алёна"
+    assert drawable("Zoe\u0308") == "Zoë"  # combined into the one letter the font has
+    assert drawable("Mrs Claus 🎄") == "Mrs Claus" and drawable("🎄") == ""
+    assert (
+        drawable("🎄 Mrs  Claus 🎄", "Player 3") == "Mrs Claus" and drawable("🎄", "Player 4") == "Player 4"
+    )
+
+
+def _problems(picture: PrivatePicture) -> list[str]:
+    return picture_problems(Payload(pictures=[Picture("p.png", picture.key(), picture.render)]))
+
+
+def test_private_picture_shows_the_hand_as_cards() -> None:
+    hand = ("G01", "G09", "J01", "W01", "W13", "G72", "J18", "G40")
+    with_hand = PrivatePicture(tree=some_tree(), title="Your tree: 1 point", hand=hand)
+    image = decode(with_hand.render())
+    assert image.width == TREE_W and image.height > TREE_H + 2 * 100  # two rows of cards
+    assert _problems(with_hand) == []
+    fewer = PrivatePicture(tree=some_tree(), title="Your tree: 1 point", hand=hand[:3])
+    assert decode(fewer.render()).height < image.height  # one row
+    chosen = PrivatePicture(tree=some_tree(), title="Your tree: 1 point", hand=hand, selected=2)
+    assert chosen.key() != with_hand.key() and chosen.render() != with_hand.render()
+
+
+def test_private_picture_shows_a_drafted_card_both_ways() -> None:
+    tree = some_tree()
+    close = PrivatePicture(tree=tree, title="t", highlight=(7,), close=("G01", 7))
+    image = decode(close.render())
+    assert image.height > TREE_H and _problems(close) == []
+    # the two close-ups differ (the bulbs turn with the card)
+    strip = image.crop((0, TREE_H, image.width, image.height))
+    left, right = (
+        strip.crop((0, 0, image.width // 2, strip.height)),
+        strip.crop((image.width // 2, 0, image.width, strip.height)),
+    )
+    assert left.tobytes() != right.tobytes()
+    # the main tree shows the card on its cell
+    assert close.render() != PrivatePicture(tree=tree, title="t", highlight=(7,)).render()
+    candy = PrivatePicture(tree=tree, title="t", highlight=(7,), close=("W01", 7), rotations=(0,))
+    assert decode(candy.render()).height == TREE_H  # one way to face: no close look
+    assert len({close.key(), candy.key(), PrivatePicture(tree=tree, title="t").key()}) == 3
+
+
+def test_only_the_cells_a_card_may_go_to_are_numbered() -> None:
+    one = PrivatePicture(tree=some_tree(), title="t", numbered=(5,))
+    two = PrivatePicture(tree=some_tree(), title="t", numbered=(5, 6))
+    assert one.key() != two.key() and one.render() != two.render()
+    assert PrivatePicture(tree=some_tree(), title="t").render() != one.render()

@@ -4,13 +4,14 @@ the table, and the private components (with their drafts) reach exactly the seat
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from bot.render.base import TableContext
 from bot.render.christmas_tree import ChristmasTreeRenderer
-from games.christmas_tree import ChristmasTree, ChristmasTreeOptions, Phase
-from games.christmas_tree.data import card_label
+from games.christmas_tree import CARDS, ChristmasTree, ChristmasTreeOptions, Kind, Phase
+from games.christmas_tree.events import card_words
 from games.core import visible_events
 from tests.bot.fakes import FakeMessage
 from tests.games.christmas_tree.helpers import act, random_move
@@ -83,13 +84,11 @@ def test_every_state_renders_within_limits_without_hidden_cards(players, mode, s
         if state.phase != Phase.GAME_OVER:
             for hand in state.hands:
                 for code in hand.cards:
-                    assert card_label(code) not in table
-            for seat in range(players):
-                if seat in state.pending:
-                    pending = state.pending[seat]
-                    assert f"places {card_label(state.hands[seat].cards[pending.card_index])}" not in table
+                    assert card_words(code) not in table
+        assert "°" not in table and not re.search(r"\b[GWJO]\d\d\b", table)
         for seat in range(players):
-            _message(RENDER.private(G.view(state, seat), ctx, visible_events(events, seat)))
+            private = _message(RENDER.private(G.view(state, seat), ctx, visible_events(events, seat))).text()
+            assert "°" not in private and not re.search(r"\b[GWJO]\d\d\b", private)
 
 
 @pytest.mark.parametrize("players,mode,seed", [(2, "advanced", 4), (3, "normal", 5)])
@@ -116,3 +115,83 @@ def _is_current_choice(state, seat: int, code: str) -> bool:
         return False
     kind = "place" if pending.confirmed else "stage"
     return code == f"{kind}.{pending.card_index}.{pending.cell}.{pending.rotation}"
+
+
+def test_drafted_previews_fit_a_phone() -> None:
+    """Every card of a hand drafted on a free cell: a picture legible on a phone, with the card on
+    the cell, and Place buttons that match how the card may face."""
+    from tests.bot.render.phone import picture_problems
+
+    state = next(s for s, _ in _states(3, "normal", 7, every=1) if s.phase == Phase.TURN)
+    ctx = TableContext(1, state.decision, NAMES[:3], G.title)
+    view = G.view(state, 0)
+    cell = view.legal_cells[len(view.legal_cells) // 2]
+    text = _message(RENDER.private(view, ctx, [])).text()
+    assert "(yours)" in text and "(Dasher)" not in text  # the normal game's objectives are revealed
+    for index, code in enumerate(view.hand):
+        payload = RENDER.private(view, ctx, [], f"c{index}x{cell}")
+        assert picture_problems(payload) == []
+        labels = sorted(
+            item.item.label for item in _message(payload).items() if item.custom_id.startswith("act:")
+        )
+        if CARDS[code].kind == Kind.CANDY:
+            assert labels == ["Place", "Place, then cookies"]
+        else:
+            assert labels == [
+                "Place upright",
+                "Place upright, then cookies",
+                "Place upside down",
+                "Place upside down, then cookies",
+            ]
+
+
+def test_the_table_names_who_passes_to_whom() -> None:
+    state = G.new_game(4, ChristmasTreeOptions(mode="advanced"), 3)
+    ctx = TableContext(1, state.decision, NAMES, G.title)
+    table = _message(RENDER.table(G.view(state, None), ctx, [])).text()
+    assert (
+        "Dasher \N{RIGHTWARDS ARROW} Dancer \N{RIGHTWARDS ARROW} Prancer \N{RIGHTWARDS ARROW} Vixen" in table
+    )
+    private = _message(RENDER.private(G.view(state, 1), ctx, [])).text()
+    assert "You pass your hand to **Prancer** and get the hand of **Dasher**." in private
+
+
+def test_news_is_short_and_names_no_codes() -> None:
+    from bot.render.christmas_tree_news import fresh_cells, news_lines
+    from games.christmas_tree.events import CardPlaced, CookieUsed, ObjectiveScored, Ready
+
+    events = [
+        Ready(seat=1),
+        CardPlaced(seat=0, round=1, turn=2, card="W01", cell=3, rotation=0),
+        CardPlaced(seat=1, round=1, turn=2, card="G12", cell=5, rotation=180),
+        CookieUsed(seat=1, op="swap", a=2, b=7, rot_a=0, rot_b=180, cookies_left=2),
+        CookieUsed(seat=1, op="rotate", a=4, cookies_left=1),
+        ObjectiveScored(round=1, code="O14", owner=0, points=[5, 0, 0], counts=[1, 0, 0]),
+    ]
+    names = ["Dasher", "Dancer"]
+    public = news_lines(events, names)
+    assert public == [
+        "Every new card is revealed (ringed in gold on the trees).",
+        "Dancer eats 2 cookies to swap two cards and turn a card over.",
+        "Matching Ends: Dasher 5, Dancer 0.",
+    ]
+    assert (
+        news_lines(events, names, me=0)[0] == "Every new card is revealed. Yours: a candy worth 3 on cell 4."
+    )
+    assert news_lines(events, names, me=1)[0].endswith("Yours: a red ball on cell 6, upside down.")
+    assert news_lines([Ready(seat=2)], names) == ["The neutral tree is ready."]
+    assert fresh_cells(events) == {0: [3], 1: [2, 4, 5, 7]}
+
+
+def test_advanced_players_keep_seeing_their_own_travelling_objective() -> None:
+    from bot.render.christmas_tree_text import objective_name
+
+    state = next(s for s, _ in _states(3, "advanced", 2, every=1) if s.phase == Phase.TURN and s.turn == 2)
+    ctx = TableContext(1, state.decision, NAMES[:3], G.title)
+    for seat in range(3):
+        view = G.view(state, seat)
+        mine = view.seen_objectives[seat]
+        text = _message(RENDER.private(view, ctx, [])).text()
+        assert f"Yours: {objective_name(mine)}" in text
+        assert view.hand_objective is not None and objective_name(view.hand_objective) in text
+        assert "In the hand you hold, " in text

@@ -6,10 +6,13 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image
 
+from bot.render.base import Picture
 from bot.render.pictures.grumpy_nisse import HEIGHT, WIDTH, picture_key, render_track_png
 from games.grumpy_nisse import GrumpyNisse, Shortcut
+from tests.bot.render.phone import MAX_ASPECT, MIN_TEXT_PX, picture_shape
 
 GAME = GrumpyNisse()
 
@@ -33,7 +36,17 @@ def test_png_decodes_with_expected_size() -> None:
     png = render_track_png(track_at(1))
     assert decode(png).size == (WIDTH, HEIGHT)
     assert 2_000 < len(png) < 40_000
-    assert 900 < WIDTH < 1400 and HEIGHT < 260
+
+
+@pytest.mark.parametrize("ordep", [False, True])
+def test_fits_a_phone(ordep: bool) -> None:
+    """At most 2:1 wide, and its smallest letters at least 11 px once scaled to a 400 px phone."""
+    track = track_at(18, panic_done=[16])
+    shape = picture_shape(
+        Picture("track.png", picture_key(track, ordep), lambda: render_track_png(track, ordep))
+    )
+    assert shape.aspect <= MAX_ASPECT
+    assert shape.smallest_text >= MIN_TEXT_PX
 
 
 def test_deterministic_bytes_and_keys() -> None:

@@ -1,23 +1,31 @@
 """The Grumpy Nisse renderer over many random states: Discord's limits hold, the table and the
 other seat's private message never depend on a hidden hand or deck order, and the components are
-exactly the legal choices (the draft on the table, everything with a hand in private)."""
+exactly the legal choices (the draft on the table, everything with a hand in private). A private
+message shows only what is private to its seat (its hand, what it knows of its deck, a spied hand,
+its own decision with the public facts it needs): it changes only when one of those does, never
+because the other player acted on public state (it is edited on Discord whenever it changes)."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
 
 from bot.render.base import TableContext
 from bot.render.grumpy_nisse import PRIVATE_PHASES, GrumpyNisseRenderer
-from games.grumpy_nisse import GNState, GrumpyNisse, Phase
+from bot.render.grumpy_nisse_private import NOT_YOUR_TURN
+from games.grumpy_nisse import GNState, GNView, GrumpyNisse, Phase
+from games.grumpy_nisse.data import EVENT_TEXT, card_name
+from games.grumpy_nisse.tricks import follow_outlook
 from tests.bot.fakes import FakeMessage
 
 GAME = GrumpyNisse()
 RENDER = GrumpyNisseRenderer()
 NAMES = ["Dasher", "Dancer"]
 ROLES = ["random", "host_violet", "host_torech"]
+CODE = re.compile(r"\b[PLFM][1-9]\b")  # a card's internal code: never shown to players
 
 
 DRAWN: set[str] = set()  # picture keys already drawn once (drawing is the slow part)
@@ -87,6 +95,10 @@ def check_state(state: GNState, events: list, rng: random.Random) -> None:
     ctx = _ctx(state)
     public = GAME.view(state, None)
     table = _message(RENDER.table(public, ctx, [e for e in events if e.audience.is_public]))
+    assert not CODE.search(table.text()), table.text()
+    quiet = _text(RENDER.table(public, ctx, []))  # the track is the picture's, not the text's
+    assert not any(name in quiet for name, _ in EVENT_TEXT.values())
+    assert "space" not in quiet or state.phase == Phase.GAME_OVER  # (a win's reason may name one)
     # the table reads only public facts: other hands and deck orders give the same message
     twin = _shuffled_secrets(state, (0, 1), rng)
     twin_payload = RENDER.table(GAME.view(twin, None), ctx, [])
@@ -104,6 +116,9 @@ def check_state(state: GNState, events: list, rng: random.Random) -> None:
         view = GAME.view(state, seat)
         mine = [e for e in events if e.audience.includes(seat)]
         private = _message(RENDER.private(view, ctx, mine))
+        assert not CODE.search(private.text()), private.text()
+        if state.phase == Phase.FOLLOW and seat in deciding:
+            check_follow_marks(state, private)
         legal = sorted(GAME.encode_action(a) for a in GAME.legal_actions(state, seat))
         if RENDER.has_private_decision(view):
             assert state.phase in PRIVATE_PHASES
@@ -111,14 +126,106 @@ def check_state(state: GNState, events: list, rng: random.Random) -> None:
             assert all(GAME.decode_action(code) in GAME.legal_actions(state, seat) for code in legal)
         else:
             assert _codes(private) == []
+            check_waiting_message(state, view, RENDER.private(view, ctx, []))
         # the other seat's hand and deck order are not in this message (unless a Spy shows it)
         twin = _shuffled_secrets(state, (1 - seat,), rng)
         same = _text(RENDER.private(GAME.view(twin, seat), ctx, []))
         alone = _text(RENDER.private(view, ctx, []))
-        if view.opponent_hand is None:
+        if view.opponent_hand is None or state.phase == Phase.GAME_OVER:  # over: only the result
             assert same == alone
         else:
-            assert all(card in alone for card in state.hands[1 - seat])
+            assert all(card_name(card) in alone for card in state.hands[1 - seat])
+
+
+def check_follow_marks(state: GNState, private: FakeMessage) -> None:
+    """The follower's buttons say which cards win the trick (and when card 3's dice decide)."""
+    lead = state.table[state.leader]
+    assert lead is not None
+    trump = GAME.view(state, None).trump
+    for item in private.items():
+        code = item.custom_id.split(":", 3)[3]
+        card = code.split(".")[1]
+        label = item.item.label
+        assert card_name(card) in label
+        outlook = follow_outlook(lead, card, trump)
+        assert ("(wins)" in label) == (outlook == "wins"), label
+        assert ("(dice decide)" in label) == (outlook == "dice"), label
+
+
+def check_waiting_message(state: GNState, view: GNView, payload) -> None:
+    """A seat with nothing to decide in private reads one stable line, not who acts now nor any
+    public state that changes when the other player acts (the table shows it)."""
+    description = payload.embeds[0].description
+    if state.phase in (Phase.DRAFT, Phase.FINAL_PICK):
+        assert "table message" in description
+    elif state.phase != Phase.GAME_OVER:
+        assert description.startswith(NOT_YOUR_TURN)
+    if state.phase == Phase.GAME_OVER:
+        return
+    text = _text(payload)
+    assert not any(name in description for name in NAMES)
+    assert "(space " not in text and "Pawn on" not in text and "Track" not in text
+    assert "trump **" not in text and "no trump" not in text
+    assert "discard pile:" not in text and "hand and deck" not in text and "Dice:" not in text
+    for seat in (0, 1):
+        played = view.players[seat].played
+        if played is not None:
+            assert card_name(played) not in text  # the trick on the table is the table's
+
+
+def _private_facts(view: GNView) -> tuple:
+    """Everything a seat's private message may depend on: its own knowledge, and the public facts
+    of its own private decision only while it is theirs."""
+    assert view.seat is not None
+    decision = None
+    if RENDER.has_private_decision(view):
+        effect = view.pending_effect
+        decision = (
+            view.phase,
+            [c.code for c in view.choices],
+            view.lead_card,
+            view.leader,
+            view.pawn,
+            view.trump,
+            effect.recovered if effect is not None else None,
+            view.players[1 - view.seat].unseen_cards,
+        )
+    return (
+        view.phase in (Phase.DRAFT, Phase.FINAL_PICK),
+        None if view.result is None else (view.result.winner, view.result.reason),
+        view.hand,
+        view.players[view.seat].deck_size,
+        view.deck_known_top,
+        view.deck_known_bottom,
+        view.opponent_hand,
+        view.foresight,
+        view.rummaged,
+        decision,
+    )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_private_message_changes_only_with_what_is_private_to_its_seat(seed: int) -> None:
+    """Over whole games: a seat's private message (without news) stays the same while its own
+    facts stay the same, so the other player's moves and public draft steps cost it no edit; the
+    whole draft shows one unchanging message."""
+    shown: dict[int, tuple[tuple, str]] = {}
+    draft_texts: set[str] = set()
+    edits = 0
+    for state, _ in _states(seed, ROLES[seed % 3]):
+        ctx = _ctx(state)
+        for seat in (0, 1):
+            view = GAME.view(state, seat)
+            facts, text = _private_facts(view), _text(RENDER.private(view, ctx, []))
+            if state.phase in (Phase.DRAFT, Phase.FINAL_PICK):
+                draft_texts.add(f"{seat}:{text}")
+            if seat in shown and shown[seat][0] == facts:
+                assert shown[seat][1] == text, (state.phase, seat)
+            elif seat in shown and shown[seat][1] != text:
+                edits += 1
+            shown[seat] = (facts, text)
+    assert len(draft_texts) == 2  # one per seat, for the whole draft
+    assert edits > 0
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -151,7 +258,7 @@ def test_wild_die_with_many_cards_is_split_into_selects() -> None:
     assert len(selects) == 4  # the wild 6 in two selects (rows 1-4, row 5), then rows 1 and 2
     legal = sorted(GAME.encode_action(a) for a in GAME.legal_actions(state, state.picker))
     assert sorted(_codes(table)) == legal and len(legal) == 42
-    assert "wild" in table.text()
+    assert "any card" in table.text()
 
 
 def test_spy_shows_the_hand_only_to_the_spy() -> None:
@@ -165,8 +272,8 @@ def test_spy_shows_the_hand_only_to_the_spy() -> None:
     ctx = _ctx(state)
     seen = _message(RENDER.private(GAME.view(state, spy), ctx, [])).text()
     assert "your Spy" in seen
-    assert all(f"**{card}**" in seen for card in state.hands[1 - spy])
-    assert "\N{EYE} sees" in _message(RENDER.table(GAME.view(state, None), ctx, [])).text()
+    assert all(f"**{card_name(card)}**" in seen for card in state.hands[1 - spy])
+    assert "\N{EYE} Spy" in _message(RENDER.table(GAME.view(state, None), ctx, [])).text()
 
 
 def test_headlines_name_the_player_and_the_led_card() -> None:
@@ -176,10 +283,10 @@ def test_headlines_name_the_player_and_the_led_card() -> None:
     ctx = _ctx(state)
     text = _message(RENDER.table(GAME.view(state, None), ctx, [])).text()
     lead = state.table[state.leader]
-    assert f"{NAMES[state.leader]}** (" in text and "led " in text and lead in text
+    assert f"{NAMES[state.leader]}** (" in text and "led " in text and card_name(lead) in text
     follower = 1 - state.leader
     private = _message(RENDER.private(GAME.view(state, follower), ctx, [])).text()
-    assert "**Answer**" in private and lead in private
+    assert "**Answer**" in private and card_name(lead) in private
 
 
 def test_ending_names_winner_role_and_reason() -> None:

@@ -6,6 +6,7 @@ seat's legal actions through its components and drafts."""
 from __future__ import annotations
 
 import random
+import re
 
 import discord
 import pytest
@@ -13,6 +14,8 @@ import pytest
 from bot.components import MineButton
 from bot.render.base import TableContext
 from bot.render.naughty_and_nice import NaughtyAndNiceRenderer
+from bot.render.naughty_and_nice_private import NOT_YOUR_TURN
+from games.core import visible_events
 from games.naughty_and_nice import CARDS, NaughtyAndNice, Phase
 from games.naughty_and_nice.engine import apply_action
 from games.naughty_and_nice.models import Orient, Steal
@@ -22,6 +25,7 @@ GAME = NaughtyAndNice()
 RENDER = NaughtyAndNiceRenderer()
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 PUBLIC_PHASES = (Phase.DECLARE, Phase.DRAW, Phase.STEAL, Phase.END_OF_TURN)
+PRIVATE_PHASES = (Phase.PLAY, Phase.STEAL, Phase.ORIENT)
 
 
 def _message(payload, mine: bool = False) -> FakeMessage:
@@ -101,10 +105,25 @@ def _check_private(state, seat: int, ctx: TableContext) -> None:
     reached = _codes(private)
     for draft in _drafts(private):
         reached |= _codes(_message(RENDER.private(view, ctx, [], draft)))
+    # every decision of the seat is reached exactly from its private message (with its drafts):
+    # the private ones, and the turn's table decisions too (the whole turn can be played there)
     assert reached == legal, (state.phase, seat)
     assert RENDER.has_private_decision(view) == (
-        state.phase in (Phase.PLAY, Phase.ORIENT) and seat in GAME.to_decide(state)
+        state.phase in PRIVATE_PHASES and seat in GAME.to_decide(state)
     )
+    deciding = seat in GAME.to_decide(state)
+    if state.phase in PUBLIC_PHASES + (Phase.PLAY,) and not deciding:
+        # nothing of whoever acts now: not their name, nor the shared cards, nor the totals
+        assert NOT_YOUR_TURN in text
+        assert not [n for i, n in enumerate(ctx.names) if i != seat and re.search(rf"\b{n}\b", text)], text
+        assert "Everyone's totals" not in text and not private.items()
+        own = {CARDS[c].name for c in state.hands[seat]}
+        in_play = {CARDS[c].name for area in state.play_areas for c in area}
+        assert not [n for n in in_play - own if n in text], "cards in play are the table's"
+    if state.phase in (Phase.DECLARE, Phase.DRAW, Phase.END_OF_TURN) and deciding:
+        assert "**Your turn" in private.embeds[0].description
+    if state.phase in (Phase.PLAY, Phase.STEAL) and deciding:
+        assert NOT_YOUR_TURN not in text
 
 
 @pytest.mark.parametrize(
@@ -139,6 +158,27 @@ def test_every_state_within_limits_without_leaks_and_with_exactly_the_legal_choi
     assert {Phase.DECLARE, Phase.DRAW, Phase.PLAY, Phase.GAME_OVER} <= phases
 
 
+@pytest.mark.parametrize("players,seed", [(2, 9), (5, 10), (6, 12)])
+def test_a_private_message_stays_the_same_while_the_others_act(players: int, seed: int) -> None:
+    """Each change of a living DM costs a rate-limited edit: while its seat has nothing to decide,
+    whatever the others do (draws, cards played on it, steals from it, the end declared) leaves
+    what it shows unchanged."""
+    turn_phases = PUBLIC_PHASES + (Phase.PLAY,)
+    prev, same, touched = None, 0, 0
+    for state in _random_states(players, seed, 0.3):
+        if prev is not None and prev.phase in turn_phases and state.phase in turn_phases:
+            for seat in range(players):
+                if seat in GAME.to_decide(prev) or seat in GAME.to_decide(state):
+                    continue
+                before = RENDER.private(GAME.view(prev, seat), _ctx(prev, players), [])
+                after = RENDER.private(GAME.view(state, seat), _ctx(state, players), [])
+                assert before.digest() == after.digest(), (prev.phase, state.phase, seat)
+                same += 1
+                touched += prev.play_areas[seat] != state.play_areas[seat]
+        prev = state
+    assert same > 20 and touched > 0
+
+
 def test_the_headline_says_whose_turn_and_what_they_do() -> None:
     seen = {}
     for state in _random_states(4, 11, 0.3):
@@ -148,7 +188,7 @@ def test_the_headline_says_whose_turn_and_what_they_do() -> None:
         headline = RENDER.table(GAME.view(state, None), ctx, []).embeds[0].description
         assert f"**{NAMES[state.active_seat]}**" in headline
         seen[state.phase] = headline
-    assert "declare" in seen[Phase.DECLARE] and "drawing" in seen[Phase.DRAW]
+    assert "declare" in seen[Phase.DECLARE] and "Draw again or stop" in seen[Phase.DRAW]
     assert "playing cards" in seen[Phase.PLAY] and "in private" in seen[Phase.PLAY]
 
 
@@ -178,7 +218,8 @@ def test_orientations_stay_secret_until_the_reveal() -> None:
         apply_action(down, seat, Orient(card=shinies[-1], face_up=False))
         t_up = _message(RENDER.table(GAME.view(up, None), ctx, [])).text()
         assert t_up == _message(RENDER.table(GAME.view(down, None), ctx, [])).text()
-        assert f"\N{WHITE HEAVY CHECK MARK} {NAMES[seat]}" in t_up
+        choosing = lambda text: next(line for line in text.splitlines() if "Still choosing" in line)  # noqa: E731
+        assert NAMES[seat] in choosing(before) and NAMES[seat] not in choosing(t_up)
     # the seat's own message shows its choices and offers the rest
     mine = _message(RENDER.private(GAME.view(up, seat), ctx, [])).text()
     assert "face up" in mine
@@ -213,6 +254,9 @@ def test_a_steal_with_more_than_25_candidates_fits_in_selects() -> None:
     assert "Take a card from Ben" in table.text()
     private = _message(RENDER.private(GAME.view(state, 0), ctx, []))
     assert _codes(private) == legal
+    assert "Your Shiny! on Ben" in private.text() and "up to **6** more" in private.text()
+    # the stolen-from seat's message is not about the steal: the table shows it
+    assert "Shiny! on" not in _message(RENDER.private(GAME.view(state, 1), ctx, [])).text()
 
 
 def test_every_card_in_play_still_fits_the_table() -> None:
@@ -252,20 +296,29 @@ def test_playing_a_card_is_a_draft_then_target_buttons_with_names() -> None:
         assert not _codes(_message(RENDER.private(view, ctx, [], forged)))
 
 
-def test_secret_draw_is_acknowledged_privately() -> None:
+def test_a_secret_draw_is_answered_in_the_private_message_not_by_a_new_one() -> None:
+    """Issue 14: no ephemeral note per draw. The seat's one private message names the card just
+    drawn, lists it in the hand and carries the draw/stop buttons, so the next draw is made
+    there and answered by editing that same message."""
     state = GAME.new_game(2, GAME.parse_options(None), 5)
     seat = state.active_seat
     state, events = GAME.apply(state, seat, GAME.decode_action("declare.NONE"))
     ctx = _ctx(state, 2)
-    from games.core import visible_events
-
-    note = RENDER.acknowledge(GAME.view(state, seat), ctx, visible_events(events, seat))
+    mine = visible_events(events, seat)
+    assert RENDER.acknowledge(GAME.view(state, seat), ctx, mine) is None
+    assert not RENDER.private_news(events)  # the message itself shows it: no news line for it
     card = CARDS[state.hands[seat][0]]
-    assert note is not None and card.name in note and "Your hand" in note
-    assert RENDER.acknowledge(GAME.view(state, seat), ctx, visible_events(events, None)) is None
-    assert not RENDER.private_news(events)  # the answer shows it: no DM for each draw
+    private = _message(RENDER.private(GAME.view(state, seat), ctx, mine))
+    headline = private.embeds[0].description
+    assert "you drew **" in headline and card.name in headline and "(1 of 4)" in headline
+    assert _codes(private) == {"draw", "stop"}
+    state, events = GAME.apply(state, seat, GAME.decode_action("draw"))
+    second = CARDS[state.hands[seat][1]]
+    again = _message(RENDER.private(GAME.view(state, seat), ctx, visible_events(events, seat)))
+    assert second.name in again.embeds[0].description and "(2 of 4)" in again.embeds[0].description
+    assert card.name not in again.embeds[0].description and card.name in again.text()  # in the hand
     table = _message(RENDER.table(GAME.view(state, None), ctx, visible_events(events, None))).text()
-    assert card.name not in table and "in secret" in table
+    assert card.name not in table and second.name not in table and "in secret" in table
 
 
 def _game_over_view():

@@ -41,7 +41,7 @@ def test_png_of_a_real_game(players: int) -> None:
     view = played_view(players, players)
     png = render_table_png(view, NAMES[:players])
     image = decode(png)
-    assert image.width == WIDTH and 250 < image.height < 700
+    assert image.width == WIDTH and 400 < image.height < 700 and image.width <= 2 * image.height
     assert 3_000 < len(png) < 80_000
     assert png == render_table_png(view, NAMES[:players])  # deterministic bytes
     assert picture_key(view, NAMES[:players]) == picture_key(view.model_copy(deep=True), NAMES[:players])
@@ -50,14 +50,17 @@ def test_png_of_a_real_game(players: int) -> None:
 def test_key_changes_iff_the_drawing_changes() -> None:
     view = played_view(3, 9)
     key = picture_key(view, NAMES[:3])
-    # what is not drawn: decks, turn number, events, hands
+    # what is not drawn: decks, turn number, events, the cards in hands
     other = view.model_copy(deep=True)
     other.present_deck_size += 5
     other.turn_no += 1
-    other.players[0].presents_count += 2
+    other.presents = other.offer
     assert picture_key(other, NAMES[:3]) == key
-    # what is drawn: names, scores, collections, the playground and the offer row
+    # what is drawn: names, scores, collections, hand sizes, the playground and the offer row
     changes = []
+    sized = view.model_copy(deep=True)
+    sized.players[0].presents_count += 2
+    changes.append(picture_key(sized, NAMES[:3]))
     renamed = picture_key(view, ["Zed", *NAMES[1:3]])
     changes.append(renamed)
     scored = view.model_copy(deep=True)

@@ -1,6 +1,7 @@
 """The Naughty or Nice renderer over many random states: Discord's limits hold, the table never
 names a card in someone's hand, the private components are exactly the seat's choices (plus
-Fulfill attempts the engine explains), and every legal action is reachable through them."""
+Fulfill attempts the engine explains), every legal action is reachable through them, and a private
+message shows its seat's hand and own decision only (nothing that changes when the others act)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ import pytest
 from bot.render.base import TableContext
 from bot.render.naughty_or_nice import NaughtyOrNiceRenderer
 from bot.render.naughty_or_nice_components import Draft, fulfil_targets, table_choices
+from bot.render.naughty_or_nice_private import IDLE_LINE
 from games.core import SYSTEM_SEAT
 from games.naughty_or_nice import NaughtyOrNice
 from games.naughty_or_nice.actions import CloseWindow, Fulfil
 from games.naughty_or_nice.data import CREATURES, PRESENTS
 from games.naughty_or_nice.events import Fulfilled, WindowOpened
+from games.naughty_or_nice.viewmodels import WindowView
 from tests.bot.fakes import FakeMessage
 
 GAME = NaughtyOrNice()
@@ -174,11 +177,11 @@ def test_reaction_window_table_and_prompt(secret: bool) -> None:
     state = _window_state(secret)
     eligible = sorted(GAME.to_decide(state))
     ctx = TableContext(1, GAME.decision(state), NAMES[:4], "Naughty or Nice", deadline=1_700_000_000.0)
-    table = _message(RENDER.table(GAME.view(state, None), ctx, [])).text()
+    message = _message(RENDER.table(GAME.view(state, None), ctx, []))
+    table, headline = message.text(), message.embeds[0].description
     assert "Reaction window open" in table and "<t:1700000000:R>" in table
     for seat in eligible:
-        named = f"**{NAMES[seat]}**" in table.split("What just happened")[0].split("Playground")[0]
-        assert named != secret  # secrecy: the table does not say who may react
+        assert NAMES[seat] not in headline  # spec 5.1: the table never says who may react
         view = GAME.view(state, seat)
         assert RENDER.has_private_decision(view)
         private = _message(RENDER.private(view, ctx, []))
@@ -224,3 +227,76 @@ def test_events_and_ending_text() -> None:
     ]
     table = _message(RENDER.table(view, ctx, events)).text()
     assert "What just happened" in table and "Amara" in table
+
+
+def _others_acted(view, seat: int, rng: random.Random):
+    """The same private view after public changes the other players make: the playground, the offer
+    row, the piles, the scores and collections, whose turn and phase, who is still to decide (or
+    eligible to react), the Elves' cards and the given presents."""
+    others = [s for s in range(view.num_players) if s != seat]
+    players = [p.model_copy(update={"score": p.score + 7, "kiddos": p.kiddos[1:]}) for p in view.players]
+    return view.model_copy(
+        update={
+            "playground": view.playground[1:][::-1],
+            "offer": view.offer[:1],
+            "present_deck_size": view.present_deck_size + 3,
+            "present_discard": [],
+            "creature_discard": [],
+            "kiddo_main_size": 0,
+            "players": players,
+            "to_decide": rng.sample(others, rng.randint(0, len(others))),
+            "active_seat": rng.choice(others),
+            "phase": rng.choice(["turn", "craft", "window", "elves", "keep"]),
+            "basic_taken": rng.choice([None, "CRAFT"]),
+            "window": rng.choice(
+                [
+                    None,
+                    WindowView(
+                        reaction="TOMTE",
+                        subject="ELVES",
+                        mover=others[0],
+                        seconds=15,
+                        secret=rng.random() < 0.5,
+                    ),
+                ]
+            ),
+            "elves_revealed": view.offer,
+            "batch": view.offer,
+            "fulfil": None,
+        }
+    )
+
+
+@pytest.mark.parametrize("players,level,seed", [(2, 1, 31), (3, 4, 32), (5, 5, 33), (4, 5, 34)])
+def test_private_message_of_a_seat_with_nothing_to_decide_does_not_change_when_others_act(
+    players: int, level: int, seed: int
+) -> None:
+    """A seat that decides nothing sees its giver and hand and one fixed line: nothing on its
+    message depends on the public state the others change (so it is never edited for them),
+    nor on who else may react in a window. A seat that decides sees its own decision."""
+    rng = random.Random(seed)
+    idle = own = 0
+    for state in random_states(players, seed, {"level": level, "reaction_secrecy": seed % 2 == 0}):
+        ctx = TableContext(1, GAME.decision(state), NAMES[:players], "Naughty or Nice")
+        for seat in range(players):
+            view = GAME.view(state, seat)
+            payload = RENDER.private(view, ctx, [])
+            text = _message(payload).text()
+            assert "Playground" not in text and "Offer row" not in text or seat in view.to_decide
+            if view.over:
+                continue
+            if seat not in view.to_decide:
+                idle += 1
+                assert payload.embeds[0].description == IDLE_LINE and not payload.view
+                for _ in range(2):
+                    again = RENDER.private(_others_acted(view, seat, rng), ctx, [])
+                    assert again.digest() == payload.digest()
+                continue
+            own += 1
+            assert payload.embeds[0].description != IDLE_LINE and payload.view is not None
+            if view.phase == "turn":
+                assert payload.embeds[0].description.startswith("**Your turn:**")
+            if view.window is not None:  # the prompt does not depend on who else may react
+                alone = view.model_copy(update={"to_decide": [seat]})
+                assert RENDER.private(alone, ctx, []).digest() == payload.digest()
+    assert idle > 50 and own > 50

@@ -12,8 +12,14 @@ import pytest
 from PIL import Image
 
 from bot.render.base import TableContext
-from bot.render.pictures import render_boards_png
-from bot.render.pictures.secret_krampus import HEIGHT, WIDTH, drawn, picture_key, render_drawn_png
+from bot.render.pictures.secret_krampus import (
+    HEIGHT,
+    WIDTH,
+    drawn,
+    picture_key,
+    render_boards_png,
+    render_drawn_png,
+)
 from bot.render.secret_krampus import SecretKrampusRenderer
 from games.secret_krampus import Phase, SecretKrampus
 from games.secret_krampus.data import Team
@@ -158,3 +164,20 @@ def test_table_payload_carries_the_picture_with_its_key() -> None:
     assert picture.filename == "secret-krampus-12.png"
     assert picture.render() == png(state)
     assert payload.embeds and payload.embeds[0].fields  # the text stays for images off
+
+
+@pytest.mark.parametrize("players", [5, 7, 10])
+def test_legible_on_a_phone_and_names_without_missing_letters(players: int) -> None:
+    """At most 3:2 and letters of 11 px or more once shown 400 px wide; the stables' names lose
+    the emoji the bundled font cannot draw (a box otherwise), not their accents."""
+    from bot.render.base import Picture
+    from tests.bot.render.phone import MIN_TEXT_PX, picture_shape
+
+    for state in list(states(players, 2))[::15]:
+        view = public(state)
+        shape = picture_shape(Picture("sk.png", key(state), lambda v=view: render_boards_png(v, NAMES)))
+        assert shape.aspect <= 1.5 and shape.smallest_text >= MIN_TEXT_PX
+    state = GAME.new_game(players, GAME.parse_options(None), 1)
+    state.in_play[1] = False
+    names = ["Ann", "Zoë \N{CHRISTMAS TREE}", *NAMES[2:players]]
+    assert [name for name, _ in drawn(public(state), names).stables] == ["Zoë"]

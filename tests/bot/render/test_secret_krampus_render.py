@@ -63,3 +63,58 @@ def test_stables_reminder() -> None:
     reminder = RENDER.chat_reminder(GAME.view(state, None), ctx, 4)
     assert reminder is not None and "stables" in reminder and "Eve" in reminder
     assert RENDER.chat_reminder(GAME.view(state, None), ctx, 3) is None
+
+
+def _text(payload) -> str:
+    return _message(payload).text()
+
+
+def _own(view) -> tuple:
+    """What a private message may depend on besides its own decision: the seat's secrets."""
+    seat = view.seat
+    return (view.known_roles, view.peek_results, view.checked_cards, view.players[seat].in_play)
+
+
+@pytest.mark.parametrize("players", [5, 8])
+def test_private_message_changes_only_for_its_own_decision_or_secrets(players: int) -> None:
+    """Another seat's action leaves a private message as it was (it would cost a DM edit per seat
+    per action), unless this seat's decision or secret knowledge changed or the game ended. A
+    seat that must choose on the table is told so; every other seat gets one stable line."""
+    for seed in range(3):
+        before: dict[int, tuple] = {}
+        for state in _random_states(players, seed):
+            ctx = TableContext(1, GAME.decision(state), NAMES[:players], "Secret Krampus")
+            deciding = GAME.to_decide(state)
+            for seat in range(players):
+                view = GAME.view(state, seat)
+                text = _text(RENDER.private(view, ctx, []))
+                own_turn = seat in deciding and state.phase in (Phase.NOMINATION, Phase.ORDER)
+                assert ("Your turn: choose on the table." in text) == own_turn
+                if state.phase == Phase.VOTING and seat in deciding:
+                    assert "Vote there in every election." in text  # a voter reading only the DM
+                for other in range(players):  # who acts now is on the table, not in the DM
+                    if other != seat and other not in {**view.known_roles, **view.peek_results}:
+                        assert NAMES[other] not in text
+                mine = own_turn or RENDER.has_private_decision(view)  # not a vote: on the table
+                now = (text, mine, _own(view), state.phase == Phase.GAME_OVER)
+                if seat in before:
+                    was_text, was_mine, was_own, _ = before[seat]
+                    if not (mine or was_mine) and was_own == now[2] and not now[3]:
+                        assert text == was_text, (state.phase, seat)
+                before[seat] = now
+
+
+def test_private_news_is_the_seats_own_and_never_costs_an_edit_by_itself() -> None:
+    from games.core import Audience
+    from games.secret_krampus.data import Card
+    from games.secret_krampus.events import CardsPassed, HtVoteRecorded
+
+    state = GAME.new_game(5, GAME.parse_options(None), 1)
+    ctx = TableContext(1, GAME.decision(state), NAMES[:5], "Secret Krampus")
+    passed = CardsPassed(sl=2, cards=[Card.NICE, Card.NAUGHTY], audience=Audience.some([0, 2]))
+    voted = HtVoteRecorded(seat=0, yes=True, audience=Audience.only(0))
+    text = _text(RENDER.private(GAME.view(state, 0), ctx, [passed, voted]))
+    assert f"You passed {CARD[Card.NICE]}, {CARD[Card.NAUGHTY]} to Cat." in text
+    assert "You voted YES on Heads Together." in text
+    # each comes with a change the message shows anyway, or answers the seat's own click
+    assert RENDER.private_news([passed, voted]) == []

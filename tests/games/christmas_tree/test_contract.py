@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -18,11 +19,24 @@ from games.christmas_tree import (
     Stage,
     Swap,
 )
+from games.christmas_tree.scoring import Slot
 from games.core import IllegalAction, visible_events
-from games.registry import get_game
 from tests.games.contract import assert_refused
 
-from .helpers import MODES, G, act, c, choose_all, kinds, new, of_kind, play_to_end, play_turn, random_move
+from .helpers import (
+    MODES,
+    G,
+    act,
+    c,
+    choose_all,
+    kinds,
+    new,
+    of_kind,
+    play_to_end,
+    play_turn,
+    random_move,
+    rig_hand,
+)
 
 
 def _random_game(n: int, mode: str, seed: int):
@@ -49,8 +63,7 @@ def test_class_vars_options_and_registry_entry():
     assert G.parse_options({"mode": "advanced"}).mode == "advanced"
     with pytest.raises(IllegalAction, match="mode"):
         G.parse_options({"mode": "expert"})
-    info = get_game("christmas-tree")
-    assert (info.title, info.min_players, info.max_players) == (G.title, G.min_players, G.max_players)
+    assert (G.title, G.min_players, G.max_players) == ("Christmas Tree", 2, 4)
 
 
 @pytest.mark.parametrize("n", [1, 5])
@@ -245,8 +258,33 @@ def test_events_describe_with_names():
             for event in events:
                 line = event.describe(names)
                 assert isinstance(line, str) and line and "\n" not in line
+                assert not re.search(r"\b[GWJO]\d\d\b", line), f"a card code in {line!r}"
+                assert "°" not in line and " 1 cookies" not in line, line
 
 
 def test_options_object_of_another_model_is_accepted():
     state = ChristmasTree().new_game(3, ChristmasTreeOptions(mode="family"), 1)
     assert state.mode == "family" and state.phase == Phase.TURN and state.cookies == [0, 0, 0]
+
+
+def test_a_wrapped_candy_always_stands_upright():
+    """A candy has no sides that count: no upside-down placement, swap orientation or cookie turn."""
+    state = new(3, "normal", 4)
+    state, _ = choose_all(state)
+    rig_hand(state, 0, ["W01", "G01"])
+    hand = state.hands[0].cards
+    candy, glass = hand.index("W01"), hand.index("G01")
+    places = [a for a in G.legal_actions(state, 0) if isinstance(a, Place | Stage)]
+    assert {a.rotation for a in places if a.card_index == candy} == {0}
+    assert {a.rotation for a in places if a.card_index == glass} == {0, 180}
+    assert_refused(G, state, 0, Place(card_index=candy, cell=0, rotation=180), "upright")
+    # a staged candy next to a glass ornament: the glass may be turned or swapped both ways
+    state, _ = act(state, 0, Stage(card_index=candy, cell=0, rotation=0))
+    state.trees[0][1] = Slot("G01", 0)
+    cookies = [a for a in G.legal_actions(state, 0) if isinstance(a, Swap | Rotate)]
+    assert {a.cell for a in cookies if isinstance(a, Rotate)} == {1}
+    assert {(a.rot_a, a.rot_b) for a in cookies if isinstance(a, Swap)} == {(0, 0), (180, 0)}
+    assert_refused(G, state, 0, Rotate(cell=0), "changes nothing")
+    assert_refused(G, state, 0, Swap(a=0, b=1, rot_a=0, rot_b=180), "upright")
+    state, _ = act(state, 0, Swap(a=0, b=1, rot_a=180, rot_b=0))
+    assert G.view(state, 0).preview[0] == Slot("G01", 180) and G.view(state, 0).preview[1] == Slot("W01", 0)

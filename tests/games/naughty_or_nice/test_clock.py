@@ -18,7 +18,7 @@ from games.naughty_or_nice.actions import (
     WolverineTake,
 )
 from games.naughty_or_nice.cards import present_sort_key
-from games.naughty_or_nice.data import Giver
+from games.naughty_or_nice.data import Creature, Giver
 from games.naughty_or_nice.models import ChristkindlTask, ElvesTask, NoNState, WindowTask, WolverineTakeTask
 from tests.games.clock_contract import (
     check_defaults_apply,
@@ -27,7 +27,7 @@ from tests.games.clock_contract import (
     states_of_random_games,
 )
 
-from .helpers import G, fresh, options
+from .helpers import G, fresh, give_creatures, options
 
 CASES = [(n, level) for level in range(1, 6) for n in (2, 3, 5)]
 
@@ -72,6 +72,7 @@ def test_a_game_of_defaults_only_ends(n: int, level: int) -> None:
 
 def test_the_turn_defaults() -> None:
     state = fresh(3, level=5)
+    give_creatures(state, 0, [Creature.TOMTE])  # a usable creature: the turn waits for End turn
     assert G.default_action(state, 0) == Craft()
     assert G.default_action(state, 1) is None
     state = G.apply(state, 0, Craft()).state

@@ -52,7 +52,9 @@ def fulfil(state, seat, name, cards):
 
 
 def end_turn(state, seat=0):
-    state, _ = act(state, seat, A.EndTurn())
+    """End `seat`'s turn: a click, unless it ended by itself (no usable creature left)."""
+    if state.tasks and state.tasks[-1].kind == "turn" and state.turn.seat == seat:
+        state, _ = act(state, seat, A.EndTurn())
     return state
 
 
@@ -136,11 +138,12 @@ def test_07_summon_keep_one_discard_other():
 def test_08_gained_creature_not_playable_this_turn():
     state = fresh(3, level=3, givers=[GV.ODIN, GV.CHRISTKINDL, GV.AUNT_ARIE])
     state.creature_main[:2] = [c for c in state.creature_main if CREATURE_OF.get(c) == C.ELVES][:2]
+    give_creatures(state, 0, [C.TOMTE])  # a usable creature: the turn waits for End turn
     state, _ = act(state, 0, A.Summon())
     state, _ = act(state, 0, A.Keep(index=0))
     assert A.PlayCreature(creature=C.ELVES) not in G.legal_actions(state, 0)
     assert_refused(G, state, 0, A.PlayCreature(creature=C.ELVES), "this turn")
-    assert G.view(state, 0).creatures[0].usable is False
+    assert [c.usable for c in G.view(state, 0).creatures] == [True, False]
     state = end_turn(state)
     for seat in (1, 2):
         state, _ = act(state, seat, A.Craft())
@@ -177,7 +180,7 @@ def test_11_colours_must_match_exactly():
     cards = give_presents(state, 0, [P.BEIGLI, P.FONDANT, P.SLEIGH])
     set_playground(state, [kid("Benjamin")])
     action = A.Fulfil(kiddo=kid("Benjamin"), mask=mask_of(state, 0, cards))
-    assert_refused(G, state, 0, action, r"missing RED×3; not wanted: BLUE×2, GREEN")
+    assert_refused(G, state, 0, action, r"missing red ×3; not wanted: blue ×2, green")
     assert not any(isinstance(a, A.Fulfil) and a.kiddo == kid("Benjamin") for a in G.legal_actions(state, 0))
 
 
@@ -200,7 +203,7 @@ def test_14_saint_nicholas_skips_one_black():
     state = fresh(3, level=4, givers=[GV.SAINT_NICHOLAS, GV.ODIN, GV.CHRISTKINDL])
     cards = give_presents(state, 0, [P.BIRCH])
     set_playground(state, [kid("Lukas")])
-    assert_refused(G, state, 0, A.Fulfil(kiddo=kid("Lukas"), mask=0), "missing BLACK")
+    assert_refused(G, state, 0, A.Fulfil(kiddo=kid("Lukas"), mask=0), "missing black")
     state, events = fulfil(state, 0, "Lukas", cards)
     assert state.players[0].score == 3 and of_kind(events, "fulfilled")[0].skipped_black
     assert state.players[0].presents == []
@@ -208,7 +211,7 @@ def test_14_saint_nicholas_skips_one_black():
     state = fresh(3, level=3, givers=[GV.SAINT_NICHOLAS, GV.ODIN, GV.CHRISTKINDL])
     cards = give_presents(state, 0, [P.BIRCH])
     set_playground(state, [kid("Lukas")])
-    assert_refused(G, state, 0, A.Fulfil(kiddo=kid("Lukas"), mask=1), "missing BLACK")
+    assert_refused(G, state, 0, A.Fulfil(kiddo=kid("Lukas"), mask=1), "missing black")
 
 
 @pytest.mark.parametrize(
@@ -354,8 +357,7 @@ def test_24_mr_scrooge():
     assert G.view(state, None).players[1].scrooge_pending
     state, _ = act(state, 0, A.Craft())
     state, _ = act(state, 0, A.TakePresent(source=-1))
-    state, _ = act(state, 0, A.TakePresent(source=-1))
-    state, events = act(state, 0, A.EndTurn())
+    state, events = act(state, 0, A.TakePresent(source=-1))  # no creature left: the turn ends
     assert of_kind(events, "turn_skipped")[0].seat == 1
     assert state.turn.seat == 2 and state.players[1].scrooge is None
     assert state.creature_discard[-1] in CREATURE_OF
@@ -436,7 +438,7 @@ def test_29_snow_maiden_craft_again():
 
 def test_30_ded_moroz():
     state = fresh(3, level=4, givers=[GV.DED_MOROZ, GV.ODIN, GV.CHRISTKINDL])
-    give_creatures(state, 0, [C.SNOW_MAIDEN])
+    give_creatures(state, 0, [C.SNOW_MAIDEN, C.TOMTE])  # Tomte: the turn waits for End turn
     state, _ = act(state, 0, A.Craft())
     state, _ = act(state, 0, A.TakePresent(source=-1))
     state, _ = act(state, 0, A.TakePresent(source=-1))
@@ -446,10 +448,10 @@ def test_30_ded_moroz():
         state, _ = act(state, 0, A.Craft())
         state, _ = act(state, 0, A.TakePresent(source=-1))
         state, _ = act(state, 0, A.TakePresent(source=-1))
-    assert state.tasks[-1].kind == "turn" and len(state.players[0].presents) == 6
+    assert state.tasks[-1].kind == "turn" and state.turn.seat == 0 and len(state.players[0].presents) == 6
     # Another player's Snow Maiden: Ded Moroz (seat 1) acts after it resolves.
     state = fresh(3, level=4, givers=[GV.ODIN, GV.DED_MOROZ, GV.CHRISTKINDL])
-    give_creatures(state, 0, [C.SNOW_MAIDEN])
+    give_creatures(state, 0, [C.SNOW_MAIDEN, C.TOMTE])
     state, _ = act(state, 0, A.Summon())
     state, _ = act(state, 0, A.Keep(index=0))
     state, _ = act(state, 0, A.PlayCreature(creature=C.SNOW_MAIDEN))
@@ -469,6 +471,7 @@ def test_30b_ded_moroz_on_discarded_snow_maiden():
     state.creature_main.remove(maiden)
     state.creature_main.remove(elves)
     state.creature_main[:0] = [maiden, elves]
+    give_creatures(state, 0, [C.TOMTE])  # a usable creature: the turn waits for End turn
     state, _ = act(state, 0, A.Summon())
     state, _ = act(state, 0, A.Keep(index=1))
     assert G.to_decide(state) == {1} and state.tasks[-1].kind == "extra_basic"
@@ -551,12 +554,13 @@ def test_35_midnight_then_one_more_turn_each():
         assert state.turn.seat == seat and not state.over
         state, _ = act(state, seat, A.Summon())
         assert state.players[seat].breakdown.get("after_midnight") == 1
-        state, events = act(state, seat, A.EndTurn())
+        state = end_turn(state, seat)
     assert state.over and G.outcome(state) is not None
 
 
 def test_36_set_collection_summons():
     state = fresh(3, level=5, givers=[GV.ODIN, GV.CHRISTKINDL, GV.SANTA])
+    give_creatures(state, 0, [C.TOMTE])  # a usable creature: the turn waits for End turn
     for name in ("Sofia", "Kofi", "Diego", "Pedro"):  # STAR, HEART, MOON, BELL
         state.players[0].kiddos.append(KiddoWon(card=kid(name), fulfilled=True))
         for zone in (state.playground, state.kiddo_main, state.kiddo_bottom):
@@ -571,12 +575,13 @@ def test_36_set_collection_summons():
     cards = give_presents(state, 0, [P.CAP, P.CRAYONS])
     state.turn.basic = None
     state, events = fulfil(state, 0, "Ava", cards)  # SNOWFLAKE: the 5th symbol
-    assert len(of_kind(events, "creature_gained")) == 2 and len(state.players[0].creatures) == 3
+    assert len(of_kind(events, "creature_gained")) == 2 and len(state.players[0].creatures) == 4
     assert state.players[0].fullset_bonus_taken
 
 
 def test_37_after_midnight_conversions():
     state = fresh(3, level=5, givers=[GV.ODIN, GV.CHRISTKINDL, GV.SANTA])
+    give_creatures(state, 0, [C.TOMTE])  # a usable creature: the turn waits for End turn
     state.midnight_turn = 0
     state.final_turns_left = 3
     for name in ("Sofia", "Kofi", "Diego", "Pedro"):
@@ -640,10 +645,11 @@ def test_40_level_one():
 def test_41_odin_below_level_four(level):
     state = fresh(3, level=level, givers=[GV.ODIN, GV.CHRISTKINDL, GV.SANTA])
     cards = give_presents(state, 0, [P.SWEATER, P.SWEATER])
+    if level == 3:
+        give_creatures(state, 0, [C.KRAMPUS])
     state, _ = fulfil(state, 0, "Oliver", cards)
     assert state.players[0].score == 4
     if level == 3:
-        give_creatures(state, 0, [C.KRAMPUS])
         state, _ = act(state, 0, A.Krampus(present=P.COAL))
         assert state.players[0].score == 5
 
@@ -672,14 +678,46 @@ def test_santa_tucks_a_summoned_reindeer():
         state.creature_main.remove(card)
     state.creature_main[:0] = deer
     state, _ = act(state, 0, A.Summon())
-    state, _ = act(state, 0, A.Keep(index=0))
-    assert state.tasks[-1].kind == "tuck" and G.legal_actions(state, 0) == [
-        A.Tuck(yes=True),
-        A.Tuck(yes=False),
+    assert G.legal_actions(state, 0) == [
+        A.Keep(index=0),
+        A.Keep(index=0, tuck=True),
+        A.Keep(index=1),
+        A.Keep(index=1, tuck=True),
     ]
-    state, _ = act(state, 0, A.Tuck(yes=True))
+    state, events = act(state, 0, A.Keep(index=0, tuck=True))  # the tuck is chosen with the keep
     assert state.players[0].rudolf == [deer[0]] and state.players[0].creatures == []
-    assert G.view(state, None).players[0].rudolf == 1
+    assert G.view(state, None).players[0].rudolf == 1 and of_kind(events, "tucked")[0].count == 1
+    assert state.tasks[-1].kind != "tuck"
+
+
+def test_only_santa_tucks_only_a_reindeer():
+    state = fresh(3, level=4, givers=[GV.ODIN, GV.SANTA, GV.CHRISTKINDL])
+    deer = [c for c in state.creature_main if CREATURE_OF.get(c) == C.REINDEER][:2]
+    for card in deer:
+        state.creature_main.remove(card)
+    state.creature_main[:0] = deer
+    state, _ = act(state, 0, A.Summon())
+    assert A.Keep(index=0, tuck=True) not in G.legal_actions(state, 0)
+    assert_refused(G, state, 0, A.Keep(index=0, tuck=True), "Santa")
+
+
+@pytest.mark.parametrize("reindeer", [True, False])
+def test_santa_answers_the_same_question_whatever_he_gains(reindeer):
+    """Spec 2.2.1 + 6: a creature gained without a choice (here a lone summon draw) asks Santa
+    the same public question whether or not it is a Reindeer; only a Reindeer may be tucked."""
+    state = fresh(3, level=4, givers=[GV.SANTA, GV.ODIN, GV.CHRISTKINDL])
+    pick = [c for c in state.creature_main if (CREATURE_OF.get(c) == C.REINDEER) == reindeer][0]
+    state.creature_main.remove(pick)
+    state.creature_bottom = []
+    state.creature_main = [pick]
+    state, _ = act(state, 0, A.Summon())
+    assert state.tasks[-1].kind == "tuck" and G.to_decide(state) == {0}
+    public = G.view(state, None)
+    assert public.phase == "tuck" and "Reindeer" not in public.prompt
+    legal = G.legal_actions(state, 0)
+    assert legal == ([A.Tuck(yes=True), A.Tuck(yes=False)] if reindeer else [A.Tuck(yes=False)])
+    if not reindeer:
+        assert_refused(G, state, 0, A.Tuck(yes=True), "Reindeer")
 
 
 def test_christkindl_draws_for_tomte_on_her_creature():

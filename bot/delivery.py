@@ -1,0 +1,310 @@
+"""Delivering a game's outbox to Discord, always from the newest committed game: the table, each
+seat's living private message (`bot.private_messages`), notifications and channel posts.
+
+Every message a game keeps up to date is a `Slot` that remembers what it shows (a digest of the
+rendered message), so it is edited only when what it shows changed for its reader, and that holds
+a lock around each write, so a render of an older state never lands over a newer one: every write
+renders the newest committed game at the moment it holds the lock. A click on the table is
+answered by editing it through the interaction (not rate-limited); the delivery that follows then
+has nothing left to do for it. A table buried under chat is posted again at the bottom.
+
+Every REST write is paced per channel (`bot.pacing`: at most 5 in 5 s; a message's edits that
+bring nobody a new decision at most one per 1.5 s), with one trailing write per waiting message
+that draws the newest game when it runs: quick changes coalesce and the final state always lands.
+Interaction responses (the clicked message, an ephemeral view) are never paced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot import screens
+from bot.messenger import Messenger
+from bot.outbox import Notice, Outbox, Post
+from bot.pacing import Pacer, dm
+from bot.pipeline import Pipeline
+from bot.private_messages import PrivateMessages, Slot, answer_by_edit
+from bot.render.base import Payload
+from bot.service import LoadedGame
+from bot.shown_pictures import ShownPictures
+
+log = logging.getLogger(__name__)
+
+#: A table with this many people's messages after it in its channel is posted again at the bottom,
+BURIED_AFTER = 10
+#: ... at most once per this many seconds.
+BUMP_EVERY = 60.0
+#: A click on the table waits this long for a REST edit of it under way, then is only acknowledged.
+TABLE_WAIT = 1.0
+OVER = ("finished", "abandoned", "cancelled")
+
+
+class Delivery:
+    def __init__(self, pipeline: Pipeline, messenger: Messenger, pacer: Pacer | None = None) -> None:
+        """`pacer`: by default, writes are paced when the messenger talks to Discord (its
+        `paced` attribute: `DiscordMessenger`), not for the tests' fakes."""
+        self.pipeline = pipeline
+        self.service = pipeline.service
+        self.messenger = messenger
+        self.clock = pipeline.clock
+        self.pictures = ShownPictures()
+        self.pacer = pacer or Pacer(enabled=bool(getattr(messenger, "paced", False)))
+        self.privates = PrivateMessages(pipeline, messenger, self.pictures, self.pacer)
+        self._tables: dict[int, Slot] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._chat: dict[int, dict[int, int]] = {}  # channel -> {game: people's messages since its table}
+        self._bumped: dict[int, float] = {}
+        self._extras: dict[int, list[tuple[int, int]]] = {}  # game -> other messages with its controls
+        pipeline.deliver = self.deliver
+        pipeline.on_stop.append(self.pacer.stop)
+
+    def pace(self, pacer: Pacer) -> None:
+        """Pace writes with `pacer` from now on (tests: `Pacer(enabled=False)` or a fast one)."""
+        self.pacer = self.privates.pacer = pacer
+
+    # -- the outbox ------------------------------------------------------------------------------
+    async def deliver(self, game_id: int) -> None:
+        """Show everything the game's outbox holds (one delivery per game at a time)."""
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            outbox = self.pipeline.outboxes.get(game_id)
+            if outbox is None:
+                return
+            await self._deliver(outbox)
+            game = outbox.game
+            if game.record.status in OVER and not (outbox.notices or outbox.posts or outbox.news):
+                self._forget(game)
+        if not lock.locked() and game_id not in self.pipeline.outboxes:
+            self._locks.pop(game_id, None)
+
+    async def _deliver(self, outbox: Outbox) -> None:
+        notices, outbox.notices = outbox.notices, []
+        posts, outbox.posts = outbox.posts, []
+        news, outbox.news = outbox.news, {}
+        redraw, outbox.redraw = outbox.redraw, set()
+        game = outbox.game
+        calls: list[Notice] = []
+        if game.state is not None:
+            calls = [n for n in notices if self._still_due(game, n)]
+            renderer = screens.renderer(game)
+            private_calls = {n.seat for n in calls if renderer.has_private_decision(game.view(n.seat))}
+            told = set()  # seats that got a new DM now: that DM is their notification
+            for seat in range(len(game.seats)):
+                if await self.privates.refresh(
+                    game_id=game.id,
+                    seat=seat,
+                    news=news.get(seat, ()),
+                    fresh=seat in private_calls,
+                    force=seat in redraw,
+                ):
+                    told.add(seat)
+            calls = [n for n in calls if n.seat not in told]
+        await self.table(game.id)
+        if outbox.game.record.status in OVER:
+            for channel_id, message_id in self._extras.pop(game.id, []):
+                await self.pacer.turn(channel_id)
+                await self.messenger.edit_message(
+                    channel_id, message_id, Payload(content="This game is over.")
+                )
+        await self._tell(outbox.game, calls)
+        for post in posts:
+            await self._post(outbox.game, post)
+
+    def _still_due(self, game: LoadedGame, notice: Notice) -> bool:
+        return (
+            game.record.status == "running"
+            and game.decision == notice.decision
+            and notice.seat in game.to_decide()
+            and not game.is_ai(notice.seat)
+            and game.state is not None
+            and bool(game.rules.legal_actions(game.state, notice.seat))
+        )
+
+    @staticmethod
+    def _dms_closed(game: LoadedGame, seat: int) -> bool:
+        return game.seats[seat].dm_open is False
+
+    def _newest(self, game_id: int) -> Outbox | None:
+        return self.pipeline.outboxes.get(game_id)
+
+    # -- the table ---------------------------------------------------------------------------------
+    def _table_slot(self, game_id: int) -> Slot:
+        slot = self._tables.get(game_id)
+        if slot is None:
+            slot = self._tables[game_id] = Slot(0)
+        return slot
+
+    async def table(self, game_id: int, *, repost: bool = False) -> None:
+        """Bring the table message up to date (by REST), or post it anew (`repost`, or when it is
+        gone), the old one then deleted."""
+        outbox = self._newest(game_id)
+        if outbox is None:
+            return
+        await self._write_table(outbox, self._table_slot(game_id), repost=repost)
+
+    async def _write_table(self, outbox: Outbox, slot: Slot, *, repost: bool = False) -> None:
+        if slot.later and not repost:  # a trailing write is due: it draws the newest game then
+            return
+        async with slot.lock:
+            game = outbox.game
+            channel = game.record.channel_id
+            payload = screens.table_payload(game, outbox.table_events)
+            digest = payload.digest()
+            message_id = game.record.table_message_id or slot.message_id
+            if digest == slot.digest and message_id == slot.message_id and not repost:
+                return
+            if message_id is not None and not repost:
+                urgent = slot.turn != game.decision and self._people_decide(game)
+                wait = self.pacer.wait(channel, slot.last, urgent=urgent)
+                if wait > 0:
+                    slot.later = True
+                    self.pacer.later(wait, lambda: self._trailing_table(outbox, slot))
+                    return
+                slot.last = self.pacer.take(channel)
+                edited = await self.messenger.edit_message(
+                    channel, message_id, self.pictures.for_edit(message_id, payload)
+                )
+                if edited:
+                    self.pictures.shown(message_id, payload)
+                    slot.digest, slot.message_id, slot.turn = digest, message_id, game.decision
+                    return
+            slot.last = await self.pacer.turn(channel)
+            new_id = await self.messenger.send_channel(channel, payload)
+            if new_id is None:
+                return
+            self.pictures.shown(new_id, payload)
+            slot.digest, slot.message_id, slot.turn = digest, new_id, game.decision
+            self._chat.setdefault(channel, {})[game.id] = 0
+            await self._set_table_message(game.id, new_id)
+            if message_id is not None and message_id != new_id:
+                await self.pacer.turn(channel)
+                await self.messenger.delete_message(channel, message_id)
+
+    @staticmethod
+    def _people_decide(game: LoadedGame) -> bool:
+        """Whether a person (not only AI seats) must decide now: a new decision of theirs may be
+        on the table."""
+        return any(not game.is_ai(seat) for seat in game.to_decide())
+
+    async def _trailing_table(self, outbox: Outbox, slot: Slot) -> None:
+        slot.later = False
+        await self._write_table(outbox, slot)
+
+    def posted_table(self, game: LoadedGame, message_id: int, payload: Payload) -> None:
+        """A table was posted as an interaction's answer (a new lobby): it shows `payload`."""
+        slot = self._table_slot(game.id)
+        slot.digest, slot.message_id, slot.turn = payload.digest(), message_id, game.decision
+        self.pictures.shown(message_id, payload)
+        self.watch_channel(game)
+
+    def extra_controls(self, game: LoadedGame, message_id: int) -> None:
+        """Another channel message with controls for this game (e.g. "Take the win"): its
+        controls are removed when the game ends."""
+        self._extras.setdefault(game.id, []).append((game.record.channel_id, message_id))
+
+    def extra_answered(self, game_id: int, message_id: int) -> None:
+        """An extra control message was answered (and emptied) by a click on it."""
+        extras = self._extras.get(game_id, [])
+        self._extras[game_id] = [extra for extra in extras if extra[1] != message_id]
+
+    async def _set_table_message(self, game_id: int, message_id: int) -> None:
+        async with self.service.lock(game_id):
+            game = await self.service.set_table_message(game_id, message_id)
+        outbox = self._newest(game_id)
+        if outbox is not None and outbox.game.record.version == game.record.version:
+            outbox.game = game
+
+    async def answer_on_table(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Answer a click on the table by editing it through the interaction (not rate-limited),
+        from the newest committed game. If a REST edit of it is under way for longer than
+        `TABLE_WAIT`, only acknowledge the click: the delivery that follows redraws the table."""
+        outbox = self._newest(game_id)
+        slot = self._table_slot(game_id)
+        clicked = interaction.message.id if interaction.message is not None else None
+        if outbox is not None and clicked is not None and clicked != outbox.game.record.table_message_id:
+            await self._set_table_message(game_id, clicked)  # stored before anyone sees the answer
+        try:
+            await asyncio.wait_for(slot.lock.acquire(), TABLE_WAIT)
+        except TimeoutError:
+            await interaction.response.defer()
+            return
+        try:
+            if outbox is None:
+                await interaction.response.defer()
+                return
+            game = outbox.game
+            payload = screens.table_payload(game, outbox.table_events)
+            if await answer_by_edit(interaction, payload, self.pictures):
+                slot.digest, slot.message_id, slot.turn = payload.digest(), clicked, game.decision
+        finally:
+            slot.lock.release()
+
+    async def chat_seen(self, channel_id: int) -> None:
+        """Someone posted in a channel: a table buried under about ten messages moves to the
+        bottom (at most once a minute per table)."""
+        counts = self._chat.get(channel_id)
+        if not counts:
+            return
+        for game_id in list(counts):
+            counts[game_id] += 1
+            now = self.clock()
+            if counts[game_id] >= BURIED_AFTER and now - self._bumped.get(game_id, 0.0) >= BUMP_EVERY:
+                self._bumped[game_id] = now
+                await self.table(game_id, repost=True)
+
+    def watch_channel(self, game: LoadedGame) -> None:
+        """Count chat under this game's table (it is live and has a table message)."""
+        if game.record.status in ("lobby", "running"):
+            self._chat.setdefault(game.record.channel_id, {}).setdefault(game.id, 0)
+
+    # -- notifications and posts -------------------------------------------------------------------
+    async def _tell(self, game: LoadedGame, calls: list[Notice]) -> None:
+        """A decision became these idle players': a DM with a link to the table (a private one
+        came as a new DM already), or one channel post mentioning those whose DMs are closed."""
+        if not calls:
+            return
+        title = f"**{game.info.title} #{game.id}**"
+        url = screens.jump_url(game)
+        link = f": [go to the table]({url})" if url else " (in its channel)"
+        mention: list[int] = []
+        for notice in calls:
+            user = game.user_of(notice.seat)
+            if self._dms_closed(game, notice.seat):
+                mention.append(user)
+                continue
+            await self.pacer.turn(dm(user))
+            sent = await self.messenger.send_dm(user, Payload(content=f"\N{BELL} Your turn in {title}{link}"))
+            if sent is None:
+                mention.append(user)
+        if mention and game.state is not None and game.rules.timer(game.state) is not None:
+            mention = []  # a timed decision (a reaction window): a ping would name who may react
+        if mention:
+            label = screens.private_label(game)
+            text = (
+                f"\N{BELL} {' '.join(f'<@{u}>' for u in mention)}: your turn in {title} "
+                f"(your choices: **{label}** on the table)."
+            )
+            await self.pacer.turn(game.record.channel_id)
+            await self.messenger.send_channel(
+                game.record.channel_id, Payload(content=text, mentions=tuple(mention))
+            )
+
+    async def _post(self, game: LoadedGame, post: Post) -> None:
+        if post.kind == "ended":
+            payload = screens.ending_payload(game, post.text)
+        else:
+            payload = Payload(content=post.text, mentions=post.mentions)
+        await self.pacer.turn(game.record.channel_id)
+        await self.messenger.send_channel(game.record.channel_id, payload)
+
+    # -- forgetting --------------------------------------------------------------------------------
+    def _forget(self, game: LoadedGame) -> None:
+        """A game that is over and fully shown: drop its slots and outbox."""
+        self.pipeline.outboxes.pop(game.id, None)
+        self._tables.pop(game.id, None)
+        self.privates.forget(game)
+        self._chat.get(game.record.channel_id, {}).pop(game.id, None)
+        self._bumped.pop(game.id, None)

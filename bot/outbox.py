@@ -1,0 +1,76 @@
+"""What committed changes ask the Discord side to show, kept per game until it is delivered.
+
+The pipeline (`bot.pipeline`) fills a game's `Outbox` inside the game's lock, right after each
+commit; the delivery (`bot.delivery`) empties it after the lock is released, always rendering the
+newest committed game, so a slow delivery of an older change can never show an older state over a
+newer one. One-shot items (private news, notifications, channel posts) are queued in commit order
+and each is delivered once. No Discord here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from games.core import Event
+
+if TYPE_CHECKING:
+    from bot.service import LoadedGame
+
+
+@dataclass(frozen=True)
+class Notice:
+    """`seat` must now decide `decision` and has not been playing along: tell them once."""
+
+    seat: int
+    decision: int
+
+
+@dataclass(frozen=True)
+class Post:
+    """A message for the game's channel: `kind` "ended" (the end, with a Rematch button) or
+    "text" (`text` as it is, e.g. the turn clock's warning)."""
+
+    kind: str
+    text: str = ""
+    mentions: tuple[int, ...] = ()  # user ids the post may ping
+
+
+@dataclass
+class Change:
+    """One committed command, as the pipeline returns it to the handler that ran it."""
+
+    game: LoadedGame  # as committed
+    events: list[Event] = field(default_factory=list)
+    #: the seat whose person acted (its private message is answered through the interaction)
+    actor: int | None = None
+    posts: list[Post] = field(default_factory=list)  # channel posts this change makes
+
+    @property
+    def version(self) -> int:
+        return self.game.record.version
+
+
+@dataclass
+class Outbox:
+    """Everything not yet delivered for one game."""
+
+    game: LoadedGame  # the newest committed game
+    version: int = 0  # a counter of changes (lobby edits do not bump the stored version)
+    table_events: list[Event] = field(default_factory=list)  # the newest change's events
+    news: dict[int, list[Event]] = field(default_factory=dict)  # seat -> private news
+    notices: list[Notice] = field(default_factory=list)
+    posts: list[Post] = field(default_factory=list)
+    #: seats whose private message must be redrawn even if it looks the same (seat changed hands)
+    redraw: set[int] = field(default_factory=set)
+
+    def add(self, change: Change) -> None:
+        self.game = change.game
+        self.version += 1
+        self.table_events = list(change.events)
+        for event in change.events:
+            if event.audience.is_public:
+                continue
+            for seat in range(len(change.game.seats)):
+                if event.audience.includes(seat):
+                    self.news.setdefault(seat, []).append(event)

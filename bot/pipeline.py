@@ -1,0 +1,409 @@
+"""The one path every change to a game takes:
+
+    lock -> load -> checks -> apply -> commit -> wake-ups from the committed state -> outbox
+
+`Pipeline.run(game_id, step)` takes the game's lock, runs `step` (which loads, checks, applies and
+commits through `GameService`, raising `UserError` with nothing written on a refusal), then, still
+inside the lock and from the committed game, re-schedules the game's wake-ups (AI turn, reaction
+window, turn clock) and queues what the players must be shown in the game's `Outbox`: the table,
+private news, a notification for each player a decision became theirs while they were not playing
+along, channel posts. After the lock is released, `deliver(game_id)` (the Discord side) empties
+the outbox, always from the newest committed game.
+
+Clicks, AI turns, reaction-window timers, the turn clock's warning and expiry, start, leave,
+replace, reclaim, abandon, take-the-win and rematch all come through here. No Discord here.
+
+Several processes on one PostgreSQL database (`GameService.shared`): the lock is also the
+database's lock of the game, and every step stores when the game must next act on its own
+(`wake_at`, in the action's own transaction, or right after a step that changed it otherwise).
+Each process polls for games whose `wake_at` is overdue by `POLL_GRACE` seconds (the process that
+committed runs its own timers first) and runs what is due through the same handlers, which all
+re-check the game's version or decision under the lock: a wake-up run by two processes is applied
+once, and one whose process died is run by another within a few seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from bot.ai_seats import policy_for
+from bot.clock import TIMEOUTS_BEFORE_AI, WARN_SHARE, clock_seconds
+from bot.errors import UserError
+from bot.outbox import Change, Notice, Outbox, Post
+from bot.service import GameService, LoadedGame
+from bot.wakeups import Wakeups
+from games.core import Event
+from games.core.ai import RandomPolicy, ai_rng, decide
+
+log = logging.getLogger(__name__)
+
+#: A player who acted in a game this recently is playing along: no notification for them.
+IDLE_SECONDS = 60.0
+#: At most this many forced actions per clock expiry (each re-checked; never reached in play).
+MAX_FORCED = 200
+#: Several processes: a wake-up overdue by this long is run by whichever process polls first.
+POLL_GRACE = 2.0
+#: ... and each process polls this often (seconds).
+POLL_EVERY = 1.0
+#: At most this many overdue games woken at once per process.
+POLL_BATCH = 8
+#: A game woken for a stored moment that stays overdue (nothing was due, or it failed) is woken
+#: again for it after this many seconds, not at every poll.
+POLL_RETRY = 30.0
+
+Step = Callable[[], Awaitable[Change]]
+Deliver = Callable[[int], Awaitable[None]]
+
+
+async def _nothing_to_deliver(game_id: int) -> None:
+    return None
+
+
+@dataclass
+class ClockExpiry:
+    """What one turn-clock expiry did: who the clock chose for, who was handed to an AI."""
+
+    forced: list[str] = field(default_factory=list)
+    handed: list[str] = field(default_factory=list)
+
+
+class Pipeline:
+    def __init__(self, service: GameService, *, ai_pause: float = 1.5) -> None:
+        self.service = service
+        self.clock = service.clock
+        self.wakeups = Wakeups(
+            clock=service.clock,
+            ai_pause=ai_pause,
+            on_ai_turn=self.ai_turn,
+            on_window=self.close_window,
+            on_clock_warning=self.clock_warning,
+            on_clock_expiry=self.clock_expiry,
+        )
+        #: Set by the Discord side: empties a game's outbox onto Discord.
+        self.deliver: Deliver = _nothing_to_deliver
+        #: Also run by `stop` (the Discord side's trailing writes).
+        self.on_stop: list[Callable[[], Awaitable[None]]] = []
+        self.outboxes: dict[int, Outbox] = {}
+        self._last_active: dict[tuple[int, int], float] = {}  # (game, user) -> Unix time
+        self._told: set[tuple[int, int, int]] = set()  # (game, decision, seat) already notified
+        self._histories: dict[int, tuple[int, list[Event]]] = {}  # game -> (version, events), for AIs
+        service.next_wake = self.wakeups.next_wake
+        self._poller: asyncio.Task[None] | None = None
+        #: game -> (the overdue wake_at this process woke it for, when to try that one again)
+        self._tried: dict[int, tuple[float, float]] = {}
+        self._waking: dict[int, asyncio.Task[None]] = {}
+
+    async def stop(self) -> None:
+        poller, self._poller = self._poller, None
+        tasks = [t for t in (poller, *self._waking.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await self.wakeups.stop()
+        for stop in self.on_stop:
+            await stop()
+
+    # -- the path ------------------------------------------------------------------------------
+    async def run(self, game_id: int, step: Step, *, user_id: int | None = None) -> Change:
+        """Run `step` in the game's lock, then schedule and queue from what it committed.
+        `user_id`: the person whose command this is (they are playing along from now)."""
+        async with self.service.lock(game_id):
+            before = await self._loaded(game_id)
+            change = await step()
+            if self.service.shared:
+                change.game = await self._store_wake(change.game)
+            self.committed(before, change, user_id)
+        return change
+
+    async def _store_wake(self, game: LoadedGame) -> LoadedGame:
+        """Several processes: make the stored `wake_at` match the game (with its lock held)."""
+        stored = game.record.wake_at
+        wake = self.wakeups.next_wake(game, stored)
+        if game.record.status != "running" or wake == stored:
+            return game
+        if wake is not None and stored is not None and abs(wake - stored) < 0.001:
+            return game
+        return await self.service.set_wake(game.id, wake)
+
+    # -- the safety net of several processes: overdue wake-ups of any game ------------------------
+    def start_polling(self) -> None:
+        """Several processes on one database: poll for overdue wake-ups (any game's)."""
+        if self.service.shared and (self._poller is None or self._poller.done()):
+            self._poller = asyncio.create_task(self._poll_forever(), name="wake-poller")
+
+    async def _poll_forever(self) -> None:
+        while True:
+            try:
+                await self.poll()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("polling for overdue wake-ups failed")
+            await asyncio.sleep(POLL_EVERY)
+
+    async def poll(self, grace: float = POLL_GRACE) -> list[int]:
+        """Wake the running games whose stored `wake_at` is overdue by `grace` seconds (each
+        once per stored moment and `POLL_RETRY`; at most `POLL_BATCH` at a time). Returns the
+        games woken."""
+        woken: list[int] = []
+        room = POLL_BATCH - len(self._waking)
+        if room <= 0:
+            return woken
+        now = self.clock()
+        for game_id, wake_at in await self.service.store.due_games(now - grace, limit=room * 4):
+            tried = self._tried.get(game_id)
+            if game_id in self._waking or (tried is not None and tried[0] == wake_at and now < tried[1]):
+                continue
+            if len(self._tried) > 10_000:
+                self._tried.clear()
+            self._tried[game_id] = (wake_at, now + POLL_RETRY)
+            task = asyncio.create_task(self._wake_task(game_id), name=f"wake-{game_id}")
+            self._waking[game_id] = task
+            woken.append(game_id)
+            if len(woken) >= room:
+                break
+        return woken
+
+    async def _wake_task(self, game_id: int) -> None:
+        try:
+            await self.wake(game_id)
+        except asyncio.CancelledError:
+            raise
+        except UserError as error:
+            log.info("overdue wake-up of game %s refused: %s", game_id, error.message)
+        except Exception:
+            log.exception("overdue wake-up of game %s failed", game_id)
+        finally:
+            self._waking.pop(game_id, None)
+
+    async def wake(self, game_id: int) -> None:
+        """Run what of the game is due now (each handler re-checks it under the lock); with
+        nothing due, store the game's right `wake_at`."""
+        game = await self._loaded(game_id)
+        if game is None or game.record.status != "running" or game.state is None:
+            return
+        now, record = self.clock(), game.record
+        if record.deadline is not None and record.deadline <= now and game.rules.timer(game.state):
+            return await self.close_window(game_id, game.decision)
+        if game.ai_to_decide():
+            return await self.ai_turn(game_id, record.version)
+        deadline, seconds = record.clock_deadline, clock_seconds(record.options)
+        if deadline is not None and seconds is not None and game.clock_applies():
+            if deadline <= now:
+                return await self.clock_expiry(game_id, game.decision)
+            if record.warned_for != deadline and deadline - seconds * WARN_SHARE <= now:
+                return await self.clock_warning(game_id, game.decision)
+        async with self.service.lock(game_id):
+            game = await self._loaded(game_id)
+            if game is not None:
+                await self._store_wake(game)
+
+    def committed(self, before: LoadedGame | None, change: Change, user_id: int | None) -> None:
+        """Inside the lock, after a commit: wake-ups and the outbox, from the committed game."""
+        game = change.game
+        now = self.clock()
+        if user_id is not None and user_id > 0:
+            self._last_active[(game.id, user_id)] = now
+        self.wakeups.sync(game)
+        outbox = self.outboxes.get(game.id)
+        if outbox is None:
+            outbox = self.outboxes[game.id] = Outbox(game)
+        outbox.add(change)
+        outbox.posts += change.posts
+        cached = self._histories.get(game.id)
+        if cached is not None and cached[0] == game.record.version - 1 and change.events:
+            self._histories[game.id] = (game.record.version, cached[1] + list(change.events))
+        if game.record.status == "running":
+            self._queue_notices(before, game, outbox, now)
+        elif before is not None and before.record.status == "running" and game.outcome() is not None:
+            outbox.posts.append(Post("ended"))
+        if game.record.status not in ("lobby", "running"):
+            self._forget(game.id)
+            self._tried.pop(game.id, None)
+
+    def newest(self, game: LoadedGame) -> Outbox:
+        """The game's outbox, now holding `game` (the newest committed game, after a bookkeeping
+        write such as which message is its table)."""
+        outbox = self.outboxes.get(game.id)
+        if outbox is None:
+            outbox = self.outboxes[game.id] = Outbox(game)
+        outbox.game = game
+        return outbox
+
+    def _queue_notices(self, before: LoadedGame | None, game: LoadedGame, outbox: Outbox, now: float) -> None:
+        """Each person a decision newly became theirs, unless they are playing along. Each
+        (decision, seat) is looked at once: the rules' `to_decide()` (a set) first, a seat's legal
+        actions only for a person not looked at yet (not every deciding seat's full list on every
+        commit, before and after)."""
+        if game.state is None:
+            return
+        same_decision = before is not None and before.state is not None and before.decision == game.decision
+        was = before.to_decide() if same_decision and before is not None else frozenset()
+        for seat in sorted(game.to_decide()):
+            key = (game.id, game.decision, seat)
+            if key in self._told or game.is_ai(seat):
+                continue
+            if not game.rules.legal_actions(game.state, seat):
+                continue  # nothing to do yet: looked at again when it has
+            self._told.add(key)
+            if seat in was and before is not None and before.state is not None and not before.is_ai(seat):
+                if before.rules.legal_actions(before.state, seat):
+                    continue  # theirs already before this change (e.g. at a restart)
+            last = self._last_active.get((game.id, game.user_of(seat)))
+            if last is None or now - last >= IDLE_SECONDS:
+                outbox.notices.append(Notice(seat, game.decision))
+
+    def _forget(self, game_id: int) -> None:
+        self._histories.pop(game_id, None)
+        self._told = {key for key in self._told if key[0] != game_id}
+        self._last_active = {key: t for key, t in self._last_active.items() if key[0] != game_id}
+        self.service.forget(game_id)
+
+    async def _loaded(self, game_id: int) -> LoadedGame | None:
+        try:
+            return await self.service.load(game_id)
+        except UserError:
+            return None
+
+    async def resume(self, game_id: int) -> Change:
+        """After a restart: store any missing deadline, schedule the wake-ups, queue a redraw."""
+
+        async def step() -> Change:
+            return Change(await self.service.ensure_deadline(game_id))
+
+        change = await self.run(game_id, step)
+        outbox = self.outboxes[game_id]
+        outbox.redraw.update(range(len(change.game.seats)))
+        return change
+
+    # -- wake-ups: each one is a command through `run`, then delivered --------------------------
+    async def ai_turn(self, game_id: int, version: int) -> None:
+        """The first AI seat that must decide acts, from its own view and seen events only."""
+
+        async def step() -> Change:
+            game = await self.service.load(game_id)
+            seats = game.ai_to_decide()
+            if game.record.version != version or not seats:
+                return Change(game)
+            seat = seats[0]
+            history = await self._history(game)
+            rng = ai_rng(game.record.seed, seat, version)
+            assert game.state is not None
+            try:
+                action = decide(game.rules, game.state, seat, policy_for(game.record.game_name), history, rng)
+                result = await self.service.act_as_ai(game_id, seat, action)
+            except Exception:  # an AI bug must never stall a table: play a random legal move instead
+                log.exception("AI of game %s seat %s failed; playing a random legal move", game_id, seat)
+                action = decide(game.rules, game.state, seat, RandomPolicy(), history, rng)
+                result = await self.service.act_as_ai(game_id, seat, action)
+            return Change(result.game, result.events)
+
+        await self.run(game_id, step)
+        await self.deliver(game_id)
+
+    async def _history(self, game: LoadedGame) -> list[Event]:
+        cached = self._histories.get(game.id)
+        if cached is None or cached[0] != game.record.version:
+            cached = (game.record.version, await self.service.history(game.id))
+            self._histories[game.id] = cached
+        return cached[1]
+
+    async def close_window(self, game_id: int, decision: int) -> None:
+        """A decision's own timer ran out (a reaction window): its action, from the system seat."""
+
+        async def step() -> Change:
+            result = await self.service.act_on_timer(game_id, decision)
+            if result is None:
+                return Change(await self.service.load(game_id))
+            return Change(result.game, result.events)
+
+        try:
+            await self.run(game_id, step)
+        except UserError as error:
+            log.warning("timer of game %s refused: %s", game_id, error.message)
+            return
+        await self.deliver(game_id)
+
+    async def clock_warning(self, game_id: int, decision: int) -> None:
+        """A quarter of the turn clock is left: one channel post mentioning who must decide."""
+
+        async def step() -> Change:
+            game = await self.service.load(game_id)
+            waiting = game.humans_to_decide()
+            deadline = game.record.clock_deadline
+            if self.service.shared and game.clock_applies() and game.decision == decision and deadline:
+                first, game = await self.service.set_warned(game_id, deadline)  # once, by one process
+                if not first:
+                    return Change(game)
+            if game.clock_applies() and game.decision == decision and waiting and deadline is not None:
+                mentions = tuple(game.user_of(seat) for seat in waiting)
+                text = (
+                    f"\N{ALARM CLOCK} {' '.join(f'<@{u}>' for u in mentions)}: {game.info.title} "
+                    f"#{game.id} is waiting for you. Time runs out <t:{int(deadline)}:R>, "
+                    "then the bot chooses for you."
+                )
+                return Change(game, posts=[Post("text", text, mentions)])
+            return Change(game)
+
+        await self.run(game_id, step)
+        await self.deliver(game_id)
+
+    async def clock_expiry(self, game_id: int, decision: int) -> None:
+        """Every person still deciding gets the game's default action (one at a time, each
+        re-checked); a seat out of time twice in a row is handed to an AI. The channel is told
+        whose choice the clock made, never what it was."""
+        done = ClockExpiry()
+
+        async def step() -> Change:
+            events: list[Event] = []
+            skip: set[int] = set()
+            forced: list[int] = []
+            for _ in range(MAX_FORCED):  # a seat may need several (one Shiny! card at a time)
+                game = await self.service.load(game_id)
+                if not game.clock_applies() or game.decision != decision:
+                    break
+                seats = [seat for seat in game.humans_to_decide() if seat not in skip]
+                if not seats:
+                    break
+                seat = seats[0]
+                assert game.state is not None
+                action = game.rules.default_action(game.state, seat)
+                if action is None:
+                    skip.add(seat)
+                    continue
+                try:
+                    result = await self.service.act_forced(
+                        game_id, seat, action, timed_out=seat not in forced
+                    )
+                except UserError:
+                    skip.add(seat)
+                    continue
+                events += result.events
+                if seat not in forced:
+                    forced.append(seat)
+            game = await self.service.load(game_id)
+            done.forced = [game.names[seat] for seat in forced]
+            for seat in forced:
+                if game.record.status == "running" and not game.is_ai(seat):
+                    if game.seats[seat].timeouts >= TIMEOUTS_BEFORE_AI:
+                        name = game.names[seat]
+                        game = await self.service.hand_to_ai(game_id, seat, owner=(game.user_of(seat), name))
+                        done.handed.append(name)
+            if done.forced:
+                text = f"\N{ALARM CLOCK} Time ran out: the clock chose for {', '.join(done.forced)}."
+                if done.handed:
+                    text += (
+                        f" {', '.join(done.handed)} ran out of time {TIMEOUTS_BEFORE_AI} times in a row: "
+                        "an AI plays for them now; `/reclaim` takes the seat back."
+                    )
+                return Change(game, events, posts=[Post("text", text)])
+            return Change(game, events)
+
+        await self.run(game_id, step)
+        await self.deliver(game_id)

@@ -1,0 +1,360 @@
+"""Each seat's one living private message per game: its DM, or the ephemeral view when its DMs
+are closed. A `Slot` remembers what the message shows (a digest of the rendered message) and holds
+a lock around each write, so a message is edited only when what it shows changed for its reader,
+and every write renders the newest committed game at the moment it holds the lock (a render of an
+older state never lands over a newer one).
+
+At most one private message per seat has controls: a new living message (a notification that
+carries a private decision, or a message the player clicked instead) replaces the previous one,
+which is deleted (a DM) or emptied (an ephemeral view).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import discord
+
+from bot import screens
+from bot.errors import BadComponent, StaleDecision
+from bot.messenger import PICTURES, Messenger
+from bot.outbox import Outbox
+from bot.pacing import Pacer, dm
+from bot.pipeline import Pipeline
+from bot.render.base import Payload
+from bot.service import LoadedGame
+from bot.shown_pictures import ShownPictures
+from games.core import Event
+
+log = logging.getLogger(__name__)
+
+#: An interaction's token edits its ephemeral message for 15 minutes; stop a little before.
+EPHEMERAL_SECONDS = 14 * 60
+SUPERSEDED = Payload(content="This view is out of date: your newest message for this game has the controls.")
+
+
+@dataclass(eq=False)
+class Slot:
+    """One message the bot keeps true. `user_id` 0 for a table."""
+
+    user_id: int
+    message_id: int | None = None  # a DM or a table message
+    #: for an ephemeral view (DMs closed): its message id, and the token of the latest interaction
+    #: on it (which edits it for 15 minutes) with when that interaction came
+    view_id: int | None = None
+    token: str | None = None
+    token_at: float = 0.0
+    digest: str | None = None
+    #: the inputs of the render `digest` came from (`shown_key`): equal inputs, equal message
+    key: object = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: pacing (`bot.pacing`): when it was last written by REST, the decision it last showed as
+    #: its reader's (None: none), whether a trailing write is waiting, and what that write owes
+    last: float | None = None
+    turn: int | None = None
+    later: bool = False
+    owed_news: list[Event] = field(default_factory=list)
+    owed_force: bool = False
+
+
+def shown_key(game: LoadedGame, seat: int | None, view: object = None) -> object:
+    """Everything a seat's quiet private message is drawn from (renderers see only the view and
+    the context): when it equals the key of the last render, so does the message. `view`: the
+    seat's view, if already made."""
+    record = game.record
+    if view is None and game.state is not None:
+        view = game.view(seat)
+    seats = tuple(seat.user_id for seat in game.seats)  # who is an AI (the end may say so)
+    return (record.status, game.decision, tuple(game.names), seats, record.deadline, view)
+
+
+def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
+    """The decision that is `seat`'s now and is made in its private message, if any (a decision
+    on the table is not: the private message only tells about it)."""
+    if seat not in game.to_decide():
+        return None
+    if view is None:
+        view = game.view(seat)
+    return game.decision if screens.renderer(game).has_private_decision(view) else None
+
+
+class PrivateMessages:
+    def __init__(
+        self, pipeline: Pipeline, messenger: Messenger, pictures: ShownPictures, pacer: Pacer | None = None
+    ) -> None:
+        self.pipeline = pipeline
+        self.service = pipeline.service
+        self.messenger = messenger
+        self.pictures = pictures
+        self.pacer = pacer or Pacer(enabled=False)
+        self.clock = pipeline.clock
+        self._slots: dict[tuple[int, int], Slot] = {}
+
+    def _newest(self, game_id: int) -> Outbox | None:
+        return self.pipeline.outboxes.get(game_id)
+
+    def forget(self, game: LoadedGame) -> None:
+        for seat in range(len(game.seats)):
+            self._slots.pop((game.id, seat), None)
+
+    def _slot(self, game: LoadedGame, seat: int) -> Slot:
+        key = (game.id, seat)
+        slot = self._slots.get(key)
+        if slot is None:
+            record = game.seats[seat]
+            if record.dm_open is False:  # its living message is an ephemeral view (or none yet)
+                slot = Slot(record.user_id, view_id=record.dm_message_id, token=record.private_token)
+                slot.token_at = record.private_token_at or 0.0
+            else:
+                slot = Slot(record.user_id, message_id=record.dm_message_id)
+            self._slots[key] = slot
+        elif self.service.shared:  # several processes: another may have sent a newer living DM
+            record = game.seats[seat]
+            stored = record.dm_message_id
+            if record.dm_open is not False and record.user_id == slot.user_id and stored is not None:
+                if slot.message_id is None or stored > slot.message_id:  # snowflakes grow with time
+                    slot.message_id, slot.digest, slot.key = stored, None, None
+        return slot
+
+    async def refresh(
+        self, *, game_id: int, seat: int, news: Sequence[Event] = (), fresh: bool = False, force: bool = False
+    ) -> bool:
+        """Bring a seat's living private message up to date: edited when what it shows changed
+        (or it has news), sent as a new DM when `fresh` (a private decision to announce) or when
+        it has none yet. Returns whether a new DM was sent (it notifies the player).
+
+        A DM edit waits for its channel's turn (`bot.pacing`): then one trailing write, drawing
+        the newest game when it runs, does it (and whatever changes come meanwhile)."""
+        outbox = self._newest(game_id)
+        if outbox is None:
+            return False
+        game = outbox.game
+        user = game.user_of(seat)
+        old = self._slots.get((game_id, seat))
+        if old is not None and old.user_id != user:  # the seat changed hands (an AI, a reclaim)
+            del self._slots[(game_id, seat)]
+            await self._close(old, screens.seat_gone_payload(game))
+        if user < 0:
+            return False
+        slot = self._slot(game, seat)
+        if slot.message_id is None and self.service.shared:  # another process may have just sent one
+            slot = self._slot(await self.service.load(game_id), seat)
+        worth = list(screens.renderer(game).private_news(list(news))) if news else []
+        return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force)
+
+    async def _write(
+        self, outbox: Outbox, seat: int, slot: Slot, worth: list[Event], *, fresh: bool, force: bool
+    ) -> bool:
+        if slot.later and not fresh:  # a trailing write is due: it draws the newest game then
+            slot.owed_news += worth
+            slot.owed_force = slot.owed_force or force
+            return False
+        async with slot.lock:
+            game = outbox.game
+            if game.user_of(seat) != slot.user_id:  # the seat changed hands meanwhile
+                return False
+            worth, slot.owed_news = slot.owed_news + worth, []
+            force, slot.owed_force = force or slot.owed_force, False
+            dm_open = game.seats[seat].dm_open is not False
+            missing = slot.message_id is None and dm_open
+            view = game.view(seat) if game.state is not None else None
+            key = shown_key(game, seat, view)
+            if not (fresh or force or worth or missing) and key == slot.key:
+                return False
+            quiet = screens.private_payload(game, seat)
+            digest = quiet.digest()
+            if not (fresh or force or worth or missing or digest != slot.digest):
+                slot.key = key
+                return False
+            payload = screens.private_payload(game, seat, worth) if worth else quiet
+            turn = turn_of(game, seat, view) if game.record.status == "running" else None
+            sent = False
+            if not dm_open:
+                await self._edit_view(slot, payload)
+            else:
+                if not fresh and slot.message_id is not None:
+                    channel = dm(slot.user_id)
+                    urgent = turn is not None and turn != slot.turn
+                    wait = self.pacer.wait(channel, slot.last, urgent=urgent)
+                    if wait > 0:
+                        slot.owed_news, slot.owed_force = worth, force
+                        slot.later = True
+                        self.pacer.later(wait, lambda: self._trailing(outbox, seat, slot))
+                        return False
+                    slot.last = self.pacer.take(channel)
+                    edited = await self._edit_dm(slot, payload)
+                else:
+                    edited = False
+                if not edited:
+                    sent = await self._new_dm(game, seat, slot, payload)
+            slot.digest, slot.key, slot.turn = digest, key, turn
+            return sent
+
+    async def _trailing(self, outbox: Outbox, seat: int, slot: Slot) -> None:
+        slot.later = False
+        await self._write(outbox, seat, slot, [], fresh=False, force=False)
+
+    async def _edit_dm(self, slot: Slot, payload: Payload) -> bool:
+        assert slot.message_id is not None
+        edited = await self.messenger.edit_dm(
+            slot.user_id, slot.message_id, self.pictures.for_edit(slot.message_id, payload)
+        )
+        if edited:
+            self.pictures.shown(slot.message_id, payload)
+        return edited
+
+    async def _new_dm(self, game: LoadedGame, seat: int, slot: Slot, payload: Payload) -> bool:
+        """Send the seat a new living DM; the previous one is deleted. Closed DMs are noted.
+        Returns whether it was sent."""
+        slot.last = await self.pacer.turn(dm(slot.user_id))
+        new_id = await self.messenger.send_dm(slot.user_id, payload)
+        old = slot.message_id
+        if new_id is not None:
+            slot.message_id = new_id
+            self.pictures.shown(new_id, payload)
+        if old is not None and new_id is not None:
+            await self.pacer.turn(dm(slot.user_id))
+            await self.messenger.delete_dm(slot.user_id, old)
+        async with self.service.lock(game.id):
+            latest = await self.service.set_dm(
+                game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
+            )
+        outbox = self._newest(game.id)
+        if outbox is not None and outbox.game.record.version == latest.record.version:
+            outbox.game = latest
+        return new_id is not None
+
+    async def _edit_view(self, slot: Slot, payload: Payload) -> None:
+        """Edit an ephemeral view through the latest interaction on it, while its token lasts
+        (an interaction webhook: not rate-limited)."""
+        if slot.token is None or self.clock() - slot.token_at > EPHEMERAL_SECONDS:
+            return
+        if not await self.messenger.edit_interaction(slot.token, payload):
+            slot.token = None
+
+    async def _close(self, slot: Slot, payload: Payload) -> None:
+        """A private message that is not living any more: delete the DM, empty the ephemeral."""
+        async with slot.lock:
+            if slot.message_id is not None:
+                await self.pacer.turn(dm(slot.user_id))
+                await self.messenger.delete_dm(slot.user_id, slot.message_id)
+                slot.message_id = None
+            await self._edit_view(slot, payload.without_controls())
+            slot.token = slot.view_id = None
+
+    async def _remember_view(self, game_id: int, seat: int, slot: Slot) -> None:
+        """Store the living ephemeral view's token, so a restarted bot can still edit it."""
+        async with self.service.lock(game_id):
+            game = await self.service.set_private_view(
+                game_id, seat, token=slot.token, at=slot.token_at, message_id=slot.view_id
+            )
+        outbox = self._newest(game_id)
+        if outbox is not None and outbox.game.record.version == game.record.version:
+            outbox.game = game
+
+    def check_clicked(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
+        """Before a click on a private message changes anything: it must be this seat's living DM,
+        or an ephemeral view (the clicker's own by Discord's rules). Anything else (another
+        player's DM, an old DM, a channel message that is not the table) is refused."""
+        message = interaction.message
+        if interaction.guild_id is None:
+            slot = self._slot(game, seat)
+            # Several processes: with no living DM recorded yet (`_slot` takes a newer recorded one
+            # from `game`, loaded fresh under the lock), the clicked one is the one another process
+            # just sent and is about to record.
+            unknown = slot.message_id is None and self.service.shared
+            if message is None or (message.id != slot.message_id and not unknown):
+                raise StaleDecision("That message is not your newest one for this game; use the newest.")
+        elif message is None or not message.flags.ephemeral:
+            raise BadComponent("That control is not on the table; use the table or your private view.")
+
+    async def answer(
+        self, interaction: discord.Interaction, game_id: int, seat: int, draft: str | None = None
+    ) -> None:
+        """Answer a click on a private message by redrawing it (a half-made choice: `draft`); it
+        becomes the seat's living private message (an older living one loses its controls)."""
+        outbox = self._newest(game_id)
+        if outbox is None:
+            outbox = self.pipeline.outboxes[game_id] = Outbox(await self.service.load(game_id))
+        game = outbox.game
+        slot = self._slot(game, seat)
+        clicked = interaction.message.id if interaction.message is not None else None
+        async with slot.lock:
+            game = outbox.game
+            superseded: Slot | None = None
+            if interaction.guild_id is None:  # a DM
+                if slot.message_id != clicked:
+                    superseded = Slot(slot.user_id, message_id=slot.message_id)
+                    slot.message_id = clicked
+            else:  # an ephemeral view
+                if slot.token is not None and slot.view_id != clicked:
+                    superseded = Slot(slot.user_id, token=slot.token, token_at=slot.token_at)
+                slot.token, slot.token_at, slot.view_id = interaction.token, self.clock(), clicked
+            quiet = screens.private_payload(game, seat, (), draft)
+            # the seat's undelivered news is shown now, so the delivery that follows has none left
+            news = outbox.news.pop(seat, [])
+            news += [
+                e
+                for e in outbox.table_events
+                if not e.audience.is_public and e.audience.includes(seat) and e not in news
+            ]
+            payload = screens.private_payload(game, seat, news, draft) if news else quiet
+            if await answer_by_edit(interaction, payload, self.pictures):
+                slot.digest = screens.private_payload(game, seat).digest() if draft else quiet.digest()
+                slot.key = shown_key(game, seat)
+                slot.turn = turn_of(game, seat) if game.record.status == "running" else None
+            elif interaction.guild_id is None and not interaction.response.is_done():
+                slot.message_id = None  # the DM is gone: the delivery sends a new one
+                await interaction.response.send_message(
+                    "That message is gone; your choices come in a new message.", ephemeral=True
+                )
+        if interaction.guild_id is not None:
+            await self._remember_view(game_id, seat, slot)
+        if superseded is not None and (superseded.message_id is not None or superseded.token is not None):
+            await self._close(superseded, SUPERSEDED)
+
+    async def open(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
+        """ "My role & cards": the seat's private view, ephemerally. With DMs open it is a copy
+        without controls (the DM has them); with DMs closed it becomes the living view."""
+        slot = self._slot(game, seat)
+        payload = screens.private_payload(game, seat)
+        if (
+            game.seats[seat].dm_open is not False
+            and slot.message_id is not None
+            and game.record.status == "running"
+        ):
+            payload = payload.without_controls()
+            payload.content = "Your choices are in your DMs with me; this is a copy."
+            await interaction.response.send_message(
+                **(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True
+            )
+            return
+        async with slot.lock:
+            superseded = Slot(slot.user_id, token=slot.token, token_at=slot.token_at) if slot.token else None
+            callback = await interaction.response.send_message(
+                **(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True
+            )
+            slot.token, slot.token_at, slot.digest = interaction.token, self.clock(), payload.digest()
+            slot.key = shown_key(game, seat)
+            slot.view_id = getattr(callback, "message_id", None)
+        await self._remember_view(game.id, seat, slot)
+        if superseded is not None:
+            await self._close(superseded, SUPERSEDED)
+
+
+async def answer_by_edit(interaction: discord.Interaction, payload: Payload, pictures: ShownPictures) -> bool:
+    """Edit the clicked message as the interaction's answer. The change is already committed,
+    so if Discord refuses (e.g. the 3 s window passed), the delivery repairs it by REST."""
+    message_id = interaction.message.id if interaction.message is not None else None
+    try:
+        await interaction.response.edit_message(
+            **(await PICTURES.ready(pictures.for_edit(message_id, payload))).edit_kwargs()
+        )
+    except discord.HTTPException as error:
+        log.warning("answering interaction %s failed: %s", getattr(interaction, "id", "?"), error)
+        return False
+    pictures.shown(message_id, payload)
+    return True

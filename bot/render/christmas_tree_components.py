@@ -1,0 +1,201 @@
+"""Christmas Tree: the private message's selects and buttons, and the drafts they carry.
+
+A turn is put together on the private message in steps, each a *draft* carried in the custom_ids
+(see `bot.components`): pick a card (`c<i>`), a cell (`x<cell>`), then press a Place button, which
+sends the action (a wrapped candy has one: it always stands upright). Cookies after a staged turn
+the same way: turn a card over from a select, or swap: from (`s<a>`), with (`s<a>t<b>`), then one
+of the orientation buttons. Only legal actions are offered (`rules.legal_actions`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.components import ActionButton, ActionSelect, DraftButton, DraftSelect
+from bot.render.base import TableContext, new_view
+from bot.render.christmas_tree_text import cell_text, objective_name, place_label, short_card
+from games.christmas_tree.data import Phase
+from games.christmas_tree.models import CTView
+from games.christmas_tree.rules import rotations_of
+
+_DRAFT = re.compile(
+    r"(?:c(?P<card>\d{1,2}))?(?:x(?P<cell>\d{1,2}))?|s(?P<a>\d{1,2})(?:t(?P<b>\d{1,2}))?|(?P<p>p)"
+)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A half-made choice on a private message. Unknown or illegal parts are dropped."""
+
+    card: int | None = None
+    cell: int | None = None
+    swap_a: int | None = None
+    swap_b: int | None = None
+    replace: bool = False  # a staged player reopens the placement
+
+    @classmethod
+    def parse(cls, text: str | None, view: CTView) -> Draft:
+        match = _DRAFT.fullmatch(text or "")
+        if match is None:
+            return cls()
+
+        def number(name: str, allowed: Sequence[int]) -> int | None:
+            value = match[name]
+            return int(value) if value is not None and int(value) in allowed else None
+
+        filled = [cell for cell, slot in enumerate(view.preview) if slot is not None]
+        swap_a = number("a", filled)
+        return cls(
+            card=number("card", range(len(view.hand))),
+            cell=number("cell", view.legal_cells),
+            swap_a=swap_a,
+            swap_b=number("b", [c for c in filled if c != swap_a]) if swap_a is not None else None,
+            replace=match["p"] is not None,
+        )
+
+    def code(self, card: int | None, cell: int | None) -> str:
+        return (
+            "".join([f"c{card}" if card is not None else "", f"x{cell}" if cell is not None else ""]) or "p"
+        )
+
+
+def private_components(view: CTView, ctx: TableContext, draft: Draft) -> discord.ui.View | None:
+    if view.seat not in view.to_decide and not (view.pending or view.my_choice):
+        return None
+    if view.phase == Phase.OBJECTIVES and view.objective_cards:
+        options = [
+            discord.SelectOption(
+                label=f"{i + 1}. {objective_name(code)}"[:100],
+                value=f"objective.{i}",
+                default=code == view.my_choice,
+            )
+            for i, code in enumerate(view.objective_cards)
+        ]
+        return new_view(
+            ActionSelect(ctx.game_id, ctx.decision, "objective", options, placeholder="Your objective")
+        )
+    if view.phase != Phase.TURN:
+        return None
+    staged = view.pending is not None and not view.pending.confirmed
+    if staged and not draft.replace and draft.card is None and draft.cell is None:
+        return _cookie_components(view, ctx, draft)
+    return _placement_components(view, ctx, draft)
+
+
+def _placement_components(view: CTView, ctx: TableContext, draft: Draft) -> discord.ui.View:
+    g, d = ctx.game_id, ctx.decision
+    cards = [
+        discord.SelectOption(
+            label=f"{i + 1}. {short_card(code)}"[:100],
+            value=draft.code(i, draft.cell),
+            default=i == draft.card,
+        )
+        for i, code in enumerate(view.hand)
+    ]
+    cells = [
+        discord.SelectOption(
+            label=cell_text(cell), value=draft.code(draft.card, cell), default=cell == draft.cell
+        )
+        for cell in view.legal_cells
+    ]
+    items: list[discord.ui.Item] = [
+        DraftSelect(g, d, "card", cards, placeholder="1. Pick a card (numbered in the picture)", row=0),
+        DraftSelect(
+            g, d, "cell", cells[:25], placeholder="2. Pick a free cell (numbered on your tree)", row=1
+        ),
+    ]
+    if draft.card is not None and draft.cell is not None:
+        where = f"{draft.card}.{draft.cell}"
+        ways = rotations_of(view.hand[draft.card])
+        for rotation in ways:
+            items.append(
+                ActionButton(
+                    g,
+                    d,
+                    f"place.{where}.{rotation}",
+                    label=place_label(rotation, len(ways)),
+                    style=discord.ButtonStyle.success,
+                    row=2,
+                )
+            )
+        if view.seats[view.seat].cookies > 0:  # type: ignore[index]
+            for rotation in ways:
+                items.append(
+                    ActionButton(
+                        g, d, f"stage.{where}.{rotation}", label=place_label(rotation, len(ways), True), row=3
+                    )
+                )
+    return new_view(*items)
+
+
+def _cookie_components(view: CTView, ctx: TableContext, draft: Draft) -> discord.ui.View:
+    g, d = ctx.game_id, ctx.decision
+    items: list[discord.ui.Item] = []
+    filled = [(cell, slot) for cell, slot in enumerate(view.preview) if slot is not None]
+    if view.cookies_left > 0 and filled:
+        turnable = [(c, s) for c, s in filled if len(rotations_of(s[0])) > 1]
+        turn = [
+            discord.SelectOption(label=f"{cell_text(c)}: {short_card(s[0])}"[:100], value=f"rotate.{c}")
+            for c, s in turnable
+        ]
+        if turn:
+            items.append(
+                ActionSelect(g, d, "rotate", turn[:25], placeholder="Cookie: turn a card over", row=0)
+            )
+        swap_from = [
+            discord.SelectOption(
+                label=f"{cell_text(c)}: {short_card(s[0])}"[:100], value=f"s{c}", default=c == draft.swap_a
+            )
+            for c, s in filled
+        ]
+        items.append(
+            DraftSelect(g, d, "swapa", swap_from[:25], placeholder="Cookie: swap the card on...", row=1)
+        )
+        if draft.swap_a is not None:
+            swap_to = [
+                discord.SelectOption(
+                    label=f"{cell_text(c)}: {short_card(s[0])}"[:100],
+                    value=f"s{draft.swap_a}t{c}",
+                    default=c == draft.swap_b,
+                )
+                for c, s in filled
+                if c != draft.swap_a
+            ]
+            items.append(DraftSelect(g, d, "swapb", swap_to[:25], placeholder="...with the card on", row=2))
+        if draft.swap_a is not None and draft.swap_b is not None:
+            items += _swap_buttons(view, ctx, draft.swap_a, draft.swap_b)
+    items.append(ActionButton(g, d, "done", label="Done", style=discord.ButtonStyle.success, row=4))
+    items.append(DraftButton(g, d, "p", label="Change my card", row=4))
+    return new_view(*items)
+
+
+def _swap_buttons(view: CTView, ctx: TableContext, a: int, b: int) -> list[ActionButton]:
+    """The ways to swap: each moved card keeps or turns its orientation (a candy only keeps)."""
+    a, b = min(a, b), max(a, b)
+    card_a, card_b = view.preview[a], view.preview[b]
+    assert card_a is not None and card_b is not None
+    buttons = []
+    for ra in rotations_of(card_b[0]):  # the card landing on a comes from b
+        for rb in rotations_of(card_a[0]):
+            turned = [
+                short_card(code)
+                for code, rot, now in ((card_b[0], card_b[1], ra), (card_a[0], card_a[1], rb))
+                if rot != now
+            ]
+            if len(turned) == 2:
+                label = "Swap, turn both"
+            elif turned:
+                label = f"Swap, turn the {turned[0]}"
+            else:
+                label = "Swap"
+            buttons.append(
+                ActionButton(ctx.game_id, ctx.decision, f"swap.{a}.{b}.{ra}.{rb}", label=label[:80], row=3)
+            )
+    return buttons
+
+
+__all__ = ["Draft", "private_components"]

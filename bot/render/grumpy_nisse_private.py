@@ -1,0 +1,218 @@
+"""The Grumpy Nisse: each player's private message (DM, or the ephemeral view when DMs are closed).
+
+It is edited by REST whenever what it shows changes for its reader, so it shows only what is
+private to its seat and stays true while the other player acts: the role and goal, the hand and
+what the seat knows of its own deck, the opponent's hand while the seat's Spy (6) lasts, the
+seat's private news, and the seat's OWN decision with its controls when it is made in private
+(leading, following, the panic discard, Recover 2, Foresight 4, Rummage 7). The public state that
+such a decision needs (the led card, the space and its trump) is shown only while the decision is
+the seat's. Everything else public (the draft grid and dice, the track, the scores, the discard
+piles, whoever acts now) is on the table message: while the seat has nothing to decide in private,
+the message says so in one line that does not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+
+import discord
+
+from bot.components import ActionButton, ActionSelect
+from bot.render.base import EMBED_COLOUR, Payload, TableContext, new_view
+from bot.render.grumpy_nisse_text import (
+    ROLE_EMOJI,
+    ROLE_GOAL,
+    SUIT_EMOJI,
+    by_suit,
+    card,
+    card_effect,
+    card_long,
+    cards,
+    effect_short,
+    event_block,
+    plural,
+    role_name,
+    trump_text,
+    who,
+)
+from games.core import Event
+from games.grumpy_nisse.data import EFFECTS, Phase, value_of
+from games.grumpy_nisse.tricks import follow_outlook
+from games.grumpy_nisse.view_models import ChoiceView, GNView
+
+#: Phases whose decision is made in the deciding seat's private message.
+PRIVATE_PHASES = frozenset(
+    {
+        Phase.LEAD,
+        Phase.FOLLOW,
+        Phase.PANIC_DISCARD,
+        Phase.RECOVER_TAKE,
+        Phase.RECOVER_PUT,
+        Phase.FORESIGHT,
+        Phase.RUMMAGE,
+    }
+)
+#: What the message says while its seat has nothing to decide in private (stable on purpose:
+#: it must not change, and so cost an edit, when the other player acts).
+NOT_YOUR_TURN = "Not your turn - the table shows the game. Your choices come here when it is your turn."
+DRAFT_LINE = (
+    "The dice draft is played on the **table message**: pick a card there when it is your turn. "
+    "Your hand comes here when the tricks start."
+)
+STYLES = {
+    "play": discord.ButtonStyle.primary,
+    "take": discord.ButtonStyle.primary,
+    "panic": discord.ButtonStyle.danger,
+    "recover": discord.ButtonStyle.success,
+    "putback": discord.ButtonStyle.danger,
+}
+#: Private events whose news the message's fields already show (the hand, the deck's known top
+#: and bottom, the Foresight and Rummage cards, the spied hand): not worth an edit of their own
+#: (the message is edited anyway when those fields change).
+SHOWN_BY_FIELDS = frozenset(
+    {"cards_drawn", "deck_reordered", "put_under", "foresight_seen", "hand_revealed", "rummage_drawn"}
+)
+MAX_OPTIONS = 25
+MAX_BUTTON_GROUP = 10  # more choices of one kind than this: a select instead of buttons
+
+
+def has_private_decision(view: GNView) -> bool:
+    return view.phase in PRIVATE_PHASES and view.seat is not None and view.seat in view.to_decide
+
+
+def private_news(events: Sequence[Event]) -> list[Event]:
+    return [e for e in events if not e.audience.is_public and e.kind not in SHOWN_BY_FIELDS]
+
+
+def private_payload(view: GNView, ctx: TableContext, events: Sequence[Event]) -> Payload:
+    seat = view.seat
+    assert seat is not None and view.my_role is not None
+    role = view.my_role
+    embed = discord.Embed(
+        title=f"{ROLE_EMOJI[role]} You are {role_name(role)} - The Grumpy Nisse #{ctx.game_id}",
+        description=_headline(view, ctx),
+        colour=EMBED_COLOUR,
+    )
+    if view.phase not in (Phase.DRAFT, Phase.FINAL_PICK, Phase.GAME_OVER):
+        _fields(embed, view, ctx, seat)
+    news = [e for e in events if e.kind not in SHOWN_BY_FIELDS and e.kind != "game_over"]  # not said twice
+    if news:
+        embed.add_field(name="What just happened", value=event_block(news, ctx.names), inline=False)
+    return Payload(embeds=[embed], view=_components(view, ctx))
+
+
+def _headline(view: GNView, ctx: TableContext) -> str:
+    role = view.my_role
+    assert role is not None and view.seat is not None
+    goal = f"*{ROLE_GOAL[role]}*"
+    phase = view.phase
+    if phase == Phase.GAME_OVER and view.result is not None:
+        won = "You win" if view.result.winner == view.seat else "You lose"
+        return f"**{won}.** {view.result.reason}"
+    if phase in (Phase.DRAFT, Phase.FINAL_PICK):
+        return f"{DRAFT_LINE}\n\n{goal}"
+    if not has_private_decision(view):
+        return f"{NOT_YOUR_TURN}\n\n{goal}"
+    # the seat's own decision: the public facts it needs, only while it is theirs
+    where = f"space {view.pawn}, {trump_text(view.trump)}"
+    effect = view.pending_effect
+    taken = card(effect.recovered) if effect is not None and effect.recovered else "a card"
+    now = {
+        Phase.LEAD: f"**You lead** this trick ({where}): choose a card below.",
+        Phase.PANIC_DISCARD: "**Torech panics:** discard a card from your hand (face up) below.",
+        Phase.RECOVER_TAKE: "**Recover (your 2):** take a card back from your discard pile, or skip.",
+        Phase.RECOVER_PUT: f"**Recover:** you took {taken} back; now discard a different card of your hand.",
+        Phase.FORESIGHT: "**Foresight (your 4):** choose the new order of the top of your deck.",
+        Phase.RUMMAGE: "**Rummage (your 7):** choose a card of your hand to put under your deck.",
+    }.get(phase, "")
+    if phase == Phase.FOLLOW and view.lead_card is not None:
+        now = (
+            f"{who(view, ctx.names, view.leader)} led {card_long(view.lead_card)}. **Answer** with a "
+            f"card below ({where})."
+        )
+    return f"{now}\n\n{goal}"
+
+
+def _fields(embed: discord.Embed, view: GNView, ctx: TableContext, seat: int) -> None:
+    hand = "\n".join(card_effect(code) for code in view.hand) or "empty"
+    embed.add_field(name=f"Your hand ({len(view.hand)})", value=hand[:1024], inline=False)
+    if view.opponent_hand is not None:
+        embed.add_field(
+            name=f"\N{EYE} {ctx.name(1 - seat)}'s hand (your Spy, until the end of the next trick)",
+            value="\n".join(card_long(c) for c in view.opponent_hand)[:1024] or "empty",
+            inline=False,
+        )
+    if view.foresight:
+        embed.add_field(
+            name="Top of your deck (Foresight), top first",
+            value=" \N{RIGHTWARDS ARROW} ".join(card_long(c) for c in view.foresight),
+            inline=False,
+        )
+    if view.rummaged:
+        embed.add_field(name="You drew (Rummage)", value=cards(view.rummaged), inline=False)
+    if has_private_decision(view) and view.phase in (Phase.LEAD, Phase.FOLLOW):
+        unseen = view.players[1 - seat].unseen_cards
+        embed.add_field(
+            name=f"{ctx.name(1 - seat)} holds these in hand and deck",
+            value=by_suit(unseen)[:1024],
+            inline=False,
+        )
+    deck = [plural(view.players[seat].deck_size, "card")]
+    if view.deck_known_top:
+        deck.append(f"known top (first = next): {cards(view.deck_known_top)}")
+    if view.deck_known_bottom:
+        deck.append(f"known bottom: {cards(view.deck_known_bottom)}")
+    embed.add_field(name="Your deck", value="; ".join(deck), inline=False)
+
+
+def _components(view: GNView, ctx: TableContext) -> discord.ui.View | None:
+    if not has_private_decision(view) or not view.choices:
+        return None
+    items: list[discord.ui.Item] = []
+    for kind, group in groupby(view.choices, key=lambda c: c.kind):
+        choices = list(group)
+        if len(choices) <= MAX_BUTTON_GROUP:
+            items += [_button(view, ctx, choice) for choice in choices]
+            continue
+        for start in range(0, len(choices), MAX_OPTIONS):
+            chunk = choices[start : start + MAX_OPTIONS]
+            options = [
+                discord.SelectOption(
+                    label=(choice.label + _outlook(view, choice))[:100],
+                    value=choice.code,
+                    emoji=SUIT_EMOJI[choice.card[0]] if choice.card else None,
+                    description=effect_short(choice.card) if choice.card else None,
+                )
+                for choice in chunk
+            ]
+            placeholder = {"recover": "Take a card back from your discard pile"}.get(kind, "Choose")
+            name = f"{kind}{start}"[:20]
+            items.append(ActionSelect(ctx.game_id, ctx.decision, name, options, placeholder=placeholder))
+    return new_view(*items)
+
+
+#: The marker a follow choice gets: whether that card would win the trick (from the led card and
+#: the trump, both public; dice: card 3's dice decide).
+OUTLOOK_MARK = {"wins": " (wins)", "dice": " (dice decide)", "loses": ""}
+
+
+def _outlook(view: GNView, choice: ChoiceView) -> str:
+    if view.phase != Phase.FOLLOW or choice.kind != "play" or choice.card is None or view.lead_card is None:
+        return ""
+    return OUTLOOK_MARK[follow_outlook(view.lead_card, choice.card, view.trump)]
+
+
+def _button(view: GNView, ctx: TableContext, choice: ChoiceView) -> ActionButton:
+    label = choice.label
+    if choice.card is not None and EFFECTS[value_of(choice.card)].label:
+        label += f" \N{MIDDLE DOT} {EFFECTS[value_of(choice.card)].label}"
+    label += _outlook(view, choice)
+    return ActionButton(
+        ctx.game_id,
+        ctx.decision,
+        choice.code,
+        label=label[:80],
+        emoji=SUIT_EMOJI[choice.card[0]] if choice.card else None,
+        style=STYLES.get(choice.kind, discord.ButtonStyle.secondary),
+    )

@@ -1,0 +1,27 @@
+"""The Grumpy Nisse: the `/rules` summary and the lobby options' descriptions (plain text, no Discord)."""
+
+from __future__ import annotations
+
+#: `/rules`: the game in short (one embed, at most 4096 characters).
+RULES_SUMMARY = (
+    "**Two players, asymmetric.** One plays **Violet**, the other **Torech**, the grumpy nisse "
+    "(the host may choose in the lobby; otherwise at random).\n\n"
+    "**Dice draft (public):** 11 rolls of 3 dice; a die takes a card from its row of a 6x6 grid "
+    "(any card when it shows more than the rows left). The roller picks 1st and 3rd. Each player "
+    "ends with an 18-card deck.\n\n"
+    "**Two rounds of one-card tricks:** same suit, the higher card wins; otherwise a trump wins "
+    "(the trump is set by the pawn's group of spaces), otherwise the lead card. Cards 1-7 have "
+    "effects: 1 beats any 9, 3 adds dice, a led 5 cannot be trumped; after the trick 2 Recover, 4 "
+    "Foresight, 6 Spy, 7 Rummage. Each trick Violet wins moves her pawn one space; track events "
+    "(shortcut, panics...) help or hinder.\n\n"
+    "**Violet wins** by winning a trick on space 18 (reaching Ordep). **Torech wins** if round 2 "
+    "ends first, or at once with 3 wins on space 11 (his devilish plan)."
+)
+
+#: A one-line description per lobby option (the fields of the options model).
+LOBBY_TEXTS: dict[str, str | tuple[str, str]] = {
+    "roles": "Who plays Violet and who plays Torech",
+    "roles=random": ("Random", "The bot draws who plays which side"),
+    "roles=host_violet": ("Host is Violet", "The host plays Violet, the guest Torech"),
+    "roles=host_torech": ("Host is Torech", "The host plays Torech, the guest Violet"),
+}

@@ -1,0 +1,151 @@
+"""Naughty & Nice on Discord: the components. The turn's table buttons (declare, draw, stop, the
+steal's selects, declaring the end), and the private message's controls: playing a card (a draft
+select, then target buttons) and the secret Shiny! orientations.
+
+Every builder takes the seat's (or the public) `choices`, so a message reaches exactly the legal
+actions it is given."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.components import ActionButton, ActionSelect, DraftSelect
+from bot.render.base import TableContext, new_view
+from bot.render.naughty_and_nice_text import NAUGHTY_E, NICE_E, plural, short_card, target_label
+from games.naughty_and_nice.data import Declaration
+from games.naughty_and_nice.view_models import CardInfo, ChoiceView, NNView
+
+_DECLARE = {
+    Declaration.NONE: ("Draw without declaring", None, discord.ButtonStyle.secondary),
+    Declaration.NAUGHTY: ("Declare Naughty & draw", NAUGHTY_E, discord.ButtonStyle.danger),
+    Declaration.NICE: ("Declare Nice & draw", NICE_E, discord.ButtonStyle.success),
+}
+_ORDER = {"declare": 0, "draw": 1, "stop": 2, "declare_end": 3, "pass": 4, "stop_taking": 5}
+
+
+def turn_components(choices: Sequence[ChoiceView], view: NNView, ctx: TableContext) -> discord.ui.View | None:
+    """Buttons (and the steal's selects) for turn choices that are not plays or orientations."""
+    g, d = ctx.game_id, ctx.decision
+    items: list[discord.ui.Item] = []
+    takes = [c for c in choices if c.kind == "take" and c.card is not None]
+    left = view.steal.budget_left if view.steal is not None else 0
+    target = ctx.name(view.steal.target) if view.steal is not None else ""
+    for i in range(0, min(len(takes), 75), 25):
+        chunk = takes[i : i + 25]
+        options = [
+            discord.SelectOption(
+                label=short_card(c.card)[:100],  # type: ignore[arg-type]
+                value=c.code,
+                description=f"costs {abs(c.card.value)} of the {left} left"[:100],  # type: ignore[union-attr]
+            )
+            for c in chunk
+        ]
+        placeholder = f"Take a card from {target} ({plural(left, 'point')} left)"
+        if len(takes) > 25:
+            placeholder += f" - {i + 1}-{i + len(chunk)}"
+        items.append(
+            ActionSelect(g, d, f"take{i // 25}", options, placeholder=placeholder[:150], row=i // 25)
+        )
+    buttons = sorted((c for c in choices if c.kind in _ORDER), key=lambda c: _ORDER[c.kind])
+    row = len(items)  # the row after the selects (the table's "My hand" button joins it)
+    for c in buttons:
+        label, emoji, style = _button(c, view)
+        items.append(ActionButton(g, d, c.code, label=label[:80], emoji=emoji, style=style, row=row))
+    return new_view(*items) if items else None
+
+
+def _button(c: ChoiceView, view: NNView) -> tuple[str, str | None, discord.ButtonStyle]:
+    if c.kind == "declare" and c.declaration is not None:
+        return _DECLARE[c.declaration]
+    if c.kind == "draw":
+        return (
+            f"Draw another card ({view.draws_this_turn + 1} of {view.max_draws})",
+            "\N{PLAYING CARD BLACK JOKER}",
+            discord.ButtonStyle.primary,
+        )
+    if c.kind == "stop":
+        return "Stop drawing", None, discord.ButtonStyle.secondary
+    if c.kind == "stop_taking":
+        return "Take nothing more", None, discord.ButtonStyle.secondary
+    if c.kind == "declare_end":
+        return "Declare the end", "\N{ALARM CLOCK}", discord.ButtonStyle.danger
+    return "Do not declare the end", None, discord.ButtonStyle.secondary
+
+
+def play_components(view: NNView, ctx: TableContext, picked: CardInfo | None) -> discord.ui.View:
+    """Step 1: a select of the playable cards (a draft); step 2, once one is picked: a button per
+    target, labelled with what the card does to that player's totals."""
+    g, d = ctx.game_id, ctx.decision
+    cards: dict[str, CardInfo] = {}
+    for c in view.choices:
+        if c.kind == "play" and c.card is not None:
+            cards.setdefault(c.card.id, c.card)
+    options = [
+        discord.SelectOption(
+            label=short_card(c)[:100],
+            value=f"c{c.id}",
+            description=f"{c.type.value.capitalize()} card worth {c.value:+d}",
+            default=picked is not None and c.id == picked.id,
+        )
+        for c in list(cards.values())[:25]
+    ]
+    items: list[discord.ui.Item] = [
+        DraftSelect(g, d, "card", options, placeholder="1. Pick a card to play", row=0)
+    ]
+    if picked is not None:
+        targets = [
+            c for c in view.choices if c.kind == "play" and c.card is not None and c.card.id == picked.id
+        ]
+        for i, c in enumerate(targets[:20]):
+            items.append(
+                ActionButton(
+                    g,
+                    d,
+                    c.code,
+                    label=target_label(view, ctx, picked, c.target)[:80],
+                    style=discord.ButtonStyle.primary
+                    if c.target == view.seat
+                    else discord.ButtonStyle.secondary,
+                    row=1 + i // 5,
+                )
+            )
+    return new_view(*items)
+
+
+def orient_components(view: NNView, ctx: TableContext) -> discord.ui.View:
+    """A face up / face down button pair per Shiny! card (two selects when there are more than 5)."""
+    g, d = ctx.game_id, ctx.decision
+    orients = [c for c in view.choices if c.kind == "orient" and c.card is not None]
+    shinies = list(dict.fromkeys(c.card.id for c in orients))  # type: ignore[union-attr]
+    items: list[discord.ui.Item] = []
+    if len(shinies) <= 5:
+        for row, card_id in enumerate(shinies):
+            for c in orients:
+                if c.card.id != card_id:  # type: ignore[union-attr]
+                    continue
+                face = "face up" if c.face_up else "face down"
+                items.append(
+                    ActionButton(
+                        g,
+                        d,
+                        c.code,
+                        label=f"{c.card.name} {c.card.value:+d}: {face}"[:80],  # type: ignore[union-attr]
+                        emoji="\N{UPWARDS BLACK ARROW}" if c.face_up else "\N{DOWNWARDS BLACK ARROW}",
+                        style=discord.ButtonStyle.success if c.face_up else discord.ButtonStyle.secondary,
+                        row=row,
+                    )
+                )
+        return new_view(*items)
+    for row, (up, name, text) in enumerate(((True, "up", "face up"), (False, "down", "face down"))):
+        options = [
+            discord.SelectOption(label=f"{c.card.name} {c.card.value:+d}"[:100], value=c.code)  # type: ignore[union-attr]
+            for c in orients
+            if c.face_up is up
+        ]
+        if options:
+            items.append(
+                ActionSelect(g, d, name, options[:25], placeholder=f"Turn a Shiny! card {text}", row=row)
+            )
+    return new_view(*items)

@@ -1,0 +1,179 @@
+"""Naughty & Nice: each player's private message (DM, or the ephemeral view when DMs are closed).
+
+It is edited by REST whenever what it shows changes for its reader, so it shows only what is
+private to its seat and stays true while the others act: the hand, the seat's private news, and
+the seat's OWN decision with its controls. The whole turn can be played here: declaring and
+drawing (the card just drawn is named here and joins the hand, on this one message: no new
+message per draw), playing a card and choosing its target, the steal that follows a Shiny! played on
+someone, declaring the end, and at the end the secret Shiny! orientations. The table carries the
+public decisions' buttons too. The public state a decision needs (everyone's totals while
+playing) is shown only while the decision is the seat's. Everything else public (cards in play,
+totals, piles, whoever acts now and what they do) is on the table message: while the seat has
+nothing to decide here, one line says so and does not change when others act.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import discord
+
+from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines
+from bot.render.naughty_and_nice_components import orient_components, play_components, turn_components
+from bot.render.naughty_and_nice_text import (
+    DONE,
+    NAUGHTY_E,
+    NICE_E,
+    SHINY_E,
+    card_text,
+    die_text,
+    final_text,
+    orientations,
+    short_card,
+    winners_text,
+)
+from games.core import Event
+from games.naughty_and_nice.data import Declaration, Phase
+from games.naughty_and_nice.view_models import CardInfo, NNView
+
+#: Private events that only echo the seat's own click (the click's answer shows them).
+QUIET_EVENTS = frozenset({"card_drawn", "orientation_recorded"})
+#: Phases whose decision the deciding seat makes in its private message only (or first).
+PRIVATE_PHASES = frozenset({Phase.PLAY, Phase.STEAL, Phase.ORIENT})
+#: Phases whose decision is on the table and repeated in the active seat's private message.
+TABLE_PHASES = frozenset({Phase.DECLARE, Phase.DRAW, Phase.END_OF_TURN})
+#: While the seat has nothing to decide (stable on purpose: no edit when the others act).
+NOT_YOUR_TURN = "Not your turn - the table shows the game. On your turn, play it here or on the table."
+_DRAFT = re.compile(r"c(?P<card>[A-Z]{2}\d{2})")
+
+
+def has_private_decision(view: NNView) -> bool:
+    return view.phase in PRIVATE_PHASES and view.seat is not None and view.seat in view.to_decide
+
+
+def private_news(events: Sequence[Event]) -> list[Event]:
+    return [e for e in events if not e.audience.is_public and e.kind not in QUIET_EVENTS]
+
+
+def private_payload(view: NNView, ctx: TableContext, events: Sequence[Event], draft: str | None) -> Payload:
+    seat = view.seat
+    assert seat is not None
+    mine = has_private_decision(view)
+    picked = parse_draft(view, draft) if mine and view.phase == Phase.PLAY else None
+    # a seat done orienting may still turn a card over: its controls stay while the phase lasts
+    controls = (view.phase in PRIVATE_PHASES or view.phase in TABLE_PHASES) and bool(view.choices)
+    embed = discord.Embed(
+        title=f"Your hand - Naughty & Nice #{ctx.game_id}",
+        description=headline(view, ctx, picked),
+        colour=EMBED_COLOUR,
+    )
+    hand = "\n".join(f"{i}. {card_text(c)}" for i, c in enumerate(view.hand, 1))
+    embed.add_field(
+        name=f"Your hand ({len(view.hand)})", value=hand or "No cards in your hand.", inline=False
+    )
+    if mine and view.phase == Phase.PLAY:
+        embed.add_field(name="Everyone's totals now", value=totals_now(view, ctx)[:1024], inline=False)
+    if mine and view.phase == Phase.STEAL and view.steal is not None and view.steal.taken:
+        taken = ", ".join(short_card(c) for c in view.steal.taken)
+        embed.add_field(name="Taken so far", value=taken[:1024], inline=False)
+    if view.phase == Phase.ORIENT and view.players[seat].shiny_count:
+        embed.add_field(name="Your Shiny! cards", value=orientations(view)[:1024], inline=False)
+    if view.phase == Phase.GAME_OVER:
+        result = next((r for r in view.results if r.seat == seat), None)
+        if result is not None:
+            embed.add_field(name="Your score", value=final_text(result)[:1024], inline=False)
+    news = private_news(events)
+    if news:
+        embed.add_field(name="What just happened", value=event_lines(news, ctx.names, 6)[:1024], inline=False)
+    return Payload(embeds=[embed], view=_controls(view, ctx, picked) if controls else None)
+
+
+def parse_draft(view: NNView, draft: str | None) -> CardInfo | None:
+    """The card a `c<id>` draft picked, if the seat may play it now (anything else: none)."""
+    match = _DRAFT.fullmatch(draft or "")
+    if match is None:
+        return None
+    for c in view.choices:
+        if c.kind == "play" and c.card is not None and c.card.id == match["card"]:
+            return c.card
+    return None
+
+
+def _controls(view: NNView, ctx: TableContext, picked: CardInfo | None) -> discord.ui.View | None:
+    if view.phase == Phase.PLAY:
+        return play_components(view, ctx, picked)
+    if view.phase == Phase.ORIENT:
+        return orient_components(view, ctx)
+    return turn_components(view.choices, view, ctx)  # the steal (also on the table)
+
+
+def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
+    """What the seat does now, in a line or two; never whoever else acts or their sub-step."""
+    seat = view.seat
+    assert seat is not None
+    phase = view.phase
+    if phase == Phase.GAME_OVER:
+        return f"{winners_text(view, ctx)}\n{die_text(view)}"
+    if phase == Phase.ORIENT:
+        return _orient_headline(view)
+    if seat != view.active_seat or seat not in view.to_decide:
+        return NOT_YOUR_TURN
+    if phase == Phase.PLAY:
+        more = len(view.hand) - view.hand_limit
+        text = (
+            f"**Your turn:** play cards from your hand onto any player (yourself too) until "
+            f"{view.hand_limit} are left: **{more}** more to play."
+        )
+        if picked is None:
+            return f"{text}\n1. Pick a card below, 2. then a player."
+        return f"{text}\nPlay **{card_text(picked)}** on whom?"
+    if phase == Phase.STEAL and view.steal is not None:
+        steal = view.steal
+        return (
+            f"**Your Shiny! on {ctx.name(steal.target)}:** take cards from their cards in play worth "
+            f"up to **{steal.budget_left}** more (a card costs its value, negative ones too), "
+            "one at a time below, or stop."
+        )
+    if phase == Phase.DECLARE:
+        return (
+            "**Your turn:** declare Naughty or Nice (your draws are then shown to everyone, cards of "
+            "the other type discarded), or draw in secret. Here or on the table."
+        )
+    if phase == Phase.DRAW:
+        return f"**Your turn:** {_drawn_text(view)} Draw another or stop."
+    return "**Your turn is over:** declare the end of the game (it ends after your next turn), or not."
+
+
+def _drawn_text(view: NNView) -> str:
+    """`You drew 😇 Fed the Cat +1 (2 of 4).` The latest card drawn, kept or discarded."""
+    count = f"({view.draws_this_turn} of {view.max_draws})"
+    if not view.my_draws:
+        return f"{count}."
+    last = view.my_draws[-1]
+    declared = {Declaration.NAUGHTY: "Naughty", Declaration.NICE: "Nice"}.get(view.declaration)  # type: ignore[arg-type]
+    gone = "" if last.kept else f": discarded (you declared {declared})"
+    return f"you drew **{short_card(last.card)}** {count}{gone}."
+
+
+def _orient_headline(view: NNView) -> str:
+    me = view.players[view.seat]  # type: ignore[index]
+    if not me.shiny_count:
+        return "The game is over. You have no Shiny! cards in play: the table shows who is still choosing."
+    rule = "Then the die decides: odd, the face-down cards count; even, the face-up ones."
+    if me.oriented:
+        return f"{DONE} You are done. You may still turn a card over until everyone is done. {rule}"
+    return (
+        "The game is over. Turn **each** of your Shiny! cards face up or face down, in secret "
+        f"(nobody sees your choice until all are in). {rule}"
+    )
+
+
+def totals_now(view: NNView, ctx: TableContext) -> str:
+    """Each player's running totals, for choosing whom to play a card on (while playing only)."""
+    lines = []
+    for p in view.players:
+        who = "You" if p.seat == view.seat else ctx.name(p.seat)
+        shiny = f" \N{MIDDLE DOT} {SHINY_E} {p.shiny_count} ({p.shiny_total:+d})" if p.shiny_count else ""
+        lines.append(f"{who}: {NICE_E} {p.nice_total} \N{MIDDLE DOT} {NAUGHTY_E} {p.naughty_total}{shiny}")
+    return "\n".join(lines)

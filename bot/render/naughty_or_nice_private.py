@@ -1,0 +1,218 @@
+"""Naughty or Nice: each player's private message (DM, or the ephemeral "My hand" view).
+
+It is edited by REST whenever what it shows changes for its reader, so it shows only what is
+private to its seat and stays true while the others act: the gift giver, the hand of presents and
+creatures, the seat's private news, and the seat's OWN current decision with its controls (a
+reaction window it may answer included). The public state such a decision needs (which kiddos the
+hand can fulfil, the offer row while the seat takes presents, the Elves' cards while it picks, the
+given presents while its Papa Wolverine takes) is shown only while the decision is the seat's.
+Everything else public (playground, offer row, scores, deck sizes, whoever acts now and their
+sub-step, who may react) is on the table message: while the seat has nothing to decide, the
+message says so in one line that does not change when the others act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines
+from bot.render.naughty_or_nice_components import (
+    Draft,
+    chosen_presents,
+    fixed_kiddo,
+    fulfil_targets,
+    kind_of,
+    private_components,
+    table_choices,
+)
+from bot.render.naughty_or_nice_text import (
+    PHASE_HINT,
+    REACTION_NAME,
+    colours_text,
+    creature_text,
+    creatures_text,
+    hand_text,
+    plural,
+    present_text,
+)
+from games.core import Event
+from games.naughty_or_nice.data import CREATURES, Reaction
+from games.naughty_or_nice.viewmodels import NoNView
+
+#: Private events that only echo the seat's own click (the redrawn message shows the result).
+QUIET_EVENTS = frozenset({"answer_recorded"})
+#: Private events that come with a change the redrawn message shows anyway (the new creature in
+#: the hand, the summoned pair to keep, a search made from this message): shown when they come
+#: with the seat's own click, but not worth a REST edit of their own.
+ECHO_EVENTS = QUIET_EVENTS | {"creature_gained", "summon_drawn", "search_seen"}
+#: While the seat has nothing to decide (stable on purpose: it must not change, and so cost an
+#: edit, when anyone else acts; it names nobody, so it never tells who may react in a window).
+IDLE_LINE = "Not your move now - the table shows the game. Your choices come here when you have one to make."
+GAME_OVER = "The game is over: see the table for the final scores."
+EXTRA_REASON = {"ded_moroz": "Ded Moroz", "snow_maiden": "Snow Maiden"}
+
+
+def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], draft: str | None) -> Payload:
+    seat = view.seat
+    assert seat is not None
+    chosen = Draft.parse(draft, view)
+    embed = discord.Embed(
+        title=f"Your hand - Naughty or Nice #{ctx.game_id}",
+        description=headline(view, ctx, chosen),
+        colour=EMBED_COLOUR,
+    )
+    me = view.players[seat]
+    if me.giver_name:
+        giver = f"**{me.giver_name}**"
+        if view.uses_givers and me.preferred:
+            giver += " - likes " + " and ".join(p.replace("_", " ").title() for p in me.preferred)
+        if me.ability:
+            giver += f"\n{me.ability}"
+        embed.add_field(name="Your gift giver", value=giver[:1024], inline=False)
+    embed.add_field(
+        name=f"Presents ({len(view.presents)})", value=hand_text(view.presents)[:1024], inline=False
+    )
+    if view.uses_creatures:
+        creatures = creatures_text(view.creatures)
+        embed.add_field(name=f"Creatures ({len(view.creatures)})", value=creatures[:1024], inline=False)
+    if deciding(view):
+        _decision_fields(view, embed)
+    news = [e for e in events if e.kind not in QUIET_EVENTS]
+    if news:
+        embed.add_field(name="News", value=event_lines(news, ctx.names)[:1024], inline=False)
+    return Payload(embeds=[embed], view=private_components(view, ctx, chosen))
+
+
+def deciding(view: NoNView) -> bool:
+    """Whether the current decision is this seat's (in private or on the table)."""
+    return not view.over and view.seat is not None and view.seat in view.to_decide
+
+
+def _decision_fields(view: NoNView, embed: discord.Embed) -> None:
+    """The cards the seat's own decision is about (public ones only while the decision is theirs)."""
+    if view.summon_choice:
+        cards = "\n".join(f"{i + 1}. {creature_text(c)}" for i, c in enumerate(view.summon_choice))
+        embed.add_field(name="Summoned: keep one", value=cards[:1024], inline=False)
+    if view.tuck_card is not None:
+        embed.add_field(name="Creature gained", value=creature_text(view.tuck_card)[:1024], inline=False)
+    if view.phase == "elves" and view.elves_revealed:
+        cards = ", ".join(present_text(p) for p in view.elves_revealed)
+        embed.add_field(name="The Elves reveal", value=cards[:1024], inline=False)
+    if view.phase == "wolverine_take" and view.batch:
+        cards = ", ".join(present_text(p) for p in view.batch)
+        embed.add_field(name="Presents just given", value=cards[:1024], inline=False)
+    if view.phase in ("craft", "christkindl"):
+        offer = ", ".join(present_text(p) for p in view.offer) or "(empty)"
+        embed.add_field(name="Offer row", value=offer[:1024], inline=False)
+
+
+def headline(view: NoNView, ctx: TableContext, draft: Draft) -> str:
+    if view.over:
+        return GAME_OVER
+    if not deciding(view):
+        return IDLE_LINE
+    if view.window is not None:
+        return reaction_prompt(view, ctx)
+    if draft.kiddo is not None:
+        return fulfil_headline(view, draft)
+    return own_decision(view)
+
+
+def has_private_decision(view: NoNView) -> bool:
+    """Whether the seat decides now with at least one choice that only this message offers (the
+    table's buttons are here too, but those can be pressed there)."""
+    if not deciding(view):
+        return False
+    on_table = {code for code, _ in table_choices(view)}
+    return any(c.code not in on_table for c in view.choices)
+
+
+def reaction_prompt(view: NoNView, ctx: TableContext) -> str:
+    """The seat may react: what to, and until when (never who else may)."""
+    window = view.window
+    assert window is not None
+    card = REACTION_NAME[window.reaction]
+    if window.reaction == Reaction.PAPA_WOLVERINE:
+        what = f"{ctx.name(window.mover)} fulfilled a wish: take up to 2 of its presents"
+    else:
+        what = f"{ctx.name(window.mover)} plays {CREATURES[window.subject].name}: cancel its effect"
+    when = f" It closes {ctx.countdown()}." if ctx.deadline is not None else ""
+    return (
+        f"\N{ALARM CLOCK} **Reaction window:** {what}?\n"
+        f"You hold a usable **{card}**: **React** or **Pass** below.{when}"
+    )
+
+
+def own_decision(view: NoNView) -> str:
+    """The seat's own decision in words (its buttons are below; the table's are on the table too)."""
+    phase = view.phase
+    if phase == "turn":
+        return _turn_text(view)
+    if phase == "tuck":
+        if any(c.code == "tuck.1" for c in view.choices):
+            return "**Reindeer gained:** tuck it under Rudolf (safe, points at the end) or keep it in hand."
+        return "**Creature gained:** only a Reindeer goes under Rudolf, so keep it (the table can't tell)."
+    if phase == "craft":
+        left = plural(view.craft_remaining, "more present")
+        return f"**Your Craft:** take {left}, from the deck or the offer row (below or on the table)."
+    if phase == "extra_basic":
+        reason = EXTRA_REASON.get(view.extra_basic_reason or "", "A creature")
+        fixed = f"**{view.extra_basic.title()}**" if view.extra_basic else "a basic action"
+        return f"**{reason}:** you may take {fixed} now, below, or decline.{_can_fulfil(view)}"
+    text = {
+        "giver_choice": "**Your turn:** choose your gift giver (below or on the table).",
+        "keep": "**Summon:** keep one of the two creatures below."
+        + (
+            " A Reindeer may go straight under Rudolf."
+            if any(c.code.endswith(".1") for c in view.choices)
+            else ""
+        ),
+        "elves": "**The Elves:** pick one of their presents below.",
+        "christkindl": "**Christkindl:** you may draw a present (deck or offer row) below, or decline.",
+        "wolverine_take": "**Papa Wolverine:** take up to 2 of the given presents below.",
+    }.get(phase)
+    return text or f"**Your move:** {PHASE_HINT.get(phase, view.prompt)} (below)."
+
+
+def _turn_text(view: NoNView) -> str:
+    kinds = {kind_of(c.code) for c in view.choices}
+    creatures = bool(kinds & {"play", "play_on", "reindeer", "krampus", "mrs_claus"})
+    if view.basic_taken is None:
+        basics = "**Craft** or **Summon**" if view.uses_creatures else "**Craft**"
+        text = f"**Your turn:** {basics}, or **Fulfill** a wish (choose a kiddo below)."
+        if kinds & {"befana", "search"}:
+            text += " Your gift giver's start-of-turn ability is below."
+        if creatures:
+            text += " You may play creatures first."
+        return text + _can_fulfil(view)
+    if creatures:
+        return "**Your turn:** play creatures if you like, then **End turn**."
+    return "**Your turn:** your basic action is done: **End turn** (below or on the table)."
+
+
+def _can_fulfil(view: NoNView) -> str:
+    """Which playground kiddos the hand can fulfil (only while a Fulfill is the seat's choice)."""
+    if not fulfil_targets(view):
+        return ""
+    names = [k.name for k in view.playground if k.id in view.fulfillable]
+    if names:
+        return f"\nYour hand can fulfil: {', '.join(names)}."
+    return "\nYour hand can't fulfil any wish yet."
+
+
+def fulfil_headline(view: NoNView, draft: Draft) -> str:
+    fixed = fixed_kiddo(view)
+    if fixed is not None and view.fulfil is not None:
+        kiddo, wants = view.fulfil.kiddo, view.fulfil.open
+        covered = f" (Caga Tió covers {colours_text(view.fulfil.covered)})" if view.fulfil.covered else ""
+    else:
+        kiddo = next(k for k in view.playground if k.id == draft.kiddo)
+        wants, covered = kiddo.colours, ""
+    given = chosen_presents(view, draft.mask)
+    chosen = ", ".join(present_text(p) for p in given) or "nothing yet"
+    return (
+        f"Fulfill **{kiddo.name}**: wants {colours_text(wants)}{covered}.\n"
+        f"Your presents: {chosen}.\nAdd presents below, then press **Fulfil**."
+    )

@@ -1,0 +1,139 @@
+"""What each message of a game shows, from the committed game: the table (lobby, play, end) and a
+seat's private message. Renderers see only the public view or that seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.components import MineButton, RematchButton
+from bot.plugins import PLUGINS
+from bot.render.base import GameRenderer, Payload, TableContext, new_view
+from bot.render.lobby import closed_payload, lobby_payload
+from bot.service import LoadedGame
+from games.core import Event, visible_events
+
+CLOSED_TEXT = {"cancelled": "lobby cancelled", "abandoned": "abandoned"}
+DEFAULT_PRIVATE_LABEL = "My role & cards"
+
+
+def renderer(game: LoadedGame) -> GameRenderer:
+    return PLUGINS.get(game.record.game_name).renderer
+
+
+def context(game: LoadedGame) -> TableContext:
+    return TableContext(game.id, game.decision, game.names, game.info.title, game.record.deadline)
+
+
+def private_label(game: LoadedGame) -> str:
+    return str(getattr(renderer(game), "private_button", DEFAULT_PRIVATE_LABEL))
+
+
+def jump_url(game: LoadedGame) -> str | None:
+    """A link to the table message (Discord opens the channel at it)."""
+    record = game.record
+    if record.table_message_id is None:
+        return None
+    where = f"{record.guild_id or '@me'}/{record.channel_id}/{record.table_message_id}"
+    return f"https://discord.com/channels/{where}"
+
+
+def _view(game: LoadedGame, seat: int | None) -> object:
+    """The view to draw: an abandoned game's may show what only its end shows (e.g. roles)."""
+    if game.record.status == "abandoned" and game.state is not None:
+        return game.rules.abandoned_view(game.state, seat)
+    return game.view(seat)
+
+
+def table_payload(game: LoadedGame, events: Sequence[Event] = ()) -> Payload:
+    status = game.record.status
+    if status == "lobby":
+        host = game.names[0] if game.names else "?"
+        ai_seats = sum(game.is_ai(seat.seat) for seat in game.seats)
+        return lobby_payload(game.id, game.info, game.names, host, game.record.options, ai_seats)
+    if game.state is None:
+        return closed_payload(game.id, game.info.title, CLOSED_TEXT.get(status, status))
+    payload = renderer(game).table(_view(game, None), context(game), visible_events(events, None))
+    if status == "running":
+        label = private_label(game)
+        closed = [seat.display_name for seat in game.seats if seat.dm_open is False]
+        if closed and payload.embeds:
+            payload.embeds[-1].add_field(
+                name="\N{CLOSED MAILBOX WITH LOWERED FLAG} DMs closed",
+                value=f"{', '.join(closed)}: use **{label}** below (or `/hand`).",
+                inline=False,
+            )
+        waiting = game.humans_to_decide() if game.clock_applies() else []
+        if game.record.clock_deadline is not None and waiting and payload.embeds:
+            payload.embeds[-1].add_field(
+                name="\N{ALARM CLOCK} Turn clock",
+                value=f"{', '.join(game.names[s] for s in waiting)}: "
+                f"<t:{int(game.record.clock_deadline)}:R>, then the bot chooses.",
+                inline=False,
+            )
+        if payload.view is None:
+            payload.view = discord.ui.View(timeout=None)
+        payload.view.add_item(MineButton(game.id, label))
+    else:
+        payload.view = None
+        if status == "abandoned" and payload.embeds:
+            payload.embeds[0].title = f"{payload.embeds[0].title} (abandoned)"
+            payload.embeds[0].description = "This game was abandoned. It stays recorded."
+        elif taken_win(game) and payload.embeds:  # the rules never ended it: say who won, offer more
+            payload.embeds[0].title = f"{payload.embeds[0].title} (over)"
+            payload.embeds[0].description = f"\N{TROPHY} {taken_win(game)}"
+            payload.view = new_view(RematchButton(game.id))
+    return payload
+
+
+def taken_win(game: LoadedGame) -> str:
+    """Who won a game ended by "Take the win" (finished, but with no outcome from the rules), as
+    "Dasher wins: the other player left."; "" for any other game."""
+    if game.record.status != "finished" or game.state is None or game.outcome() is not None:
+        return ""
+    stayed = " and ".join(f"**{seat.display_name}**" for seat in game.seats if not game.is_ai(seat.seat))
+    return f"{stayed} wins: the other player left." if stayed else ""
+
+
+def private_payload(
+    game: LoadedGame, seat: int, events: Sequence[Event] = (), draft: str | None = None
+) -> Payload:
+    """A seat's private message. Once the game is over it shows the end and has no controls."""
+    payload = renderer(game).private(_view(game, seat), context(game), visible_events(events, seat), draft)
+    status = game.record.status
+    if status == "running":
+        return payload
+    payload = payload.without_controls()
+    if status == "abandoned" and payload.embeds:
+        payload.embeds[0].title = f"{payload.embeds[0].title} (abandoned)"
+        payload.embeds[0].description = (
+            f"{payload.embeds[0].description or ''}\n**This game was abandoned.** It stays recorded."
+        ).strip()
+    elif taken_win(game) and payload.embeds:
+        payload.embeds[0].description = f"**The game is over.** {taken_win(game)}"
+    return payload
+
+
+def ending_payload(game: LoadedGame, text: str = "") -> Payload:
+    """The channel post when a game ends: who won (`text`, else the rules' outcome), a link to
+    the final table, Rematch."""
+    outcome = game.outcome()
+    ending = text
+    if not ending:
+        summary = outcome.summary if outcome is not None else "The game is over."
+        ending = renderer(game).ending(game.view(None), context(game), summary)
+    url = jump_url(game)
+    link = f"\n[The final table]({url})" if url else ""
+    return Payload(
+        content=f"**{game.info.title} #{game.id} is over.** {ending}{link}",
+        view=new_view(RematchButton(game.id)),
+    )
+
+
+def seat_gone_payload(game: LoadedGame) -> Payload:
+    """What a player's private message says once an AI (or someone else) plays their seat."""
+    return Payload(
+        content=f"{game.info.title} #{game.id}: an AI plays your seat now. `/reclaim` in the game's "
+        "channel takes it back (after timeouts)."
+    )

@@ -1,0 +1,242 @@
+"""Secret Krampus's words over many random games: a changed vote shows nobody anything (spec 4.5),
+no card code or internal id is ever written, each thing is said once, and the end (or an
+abandoned game) shows every role with no rule reminder left."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from bot.render.base import Payload, TableContext
+from bot.render.secret_krampus import SecretKrampusRenderer
+from games.core import Event, IllegalAction, visible_events
+from games.secret_krampus import Phase, SecretKrampus
+from games.secret_krampus.data import Role
+from games.secret_krampus.models import (
+    ChooseTarget,
+    Discard,
+    HeadsTogetherVote,
+    Nominate,
+    Play,
+    SKState,
+    Vote,
+)
+from tests.bot.fakes import FakeMessage
+from tests.bot.render.phone import text_of
+
+GAME = SecretKrampus()
+RENDER = SecretKrampusRenderer()
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+#: What a player must never read: card, role, team, phase and order codes, seat numbers.
+CODES = re.compile(
+    r"\b(NICE|NAUGHTY|NICE_ELF|NAUGHTY_ELF|KRAMPUS|BOARD_\d+_\d+|PEEK|SUCCESSOR_SELECTOR|"
+    r"CHECKING_IT_TWICE|STABLE_LEADERSHIP|NAUGHTY_WIN|NOMINATION|VOTING|LM_DISCARD|SL_CHOOSE|"
+    r"HEADS_TOGETHER_VOTE|GAME_OVER|seat \d+)\b"
+)
+
+
+def ctx_for(state: SKState) -> TableContext:
+    return TableContext(1, GAME.decision(state), NAMES[: state.num_players], "Secret Krampus")
+
+
+def text(payload: Payload) -> str:
+    message = FakeMessage(1, 1)
+    message.apply(**payload.send_kwargs())  # Discord's limits
+    return text_of(payload)
+
+
+def moments(players: int, seed: int) -> Iterator[tuple[SKState, list[Event]]]:
+    """Every state of one random game with the events of the action that made it."""
+    rng = random.Random(seed)
+    state = GAME.new_game(players, GAME.parse_options(None), seed)
+    events: list[Event] = []
+    while True:
+        yield state, events
+        if GAME.outcome(state) is not None:
+            return
+        seat = rng.choice(sorted(GAME.to_decide(state)))
+        state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+def table(state: SKState, events: list[Event]) -> Payload:
+    return RENDER.table(GAME.view(state, None), ctx_for(state), visible_events(events, None))
+
+
+def private(state: SKState, seat: int, events: list[Event]) -> Payload:
+    return RENDER.private(GAME.view(state, seat), ctx_for(state), visible_events(events, seat))
+
+
+def probes(state: SKState) -> list[object]:
+    """Every kind of click a seat could send now (legal or not)."""
+    seats = range(state.num_players)
+    other = (state.lm_candidate or 0) + 1
+    return [
+        Vote(yes=True),
+        Vote(yes=False),
+        HeadsTogetherVote(yes=True),
+        Discard(index=0),
+        Play(index=0),
+        Nominate(seat=other % len(seats)),
+        ChooseTarget(seat=other % len(seats)),
+    ]
+
+
+def refusals(state: SKState, seat: int) -> list[str]:
+    """What `seat` is told for each probe: refused how, or accepted."""
+    told = [GAME.idle_reason(state, seat) or ("idle" if not GAME.legal_actions(state, seat) else "")]
+    for action in probes(state):
+        try:
+            GAME.apply(state, seat, action)
+            told.append("accepted")
+        except IllegalAction as error:
+            told.append(error.reason)
+    return told
+
+
+def seen_by_others(state: SKState, events: list[Event], voter: int, news: list[Event] | None = None) -> tuple:
+    """Everything anyone but `voter` sees: the table (with `events`, the last action's), every
+    other seat's view, private message (with its share of `news`, by default `events`) and
+    answers to any click."""
+    others = [s for s in range(state.num_players) if s != voter]
+    news = events if news is None else news
+    return (
+        table(state, events).digest(),
+        GAME.view(state, None),
+        [GAME.view(state, s) for s in others],
+        [private(state, s, news).digest() for s in others],
+        [refusals(state, s) for s in others],
+        sorted(GAME.to_decide(state) - {voter}),
+    )
+
+
+def voting_states(players: int, seed: int, limit: int = 4) -> Iterator[tuple[SKState, list[Event]]]:
+    """States just after a nomination, with the nomination's events."""
+    found = 0
+    for state, events in moments(players, seed):
+        if state.phase == Phase.VOTING and not state.votes:
+            yield state, events
+            found += 1
+            if found == limit:
+                return
+
+
+@pytest.mark.parametrize("players", [5, 6, 8, 10])
+def test_a_changed_vote_shows_nobody_anything(players: int) -> None:
+    """Two elections alike but for one voter who first votes the other way and changes their
+    mind (at a random moment before the last vote): after every step, whatever anyone but that
+    voter sees (the table, views, private messages, refusals) is the same in both, and the
+    change itself leaves it all as it was."""
+    checked = 0
+    for seed in range(5):
+        rng = random.Random(seed * 100 + players)
+        for start, nominated in voting_states(players, seed):
+            voters = [s for s in range(players) if start.in_play[s]]
+            rng.shuffle(voters)
+            final = {s: rng.random() < 0.5 for s in voters}
+            changer = rng.choice(voters[:-1])  # the last voter closes the election
+            change_after = rng.randrange(voters.index(changer), len(voters) - 1)
+            plain, changed = start, start
+            plain_events, changed_events = nominated, nominated
+            for n, seat in enumerate(voters):
+                plain, plain_events = GAME.apply(plain, seat, Vote(yes=final[seat]))
+                first = not final[seat] if seat == changer else final[seat]
+                changed, changed_events = GAME.apply(changed, seat, Vote(yes=first))
+                if n == change_after:
+                    # the private messages as they stand (their news was delivered): the change
+                    # brings nobody else any news, and nothing else anyone sees moves
+                    before = seen_by_others(changed, changed_events, changer, news=[])
+                    changed, change = GAME.apply(changed, changer, Vote(yes=final[changer]))
+                    assert all(visible_events(change, s) == [] for s in range(players) if s != changer)
+                    assert seen_by_others(changed, change, changer) == before
+                    changed_events = change
+                    checked += 1
+                # the changer's first vote differs until the change: nobody else can tell
+                # (news aside just after the change: the two paths' last actions differ)
+                news = [] if n == change_after else None
+                assert seen_by_others(changed, changed_events, changer, news) == seen_by_others(
+                    plain, plain_events, changer, news
+                ), (players, seed, n)
+            assert changed.phase != Phase.VOTING
+            assert GAME.view(changed, changer) == GAME.view(plain, changer)  # the same election
+    assert checked >= 10
+
+
+def test_the_check_can_fail() -> None:
+    """The comparison sees a difference in what others see (e.g. a public event)."""
+    state, events = next(voting_states(5, 1))
+    voter = next(s for s in range(5) if state.in_play[s])
+    after, after_events = GAME.apply(state, voter, Vote(yes=True))
+    assert seen_by_others(after, after_events, voter) != seen_by_others(state, events, voter)
+
+
+def _all_texts(state: SKState, events: list[Event]) -> list[str]:
+    texts = [text(table(state, events))]
+    texts += [text(private(state, s, events)) for s in range(state.num_players)]
+    ctx = ctx_for(state)
+    texts += [
+        RENDER.acknowledge(GAME.view(state, s), ctx, visible_events(events, s)) or ""
+        for s in range(state.num_players)
+    ]
+    texts += [e.describe(ctx.names) for e in events]  # the log and the private news
+    return texts
+
+
+@pytest.mark.parametrize("players", [5, 7, 9])
+def test_no_codes_no_per_voter_lines_and_each_thing_said_once(players: int) -> None:
+    seen_order = False
+    for seed in range(3):
+        for state, events in moments(players, seed):
+            for shown in _all_texts(state, events):
+                assert not CODES.findall(shown), shown
+                assert "has voted" not in shown
+            assert not any(e.kind == "voted" for e in events)  # a vote makes no public event
+            for message in [table(state, events)] + [private(state, s, events) for s in range(players)]:
+                shown = text(message)
+                assert shown.count("Checking it Twice") <= 1, shown
+                seen_order |= "Checking it Twice" in shown
+            view = GAME.view(state, None)
+            shown = text(table(state, events))
+            if state.phase == Phase.NOMINATION:  # the candidate is never called term-limited
+                limited = next((line for line in shown.splitlines() if "Term-limited" in line), "")
+                assert NAMES[state.lm_candidate] not in limited.split(":", 1)[-1].split(", ")
+            if state.phase == Phase.GAME_OVER:
+                assert table(state, events).embeds[0].footer.text is None
+                lines = shown.splitlines()
+                for seat, role in enumerate(state.roles):
+                    assert any(line.startswith(NAMES[seat]) and role_word(role) in line for line in lines)
+            elif view.krampus_check_active and state.phase in (Phase.NOMINATION, Phase.VOTING):
+                assert "Krampus check" in (table(state, events).embeds[0].footer.text or "")
+    assert seen_order or players != 5  # a 5-6 player board has Checking it Twice
+
+
+def role_word(role: Role) -> str:
+    return {Role.NICE_ELF: "Nice Elf", Role.NAUGHTY_ELF: "Naughty Elf", Role.KRAMPUS: "Krampus"}[role]
+
+
+@pytest.mark.parametrize("players", [5, 10])
+def test_an_abandoned_game_shows_every_role_and_no_reminder(players: int) -> None:
+    for state, _ in moments(players, 3):
+        if state.phase == Phase.VOTING and state.naughty_count >= 3:
+            break
+    else:
+        pytest.fail("no late vote")
+    running = text(RENDER.table(GAME.view(state, None), ctx_for(state), []))
+    assert "Krampus check" in running and not any(role_word(r) + " (" in running for r in Role)
+    view = GAME.abandoned_view(state, None)
+    payload = RENDER.table(view, ctx_for(state), [])
+    shown = text(payload)
+    assert payload.view is None and payload.embeds[0].footer.text is None
+    assert "abandoned" in shown and "Still to vote" not in shown and "wins" not in shown
+    for seat, role in enumerate(state.roles):
+        assert f"{NAMES[seat]}: {role_word(role)}" in shown
+    for seat in range(players):
+        mine = text(RENDER.private(GAME.abandoned_view(state, seat), ctx_for(state), []))
+        assert "Everyone's roles" in mine and "abandoned" in mine
+        for other, role in enumerate(state.roles):
+            if other != seat:
+                assert f"{NAMES[other]}: {role_word(role)}" in mine
+    # the running game's own views never show that
+    assert GAME.view(state, None).players[0].revealed_role is None

@@ -1,0 +1,137 @@
+"""Telling people it is their turn, for every registered game: a decision that becomes an idle
+player's (no action of theirs in the game for a minute) gets exactly one notification Discord
+delivers (a new DM: the living private message with the controls, or a link to the table; a
+channel mention when DMs are closed), and nothing else notifies anyone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.delivery import BURIED_AFTER
+from bot.pipeline import IDLE_SECONDS
+from bot.plugins import PLUGINS
+from bot.service import LoadedGame
+from tests.bot.harness import Harness, make_users, play_random_click
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def newly_deciding(before: LoadedGame, after: LoadedGame) -> set[int]:
+    """The people a decision just became theirs."""
+    if after.record.status != "running":
+        return set()
+    was = set(before.humans_to_decide())
+    return {
+        seat
+        for seat in after.humans_to_decide()
+        if after.decision != before.decision or seat not in was
+    }
+
+
+def notified(h: Harness, mark: int, channel_mark: int) -> list[int]:
+    """User ids told since `mark` (messenger calls) and `channel_mark` (channel messages): each new
+    DM, each user a channel post may ping."""
+    users = [user for kind, user in h.messenger.calls[mark:] if kind == "dm"]
+    for message in [m for ms in h.discord.channels.values() for m in ms][channel_mark:]:
+        users += list(message.pings)
+    return sorted(users)
+
+
+def channel_count(h: Harness) -> int:
+    return sum(len(ms) for ms in h.discord.channels.values())
+
+
+@pytest.mark.parametrize("idle", [True, False])
+@pytest.mark.parametrize("name", PLUGINS.names())
+async def test_one_notification_per_decision_that_becomes_an_idle_players(
+    tmp_path, name: str, idle: bool
+) -> None:
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        plugin = PLUGINS.get(name)
+        users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+        table, game_id = await h.open_table(users, name)
+        rng = random.Random(name)
+        expected_total = 0
+        for _ in range(400):
+            before = await h.game(game_id)
+            if before.record.status != "running":
+                break
+            if idle:
+                clock.now += IDLE_SECONDS + 1  # everyone has been away for a minute
+            mark, channel_mark = len(h.messenger.calls), channel_count(h)
+            clicked: list[int] = []
+            assert await play_random_click(h, table, game_id, users, rng, clicked)
+            after = await h.game(game_id)
+            expected: set[int] = set()
+            if after.record.version != before.record.version and idle:
+                expected = newly_deciding(before, after) - set(clicked)  # who acted is playing along
+            assert notified(h, mark, channel_mark) == sorted(after.user_of(s) for s in expected), (
+                f"after {clicked} at decision {before.decision} -> {after.decision}"
+            )
+            expected_total += len(expected)
+        if idle:
+            assert expected_total > 3  # the game really handed decisions to idle players
+    finally:
+        await h.close()
+
+
+async def test_closed_dms_get_one_channel_mention(tmp_path) -> None:
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        users = make_users(5)
+        h.discord.closed_dms = {u.id for u in users}
+        table, game_id = await h.open_table(users)
+        game = await h.game(game_id)
+        clock.now += IDLE_SECONDS + 1
+        mark = channel_count(h)
+        # the List Maker candidate nominates on the table: every voter (idle) is mentioned, in one post
+        candidate = users[game.state.lm_candidate]
+        pick = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
+        await h.discord.click(candidate, table, pick, [table.item(pick).item.options[0].value])
+        posts = [m for ms in h.discord.channels.values() for m in ms][mark:]
+        after = await h.game(game_id)
+        voters = sorted(after.user_of(s) for s in after.humans_to_decide() if users[s] != candidate)
+        assert [sorted(p.pings) for p in posts if p.pings] == [voters]
+    finally:
+        await h.close()
+
+
+async def test_a_buried_table_moves_to_the_bottom_at_most_once_a_minute(tmp_path) -> None:
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        users = make_users(5)
+        table, game_id = await h.open_table(users)
+        channel = h.discord.channel(555)
+        chatter = users[0].id
+        for _ in range(BURIED_AFTER - 1):
+            await h.table.commands.on_channel_message(555, chatter)
+        assert table in channel and (await h.game(game_id)).record.table_message_id == table.id
+        await h.table.commands.on_channel_message(555, chatter)  # the tenth message: moved down
+        moved = (await h.game(game_id)).record.table_message_id
+        assert moved != table.id and table not in channel and channel[-1].id == moved
+        assert f"mine:{game_id}" in channel[-1].custom_ids()
+        for _ in range(3 * BURIED_AFTER):  # more chat within the minute: it stays put
+            await h.table.commands.on_channel_message(555, chatter)
+        assert (await h.game(game_id)).record.table_message_id == moved
+        clock.now += 61
+        await h.table.commands.on_channel_message(555, chatter)
+        assert (await h.game(game_id)).record.table_message_id not in (moved, table.id)
+        # the game goes on on the new table
+        game = await h.game(game_id)
+        new_table = channel[-1]
+        assert await play_random_click(h, new_table, game_id, users, random.Random(2))
+        assert (await h.game(game_id)).record.version == game.record.version + 1
+    finally:
+        await h.close()

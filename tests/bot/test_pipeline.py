@@ -1,0 +1,120 @@
+"""The one pipeline: wake-ups are scheduled inside the lock from the committed state, so a late
+delivery of an older change cannot undo them; a storage conflict drops the cached game."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from bot.render.base import Payload
+from bot.service import LoadedGame
+from storage import GameStore
+from tests.bot.fakes import FakeMessenger
+from tests.bot.harness import Harness, make_users, play_random_click, private_message
+
+
+class SlowMessenger(FakeMessenger):
+    """Every DM edit waits until `gate` opens: the delivery of one change is held up while newer
+    changes (an AI turn) commit and schedule."""
+
+    def __init__(self, inner: FakeMessenger) -> None:
+        super().__init__(inner.discord)
+        self.gate = asyncio.Event()
+        self.gate.set()
+        self.held = 0
+
+    async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
+        if not self.gate.is_set():
+            self.held += 1
+            await self.gate.wait()
+        return await super().edit_dm(user_id, message_id, payload)
+
+
+def wakeups_match(h: Harness, game: LoadedGame) -> bool:
+    """The stored game's AI turn is scheduled (or running) exactly when an AI must decide."""
+    wakeups = h.table.pipeline.wakeups
+    pending = wakeups.ai_turns.pending().get(game.id)
+    if game.ai_to_decide():
+        scheduled = pending is not None and pending[0] == game.record.version
+        return scheduled or wakeups.ai_turns.running(game.id)
+    return pending is None
+
+
+async def test_a_late_delivery_never_cancels_a_newer_ai_turn(harness: Harness) -> None:
+    slow = SlowMessenger(harness.messenger)
+    harness.table.delivery.privates.messenger = slow
+    users = make_users(1)
+    lobby = (await harness.command("play", users[0], "grumpy-nisse")).original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:addai")
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    rng = random.Random(3)
+    held_clicks = 0
+    for _ in range(3000):
+        for _ in range(200):  # let the AI act until it is the person's turn or the end
+            game = await harness.game(game_id)
+            if game.record.status != "running" or not game.ai_to_decide():
+                break
+            await asyncio.sleep(0.001)
+        game = await harness.game(game_id)
+        if game.record.status != "running":
+            break
+        slow.gate.clear()  # the person's click: its delivery is held up ...
+        click = asyncio.create_task(play_random_click(harness, lobby, game_id, users, rng))
+        for _ in range(200):  # ... while the AI's turns (scheduled by the commit) commit after it
+            await asyncio.sleep(0.001)
+            newer = await harness.game(game_id)
+            if newer.record.version > game.record.version + 1 or newer.record.status != "running":
+                break
+        held_clicks += slow.held > 0
+        slow.gate.set()  # the older change's late delivery runs after the newer commits
+        await click
+        game = await harness.game(game_id)
+        assert wakeups_match(harness, game), "the stored game waits for an AI turn nobody scheduled"
+    assert (await harness.game(game_id)).record.status == "finished"
+    assert held_clicks > 10  # the race was really played out, many times
+
+
+async def test_a_storage_conflict_drops_the_cached_game(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    cached = await harness.game(game_id)
+    # another writer (another process, an admin tool) commits an action the cache has not seen
+    outside = GameStore(harness.db)
+    seat = sorted(cached.to_decide())[0]
+    action = cached.rules.legal_actions(cached.state, seat)[0]
+    new_state, events = cached.rules.apply(cached.state, seat, action)
+    await outside.record_action(
+        game_id,
+        expected_version=cached.record.version,
+        seat=seat,
+        user_id=users[seat].id,
+        action_json=action.model_dump_json(),
+        events_json=cached.rules.dump_events(events),
+        state_json=cached.rules.dump_state(new_state),
+        status="running",
+    )
+    # a click on the (stale) table is refused once ...
+    user = users[seat]
+    stale = next(cid for cid in table.custom_ids() if cid.startswith(("act:", "pick:")))
+    values = [table.item(stale).item.options[0].value] if stale.startswith("pick:") else None
+    await harness.discord.click(user, table, stale, values)
+    assert "Someone else acted first" in harness.discord.last_ephemeral(user).text()
+    # ... and the game is read afresh: the next load is the stored game, and play goes on
+    fresh = await harness.game(game_id)
+    assert fresh.record.version == cached.record.version + 1 and fresh.state == new_state
+    await harness.table.commands.resume(pause=0)
+    rng = random.Random(1)
+    for _ in range(5):
+        assert await play_random_click(harness, table, game_id, users, rng)
+    assert (await harness.game(game_id)).record.version == cached.record.version + 6
+    assert private_message(harness, users[0], game_id).embeds
+
+
+def test_the_service_and_pipeline_import_no_discord() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, bot.service, bot.pipeline; print(sorted({'discord', 'PIL'} & set(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

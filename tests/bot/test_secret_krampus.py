@@ -1,0 +1,135 @@
+"""Secret Krampus through the real handlers, as players click: a changed vote edits nothing anyone
+else sees, a player in the stables is told so when they click, /abandon shows every role, and the
+log has no line per voter and no card codes."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.render.secret_krampus import ROLE
+from games.secret_krampus import Phase
+from tests.bot.fakes import FakeMessage, FakeUser
+from tests.bot.harness import Harness, make_users, play_random_click, private_message
+
+CODES = re.compile(r"\b(NICE|NAUGHTY|NICE_ELF|NAUGHTY_ELF|KRAMPUS|PEEK|STABLE_LEADERSHIP|seat \d+)\b")
+
+
+async def _nominate(h: Harness, table: FakeMessage, game_id: int, users: list[FakeUser]) -> None:
+    game = await h.game(game_id)
+    select = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
+    value = table.item(select).item.options[0].value
+    await h.discord.click(users[game.state.lm_candidate], table, select, [value])
+
+
+def _button(table: FakeMessage, code: str) -> str:
+    return next(cid for cid in table.custom_ids() if cid.endswith(code))
+
+
+async def test_a_changed_vote_edits_nothing_anyone_else_sees(harness: Harness) -> None:
+    users = make_users(6)
+    table, game_id = await harness.open_table(users)
+    await _nominate(harness, table, game_id, users)
+    voter, other = users[0], users[1]
+    await harness.discord.click(voter, table, _button(table, "vote.1"))
+    assert "You voted YES" in harness.discord.last_ephemeral(voter).text()
+    await harness.discord.click(other, table, _button(table, "vote.0"))
+    shown, calls = table.text(), len(harness.messenger.calls)
+    dms = {u.id: [m.text() for m in harness.discord.dms.get(u.id, [])] for u in users}
+    assert "Still to vote" in shown and voter.display_name not in shown.split("Still to vote")[1]
+    assert "voted" not in shown.replace("Still to vote", "")  # no line per voter
+    await harness.discord.click(voter, table, _button(table, "vote.0"))  # a change of mind
+    assert "changed your vote to NO" in harness.discord.last_ephemeral(voter).text()
+    assert (await harness.game(game_id)).state.votes == {0: False, 1: False}
+    assert table.text() == shown
+    assert harness.messenger.calls[calls:] == []  # no table edit, no DM, no post
+    assert {u.id: [m.text() for m in harness.discord.dms.get(u.id, [])] for u in users} == dms
+    # the same vote again is refused to that voter alone, and shows nothing either
+    await harness.discord.click(voter, table, _button(table, "vote.0"), check_present=False)
+    assert "already voted NO" in harness.discord.last_ephemeral(voter).text()
+    assert table.text() == shown and harness.messenger.calls[calls:] == []
+
+
+async def _play_until(
+    h: Harness, table: FakeMessage, game_id: int, users: list[FakeUser], seed: int, done
+) -> bool:
+    rng = random.Random(seed)
+    while await play_random_click(h, table, game_id, users, rng):
+        game = await h.game(game_id)
+        if game.record.status == "running" and done(game.state):
+            return True
+    return False
+
+
+async def test_a_player_in_the_stables_is_told_so(harness: Harness) -> None:
+    users = make_users(5)
+    for seed in range(12):
+        table, game_id = await harness.open_table(users)
+
+        def stabled_and_nominating(state) -> bool:
+            return not all(state.in_play) and state.phase in (Phase.NOMINATION, Phase.VOTING)
+
+        if await _play_until(harness, table, game_id, users, seed, stabled_and_nominating):
+            break
+        users = make_users(5, start=100 * (seed + 1))  # a new table of players
+    else:
+        raise AssertionError("nobody was sent to the stables in 12 games")
+    game = await harness.game(game_id)
+    out = users[game.state.in_play.index(False)]
+    component = next(cid for cid in table.custom_ids() if cid.startswith(("act:", "pick:")))
+    values = [table.item(component).item.options[0].value] if component.startswith("pick:") else None
+    await harness.discord.click(out, table, component, values)
+    answer = harness.discord.last_ephemeral(out).text()
+    assert "in the stables" in answer and "not your turn" not in answer.lower()
+    assert (await harness.game(game_id)).record.version == game.record.version  # nothing applied
+    assert "stables" in private_message(harness, out, game_id).text()
+    # a living player who must wait still hears whom the game waits for
+    if game.state.phase == Phase.NOMINATION:
+        living = next(
+            u for s, u in enumerate(users) if game.state.in_play[s] and s != game.state.lm_candidate
+        )
+        await harness.discord.click(living, table, component, values)
+        assert "not your turn" in harness.discord.last_ephemeral(living).text().lower()
+
+
+async def test_abandon_reveals_every_role_on_the_table_and_in_private(harness: Harness) -> None:
+    users = make_users(7)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(3)
+    for _ in range(30):
+        assert await play_random_click(harness, table, game_id, users, rng)
+    roles = (await harness.game(game_id)).state.roles
+    before = table.text()
+    assert not any(label in before for label in ROLE.values())
+    await harness.command("abandon", users[0], None)
+    shown = table.text()
+    assert "abandoned" in shown and "Krampus check" not in shown and not table.custom_ids()
+    for seat, role in enumerate(roles):
+        assert f"{users[seat].display_name}: {ROLE[role]}" in shown
+    for seat, user in enumerate(users):
+        mine = [m for m in harness.discord.dms[user.id] if m.embeds][-1].text()
+        assert "abandoned" in mine and "Everyone's roles" in mine
+        for other, role in enumerate(roles):
+            if other != seat:
+                assert f"{users[other].display_name}: {ROLE[role]}" in mine
+
+
+async def test_log_has_no_line_per_voter_and_no_codes(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(8)
+    while await play_random_click(harness, table, game_id, users, rng):
+        pass
+    lines = await harness.table.history.public_log(game_id)
+    text = "\n".join(lines)
+    assert "The vote passed" in text or "The vote failed" in text
+    assert "has voted" not in text and not CODES.findall(text), CODES.findall(text)
+    end = table.text()
+    assert not CODES.findall(end) and "Krampus check" not in end  # no reminder once it is over
+    outcome = (await harness.game(game_id)).outcome()
+    assert outcome is not None
+    team = "Team Nice" if outcome.team == "NICE" else "Team Naughty"
+    posts = [
+        m.content or "" for m in harness.discord.channels[table.channel_id] if "is over" in (m.content or "")
+    ]
+    assert len(posts) == 1 and f"{team} wins!" in posts[0] and outcome.summary in posts[0]

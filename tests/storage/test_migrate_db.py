@@ -1,0 +1,91 @@
+"""`python -m bot migrate-db`: a SQLite database copied into PostgreSQL, every row and id kept,
+every game checked to replay to its stored state."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.migrate_db import TABLES, MigrationError, migrate, run
+from bot.plugins import PLUGINS
+from storage import Database, GameStore
+from tests.storage.play import GAMES, play_random_game
+
+
+async def _everything(db: Database) -> dict[str, list[tuple]]:
+    out = {}
+    for table, columns in TABLES.items():
+        rows = await db.fetchall(f"SELECT {', '.join(columns)} FROM {table}")
+        out[table] = sorted((tuple(r) for r in rows), key=repr)
+    return out
+
+
+@pytest.fixture
+async def sqlite_db(tmp_path):
+    db = await Database.open(f"sqlite:///{tmp_path / 'bot.db'}")
+    store = GameStore(db)
+    for channel, game in enumerate(GAMES):
+        await play_random_game(store, PLUGINS.get(game), seed=channel, channel_id=channel)
+    await play_random_game(store, PLUGINS.get(GAMES[0]), seed=9, channel_id=99, max_actions=3)  # running
+    lobby = await store.create_lobby(
+        guild_id=None,
+        channel_id=7,
+        game_name="grumpy-nisse",
+        host_id=5,
+        host_name="Lobby",
+        options={},
+        seed=1,
+    )
+    await store.set_dm(lobby.id, 0, dm_open=True, dm_message_id=2**60)
+    await store.create_lobby(
+        guild_id=1,
+        channel_id=8,
+        game_name="a-game-long-gone",
+        host_id=5,
+        host_name="X",
+        options={},
+        seed=1,
+        claim="rematch:1",
+    )
+    yield db
+    await db.close()
+
+
+async def test_migrate_copies_everything_and_checks_every_game(sqlite_db, pg_url):
+    async with await Database.open(pg_url) as target:
+        report = await migrate(sqlite_db, target)
+        assert await _everything(target) == await _everything(sqlite_db)
+        assert report.copied["games"] == len(GAMES) + 3 and report.copied["actions"] > 100
+        assert report.replayed == len(GAMES) + 1
+        assert sorted(why for _, why in report.not_replayed) == [
+            "not started",
+            "this bot has no game called 'a-game-long-gone'",
+        ]
+        # New games continue after the copied ids.
+        new = await GameStore(target).create_lobby(
+            guild_id=1, channel_id=1, game_name="g", host_id=1, host_name="H", options={}, seed=1
+        )
+        assert new.id == len(GAMES) + 4
+        with pytest.raises(MigrationError, match="already holds"):
+            await migrate(sqlite_db, target)
+
+
+async def test_a_game_that_does_not_replay_stops_the_copy(sqlite_db, pg_url):
+    async with sqlite_db.transaction() as conn:
+        await conn.execute("UPDATE games SET seed = seed + 1 WHERE id = 1")
+    async with await Database.open(pg_url) as target:
+        with pytest.raises(MigrationError, match=r"^game 1 \("):
+            await migrate(sqlite_db, target)
+
+
+async def test_command_prints_what_it_copied(tmp_path, pg_url, capsys):
+    db = await Database.open(f"sqlite:///{tmp_path / 'one.db'}")
+    try:
+        await play_random_game(GameStore(db), PLUGINS.get(GAMES[1]), seed=1)
+    finally:
+        await db.close()
+    assert await run(f"sqlite:///{tmp_path / 'one.db'}", pg_url) == 0
+    out = capsys.readouterr().out
+    assert "Copied 1 game, 2 seats," in out and "1 game replays to its stored state" in out
+    assert await run(f"sqlite:///{tmp_path / 'one.db'}", pg_url) == 1
+    assert "Not copied: the target database already holds 1 games" in capsys.readouterr().err
+    assert await run(pg_url, pg_url) == 2
