@@ -112,6 +112,8 @@ def _placement_components(view: CTView, ctx: TableContext, draft: Draft) -> disc
         where = f"{draft.card}.{draft.cell}"
         ways = rotations_of(view.hand[draft.card])
         for rotation in ways:
+            if _is_current_choice(view, True, draft.card, draft.cell, rotation):
+                continue
             items.append(
                 ActionButton(
                     g,
@@ -124,12 +126,25 @@ def _placement_components(view: CTView, ctx: TableContext, draft: Draft) -> disc
             )
         if view.seats[view.seat].cookies > 0:  # type: ignore[index]
             for rotation in ways:
+                if _is_current_choice(view, False, draft.card, draft.cell, rotation):
+                    continue
                 items.append(
                     ActionButton(
                         g, d, f"stage.{where}.{rotation}", label=place_label(rotation, len(ways), True), row=3
                     )
                 )
     return new_view(*items)
+
+
+def _is_current_choice(view: CTView, confirmed: bool, card: int, cell: int, rotation: int) -> bool:
+    """The seat's own pending turn, unchanged: not offered again (the rules would refuse it)."""
+    pending = view.pending
+    return (
+        pending is not None
+        and not pending.cookies
+        and pending.confirmed == confirmed
+        and (pending.card_index, pending.cell, pending.rotation) == (card, cell, rotation)
+    )
 
 
 def _cookie_components(view: CTView, ctx: TableContext, draft: Draft) -> discord.ui.View:

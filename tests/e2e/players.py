@@ -151,7 +151,9 @@ class Players:
         assert ids, f"seat {seat} ({snap.state.phase}) has nothing to click: {message_text(message)[:600]}"
         custom_id = self.rng.choice(ids)
         if custom_id.startswith(("pick:", "dsel:")):
-            options = [o["value"] for o in _component(message, custom_id)["options"]]
+            # the option shown as chosen is the current choice: a player picks another one
+            offered = _component(message, custom_id)["options"]
+            options = [o["value"] for o in offered if not o.get("default")] or [o["value"] for o in offered]
             result = await self.loop.select(user, int(message["id"]), custom_id, [self.rng.choice(options)])
         else:
             result = await self.loop.click(user, int(message["id"]), custom_id)
