@@ -1,6 +1,10 @@
-"""Skip `@pytest.mark.slow` tests (long fuzzing runs) unless they are asked for: `pytest -m slow`."""
+"""Skip `@pytest.mark.slow` tests (long fuzzing runs) unless they are asked for: `pytest -m slow`;
+end the run with one line when the PostgreSQL tests were skipped, saying why (read from the skip
+reports, so it works the same when pytest-xdist runs the tests in worker processes)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -12,3 +16,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = report.longrepr
+        reason = str(longrepr[2] if isinstance(longrepr, tuple) else longrepr).removeprefix("Skipped: ")
+        if "PostgreSQL" in reason or "asyncpg" in reason:
+            terminalreporter.write_line(f"PostgreSQL tests SKIPPED: {reason}", yellow=True)
+            return

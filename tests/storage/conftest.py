@@ -40,11 +40,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("backend", ["sqlite"] if only else ["sqlite", "postgresql"])
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if _skipped:
-        terminalreporter.write_line(f"PostgreSQL storage tests SKIPPED: {_skipped[0]}", yellow=True)
-
-
 def run_apart(coro: Awaitable[T]) -> T:
     """Run `coro` on an event loop of its own in another thread (from sync fixtures, so the
     test's own event loop is left alone)."""
