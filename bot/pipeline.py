@@ -118,7 +118,9 @@ class Pipeline:
             change = await step()
             if self.service.shared:
                 change.game = await self._store_wake(change.game)
-            self.committed(before, change, user_id)
+            told = self.committed(before, change, user_id)
+            if told and self.service.shared:
+                await self._keep_notices_of_idle_players(change.game, told)
         return change
 
     async def _store_wake(self, game: LoadedGame) -> LoadedGame:
@@ -204,8 +206,9 @@ class Pipeline:
             if game is not None:
                 await self._store_wake(game)
 
-    def committed(self, before: LoadedGame | None, change: Change, user_id: int | None) -> None:
-        """Inside the lock, after a commit: wake-ups and the outbox, from the committed game."""
+    def committed(self, before: LoadedGame | None, change: Change, user_id: int | None) -> list[Notice]:
+        """Inside the lock, after a commit: wake-ups and the outbox, from the committed game.
+        Returns the notifications it queued."""
         game = change.game
         now = self.clock()
         if user_id is not None and user_id > 0:
@@ -219,13 +222,33 @@ class Pipeline:
         cached = self._histories.get(game.id)
         if cached is not None and cached[0] == game.record.version - 1 and change.events:
             self._histories[game.id] = (game.record.version, cached[1] + list(change.events))
+        queued = len(outbox.notices)
         if game.record.status == "running":
             self._queue_notices(before, game, outbox, now)
         elif before is not None and before.record.status == "running" and game.outcome() is not None:
             outbox.posts.append(Post("ended"))
+        told = outbox.notices[queued:]
         if game.record.status not in ("lobby", "running"):
             self._forget(game.id)
             self._tried.pop(game.id, None)
+        return told
+
+    async def _keep_notices_of_idle_players(self, game: LoadedGame, told: list[Notice]) -> None:
+        """Several processes: a player may be playing along through another process (its clicks
+        came there), which this one's `_last_active` does not know: their last logged action in
+        the game decides. (Each (decision, seat) is told at most once across processes anyway:
+        a seat that had the decision before a change is never told again, see `_queue_notices`,
+        and the game is loaded fresh under the shared lock.)"""
+        now = self.clock()
+        outbox = self.outboxes.get(game.id)
+        for notice in told:
+            user_id = game.user_of(notice.seat)
+            last = await self.service.store.last_action_at(game.id, user_id)
+            if last is None or now - last >= IDLE_SECONDS:
+                continue
+            self._last_active[(game.id, user_id)] = last
+            if outbox is not None and notice in outbox.notices:
+                outbox.notices.remove(notice)
 
     def newest(self, game: LoadedGame) -> Outbox:
         """The game's outbox, now holding `game` (the newest committed game, after a bookkeeping

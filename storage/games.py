@@ -502,6 +502,14 @@ class GameStore:
         )
         return [_game(row) for row in rows]
 
+    async def last_action_at(self, game_id: int, user_id: int) -> float | None:
+        """When ``user_id`` last had an action logged in the game (Unix time), or None."""
+        row = await self.db.fetchone(
+            "SELECT created_at FROM actions WHERE game_id = ? AND user_id = ? ORDER BY seq DESC LIMIT 1",
+            (game_id, user_id),
+        )
+        return None if row is None else datetime.fromisoformat(row["created_at"]).timestamp()
+
     async def user_games_in_channel(
         self, channel_id: int, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
     ) -> list[GameRecord]:

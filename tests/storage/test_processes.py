@@ -7,6 +7,7 @@ poller. PostgreSQL only (skipped, saying why, without a server)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 
 import pytest
@@ -15,7 +16,7 @@ from bot.clock import WARN_SHARE
 from bot.errors import StaleDecision, UserError
 from bot.migrate_db import check_game
 from bot.outbox import Change
-from bot.pipeline import Pipeline
+from bot.pipeline import IDLE_SECONDS, Pipeline
 from bot.service import GameService, LoadedGame
 from storage import Database, GameStore
 
@@ -216,3 +217,70 @@ async def test_the_turn_clock_warns_once_and_its_wake_ups_are_stored(
     finally:
         await first.stop()
         await second.stop()
+
+
+async def test_a_player_playing_along_through_the_other_process_is_not_notified(pg_url: str) -> None:
+    """User 2's clicks reach process A; user 1's reach B. When user 1's move makes it user 2's
+    turn, B must see from the log that user 2 is playing along (no notification); once user 2
+    has been quiet for over a minute, B tells them."""
+    later = [0.0]  # seconds added to B's clock
+
+    def b_clock() -> float:
+        return time.time() + later[0]
+
+    first, second = await Database.open(pg_url), await Database.open(pg_url)
+    a = GameService(GameStore(first))
+    b = GameService(GameStore(second), clock=b_clock)
+    pa, pb = Pipeline(a), Pipeline(b)
+    try:
+        lobby = await a.open_lobby(
+            guild_id=1, channel_id=10, game_name="grumpy-nisse", user_id=1, user_name="Host"
+        )
+
+        async def start() -> Change:
+            await a.join(lobby.id, 2, "Elf")
+            return Change(await a.start(lobby.id, 1))
+
+        game = (await pa.run(lobby.id, start)).game
+        quiet_checked = told = 0
+        user_2_acted = False
+        for _ in range(80):
+            game = await b.load(game.id)
+            if game.record.status != "running" or told:
+                break
+            (seat,) = game.to_decide()
+            user = game.user_of(seat)
+            pipeline, service = (pb, b) if user == 1 else (pa, a)
+            assert game.state is not None
+            code = game.rules.encode_action(game.rules.legal_actions(game.state, seat)[0])
+
+            async def act(
+                service: GameService = service,
+                user: int = user,
+                decision: int = game.decision,
+                code: str = code,
+                game_id: int = game.id,
+            ) -> Change:
+                return Change((await service.act(game_id, user, decision, code)).game)
+
+            box = pipeline.outboxes.get(game.id)
+            before = len(box.notices) if box is not None else 0
+            after = (await pipeline.run(game.id, act, user_id=user)).game
+            user_2_acted = user_2_acted or user == 2
+            box = pipeline.outboxes.get(game.id)
+            new = [after.user_of(n.seat) for n in (box.notices[before:] if box is not None else [])]
+            if pipeline is pb and user_2_acted and 2 in map(after.user_of, after.to_decide()):
+                if later[0] == 0:
+                    assert new == [], "user 2 was told while playing along through process A"
+                    quiet_checked += 1
+                    if quiet_checked == 2:
+                        later[0] = IDLE_SECONDS + 5  # user 2 goes quiet: the next such move tells them
+                else:
+                    assert new == [2], "user 2, quiet for over a minute, was not told"
+                    told += 1
+        assert quiet_checked == 2 and told == 1
+    finally:
+        await pa.stop()
+        await pb.stop()
+        await first.close()
+        await second.close()
