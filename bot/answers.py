@@ -15,6 +15,10 @@ from bot.errors import UserError
 
 log = logging.getLogger(__name__)
 
+#: Discord's code for "Interaction has already been acknowledged": another process that got the
+#: same interaction (or an earlier answer of this one) answered it; nothing is wrong.
+ALREADY_ANSWERED = 40060
+
 INTERNAL_ERROR = (
     "Something went wrong on the bot's side. The table message shows the current state; please try again."
 )
@@ -24,6 +28,9 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     """Answer `interaction` ephemerally with what went wrong (a refusal's reason, or an apology)."""
     if isinstance(error, UserError):
         message = error.message
+    elif isinstance(error, discord.HTTPException) and error.code == ALREADY_ANSWERED:
+        log.info("interaction %s was already answered (by another process?)", interaction.id)
+        return
     else:
         log.error("handling an interaction failed", exc_info=error)
         message = INTERNAL_ERROR
