@@ -35,7 +35,7 @@ def _http_error(code: int) -> discord.HTTPException:
     reply = SimpleNamespace(status=400, reason="Bad Request")
     return discord.HTTPException(
         reply, {"code": code, "message": "Interaction has already been acknowledged."}
-    )  # type: ignore[arg-type]
+    )
 
 
 async def test_a_refusal_is_answered_with_its_reason(caplog: pytest.LogCaptureFixture) -> None:
