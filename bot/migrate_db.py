@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from storage import Connection, Database, DatabaseError, GameRecord, GameStore, is_postgres_url
+from storage.db import MEMORY, database_path_from_url
 
 #: The tables in the order they are copied (parents first) and their columns.
 TABLES: dict[str, tuple[str, ...]] = {
@@ -133,7 +135,8 @@ async def migrate(source: Database, target: Database) -> Report:
         held = await conn.fetchone("SELECT COUNT(*) FROM games")
         if held is not None and held[0]:
             raise MigrationError(
-                f"the target database already holds {held[0]} games; copy into an empty database"
+                f"the target database already holds {held[0]} game{'' if held[0] == 1 else 's'}; "
+                "copy into an empty database"
             )
         existing = await conn.fetchall("SELECT key FROM meta")
         if existing:
@@ -181,6 +184,11 @@ async def run(source_url: str, target_url: str) -> int:
         print("--to must be a PostgreSQL database (postgresql://user@host:port/dbname)", file=sys.stderr)
         return 2
     try:
+        path = database_path_from_url(source_url)
+        if path != MEMORY and not os.path.isfile(path):  # opening it would create an empty one
+            where = os.path.abspath(path)
+            print(f"There is no SQLite database at {where}: nothing to copy.", file=sys.stderr)
+            return 2
         source = await Database.open(source_url)
     except DatabaseError as error:
         print(f"Cannot use the SQLite database: {error}", file=sys.stderr)

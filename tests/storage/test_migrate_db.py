@@ -87,5 +87,9 @@ async def test_command_prints_what_it_copied(tmp_path, pg_url, capsys):
     out = capsys.readouterr().out
     assert "Copied 1 game, 2 seats," in out and "1 game replays to its stored state" in out
     assert await run(f"sqlite:///{tmp_path / 'one.db'}", pg_url) == 1
-    assert "Not copied: the target database already holds 1 games" in capsys.readouterr().err
+    assert "Not copied: the target database already holds 1 game;" in capsys.readouterr().err
     assert await run(pg_url, pg_url) == 2
+    missing = tmp_path / "typo.db"
+    assert await run(f"sqlite:///{missing}", pg_url) == 2
+    assert f"There is no SQLite database at {missing}: nothing to copy." in capsys.readouterr().err
+    assert not missing.exists()  # not created empty by the attempt
