@@ -45,6 +45,9 @@ async def serve(
     except discord.LoginFailure:
         print(f"Discord refused DISCORD_TOKEN (it may have been reset). {TOKEN_HELP}", file=sys.stderr)
         return 2
+    except OSError as error:  # aiohttp's connection errors too: no network, DNS, a firewall
+        print(f"Cannot reach Discord ({error}). Check this machine's network and try again.", file=sys.stderr)
+        return 2
     except discord.PrivilegedIntentsRequired:
         print(
             "Discord refused the bot's intents; this bot needs no privileged intents.",

@@ -7,6 +7,8 @@ import re
 from pydantic import Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from storage import is_postgres_url
+
 TOKEN_HELP = (
     "Create an application at https://discord.com/developers/applications, open its Bot page, "
     "press 'Reset Token' and put the token in .env as DISCORD_TOKEN=... (see .env.example)."
@@ -57,7 +59,15 @@ class Settings(BaseSettings):
     def sharding(self) -> tuple[int | None, list[int] | None]:
         """(shard count, this process's shard ids), checked; (None, None) when sharding is not
         configured. A SettingsError says in one line what is wrong."""
-        return parse_sharding(self.shard_count, self.shard_ids)
+        count, ids = parse_sharding(self.shard_count, self.shard_ids)
+        some = count is not None and ids is not None and len(ids) < count
+        if some and not is_postgres_url(self.database_url):
+            raise SettingsError(
+                f"SHARD_IDS={self.shard_ids} runs {len(ids or ())} of the {count} shards, so other processes "
+                "must run the rest, and several processes need one PostgreSQL database: set "
+                "DATABASE_URL=postgresql://... in every process (a SQLite file serves one process)."
+            )
+        return count, ids
 
 
 def parse_sharding(count: int | None, ids: str | None) -> tuple[int | None, list[int] | None]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import subprocess
@@ -117,3 +118,28 @@ async def test_commands_sync_only_when_the_tree_changed(
         }
     assert len(synced) == 1 and synced[0].id == 77
     await db.close()
+
+
+async def test_no_network_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot.client
+    from bot.__main__ import serve
+
+    class Unreachable:
+        async def __aenter__(self) -> Unreachable:
+            return self
+
+        async def __aexit__(self, *exc: object) -> None:
+            return None
+
+        async def wait_until_ready(self) -> None:
+            await asyncio.Event().wait()
+
+        async def start(self, token: str) -> None:
+            raise OSError("Cannot connect to host discord.com:443 ssl:default [Name or service not known]")
+
+    monkeypatch.setattr(bot.client, "make_bot", lambda db, **kw: Unreachable())
+    assert await serve(WELL_FORMED, f"sqlite:///{tmp_path / 'bot.db'}", None) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Cannot reach Discord (") and "network" in err and err.count("\n") == 1

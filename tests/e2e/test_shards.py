@@ -65,7 +65,14 @@ def test_shard_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("SHARD_COUNT", "4")
     monkeypatch.setenv("SHARD_IDS", "2-3")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    with pytest.raises(SettingsError, match="several processes need one PostgreSQL database"):
+        load_settings().sharding()  # some of the shards, on a SQLite file
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db.example:5432/bot")
     assert load_settings().sharding() == (4, [2, 3])
+    monkeypatch.setenv("SHARD_IDS", "0-3")  # all of them: one process, SQLite is fine
+    monkeypatch.delenv("DATABASE_URL")
+    assert load_settings().sharding() == (4, [0, 1, 2, 3])
     monkeypatch.setenv("SHARD_COUNT", "0")
     with pytest.raises(SettingsError, match="SHARD_COUNT: Input should be greater than or equal to 1"):
         load_settings()
