@@ -39,6 +39,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "updated_at",
         "deadline",
         "clock_deadline",
+        "locale",
     ),
     "seats": (
         "game_id",
@@ -52,10 +53,12 @@ TABLES: dict[str, tuple[str, ...]] = {
         "owner_name",
         "private_token",
         "private_token_at",
+        "locale",
     ),
     "actions": ("game_id", "seq", "seat", "user_id", "action_json", "events_json", "created_at"),
     "results": ("game_id", "seat", "user_id", "guild_id", "game_name", "won", "ai"),
     "meta": ("key", "value"),
+    "guild_settings": ("guild_id", "locale"),
 }
 _ORDER = {"games": "id", "seats": "game_id, seat", "actions": "game_id, seq", "results": "game_id, seat"}
 
@@ -66,6 +69,7 @@ _NOUNS = {
     "actions": "action log row",
     "results": "result",
     "meta": "meta row",
+    "guild_settings": "server setting",
 }
 
 

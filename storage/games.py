@@ -71,24 +71,27 @@ class GameStore:
         options: dict,
         seed: int,
         claim: str | None = None,
+        locale: str | None = None,
+        host_locale: str | None = None,
     ) -> GameRecord:
         """Create a game in status ``lobby`` with the host at seat 0, in one transaction.
 
         ``claim``: a ``meta`` key that must be new (e.g. "this game's rematch"), stored in the same
         transaction with the new game's id as its value; if it exists, nothing is created and
-        :class:`StorageConflict` names the game that holds it."""
+        :class:`StorageConflict` names the game that holds it. ``locale``: the table's language,
+        ``host_locale`` the host's (Discord locales)."""
         options_json = json.dumps(options, sort_keys=True, separators=(",", ":"))
         now = self._now()
         async with self.db.transaction() as conn:
             game_id = await conn.insert(
                 "INSERT INTO games (guild_id, channel_id, game_name, status, host_id, "
-                "options_json, seed, state_json, version, created_at, updated_at) "
-                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?)",
-                (guild_id, channel_id, game_name, host_id, options_json, seed, now, now),
+                "options_json, seed, state_json, version, created_at, updated_at, locale) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?, ?)",
+                (guild_id, channel_id, game_name, host_id, options_json, seed, now, now, locale),
             )
             await conn.execute(
-                "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, 0, ?, ?)",
-                (game_id, host_id, host_name),
+                "INSERT INTO seats (game_id, seat, user_id, display_name, locale) VALUES (?, 0, ?, ?, ?)",
+                (game_id, host_id, host_name, host_locale),
             )
             if claim is not None:
                 # DO NOTHING (rather than a check first): of two processes claiming at once, the
@@ -103,7 +106,13 @@ class GameStore:
             return await _load_game(conn, game_id)
 
     async def add_seat(
-        self, game_id: int, user_id: int, display_name: str, *, max_seats: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        display_name: str,
+        *,
+        max_seats: int | None = None,
+        locale: str | None = None,
     ) -> SeatRecord:
         """Seat ``user_id`` at the next free seat of a lobby.
 
@@ -126,10 +135,10 @@ class GameStore:
             if max_seats is not None and count >= max_seats:
                 raise StorageConflict("This lobby is full.")
             await conn.execute(
-                "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
-                (game_id, next_seat, user_id, display_name),
+                "INSERT INTO seats (game_id, seat, user_id, display_name, locale) VALUES (?, ?, ?, ?, ?)",
+                (game_id, next_seat, user_id, display_name, locale),
             )
-        return SeatRecord(next_seat, user_id, display_name, None, None)
+        return SeatRecord(next_seat, user_id, display_name, None, None, locale=locale)
 
     async def remove_seat(self, game_id: int, user_id: int) -> None:
         """Remove ``user_id`` from a lobby; later seats move down so seats stay 0..n-1."""
@@ -443,7 +452,7 @@ class GameStore:
         rows = await self.db.fetchall(
             "SELECT g.version, g.status, g.table_message_id, g.deadline, g.clock_deadline, g.wake_at, "
             "g.warned_for, s.seat, s.user_id, s.display_name, s.dm_open, s.dm_message_id, s.timeouts, "
-            "s.owner_id, s.owner_name, s.private_token, s.private_token_at "
+            "s.owner_id, s.owner_name, s.private_token, s.private_token_at, s.locale "
             "FROM games AS g LEFT JOIN seats AS s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
             (game_id,),
         )
@@ -471,7 +480,7 @@ class GameStore:
         """The game's seats ordered by seat number."""
         rows = await self.db.fetchall(
             "SELECT seat, user_id, display_name, dm_open, dm_message_id, timeouts, owner_id, owner_name, "
-            "private_token, private_token_at FROM seats WHERE game_id = ? ORDER BY seat",
+            "private_token, private_token_at, locale FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         return [_seat(row) for row in rows]
@@ -501,6 +510,30 @@ class GameStore:
             (channel_id, *statuses),
         )
         return [_game(row) for row in rows]
+
+    async def remember_locale(self, user_id: int, locale: str) -> int:
+        """The player's language is ``locale`` from now on in every game they sit in that is not
+        over (written only where it differs). Returns how many seats changed."""
+        async with self.db.transaction() as conn:
+            return await conn.execute(
+                "UPDATE seats SET locale = ? WHERE user_id = ? AND (locale IS NULL OR locale <> ?) "
+                "AND game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'running'))",
+                (locale, user_id, locale),
+            )
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        """The language a manager chose for the server's tables (`/language`), if any."""
+        row = await self.db.fetchone("SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return None if row is None else row["locale"]
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        """Choose the language of the server's new tables (None: the server's own, from Discord)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                (guild_id, locale),
+            )
 
     async def last_action_at(self, game_id: int, user_id: int) -> float | None:
         """When ``user_id`` last had an action logged in the game (Unix time), or None."""
@@ -619,6 +652,7 @@ def _game(row: Row) -> GameRecord:
         clock_deadline=row["clock_deadline"],
         wake_at=row["wake_at"],
         warned_for=row["warned_for"],
+        locale=row["locale"],
     )
 
 
@@ -635,4 +669,5 @@ def _seat(row: Row) -> SeatRecord:
         owner_name=row["owner_name"],
         private_token=row["private_token"],
         private_token_at=row["private_token_at"],
+        locale=row["locale"],
     )

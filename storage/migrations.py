@@ -125,6 +125,15 @@ ALTER TABLE games ADD COLUMN warned_for REAL;
 CREATE INDEX games_wake_at ON games (wake_at) WHERE status = 'running';
 """
 
+_V7 = """
+ALTER TABLE games ADD COLUMN locale TEXT;
+ALTER TABLE seats ADD COLUMN locale TEXT;
+CREATE TABLE guild_settings (
+    guild_id INTEGER PRIMARY KEY,
+    locale   TEXT
+);
+"""
+
 MIGRATIONS: list[Migration] = [
     _V1,  # 0 -> 1: games, seats, append-only actions log, meta
     _V2,  # 1 -> 2: games.deadline, when the current decision's timer runs out (Unix time)
@@ -136,6 +145,9 @@ MIGRATIONS: list[Migration] = [
     _V6,  # 5 -> 6: games.wake_at, the earliest moment the game must act on its own (an AI turn, a
     #     reaction window, the turn clock), so any process can run it (several processes on one
     #     PostgreSQL database); games.warned_for, the clock deadline whose warning was posted
+    _V7,  # 6 -> 7: languages (bot.i18n): games.locale, the table's (its server's when it was
+    #     opened); seats.locale, the player's (their latest interaction's); guild_settings.locale,
+    #     the language a manager chose with /language
 ]
 
 LATEST: int = len(MIGRATIONS)
@@ -249,6 +261,15 @@ ALTER TABLE games ADD COLUMN warned_for DOUBLE PRECISION;
 CREATE INDEX games_wake_at ON games (wake_at) WHERE status = 'running';
 """
 
+_PG_V7 = """
+ALTER TABLE games ADD COLUMN locale TEXT;
+ALTER TABLE seats ADD COLUMN locale TEXT;
+CREATE TABLE guild_settings (
+    guild_id BIGINT PRIMARY KEY,
+    locale   TEXT
+);
+"""
+
 #: The same steps as :data:`MIGRATIONS`, for PostgreSQL (same version numbers).
 POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V1,
@@ -257,6 +278,7 @@ POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V4,
     _PG_V5,
     _PG_V6,
+    _PG_V7,
 ]
 
 assert len(POSTGRES_MIGRATIONS) == LATEST, "every migration needs its step in both dialects"

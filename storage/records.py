@@ -43,6 +43,8 @@ class GameRecord:
     wake_at: float | None = None
     #: The turn-clock deadline whose warning was posted (PostgreSQL only: posted once).
     warned_for: float | None = None
+    #: The table's language (a Discord locale, see `bot.i18n`): its server's when it was opened.
+    locale: str | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,8 @@ class SeatRecord:
     #: private message, and when it was made (a token edits that view for 15 minutes).
     private_token: str | None = None
     private_token_at: float | None = None
+    #: The player's language (the Discord locale of their latest interaction), if known.
+    locale: str | None = None
 
 
 @dataclass(frozen=True)

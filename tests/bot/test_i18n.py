@@ -1,0 +1,98 @@
+"""The message catalogues (`bot.i18n`): every language has every text of the code, translated,
+with no placeholder the English lacks and the plural forms its language needs; Discord locales
+map to the bot's languages; a text is drawn in the language of the block it is drawn in."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+from babel.messages.catalog import Catalog
+
+import bot.i18n
+from bot.i18n import DEFAULT, LANGUAGES, _, language_of, ngettext, using
+from bot.i18n import catalogues as upkeep
+
+OTHERS = [code for code in LANGUAGES if code != DEFAULT]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_every_catalogue_has_every_text_translated_and_well_formed(language: str) -> None:
+    found = upkeep.problems(language)
+    assert found == [], f"{len(found)} problems (run `python -m bot.i18n update`, then translate):\n" + (
+        "\n".join(found[:40])
+    )
+
+
+def test_discord_locales_map_to_the_bots_languages() -> None:
+    assert language_of(discord.Locale.hungarian) == "hu"
+    assert language_of(discord.Locale.german) == "de"
+    assert language_of(discord.Locale.american_english) == "en"
+    assert language_of("en-GB") == language_of("fr") == language_of(None) == language_of("") == "en"
+    assert language_of("de") == "de" and language_of("HU") == "hu"
+
+
+def _fake_catalogues(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, english: Catalog, other: Catalog, language: str
+) -> None:
+    monkeypatch.setattr(bot.i18n, "CATALOGUES", tmp_path)
+    monkeypatch.setattr(upkeep, "template", lambda: english)
+    upkeep.save(other, language)
+    bot.i18n.translations.cache_clear()
+
+
+def test_the_check_finds_missing_wrong_and_short_translations(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    english = Catalog()
+    english.add("The game is over.")
+    english.add("{name} plays.")
+    english.add("Round {n}")
+    english.add(("{n} card", "{n} cards"))
+    german = Catalog(locale="de")  # German: two plural forms needed
+    german.add("{name} plays.", "{nam} spielt.")
+    german.add("Round {n}", "Runde {n}")
+    german.add(("{n} card", "{n} cards"), ("{n} Karte",))
+    _fake_catalogues(tmp_path, monkeypatch, english, german, "de")
+    found = upkeep.problems("de")
+    try:
+        assert any("'The game is over.' has no translation" in line for line in found)
+        assert any("fills in ['nam']" in line for line in found)
+        assert any("plural forms" in line for line in found)
+        assert not any("Round" in line for line in found)
+        assert len(found) == 3, found
+    finally:
+        bot.i18n.translations.cache_clear()
+
+
+def test_texts_follow_the_language_of_their_block(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    english = Catalog()
+    hungarian = Catalog(locale="hu")
+    hungarian.add("{name} plays.", "{name} játszik.")
+    hungarian.add(("{n} card", "{n} cards"), ("{n} kártya",))
+    _fake_catalogues(tmp_path, monkeypatch, english, hungarian, "hu")
+    try:
+        assert _("{name} plays.", name="Dasher") == "Dasher plays."
+        with using("hu"):
+            assert _("{name} plays.", name="Dasher") == "Dasher játszik."
+            assert ngettext("{n} card", "{n} cards", 3) == "3 kártya"
+            assert _("Not in the catalogue.") == "Not in the catalogue."  # English, not an error
+            with using(discord.Locale.german):  # no German catalogue here: English
+                assert ngettext("{n} card", "{n} cards", 3) == "3 cards"
+            assert bot.i18n.current() == "hu"
+        assert bot.i18n.current() == "en"
+    finally:
+        bot.i18n.translations.cache_clear()
+
+
+async def test_each_task_has_its_own_language() -> None:
+    seen: dict[str, str] = {}
+
+    async def reader(locale: str) -> None:
+        with using(locale):
+            await asyncio.sleep(0.01)
+            seen[locale] = bot.i18n.current()
+
+    await asyncio.gather(reader("hu"), reader("de"), reader("en-US"))
+    assert seen == {"hu": "hu", "de": "de", "en-US": "en"}
