@@ -126,10 +126,15 @@ class Players:
     def snapshot(self) -> Snapshot:
         return read_game(self.db_path, self.game_id)
 
+    async def current(self) -> Snapshot:
+        """The committed game, as `step` reads it (a reader of another database overrides this:
+        `tests.e2e.postgres_players`)."""
+        return self.snapshot()
+
     async def human_step(self, timeout: float = 5.0) -> InteractionResult | bool | None:
         """Like `step` among the seats of real users only (AI seats act by themselves): None
         when the game is over, False when only AI seats must decide now (after a short wait)."""
-        snap = self.snapshot()
+        snap = await self.current()
         if snap.status != "running":
             return None
         if not any(snap.user_ids[seat] > 0 for seat in snap.to_decide()):
@@ -139,7 +144,7 @@ class Players:
 
     async def step(self, timeout: float = 5.0, humans_only: bool = False) -> InteractionResult | None:
         """One random legal move by a seat that must decide; None when the game is over."""
-        snap = self.snapshot()
+        snap = await self.current()
         if snap.status != "running":
             return None
         seats = [s for s in snap.to_decide() if snap.user_ids[s] > 0 or not humans_only]
