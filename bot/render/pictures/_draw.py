@@ -3,15 +3,23 @@
 Text is drawn in the bundled DejaVu Sans (fonts/DejaVuSans.ttf, see fonts/LICENSE; no network), so
 players' names keep their accents, Greek, Cyrillic...; `drawable` leaves out what it cannot draw
 (emoji). Every helper is deterministic: the same calls give the same pixels.
+
+Pictures are drawn in one worker thread, and each one redraws mostly the same labels (names,
+numbers, headings), so the font keeps the bitmaps of the texts it rendered last (`MaskCache`),
+keyed on everything FreeType is given (text, size, mode, anchor, sub-pixel start...): a label is
+rasterized once and then only blended onto the picture. `ImageDraw.text` is still what draws it.
 """
 
 from __future__ import annotations
 
 import io
 import math
+import threading
 import unicodedata
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -21,10 +29,85 @@ RGB = tuple[int, int, int]
 FONT_FILE = Path(__file__).with_name("fonts") / "DejaVuSans.ttf"
 
 
+class MaskCache:
+    """The last `size` text bitmaps rendered by FreeType, by everything that went into them."""
+
+    def __init__(self, size: int = 2048) -> None:
+        self.size = size
+        self._masks: OrderedDict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: tuple[Any, ...]) -> tuple[Any, tuple[int, int]] | None:
+        with self._lock:
+            found = self._masks.get(key)
+            if found is not None:
+                self._masks.move_to_end(key)
+                self.hits += 1
+            return found
+
+    def put(self, key: tuple[Any, ...], mask: tuple[Any, tuple[int, int]]) -> None:
+        with self._lock:
+            self.misses += 1
+            self._masks[key] = mask
+            if len(self._masks) > self.size:
+                self._masks.popitem(last=False)
+
+
+MASKS = MaskCache()
+
+
+class CachedFont(ImageFont.FreeTypeFont):
+    """A FreeType font whose text bitmaps come from `MASKS` when the same text was rendered with
+    the same settings before (the bitmaps are only read when drawn, never changed)."""
+
+    def getmask2(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
+        def render() -> tuple[Any, tuple[int, int]]:
+            return super(CachedFont, self).getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
+            )
+
+        if args or mode == "RGBA":  # colour glyphs use `ink`; anything unusual is not cached
+            return render()
+        key = (
+            self.path,
+            self.size,
+            self.index,
+            self.layout_engine,
+            text,
+            mode,
+            direction,
+            tuple(features or ()),
+            language,
+            stroke_width,
+            anchor,
+            start,
+            tuple(sorted(kwargs.items())),
+        )
+        found = MASKS.get(key)
+        if found is None:
+            found = render()
+            MASKS.put(key, found)
+        return found
+
+
 @lru_cache(maxsize=32)
 def font(size: int) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans at `size` pixels."""
-    return ImageFont.truetype(str(FONT_FILE), max(6, size))
+    return CachedFont(str(FONT_FILE), max(6, size))
 
 
 @lru_cache(maxsize=1)
@@ -58,6 +141,7 @@ def text(draw: ImageDraw.ImageDraw, xy: Point, value: str, size: int, fill: RGB,
     draw.text(xy, value, font=font(size), fill=fill, anchor=anchor, **kw)  # type: ignore[arg-type]
 
 
+@lru_cache(maxsize=2048)
 def fit(value: str, size: int, width: float) -> str:
     """`value` shortened with '..' so that it is at most `width` pixels wide."""
     f = font(size)
