@@ -1,9 +1,11 @@
-"""`python -m tests.bench [--games 200] [--duration 60] [--think 5] [--mix a,b | --game NAME] [--each]`
+"""`python -m tests.bench [--games 200] [--duration 60] [--think 5] [--mix a,b | --game NAME] [--each]
+[--processes N --database-url postgresql://...]`
 
 Runs the load benchmark (N concurrent games of simulated players, every registered game mixed by
-default, over the loopback Discord against one `python -m bot` process), the bare SQLite commit
-yardstick and the rules-only speed of every game, and prints the figures per game and overall
-against the budgets. See docs/performance.md.
+default, over the loopback Discord against one `python -m bot` process, or N processes of one
+shard each sharing a PostgreSQL database), the bare SQLite commit yardstick and the rules-only
+speed of every game, and prints the figures per game and overall against the budgets. See
+docs/performance.md.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ BUDGET_GAME_CALLS = 1.5
 BUDGET_CHANNEL_5S = 5
 BUDGET_P99_MS = 250.0
 BUDGET_CPU_X_COMMIT = 5.0
+#: Most concurrent games a run may have (more processes serve more).
+MAX_GAMES = 2000
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__.splitlines()[2])
-    parser.add_argument("--games", type=int, default=200, help="concurrent games (1-1000)")
+    parser.add_argument("--games", type=int, default=200, help=f"concurrent games (1-{MAX_GAMES})")
     parser.add_argument(
         "--mix",
         default=None,
@@ -70,6 +74,21 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="extra environment for the bot process (experiments, e.g. BENCH_GC_LOG=1); repeatable",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="bot processes, one shard each (SHARD_COUNT=N), the tables spread over servers of every "
+        "shard; more than one needs --database-url",
+    )
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        metavar="URL",
+        help="the bots' PostgreSQL database (postgresql://user@host:port/db; an empty throwaway one: "
+        "the games stay in it); default: a new SQLite file",
+    )
     parser.add_argument("--rules-only", action="store_true", help="skip the load benchmark")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
@@ -80,8 +99,14 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in mix if name not in names]
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(names)}")
-    if not 1 <= args.games <= 1000:
-        parser.error("--games must be 1-1000")
+    if not 1 <= args.games <= MAX_GAMES:
+        parser.error(f"--games must be 1-{MAX_GAMES}")
+    if args.processes < 1:
+        parser.error("--processes must be at least 1")
+    if args.database_url is not None and not args.database_url.startswith(("postgresql://", "postgres://")):
+        parser.error("--database-url must be a PostgreSQL URL (postgresql://user@host:port/db)")
+    if args.processes > 1 and args.database_url is None:
+        parser.error("--processes above 1 needs --database-url (processes share a PostgreSQL database)")
     if args.players is not None:
         outside = [
             n for n in mix if not PLUGINS.get(n).min_players <= args.players <= PLUGINS.get(n).max_players
@@ -109,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
                     on_ready=profile,
                     warmup=args.warmup,
                     bot_env=dict(item.split("=", 1) for item in args.bot_env),
+                    processes=args.processes,
+                    database_url=args.database_url,
                 )
             )
             result["overhead_vs_bare_commit"] = result["bot_cpu_ms_per_action"] / report["bare_commit_ms"]
@@ -217,16 +244,47 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
         f"benchmark's own event loop lag (inflates the latencies above): p50 {lag['p50']:.1f} ms, "
         f"p99 {lag['p99']:.1f} ms, max {lag['max']:.1f} ms; "
         f"bot busy {load['bot_cpu_busy'] * 100:.0f}% of a core"
+        + (" (summed over its processes)" if load.get("processes", 1) > 1 else "")
     )
+    where = load.get("database", "sqlite")
+    count = load.get("processes", 1)
     print(
         f"bot CPU per action: {load['bot_cpu_ms_per_action']:.2f} ms = "
         f"{load['overhead_vs_bare_commit']:.1f}x a bare commit"
+        + (f" (summed over {count} processes)" if count > 1 else "")
+        + f"; database: {where}"
+    )
+    if count == 1:
+        print(
+            f"bot memory: {load['bot_rss_mib']:.1f} MiB now, peak {load['bot_peak_rss_mib']:.1f} MiB, "
+            f"{load['kib_per_live_game']:.1f} KiB per live game"
+        )
+    else:
+        print_processes(load)
+    print_budgets(load)
+
+
+def print_processes(load: dict[str, Any]) -> None:
+    """One line per bot process: its shards, tables, the clicks it was sent, CPU and memory."""
+    places = load["per_game"]["all"].get("latency_by_place_ms", {})
+    print(
+        "latency by place: "
+        + "; ".join(
+            f"{place} (n {v['n']}) p50 {v['p50']:.0f} p95 {v['p95']:.0f} p99 {v['p99']:.0f} ms"
+            for place, v in places.items()
+        )
     )
     print(
-        f"bot memory: {load['bot_rss_mib']:.1f} MiB now, peak {load['bot_peak_rss_mib']:.1f} MiB, "
-        f"{load['kib_per_live_game']:.1f} KiB per live game"
+        f"{'shards':>8}{'tables':>8}{'clicks':>8}{'in DMs':>8}{'CPU s':>8}{'busy':>6}"
+        f"{'RSS MiB':>9}{'peak':>7}{'KiB/game':>9}"
     )
-    print_budgets(load)
+    for row in load["per_process"]:
+        print(
+            f"{row['shards']:>8}{row['tables']:>8}{row['clicks']:>8}{row['dm_clicks']:>8}"
+            f"{row['cpu_s']:>8.1f}{row['cpu_busy'] * 100:>5.0f}%{row['rss_mib']:>9.1f}"
+            f"{row['peak_rss_mib']:>7.1f}{row['kib_per_live_game']:>9.1f}"
+        )
+    print("(clicks: measured interactions each process was sent; every DM click reaches shard 0's)")
 
 
 def print_budgets(load: dict[str, Any]) -> None:

@@ -1,11 +1,12 @@
-"""Many concurrent games of simulated players, over the loopback Discord, against one real bot
-process (`python -m bot`): one game (`run_load(game=...)`) or several mixed (`mix=[...]`).
-Measures what the players and Discord would feel, per game and overall."""
+"""Many concurrent games of simulated players, over the loopback Discord, against the real bot
+(`python -m bot`): one process on SQLite, or several processes (one shard each) on one PostgreSQL
+database (`processes=`, `database_url=`, see `tests.bench.processes`); one game
+(`run_load(game=...)`) or several mixed (`mix=[...]`). Measures what the players and Discord would
+feel, per game and overall, and the bot's CPU (summed over its processes) and memory (per process)."""
 
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import statistics
 import tempfile
@@ -18,30 +19,25 @@ from pathlib import Path
 from typing import Any
 
 from bot.plugins import PLUGINS
+from tests.bench.processes import (
+    build_loopback,
+    per_process,
+    proc_cpu_seconds,
+    proc_memory_kib,
+    reader_pool,
+    run_fleet,
+)
 from tests.e2e.players import Players
+from tests.e2e.postgres_players import PostgresPlayers
 from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids
-from tests.loopback.botproc import run_bot
 
-FIRST_CHANNEL = 1_190_000_000_000_000_000
 FIRST_USER = 2_000_000
-TICKS = os.sysconf("SC_CLK_TCK")
 #: The kinds of rate-limited calls (everything but interaction responses), see `call_kind`.
 KINDS = ("post", "edit", "dm", "dm_edit", "delete", "other")
 ALL = "all"
 
 
-def proc_cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
-
-
-def proc_memory_kib(pid: int) -> dict[str, int]:
-    values = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, rest = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            values[key] = int(rest.split()[0])
-    return values
+__all__ = ["proc_cpu_seconds", "proc_memory_kib", "run_load"]
 
 
 def load_average() -> str:
@@ -128,6 +124,8 @@ async def run_load(
     bot_env: dict[str, str] | None = None,
     on_ready: Any = None,
     warmup: int = 0,
+    processes: int = 1,
+    database_url: str | None = None,
 ) -> dict[str, Any]:
     """Open `games` tables (all of `game`, or the games of `mix` in turn), then let every table
     play (one action per `think` s on average, exponentially distributed) for `duration` s;
@@ -135,10 +133,10 @@ async def run_load(
     game's allowed range in turn). `bot_env`: extra environment for the bot (experiments).
     `on_ready(pid)`: called with the bot's pid when play starts (e.g. to attach a profiler).
     `warmup`: before measuring, each table plays a random 0..`warmup` actions at once, so the
-    measured minute samples every phase of the games, not only their openings."""
+    measured minute samples every phase of the games, not only their openings. `processes`:
+    bot processes, one shard each (several need `database_url`, a PostgreSQL database)."""
     plan = plan_tables(games, list(mix) if mix else [game], players)
-    channels = [FIRST_CHANNEL + i for i in range(games)]
-    loop = LoopbackDiscord(channel_ids=channels)
+    loop, channels = build_loopback(games, processes)
     seats: list[list[int]] = []
     user_table: dict[int, int] = {}
     next_user = FIRST_USER
@@ -150,13 +148,18 @@ async def run_load(
             user_table[user] = i
     await loop.start()
     folder = tempfile.mkdtemp(prefix="bench-")
+    pool = await reader_pool(database_url)
     try:
-        async with run_bot(loop, Path(folder) / "bot.db", env=bot_env) as bot:
-            assert bot.pid is not None
-            await loop.wait_commands()
-            base = proc_memory_kib(bot.pid)["VmRSS"]
+        async with run_fleet(loop, Path(folder), processes, database_url, bot_env) as fleet:
+            base = [m["VmRSS"] for m in fleet.memory_kib()]
+
+            def table_players(i: int, name: str, channel: int) -> Players:
+                if pool is not None:
+                    return PostgresPlayers(loop, pool, channel, seats[i], seed + i, name)
+                return Players(loop, fleet.bots[0].db_path, channel, seats[i], seed + i, name)
+
             tables = [
-                _Table(name, Players(loop, bot.db_path, channel, seats[i], seed + i, name))
+                _Table(name, table_players(i, name, channel))
                 for i, ((name, _), channel) in enumerate(zip(plan, channels, strict=True))
             ]
             started = time.monotonic()
@@ -171,11 +174,11 @@ async def run_load(
                 )
             await loop.wait_idle(quiet=1.0, timeout=300)
             setup_seconds = time.monotonic() - started
-            live = proc_memory_kib(bot.pid)["VmRSS"]
+            live = [m["VmRSS"] for m in fleet.memory_kib()]
             load_before = load_average()
             if on_ready is not None:
-                on_ready(bot.pid)
-            mark, cpu0, t0 = loop.mark(), proc_cpu_seconds(bot.pid), time.monotonic()
+                on_ready(fleet.pids[0])
+            mark, cpu0, t0 = loop.mark(), fleet.cpu_seconds(), time.monotonic()
             failures: list[str] = []
 
             async def play(table: _Table, rng: random.Random) -> None:
@@ -210,13 +213,17 @@ async def run_load(
                 watch_lag(), *(play(t, random.Random(seed * 7919 + i)) for i, t in enumerate(tables))
             )
             elapsed = time.monotonic() - t0
-            cpu = proc_cpu_seconds(bot.pid) - cpu0
+            cpus = [after - before for after, before in zip(fleet.cpu_seconds(), cpu0, strict=True)]
+            cpu = sum(cpus)
             load_after = load_average()
             counts = loop.call_counts(since=mark)
-            memory = proc_memory_kib(bot.pid)
+            processes_report = per_process(fleet, loop, cpus, elapsed, base, live, tables)
+            memory = fleet.memory_kib()
             per_game = _per_game(loop, mark, tables, user_table, elapsed)
     finally:
         await loop.stop()
+        if pool is not None:
+            await pool.close()
     overall = per_game[ALL]
     return {
         "games": games,
@@ -250,9 +257,12 @@ async def run_load(
             "p99": percentile(lags, 0.99),
             "max": max(lags, default=0.0),
         },
-        "bot_rss_mib": memory["VmRSS"] / 1024,
-        "bot_peak_rss_mib": memory["VmHWM"] / 1024,
-        "kib_per_live_game": (live - base) / games,
+        "bot_rss_mib": sum(m["VmRSS"] for m in memory) / 1024,
+        "bot_peak_rss_mib": max(m["VmHWM"] for m in memory) / 1024,
+        "kib_per_live_game": (sum(live) - sum(base)) / games,
+        "processes": processes,
+        "database": "postgresql" if database_url else "sqlite",
+        "per_process": processes_report,
     }
 
 

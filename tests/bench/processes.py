@@ -1,0 +1,145 @@
+"""The bot side of a load run: one `python -m bot` on a SQLite file (the default), or N processes
+each running one shard of N (SHARD_COUNT=N, SHARD_IDS=i) against one PostgreSQL database; and the
+servers of the loopback Discord that spread the tables over those shards, so that every process
+has games of its own (DMs, by Discord's rule, all reach shard 0's process)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tests.loopback import LoopbackDiscord
+from tests.loopback.botproc import BotProcess, run_bot
+from tests.loopback.model import DEFAULT_GUILD_ID
+
+FIRST_CHANNEL = 1_190_000_000_000_000_000
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+
+
+def proc_memory_kib(pid: int) -> dict[str, int]:
+    values = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            values[key] = int(rest.split()[0])
+    return values
+
+
+def guild_ids(processes: int) -> list[int]:
+    """One server per shard (the first is the loopback's default server): `(id >> 22) % n`
+    differs for each."""
+    return [DEFAULT_GUILD_ID + (k << 22) for k in range(processes)]
+
+
+def build_loopback(games: int, processes: int) -> tuple[LoopbackDiscord, list[int]]:
+    """The loopback Discord and one channel per table: with one process, all in the default
+    server (as always); with several, table i in the server of shard `i % processes`'s turn."""
+    channels = [FIRST_CHANNEL + i for i in range(games)]
+    if processes == 1:
+        return LoopbackDiscord(channel_ids=channels), channels
+    guilds = guild_ids(processes)
+    loop = LoopbackDiscord(shard_count=processes, channel_ids=channels[0::processes])
+    for k, guild in enumerate(guilds[1:], start=1):
+        loop.add_guild(guild, f"Workshop {k}", channels[k::processes])
+    assert sorted(loop.shard_of(g) for g in guilds) == list(range(processes))
+    return loop, channels
+
+
+@dataclass
+class Fleet:
+    """The running bot processes, and what each is doing (for CPU and memory figures)."""
+
+    bots: list[BotProcess]
+
+    @property
+    def pids(self) -> list[int]:
+        return [bot.pid for bot in self.bots if bot.pid is not None]
+
+    def cpu_seconds(self) -> list[float]:
+        return [proc_cpu_seconds(pid) for pid in self.pids]
+
+    def memory_kib(self) -> list[dict[str, int]]:
+        return [proc_memory_kib(pid) for pid in self.pids]
+
+    def shards(self) -> list[str]:
+        return [",".join(map(str, bot.shards)) if bot.shards is not None else "all" for bot in self.bots]
+
+
+@contextlib.asynccontextmanager
+async def run_fleet(
+    loop: LoopbackDiscord,
+    folder: Path,
+    processes: int = 1,
+    database_url: str | None = None,
+    env: dict[str, str] | None = None,
+) -> AsyncIterator[Fleet]:
+    """Start the bot processes (one per shard when several), ready to play; stop them on exit."""
+    options: dict[str, Any] = {"env": env, "database_url": database_url}
+    async with contextlib.AsyncExitStack() as stack:
+        if processes == 1:
+            bots = [await stack.enter_async_context(run_bot(loop, folder / "bot.db", **options))]
+        else:
+            bots = [
+                await stack.enter_async_context(
+                    run_bot(loop, folder / f"shard{i}" / "bot.db", shards=[i], dev_guild=False, **options)
+                )
+                for i in range(processes)
+            ]
+        await loop.wait_commands({"play"})
+        yield Fleet(bots)
+
+
+async def reader_pool(database_url: str | None) -> Any:
+    """The benchmark's own read-only connections to the PostgreSQL database (its players read
+    whose turn it is there), or None on SQLite."""
+    if database_url is None:
+        return None
+    import asyncpg  # type: ignore[import-untyped]
+
+    return await asyncpg.create_pool(database_url, min_size=2, max_size=8)
+
+
+def per_process(
+    fleet: Fleet,
+    loop: LoopbackDiscord,
+    cpus: list[float],
+    elapsed: float,
+    base: list[int],
+    live: list[int],
+    tables: Sequence[Any],
+) -> list[dict[str, Any]]:
+    """Each bot process: its shards, the tables of its servers, the measured clicks it was sent
+    (DMs all reach shard 0's process), its CPU and memory."""
+    rows = []
+    clicks = [r for t in tables for r in t.results]
+    for i, (bot, memory) in enumerate(zip(fleet.bots, fleet.memory_kib(), strict=True)):
+        shards = set(bot.shards) if bot.shards is not None else set(range(loop.shard_count))
+        own = [t for t in tables if loop.shard_of(_guild(loop, t)) in shards]
+        sent = [r for r in clicks if loop.shard_of(r.guild_id) in shards]
+        rows.append(
+            {
+                "shards": fleet.shards()[i],
+                "tables": len(own),
+                "clicks": len(sent),
+                "dm_clicks": sum(1 for r in sent if r.guild_id is None),
+                "cpu_s": cpus[i],
+                "cpu_busy": cpus[i] / elapsed,
+                "rss_mib": memory["VmRSS"] / 1024,
+                "peak_rss_mib": memory["VmHWM"] / 1024,
+                "kib_per_live_game": (live[i] - base[i]) / max(len(own), 1),
+            }
+        )
+    return rows
+
+
+def _guild(loop: LoopbackDiscord, table: Any) -> int:
+    return loop.channel_guild[table.players.channel_id]
