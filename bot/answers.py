@@ -12,6 +12,7 @@ from collections.abc import Awaitable
 import discord
 
 from bot.errors import UserError
+from bot.i18n import using
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +43,22 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
 
 
 async def answering(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
-    """Run a handler; anything it raises is answered by `answer_error`."""
+    """Run a handler in the language of the one who clicked (`bot.i18n`); anything it raises is
+    answered by `answer_error`. Then their language is remembered for the messages the bot sends
+    them unprompted (`remember_locale` of the client, if it has one)."""
+    with using(interaction.locale):
+        try:
+            await handler
+        except Exception as error:  # noqa: BLE001 - every error gets an answer, unexpected ones logged
+            await answer_error(interaction, error)
+    await remember_locale(interaction)
+
+
+async def remember_locale(interaction: discord.Interaction) -> None:
+    remember = getattr(interaction.client, "remember_locale", None)
+    if remember is None or interaction.user is None:
+        return
     try:
-        await handler
-    except Exception as error:  # noqa: BLE001 - every error gets an answer, unexpected ones logged
-        await answer_error(interaction, error)
+        await remember(interaction.user.id, str(interaction.locale))
+    except Exception:  # noqa: BLE001 - never fails the click it follows
+        log.warning("remembering a player's language failed", exc_info=True)

@@ -62,6 +62,10 @@ class GameBot(commands.Bot):
             count = await self.table.commands.resume()
             log.info("Resumed %d live game(s)", count)
 
+    async def remember_locale(self, user_id: int, locale: str) -> None:
+        """A player's language, from their latest interaction (see `GameService.remember_locale`)."""
+        await self.service.remember_locale(user_id, locale)
+
     async def close(self) -> None:
         await self.table.stop()
         await super().close()

@@ -5,10 +5,14 @@ Each hands over to `bot.table.Table`."""
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import remember_locale
+from bot.i18n import set_language
 from bot.plugins import PLUGINS
 from bot.render.rules_text import rules_embed
 
@@ -19,10 +23,20 @@ GAME_CHOICES = [app_commands.Choice(name=plugin.title, value=plugin.name) for pl
 class GamesCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self._remembering: set[asyncio.Task[None]] = set()
 
     @property
     def table(self):  # noqa: ANN201 - the bot's Table
         return self.bot.table  # type: ignore[attr-defined]
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Before every command: its answers are in the language of the one who asked (the rest
+        of the command runs in this same task, so the language holds until it ends)."""
+        set_language(interaction.locale)
+        remember = asyncio.get_running_loop().create_task(remember_locale(interaction))
+        self._remembering.add(remember)
+        remember.add_done_callback(self._remembering.discard)
+        return True
 
     @app_commands.command(name="play", description="Open a lobby for a Christmas card game in this channel.")
     @app_commands.describe(

@@ -53,9 +53,9 @@ class PictureCache:
             if data is None:
                 self.misses += 1
                 if self.threaded:
-                    data = await asyncio.get_running_loop().run_in_executor(self._drawer, picture.render)
+                    data = await asyncio.get_running_loop().run_in_executor(self._drawer, picture.drawn)
                 else:
-                    data = picture.render()
+                    data = picture.drawn()
                 self._bytes[picture.key] = data
                 if len(self._bytes) > self.size:
                     self._bytes.popitem(last=False)

@@ -1,5 +1,8 @@
 """What each message of a game shows, from the committed game: the table (lobby, play, end) and a
-seat's private message. Renderers see only the public view or that seat's view."""
+seat's private message. Renderers see only the public view or that seat's view.
+
+Each is drawn in its reader's language (`bot.i18n`): the table and channel posts in the table's
+(`games.locale`), a private message in its player's (`seats.locale`, else the table's)."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.components import MineButton, RematchButton
+from bot.i18n import using
 from bot.plugins import PLUGINS
 from bot.render.base import GameRenderer, Payload, TableContext, new_view
 from bot.render.lobby import closed_payload, lobby_payload
@@ -46,7 +50,20 @@ def _view(game: LoadedGame, seat: int | None) -> object:
     return game.view(seat)
 
 
+def table_language(game: LoadedGame) -> str | None:
+    return game.record.locale
+
+
+def seat_language(game: LoadedGame, seat: int) -> str | None:
+    return game.seats[seat].locale or game.record.locale
+
+
 def table_payload(game: LoadedGame, events: Sequence[Event] = ()) -> Payload:
+    with using(table_language(game)):
+        return _table_payload(game, events)
+
+
+def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
     status = game.record.status
     if status == "lobby":
         host = game.names[0] if game.names else "?"
@@ -100,6 +117,11 @@ def private_payload(
     game: LoadedGame, seat: int, events: Sequence[Event] = (), draft: str | None = None
 ) -> Payload:
     """A seat's private message. Once the game is over it shows the end and has no controls."""
+    with using(seat_language(game, seat)):
+        return _private_payload(game, seat, events, draft)
+
+
+def _private_payload(game: LoadedGame, seat: int, events: Sequence[Event], draft: str | None) -> Payload:
     payload = renderer(game).private(_view(game, seat), context(game), visible_events(events, seat), draft)
     status = game.record.status
     if status == "running":
@@ -118,6 +140,11 @@ def private_payload(
 def ending_payload(game: LoadedGame, text: str = "") -> Payload:
     """The channel post when a game ends: who won (`text`, else the rules' outcome), a link to
     the final table, Rematch."""
+    with using(table_language(game)):
+        return _ending_payload(game, text)
+
+
+def _ending_payload(game: LoadedGame, text: str) -> Payload:
     outcome = game.outcome()
     ending = text
     if not ending:

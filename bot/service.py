@@ -186,6 +186,7 @@ class GameService(LobbyActions):
         self._locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self._running: dict[int, LoadedGame] = {}  # write-through cache of running games
+        self._locales: dict[int, str] = {}  # user -> the locale last remembered for them here
         db = getattr(store, "db", None)
         #: Several processes share the database (PostgreSQL): locks and cache go through it.
         self.shared: bool = bool(getattr(db, "shared", False))
@@ -329,6 +330,26 @@ class GameService(LobbyActions):
             return await self.load(game_id)
         game = self._running[game_id] = patch(cached)
         return game
+
+    async def remember_locale(self, user_id: int, locale: str) -> None:
+        """A player's language (the Discord locale of their latest interaction) reaches their seats
+        in every game not over, for what the bot sends them unprompted. Written only when it
+        differs from what this process last saw of them (a rare write)."""
+        if user_id <= 0 or self._locales.get(user_id) == locale:
+            return
+        if len(self._locales) > 100_000:
+            self._locales.clear()
+        self._locales[user_id] = locale
+        if not await self.store.remember_locale(user_id, locale):
+            return
+
+        def patch(game: LoadedGame) -> LoadedGame:
+            seats = [replace(s, locale=locale) if s.user_id == user_id else s for s in game.seats]
+            return replace(game, seats=seats)
+
+        for game_id in [g.id for g in self._running.values() if g.seat_of(user_id) is not None]:
+            async with self.lock(game_id):
+                await self._patched(game_id, patch)
 
     async def live_games(self) -> list[LoadedGame]:
         return [await self.load(record.id) for record in await self.store.live_games()]

@@ -66,7 +66,11 @@ class LobbyActions:
         user_name: str,
         options: dict[str, Any] | None = None,
         claim: str | None = None,
+        locale: str | None = None,
+        host_locale: str | None = None,
     ) -> LoadedGame:
+        """A new lobby with the host seated. `locale`: the table's language (the server's, or the
+        one chosen with /language), `host_locale`: the host's (Discord locales)."""
         if game_name not in PLUGINS:
             raise UserError(f"There is no game called {game_name!r}.")
         info = PLUGINS.get(game_name)
@@ -85,6 +89,8 @@ class LobbyActions:
                 },
                 seed=self.new_seed(),
                 claim=claim,
+                locale=locale,
+                host_locale=host_locale,
             )
         return await self.load(record.id)
 
@@ -111,6 +117,8 @@ class LobbyActions:
                 user_name=user_name,
                 options=old.record.options,
                 claim=claim,
+                locale=old.record.locale,
+                host_locale=next((s.locale for s in old.seats if s.user_id == user_id), None),
             )
         except StorageConflict as held:
             raise UserError(f"The rematch is already open: game #{held}. Join it there!") from None
@@ -123,12 +131,14 @@ class LobbyActions:
                     await self.add_ai(new.id, user_id)
                     continue
                 try:
-                    await self.join(new.id, seat.user_id, seat.display_name)
+                    await self.join(new.id, seat.user_id, seat.display_name, seat.locale)
                 except UserError:
                     left_out.append(seat.display_name)
         return await self.load(new.id), left_out
 
-    async def join(self, game_id: int, user_id: int, user_name: str) -> LoadedGame:
+    async def join(
+        self, game_id: int, user_id: int, user_name: str, locale: str | None = None
+    ) -> LoadedGame:
         self._require_lock(game_id)
         game = await self._lobby(game_id)
         if game.seat_of(user_id) is not None:
@@ -138,7 +148,9 @@ class LobbyActions:
         async with self._channel_lock(game.record.channel_id):
             await self._check_free(game.record.channel_id, user_id)
             try:
-                await self.store.add_seat(game_id, user_id, user_name, max_seats=game.info.max_players)
+                await self.store.add_seat(
+                    game_id, user_id, user_name, max_seats=game.info.max_players, locale=locale
+                )
                 self._written(game_id)
             except StorageConflict as error:
                 raise UserError(str(error)) from None

@@ -57,7 +57,7 @@ class Table:
         async def step() -> Change:
             service = self.service
             if op == "join":
-                game = await service.join(game_id, user.id, user.display_name)
+                game = await service.join(game_id, user.id, user.display_name, str(interaction.locale))
             elif op == "leave":
                 game = await service.leave(game_id, user.id)
             elif op == "start":

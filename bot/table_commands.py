@@ -48,6 +48,8 @@ class SlashCommands:
             game_name=game_name,
             user_id=user.id,
             user_name=user.display_name,
+            locale=await self.table_locale(interaction),
+            host_locale=str(interaction.locale),
         )
 
         async def step() -> Change:
@@ -57,6 +59,12 @@ class SlashCommands:
 
         change = await self.pipeline.run(game.id, step, user_id=user.id)
         await self.post_lobby(interaction, change.game, screens.table_payload(change.game))
+
+    async def table_locale(self, interaction: discord.Interaction) -> str:
+        """The language of a new table: the one a manager chose with /language, else the server's
+        (Discord's "preferred locale" of a Community server), else the host's."""
+        chosen = await self.service.store.guild_locale(interaction.guild_id) if interaction.guild_id else None
+        return chosen or str(interaction.guild_locale or interaction.locale)
 
     async def post_lobby(self, interaction: discord.Interaction, game: LoadedGame, payload: Payload) -> None:
         """Answer with the lobby as a new channel message, which becomes the game's table."""

@@ -16,6 +16,9 @@ from typing import Any, Protocol
 import discord
 
 from bot.components import ActionButton, ActionSelect
+from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
+from bot.i18n import current as current_language
+from bot.i18n import using
 from games.core import Event
 
 EMBED_COLOUR = discord.Colour.from_rgb(178, 34, 52)  # Christmas red
@@ -25,14 +28,26 @@ EMBED_COLOUR = discord.Colour.from_rgb(178, 34, 52)  # Christmas red
 class Picture:
     """A PNG attached to a message. `key` names exactly what it shows (same key, same picture),
     so an edit can keep the attachment already on the message instead of uploading it again;
-    `render` makes the bytes only when they are really sent."""
+    `render` makes the bytes only when they are really sent (`drawn`), maybe in another thread,
+    with its words in `language`: the language of the message it was made for (`bot.i18n`),
+    part of its key."""
 
     filename: str
     key: str
     render: Callable[[], bytes]
+    language: str = field(default_factory=current_language)
+
+    def __post_init__(self) -> None:
+        if self.language != DEFAULT_LANGUAGE:
+            object.__setattr__(self, "key", f"{self.key}|{self.language}")
+
+    def drawn(self) -> bytes:
+        """The PNG's bytes, its words in its language."""
+        with using(self.language):
+            return self.render()
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.render()), filename=self.filename)
+        return discord.File(io.BytesIO(self.drawn()), filename=self.filename)
 
 
 @dataclass

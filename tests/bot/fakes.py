@@ -25,6 +25,7 @@ _ids = itertools.count(1_000_000)
 class FakeUser:
     id: int
     display_name: str
+    locale: str = "en-US"  # their Discord client's language
 
     @property
     def name(self) -> str:
@@ -198,6 +199,8 @@ class FakeInteraction:
         self.user = user
         self.channel_id = channel_id
         self.guild_id = discord_.guild_id if channel_id else None  # channel 0: a DM
+        self.locale = user.locale
+        self.guild_locale = getattr(discord_, "guild_locale", "en-US") if self.guild_id else None
         self.message = message
         self.permissions = discord.Permissions(manage_guild=manage_guild)
         self.response = FakeResponse(self)
