@@ -254,6 +254,11 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
         + (f" (summed over {count} processes)" if count > 1 else "")
         + f"; database: {where}"
     )
+    if load.get("postgres_cpu_busy") is not None:
+        print(
+            f"PostgreSQL server processes of the bots' connections: {load['postgres_cpu_busy'] * 100:.0f}% "
+            f"of a core, {load['postgres_cpu_ms_per_action']:.2f} ms CPU per action (not in the bot's)"
+        )
     if count == 1:
         print(
             f"bot memory: {load['bot_rss_mib']:.1f} MiB now, peak {load['bot_peak_rss_mib']:.1f} MiB, "

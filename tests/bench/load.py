@@ -20,6 +20,8 @@ from typing import Any
 
 from bot.plugins import PLUGINS
 from tests.bench.processes import (
+    backend_cpu_seconds,
+    backend_cpu_used,
     build_loopback,
     per_process,
     proc_cpu_seconds,
@@ -178,6 +180,7 @@ async def run_load(
             load_before = load_average()
             if on_ready is not None:
                 on_ready(fleet.pids[0])
+            server0 = await backend_cpu_seconds(pool)
             mark, cpu0, t0 = loop.mark(), fleet.cpu_seconds(), time.monotonic()
             failures: list[str] = []
 
@@ -215,6 +218,7 @@ async def run_load(
             elapsed = time.monotonic() - t0
             cpus = [after - before for after, before in zip(fleet.cpu_seconds(), cpu0, strict=True)]
             cpu = sum(cpus)
+            server_cpu = backend_cpu_used(server0, await backend_cpu_seconds(pool))
             load_after = load_average()
             counts = loop.call_counts(since=mark)
             processes_report = per_process(fleet, loop, cpus, elapsed, base, live, tables)
@@ -252,6 +256,10 @@ async def run_load(
         "routes": counts["by_route"],
         "bot_cpu_ms_per_action": cpu * 1000 / max(overall["actions"], 1),
         "bot_cpu_busy": cpu / elapsed,
+        "postgres_cpu_ms_per_action": None
+        if server_cpu is None
+        else server_cpu * 1000 / max(overall["actions"], 1),
+        "postgres_cpu_busy": None if server_cpu is None else server_cpu / elapsed,
         "driver_loop_lag_ms": {
             "p50": percentile(lags, 0.5),
             "p99": percentile(lags, 0.99),

@@ -17,6 +17,8 @@ from tests.loopback.botproc import BotProcess, run_bot
 from tests.loopback.model import DEFAULT_GUILD_ID
 
 FIRST_CHANNEL = 1_190_000_000_000_000_000
+#: The application_name of the benchmark's own PostgreSQL connections (kept apart from the bots').
+READER = "bench-reader"
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -105,7 +107,34 @@ async def reader_pool(database_url: str | None) -> Any:
         return None
     import asyncpg  # type: ignore[import-untyped]
 
-    return await asyncpg.create_pool(database_url, min_size=2, max_size=8)
+    return await asyncpg.create_pool(
+        database_url, min_size=2, max_size=8, server_settings={"application_name": READER}
+    )
+
+
+async def backend_cpu_seconds(pool: Any) -> dict[int, float]:
+    """CPU seconds so far of each PostgreSQL server process serving the bots on this database
+    (not the benchmark's own readers), when the server runs on this machine (else empty)."""
+    if pool is None:
+        return {}
+    rows = await pool.fetch(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name <> $1",
+        READER,
+    )
+    seconds = {}
+    for row in rows:
+        with contextlib.suppress(OSError):
+            if Path(f"/proc/{row['pid']}/comm").read_text().strip() == "postgres":
+                seconds[row["pid"]] = proc_cpu_seconds(row["pid"])
+    return seconds
+
+
+def backend_cpu_used(before: dict[int, float], after: dict[int, float]) -> float | None:
+    """CPU the bots' PostgreSQL server processes used between two samples (those that started
+    meanwhile count whole; those that ended meanwhile are missed); None if none were seen."""
+    if not before and not after:
+        return None
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
 
 
 def per_process(
