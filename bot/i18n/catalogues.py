@@ -6,6 +6,7 @@ language."""
 
 from __future__ import annotations
 
+import json
 import string
 from collections.abc import Iterable
 from pathlib import Path
@@ -71,6 +72,39 @@ def update_all(languages: Iterable[str] | None = None) -> list[str]:
     return lines
 
 
+def merge(catalog: Catalog, translations: dict[str, str | list[str]]) -> int:
+    """Fill `catalog`'s texts from `translations` (English text -> translation, or the list of
+    plural forms, keyed by the singular); returns how many it filled."""
+    filled = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        given = translations.get(str(key))
+        if given is None:
+            continue
+        message.string = tuple(given) if isinstance(message.id, tuple) else str(given)
+        message.flags.discard("fuzzy")
+        filled += 1
+    return filled
+
+
+def merge_files(paths: Iterable[Path]) -> list[str]:
+    """`update_all`, then fill every catalogue from translation files: JSON objects
+    `{"hu": {"English text": "fordítás", "{n} card": ["{n} kártya"]}, "de": {...}}`."""
+    lines = update_all()
+    given: dict[str, dict[str, str | list[str]]] = {}
+    for path in paths:
+        for language, texts in json.loads(Path(path).read_text(encoding="utf-8")).items():
+            given.setdefault(language, {}).update(texts)
+    for language, texts in given.items():
+        catalog = load(language)
+        filled = merge(catalog, texts)
+        save(catalog, language)
+        lines.append(f"{language}: filled {filled} of {len(texts)} given translations")
+    return lines
+
+
 def _translated(message: Message) -> bool:
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
     return all(strings) and "fuzzy" not in message.flags
@@ -81,15 +115,23 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-def problems(language: str) -> list[str]:
+def problems(
+    language: str, *, extra: dict[str, str | list[str]] | None = None, only: str | None = None
+) -> list[str]:
     """What the catalogue of `language` lacks or gets wrong, one line each (empty: all good): a
     text of the code it does not have or has not translated, a placeholder the English does not
-    have, a missing plural form."""
+    have, a missing plural form. `extra`: translations to check as if merged (see `merge`);
+    `only`: look only at texts found in files whose path starts with it (e.g. "bot/render/")."""
     catalog = load(language)
+    if extra:
+        catalog.update(template(), no_fuzzy_matching=True, update_header_comment=False)
+        merge(catalog, extra)
     needed = catalog.num_plurals
     out = []
     for message in template():
         if not message.id:
+            continue
+        if only is not None and not any(path.startswith(only) for path, _ in message.locations):
             continue
         found = catalog.get(message.id, context=message.context)
         english = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -108,10 +150,10 @@ def problems(language: str) -> list[str]:
         allowed = set().union(*(placeholders(str(text)) for text in english))
         for text in strings:
             try:
-                extra = placeholders(str(text)) - allowed
+                foreign = placeholders(str(text)) - allowed
             except ValueError as error:
                 out.append(f"{where}: a translation is not a valid format string ({error})")
                 continue
-            if extra:
-                out.append(f"{where}: the translation fills in {sorted(extra)}, the English does not")
+            if foreign:
+                out.append(f"{where}: the translation fills in {sorted(foreign)}, the English does not")
     return out
