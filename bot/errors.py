@@ -1,8 +1,13 @@
 """Errors a player or admin caused, each with the short message they are shown (ephemerally).
 
 Everything the bot refuses goes through one of these, so every refusal reads the same way and
-the Discord layer maps them to an ephemeral reply in one place (`bot.cog.reply_error`).
+the Discord layer maps them to an ephemeral reply in one place (`bot.answers.answer_error`).
+A message is written in the language of the one who caused it: `UserError(_("..."))` (`bot.i18n`;
+the code runs in their language), and the rules' refusals through `refusal`.
 """
+
+from bot.i18n import _
+from games.core import IllegalAction
 
 
 class UserError(Exception):
@@ -35,3 +40,8 @@ class GameNotFound(UserError):
 
 class NotAllowed(UserError):
     pass
+
+
+def refusal(error: IllegalAction) -> UserError:
+    """The rules' refusal, in the player's language."""
+    return UserError(_(error.template, **error.values))

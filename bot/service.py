@@ -31,7 +31,7 @@ from bot.errors import (
     NotAPlayer,
     NotYourTurn,
     StaleDecision,
-    UserError,
+    refusal,
 )
 from bot.plugins import PLUGINS, GamePlugin
 from bot.service_lobby import LobbyActions, closed_reason
@@ -428,7 +428,7 @@ class GameService(LobbyActions):
         try:
             new_state, events = rules.apply(state, seat, action)
         except IllegalAction as error:
-            raise UserError(error.reason) from None
+            raise refusal(error) from None
         outcome = rules.outcome(new_state)
         status = "finished" if outcome is not None else "running"
         deadline = self._deadline(game, new_state) if status == "running" else None

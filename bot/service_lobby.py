@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.clock import CLOCK_OPTION, CLOCK_SECONDS
-from bot.errors import BadComponent, NotAllowed, StaleDecision, UserError
+from bot.errors import BadComponent, NotAllowed, StaleDecision, UserError, refusal
 from bot.plugins import PLUGINS
 from games.core import IllegalAction
 from storage import GameStore, StorageConflict
@@ -270,7 +270,7 @@ class LobbyActions:
         try:
             parsed = rules.parse_options({**game.record.options, **changed})
         except IllegalAction as error:
-            raise UserError(error.reason) from None
+            raise refusal(error) from None
         try:
             await self.store.set_options(game_id, {**parsed.model_dump(mode="json"), CLOCK_OPTION: clock})
         except StorageConflict as error:
