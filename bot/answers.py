@@ -12,7 +12,7 @@ from collections.abc import Awaitable
 import discord
 
 from bot.errors import UserError
-from bot.i18n import using
+from bot.i18n import N_, _, using
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 #: same interaction (or an earlier answer of this one) answered it; nothing is wrong.
 ALREADY_ANSWERED = 40060
 
-INTERNAL_ERROR = (
+INTERNAL_ERROR = N_(
     "Something went wrong on the bot's side. The table message shows the current state; please try again."
 )
 
@@ -34,7 +34,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         return
     else:
         log.error("handling an interaction failed", exc_info=error)
-        message = INTERNAL_ERROR
+        message = _(INTERNAL_ERROR)
     with contextlib.suppress(discord.HTTPException):
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)

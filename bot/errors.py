@@ -6,7 +6,7 @@ A message is written in the language of the one who caused it: `UserError(_("...
 the code runs in their language), and the rules' refusals through `refusal`.
 """
 
-from bot.i18n import _
+from bot.i18n import filled
 from games.core import IllegalAction
 
 
@@ -44,4 +44,4 @@ class NotAllowed(UserError):
 
 def refusal(error: IllegalAction) -> UserError:
     """The rules' refusal, in the player's language."""
-    return UserError(_(error.template, **error.values))
+    return UserError(filled(error.template, error.values))

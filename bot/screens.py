@@ -11,15 +11,15 @@ from collections.abc import Sequence
 import discord
 
 from bot.components import MineButton, RematchButton
-from bot.i18n import using
+from bot.i18n import N_, _, ngettext, using
 from bot.plugins import PLUGINS
 from bot.render.base import GameRenderer, Payload, TableContext, new_view
 from bot.render.lobby import closed_payload, lobby_payload
 from bot.service import LoadedGame
 from games.core import Event, visible_events
 
-CLOSED_TEXT = {"cancelled": "lobby cancelled", "abandoned": "abandoned"}
-DEFAULT_PRIVATE_LABEL = "My role & cards"
+CLOSED_TEXT = {"cancelled": N_("lobby cancelled"), "abandoned": N_("abandoned")}
+DEFAULT_PRIVATE_LABEL = N_("My role & cards")
 
 
 def renderer(game: LoadedGame) -> GameRenderer:
@@ -27,11 +27,13 @@ def renderer(game: LoadedGame) -> GameRenderer:
 
 
 def context(game: LoadedGame) -> TableContext:
-    return TableContext(game.id, game.decision, game.names, game.info.title, game.record.deadline)
+    """What a renderer knows besides the view (the game's title in the reader's language)."""
+    return TableContext(game.id, game.decision, game.names, _(game.info.title), game.record.deadline)
 
 
 def private_label(game: LoadedGame) -> str:
-    return str(getattr(renderer(game), "private_button", DEFAULT_PRIVATE_LABEL))
+    """The label of the button that opens a player's private view, in the reader's language."""
+    return _(str(getattr(renderer(game), "private_button", DEFAULT_PRIVATE_LABEL)))
 
 
 def jump_url(game: LoadedGame) -> str | None:
@@ -66,7 +68,7 @@ def table_payload(game: LoadedGame, events: Sequence[Event] = ()) -> Payload:
 def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
     status = game.record.status
     if status == "lobby":
-        host = game.names[0] if game.names else "?"
+        host = game.names[0] if game.names else "?"  # names are never translated
         ai_seats = sum(game.is_ai(seat.seat) for seat in game.seats)
         return lobby_payload(game.id, game.info, game.names, host, game.record.options, ai_seats)
     if game.state is None:
@@ -77,16 +79,21 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
         closed = [seat.display_name for seat in game.seats if seat.dm_open is False]
         if closed and payload.embeds:
             payload.embeds[-1].add_field(
-                name="\N{CLOSED MAILBOX WITH LOWERED FLAG} DMs closed",
-                value=f"{', '.join(closed)}: use **{label}** below (or `/hand`).",
+                name=_("\N{CLOSED MAILBOX WITH LOWERED FLAG} DMs closed"),
+                value=_(
+                    "{players}: use **{button}** below (or `/hand`).", players=", ".join(closed), button=label
+                ),
                 inline=False,
             )
         waiting = game.humans_to_decide() if game.clock_applies() else []
         if game.record.clock_deadline is not None and waiting and payload.embeds:
             payload.embeds[-1].add_field(
-                name="\N{ALARM CLOCK} Turn clock",
-                value=f"{', '.join(game.names[s] for s in waiting)}: "
-                f"<t:{int(game.record.clock_deadline)}:R>, then the bot chooses.",
+                name=_("\N{ALARM CLOCK} Turn clock"),
+                value=_(
+                    "{players}: {when}, then the bot chooses.",
+                    players=", ".join(game.names[s] for s in waiting),
+                    when=f"<t:{int(game.record.clock_deadline)}:R>",
+                ),
                 inline=False,
             )
         if payload.view is None:
@@ -95,10 +102,10 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
     else:
         payload.view = None
         if status == "abandoned" and payload.embeds:
-            payload.embeds[0].title = f"{payload.embeds[0].title} (abandoned)"
-            payload.embeds[0].description = "This game was abandoned. It stays recorded."
+            payload.embeds[0].title = _("{title} (abandoned)", title=payload.embeds[0].title)
+            payload.embeds[0].description = _("This game was abandoned. It stays recorded.")
         elif taken_win(game) and payload.embeds:  # the rules never ended it: say who won, offer more
-            payload.embeds[0].title = f"{payload.embeds[0].title} (over)"
+            payload.embeds[0].title = _("{title} (over)", title=payload.embeds[0].title)
             payload.embeds[0].description = f"\N{TROPHY} {taken_win(game)}"
             payload.view = new_view(RematchButton(game.id))
     return payload
@@ -109,8 +116,15 @@ def taken_win(game: LoadedGame) -> str:
     "Dasher wins: the other player left."; "" for any other game."""
     if game.record.status != "finished" or game.state is None or game.outcome() is not None:
         return ""
-    stayed = " and ".join(f"**{seat.display_name}**" for seat in game.seats if not game.is_ai(seat.seat))
-    return f"{stayed} wins: the other player left." if stayed else ""
+    stayed = [f"**{seat.display_name}**" for seat in game.seats if not game.is_ai(seat.seat)]
+    if not stayed:
+        return ""
+    return ngettext(
+        "{names} wins: the other player left.",
+        "{names} win: the other players left.",
+        len(stayed),
+        names=_(" and ").join(stayed),
+    )
 
 
 def private_payload(
@@ -128,12 +142,12 @@ def _private_payload(game: LoadedGame, seat: int, events: Sequence[Event], draft
         return payload
     payload = payload.without_controls()
     if status == "abandoned" and payload.embeds:
-        payload.embeds[0].title = f"{payload.embeds[0].title} (abandoned)"
+        payload.embeds[0].title = _("{title} (abandoned)", title=payload.embeds[0].title)
         payload.embeds[0].description = (
-            f"{payload.embeds[0].description or ''}\n**This game was abandoned.** It stays recorded."
+            f"{payload.embeds[0].description or ''}\n" + _("**This game was abandoned.** It stays recorded.")
         ).strip()
     elif taken_win(game) and payload.embeds:
-        payload.embeds[0].description = f"**The game is over.** {taken_win(game)}"
+        payload.embeds[0].description = _("**The game is over.** {winner}", winner=taken_win(game))
     return payload
 
 
@@ -148,19 +162,22 @@ def _ending_payload(game: LoadedGame, text: str) -> Payload:
     outcome = game.outcome()
     ending = text
     if not ending:
-        summary = outcome.summary if outcome is not None else "The game is over."
+        summary = _(outcome.summary) if outcome is not None else _("The game is over.")
         ending = renderer(game).ending(game.view(None), context(game), summary)
     url = jump_url(game)
-    link = f"\n[The final table]({url})" if url else ""
-    return Payload(
-        content=f"**{game.info.title} #{game.id} is over.** {ending}{link}",
-        view=new_view(RematchButton(game.id)),
-    )
+    link = "\n" + _("[The final table]({url})", url=url) if url else ""
+    over = _("**{game} #{number} is over.**", game=_(game.info.title), number=game.id)
+    return Payload(content=f"{over} {ending}{link}", view=new_view(RematchButton(game.id)))
 
 
 def seat_gone_payload(game: LoadedGame) -> Payload:
     """What a player's private message says once an AI (or someone else) plays their seat."""
-    return Payload(
-        content=f"{game.info.title} #{game.id}: an AI plays your seat now. `/reclaim` in the game's "
-        "channel takes it back (after timeouts)."
-    )
+    with using(table_language(game)):
+        return Payload(
+            content=_(
+                "{game} #{number}: an AI plays your seat now. `/reclaim` in the game's channel takes it "
+                "back (after timeouts).",
+                game=_(game.info.title),
+                number=game.id,
+            )
+        )

@@ -36,6 +36,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
+from games.core.words import Words
+
 #: The languages players can read the bot in: code -> its name in itself (shown in the lobby).
 LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar", "de": "Deutsch"}
 DEFAULT = "en"
@@ -107,3 +109,19 @@ def ngettext(singular: str, plural: str, n: int, /, **values: Any) -> str:
 def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for "mark only"
     """Mark a constant text for the catalogues; translate it where it is shown, with `_()`."""
     return message
+
+
+def translated(text: object) -> str:
+    """A text of the rules in the current language: a `games.core.words.Words` (its template
+    translated, its `Words` values too), or a marked constant (`N_`). A value that is a plain str
+    (a player's name) is never looked up: a player called "Start" stays "Start"."""
+    if isinstance(text, Words):
+        return filled(text.template, text.values)
+    if isinstance(text, str):
+        return translations(current()).gettext(text) if text else text
+    return str(text)
+
+
+def filled(template: str, values: dict[str, Any]) -> str:
+    """`template` translated, its placeholders filled from `values` (`Words` translated)."""
+    return _(template, **{name: translated(v) if isinstance(v, Words) else v for name, v in values.items()})

@@ -17,8 +17,8 @@ import discord
 
 from bot.components import ActionButton, ActionSelect
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
+from bot.i18n import _, translated, using
 from bot.i18n import current as current_language
-from bot.i18n import using
 from games.core import Event
 
 EMBED_COLOUR = discord.Colour.from_rgb(178, 34, 52)  # Christmas red
@@ -129,7 +129,7 @@ class TableContext:
     def name(self, seat: int | None) -> str:
         if seat is None:
             return "-"
-        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
+        return self.names[seat] if 0 <= seat < len(self.names) else _("seat {number}", number=seat + 1)
 
 
 class GameRenderer(Protocol):
@@ -198,7 +198,7 @@ def yes_no_buttons(ctx: TableContext, kind: str, yes: str, no: str) -> tuple[Act
 
 
 def event_lines(events: Sequence[Event], names: Sequence[str], limit: int = 8) -> str:
-    lines = [event.describe(names) for event in events]
+    lines = [translated(event.describe(names)) for event in events]
     if len(lines) > limit:
         lines = ["...", *lines[-limit:]]
     return "\n".join(f"- {line}" for line in lines)

@@ -6,6 +6,9 @@ listed (a `Literal`, a bool, an int with `json_schema_extra={"choices": [...]}`,
 described by the game's `LOBBY_TEXTS` (its plugin's `lobby_texts`): `"name"` describes the option,
 `"name=value"` gives one value its label and description (`(label, description)`), so a player
 never reads a value's id ("host_violet"). With more options than rows, one select lists them all.
+
+Titles, descriptions and value labels are marked for the catalogues where they are written (the
+options models, `LOBBY_TEXTS`) and translated here, when the lobby is drawn (`bot.i18n`).
 """
 
 from __future__ import annotations
@@ -21,11 +24,13 @@ from pydantic.fields import FieldInfo
 
 from bot.clock import CLOCK_CHOICES, CLOCK_DESCRIPTION, CLOCK_OPTION, CLOCK_SECONDS
 from bot.components import LOBBY_OPS, LobbyButton, LobbyOptionSelect
+from bot.i18n import LANGUAGES, N_, _, ngettext
 from bot.plugins import PLUGINS
 from bot.render.base import EMBED_COLOUR, Payload, new_view
 from bot.service_lobby import ANY_OPTION
 from games.core import GameRules
 
+TURN_CLOCK = N_("Turn clock")
 MAX_SELECT_OPTIONS = 25
 #: Rows left for option selects under the lobby's two rows of buttons.
 MAX_OPTION_SELECTS = 3
@@ -66,14 +71,14 @@ class LobbyOption:
     def label(self, value: Any) -> str:
         key = _value_key(value)
         if key in self.value_texts:
-            return self.value_texts[key][0]
+            return _(self.value_texts[key][0])
         if isinstance(value, bool):
-            return "on" if value else "off"
+            return _("on") if value else _("off")
         return str(value)
 
     def value_description(self, value: Any) -> str | None:
         text = self.value_texts.get(_value_key(value))
-        return text[1] if text is not None else None
+        return _(text[1]) if text is not None else None
 
 
 def _value_key(value: Any) -> str:
@@ -105,7 +110,9 @@ def lobby_options(model: type[BaseModel], texts: Mapping[str, Any] | None = None
     """The options of `model` a host can choose from a select (others keep their defaults), and
     the turn clock every game has. `texts` describes them (the game's `LOBBY_TEXTS`)."""
     texts = texts or {}
-    found = [LobbyOption(CLOCK_OPTION, "Turn clock", CLOCK_DESCRIPTION, tuple(CLOCK_SECONDS), CLOCK_CHOICES)]
+    found = [
+        LobbyOption(CLOCK_OPTION, TURN_CLOCK, CLOCK_DESCRIPTION, tuple(CLOCK_SECONDS), CLOCK_CHOICES)
+    ]
     for name, info in model.model_fields.items():
         values = _values(info)
         if values:
@@ -129,23 +136,24 @@ def unnamed_values(model: type[BaseModel], texts: Mapping[str, Any]) -> list[str
 
 def _option_select(game_id: int, option: LobbyOption, current: Any) -> LobbyOptionSelect:
     shown = option.label(current)
+    title = _(option.title)
     choices = [
         discord.SelectOption(
-            label=f"{option.title}: {option.label(_parse_label(value))}"[:100],
+            label=_("{option}: {value}", option=title, value=option.label(_parse_label(value)))[:100],
             value=value,
             description=(option.value_description(value) or "")[:100] or None,
             default=option.label(_parse_label(value)) == shown,
         )
         for value in option.values
     ]
-    return LobbyOptionSelect(game_id, option.name, choices, placeholder=f"{option.title} (host)")
+    return LobbyOptionSelect(game_id, option.name, choices, placeholder=_("{option} (host)", option=title))
 
 
 def _combined_select(game_id: int, choosable: list[LobbyOption]) -> LobbyOptionSelect:
     """More options than rows: one select of every `option: value` (values `name=value`)."""
     choices = [
         discord.SelectOption(
-            label=f"{o.title}: {o.label(_parse_label(value))}"[:100],
+            label=_("{option}: {value}", option=_(o.title), value=o.label(_parse_label(value)))[:100],
             value=f"{o.name}={value}",
             description=(o.value_description(value) or "")[:100] or None,
         )
@@ -153,7 +161,7 @@ def _combined_select(game_id: int, choosable: list[LobbyOption]) -> LobbyOptionS
         for value in o.values
     ]
     return LobbyOptionSelect(
-        game_id, ANY_OPTION, choices[:MAX_SELECT_OPTIONS], placeholder="Change an option (host)"
+        game_id, ANY_OPTION, choices[:MAX_SELECT_OPTIONS], placeholder=_("Change an option (host)")
     )
 
 
@@ -170,27 +178,38 @@ def lobby_payload(
     ai_seats: int = 0,
 ) -> Payload:
     embed = discord.Embed(
-        title=f"\N{CHRISTMAS TREE} {info.title} - lobby",
-        description=(
-            f"**{info.players_text}.** Press **Join** to take a seat; the host "
-            f"({host_name}) may seat AI players and presses **Start** when everyone is in."
+        title=_("\N{CHRISTMAS TREE} {game} - lobby", game=_(info.title)),
+        description=_(
+            "**{players}.** Press **Join** to take a seat; the host ({host}) may seat AI players "
+            "and presses **Start** when everyone is in.",
+            players=info.players_text,
+            host=host_name,
         ),
         colour=EMBED_COLOUR,
     )
-    seats = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "(empty)"
-    embed.add_field(name=f"Seats ({len(names)}/{info.max_players})", value=seats, inline=False)
+    seats = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or _("(empty)")
+    embed.add_field(
+        name=_("Seats ({taken}/{most})", taken=len(names), most=info.max_players), value=seats, inline=False
+    )
     plugin = PLUGINS.find(info.name)
     texts = plugin.lobby_texts if plugin is not None else {}
     choosable = lobby_options(info.rules.options_model, texts) if info.rules is not None else []
     current = {CLOCK_OPTION: "off", **(options or {})}
     if choosable:
         lines = [_option_line(o, current.get(o.name)) for o in choosable]
-        embed.add_field(name="Options (the host may change them)", value="\n".join(lines), inline=False)
+        embed.add_field(name=_("Options (the host may change them)"), value="\n".join(lines), inline=False)
     ready = info.min_players <= len(names) <= info.max_players
     need = info.min_players - len(names)
+    status = (
+        _("ready to start")
+        if ready
+        else ngettext("waiting for {n} more player", "waiting for {n} more players", need)
+    )
+    languages = " · ".join(LANGUAGES.values())
     embed.set_footer(
-        text=f"Game #{game_id} - "
-        + ("ready to start" if ready else f"waiting for {need} more player{'s' if need != 1 else ''}")
+        text=_("Game #{number} - {status}", number=game_id, status=status)
+        + "\n"
+        + _("Languages: {languages} (each player reads their own Discord language)", languages=languages)
     )
     disabled = {"start": not ready, "removeai": ai_seats == 0, "addai": len(names) >= info.max_players}
     items: list[discord.ui.Item[Any]] = [
@@ -205,12 +224,17 @@ def lobby_payload(
 
 
 def _option_line(option: LobbyOption, value: Any) -> str:
-    line = f"**{option.title}:** {option.label(value)}"
-    description = option.value_description(_value_key(value)) or option.description
-    return f"{line} - {description}" if description else line
+    description = option.value_description(_value_key(value)) or (
+        _(option.description) if option.description else ""
+    )
+    title, label = _(option.title), option.label(value)
+    if description:
+        return _("**{option}:** {value} - {description}", option=title, value=label, description=description)
+    return _("**{option}:** {value}", option=title, value=label)
 
 
 def closed_payload(game_id: int, title: str, text: str) -> Payload:
-    embed = discord.Embed(title=f"{title} - {text}", colour=discord.Colour.dark_grey())
-    embed.set_footer(text=f"Game #{game_id}")
+    """A lobby or game that closed: `title` and `text` translated here (marked by the caller)."""
+    embed = discord.Embed(title=f"{_(title)} - {_(text)}", colour=discord.Colour.dark_grey())
+    embed.set_footer(text=_("Game #{number}", number=game_id))
     return Payload(embeds=[embed], view=None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import _, translated
 from bot.plugins import PLUGINS
 from bot.render.base import EMBED_COLOUR
 
@@ -12,9 +13,9 @@ from bot.render.base import EMBED_COLOUR
 def rules_embed(game_name: str) -> discord.Embed:
     plugin = PLUGINS.get(game_name)
     embed = discord.Embed(
-        title=f"{plugin.title} - rules in short ({plugin.players_text})",
-        description=plugin.summary,
+        title=_("{game} - rules in short ({players})", game=_(plugin.title), players=plugin.players_text),
+        description=translated(plugin.summary),
         colour=EMBED_COLOUR,
     )
-    embed.set_footer(text="Start a game with /play.")
+    embed.set_footer(text=_("Start a game with /play."))
     return embed

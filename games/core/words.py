@@ -1,7 +1,38 @@
-"""Marking player-visible words of the rules (card and role names, refusals, summaries) for the
-bot's message catalogues (`bot.i18n`). The rules stay in English and free of any i18n library:
-`N_` only marks a text; the bot translates it where it is shown."""
+"""Marking player-visible words of the rules (card and role names, refusals, event descriptions,
+summaries) for the bot's message catalogues (`bot.i18n`). The rules stay in English and free of
+any i18n library: `N_` only marks a text, `Words` is an English sentence that remembers how it
+was made; the bot translates either where it is shown (`bot.i18n.translated`)."""
+
+from __future__ import annotations
+
+from typing import Any
 
 
 def N_(text: str, /) -> str:  # noqa: N802 - gettext's name for "mark only"
     return text
+
+
+class Words(str):
+    """An English text (it IS the str, so existing code keeps working) made from a marked
+    `template` with named `{placeholders}` filled from `values`; values may be `Words` too (a
+    card's name inside a sentence), so the bot can translate the whole, part by part:
+
+        Words(N_("{name} plays {card}."), name=names[seat], card=Words(N_("Gingerbread")))
+
+    Anything made from it by str operations (concatenation, f-strings) is plain English str."""
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, /, **values: Any) -> Words:
+        text = super().__new__(cls, template.format(**values) if values else template)
+        text.template = template
+        text.values = values
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep what the text is made of
+        return (_words, (self.template, self.values))
+
+
+def _words(template: str, values: dict[str, Any]) -> Words:
+    return Words(template, **values)

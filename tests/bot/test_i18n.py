@@ -96,3 +96,26 @@ async def test_each_task_has_its_own_language() -> None:
 
     await asyncio.gather(reader("hu"), reader("de"), reader("en-US"))
     assert seen == {"hu": "hu", "de": "de", "en-US": "en"}
+
+
+def test_words_of_the_rules_are_translated_part_by_part(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.i18n import translated
+    from games.core.words import N_, Words
+
+    hungarian = Catalog(locale="hu")
+    hungarian.add("{name} plays {card}.", "{name} kijátssza: {card}.")
+    hungarian.add("Gingerbread", "Mézeskalács")
+    hungarian.add("Start", "Indítás")
+    _fake_catalogues(tmp_path, monkeypatch, Catalog(), hungarian, "hu")
+    said = Words(N_("{name} plays {card}."), name="Start", card=Words(N_("Gingerbread")))
+    assert said == "Start plays Gingerbread."  # it is the English text
+    import copy
+
+    assert copy.deepcopy(said).values == said.values
+    try:
+        with using("hu"):
+            assert translated(said) == "Start kijátssza: Mézeskalács."  # a name is never looked up
+            assert translated("Gingerbread") == "Mézeskalács"
+            assert translated(said + "!") == "Start plays Gingerbread.!"  # plain str: as it is
+    finally:
+        bot.i18n.translations.cache_clear()
