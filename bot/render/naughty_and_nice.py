@@ -6,13 +6,14 @@ the hand and the seat's own decisions).
 Only `NNView`s come in here. Where each decision sits:
 - On the table (they reveal nothing of a hand): declaring and drawing, stopping, the cards a
   Shiny! steals, declaring the end. The table's buttons are built from the public view.
-- In the private message: the same turn decisions for the active seat (so a secret draw is
-  answered there, on the one living message, with the card drawn: never a new message per draw),
-  playing a card from the hand (a *draft*: pick the card `c<id>` in a select, then a target
-  button sends `play.<id>.<seat>`), the steal that follows a Shiny! played on someone, and the
-  secret face-up / face-down choice of each Shiny! card at the end.
-- The private message never repeats public state that changes when others act (it is edited
-  whenever what it shows changes): while the seat has nothing to decide it says so in a line.
+- In the private message: playing a card from the hand (a *draft*: pick the card `c<id>` in a
+  select, then a target button sends `play.<id>.<seat>`), the steal that follows a Shiny! played
+  on someone (on the table too), and the secret face-up / face-down choice of each Shiny! card at
+  the end; drawing in secret is repeated there (the card drawn is named on that one living
+  message: never a new message per draw). The table's other decisions are not repeated there
+  (each would cost an edit when it begins and another when it ends).
+- The private message never repeats public state that changes when anyone acts (it is edited
+  whenever what it shows changes): while the seat has no decision there it says so in a line.
 """
 
 from __future__ import annotations

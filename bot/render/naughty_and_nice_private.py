@@ -2,14 +2,18 @@
 
 It is edited by REST whenever what it shows changes for its reader, so it shows only what is
 private to its seat and stays true while the others act: the hand, the seat's private news, and
-the seat's OWN decision with its controls. The whole turn can be played here: declaring and
-drawing (the card just drawn is named here and joins the hand, on this one message: no new
-message per draw), playing a card and choosing its target, the steal that follows a Shiny! played on
-someone, declaring the end, and at the end the secret Shiny! orientations. The table carries the
-public decisions' buttons too. The public state a decision needs (everyone's totals while
+the seat's OWN decisions that are made here, with their controls: drawing in secret (the card just
+drawn is named here and joins the hand, on this one message: no new message per draw, and the
+next draw or the stop is made here too), playing a card and choosing its target, the steal that
+follows a Shiny! played on someone, and at the end the secret Shiny! orientations.
+
+Declaring (the turn's first choice), the draws of a declared turn (they are public) and declaring
+the end are on the table only: repeating them here would cost an edit when each begins and
+another when it ends, for buttons the table has. The secret draws are repeated here at no cost:
+each one changes the hand anyway. The public state a decision needs (everyone's totals while
 playing) is shown only while the decision is the seat's. Everything else public (cards in play,
-totals, piles, whoever acts now and what they do) is on the table message: while the seat has
-nothing to decide here, one line says so and does not change when others act.
+totals, piles, whoever acts now and what they do) is on the table message: while the seat has no
+decision here, one line says so and does not change when anyone acts.
 """
 
 from __future__ import annotations
@@ -39,17 +43,34 @@ from games.naughty_and_nice.view_models import CardInfo, NNView
 
 #: Private events that only echo the seat's own click (the click's answer shows them).
 QUIET_EVENTS = frozenset({"card_drawn", "orientation_recorded"})
-#: Phases whose decision the deciding seat makes in its private message only (or first).
+#: Phases whose decision the deciding seat makes in its private message (the steal's choices are
+#: on the table too).
 PRIVATE_PHASES = frozenset({Phase.PLAY, Phase.STEAL, Phase.ORIENT})
-#: Phases whose decision is on the table and repeated in the active seat's private message.
-TABLE_PHASES = frozenset({Phase.DECLARE, Phase.DRAW, Phase.END_OF_TURN})
-#: While the seat has nothing to decide (stable on purpose: no edit when the others act).
-NOT_YOUR_TURN = "Not your turn - the table shows the game. On your turn, play it here or on the table."
+#: While the seat has no decision here (stable on purpose: no edit when anyone acts; true whether
+#: or not the seat declares or draws on the table now).
+NOT_YOUR_TURN = (
+    "The table shows whose turn it is, with its buttons. Your secret draws and your plays are made here."
+)
 _DRAFT = re.compile(r"c(?P<card>[A-Z]{2}\d{2})")
 
 
 def has_private_decision(view: NNView) -> bool:
     return view.phase in PRIVATE_PHASES and view.seat is not None and view.seat in view.to_decide
+
+
+def secret_draws(view: NNView) -> bool:
+    """Whether the seat draws in secret now (repeated here from the table, see the docstring)."""
+    return (
+        view.phase == Phase.DRAW
+        and view.declaration == Declaration.NONE
+        and view.seat is not None
+        and view.seat in view.to_decide
+    )
+
+
+def shows_decision(view: NNView) -> bool:
+    """Whether this message shows the seat's current decision, with its controls."""
+    return has_private_decision(view) or secret_draws(view)
 
 
 def private_news(events: Sequence[Event]) -> list[Event]:
@@ -62,7 +83,7 @@ def private_payload(view: NNView, ctx: TableContext, events: Sequence[Event], dr
     mine = has_private_decision(view)
     picked = parse_draft(view, draft) if mine and view.phase == Phase.PLAY else None
     # a seat done orienting may still turn a card over: its controls stay while the phase lasts
-    controls = (view.phase in PRIVATE_PHASES or view.phase in TABLE_PHASES) and bool(view.choices)
+    controls = (view.phase in PRIVATE_PHASES or secret_draws(view)) and bool(view.choices)
     embed = discord.Embed(
         title=f"Your hand - Naughty & Nice #{ctx.game_id}",
         description=headline(view, ctx, picked),
@@ -117,7 +138,7 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
         return f"{winners_text(view, ctx)}\n{die_text(view)}"
     if phase == Phase.ORIENT:
         return _orient_headline(view)
-    if seat != view.active_seat or seat not in view.to_decide:
+    if seat != view.active_seat or not shows_decision(view):
         return NOT_YOUR_TURN
     if phase == Phase.PLAY:
         more = len(view.hand) - view.hand_limit
@@ -135,25 +156,15 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
             f"up to **{steal.budget_left}** more (a card costs its value, negative ones too), "
             "one at a time below, or stop."
         )
-    if phase == Phase.DECLARE:
-        return (
-            "**Your turn:** declare Naughty or Nice (your draws are then shown to everyone, cards of "
-            "the other type discarded), or draw in secret. Here or on the table."
-        )
-    if phase == Phase.DRAW:
-        return f"**Your turn:** {_drawn_text(view)} Draw another or stop."
-    return "**Your turn is over:** declare the end of the game (it ends after your next turn), or not."
+    return f"**Your turn:** {_drawn_text(view)} Draw another or stop (here or on the table)."
 
 
 def _drawn_text(view: NNView) -> str:
-    """`You drew 😇 Fed the Cat +1 (2 of 4).` The latest card drawn, kept or discarded."""
+    """`you drew 😇 Fed the Cat +1 (2 of 4).` The latest card drawn in secret."""
     count = f"({view.draws_this_turn} of {view.max_draws})"
     if not view.my_draws:
         return f"{count}."
-    last = view.my_draws[-1]
-    declared = {Declaration.NAUGHTY: "Naughty", Declaration.NICE: "Nice"}.get(view.declaration)  # type: ignore[arg-type]
-    gone = "" if last.kept else f": discarded (you declared {declared})"
-    return f"you drew **{short_card(last.card)}** {count}{gone}."
+    return f"you drew **{short_card(view.my_draws[-1].card)}** {count}."
 
 
 def _orient_headline(view: NNView) -> str:

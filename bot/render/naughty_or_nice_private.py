@@ -1,14 +1,19 @@
 """Naughty or Nice: each player's private message (DM, or the ephemeral "My hand" view).
 
 It is edited by REST whenever what it shows changes for its reader, so it shows only what is
-private to its seat and stays true while the others act: the gift giver, the hand of presents and
-creatures, the seat's private news, and the seat's OWN current decision with its controls (a
-reaction window it may answer included). The public state such a decision needs (which kiddos the
+private to its seat and stays true while the others act: the hand of presents and creatures, the
+seat's private news, and the seat's OWN current decision with its controls (a reaction window it
+may answer included) and its gift giver. The public state such a decision needs (which kiddos the
 hand can fulfil, the offer row while the seat takes presents, the Elves' cards while it picks, the
 given presents while its Papa Wolverine takes) is shown only while the decision is the seat's.
-Everything else public (playground, offer row, scores, deck sizes, whoever acts now and their
-sub-step, who may react) is on the table message: while the seat has nothing to decide, the
-message says so in one line that does not change when the others act.
+
+A decision made on the table alone (the gift giver choice, a turn whose basic action is done and
+that has no creature to play) is not repeated here: repeating it would cost an edit when it
+begins and another when it ends, for buttons the table already has. The Craft (its picks are on
+the table too) is, as the presents taken change the hand here anyway. Everything else public
+(playground, offer row, scores, deck sizes, whoever acts now and their sub-step, who may react)
+is on the table message: while the seat has no decision shown here, the message says so in one
+line that does not change when anyone acts.
 """
 
 from __future__ import annotations
@@ -47,9 +52,12 @@ QUIET_EVENTS = frozenset({"answer_recorded"})
 #: the hand, the summoned pair to keep, a search made from this message): shown when they come
 #: with the seat's own click, but not worth a REST edit of their own.
 ECHO_EVENTS = QUIET_EVENTS | {"creature_gained", "summon_drawn", "search_seen"}
-#: While the seat has nothing to decide (stable on purpose: it must not change, and so cost an
-#: edit, when anyone else acts; it names nobody, so it never tells who may react in a window).
-IDLE_LINE = "Not your move now - the table shows the game. Your choices come here when you have one to make."
+#: While no decision of the seat is shown here (stable on purpose: it must not change, and so cost
+#: an edit, when anyone acts; true whether or not the seat decides on the table; it names nobody,
+#: so it never tells who may react in a window).
+IDLE_LINE = "The table shows whose move it is and its buttons. Choices only you can make come here."
+#: Table decisions that are repeated here anyway (see the module's docstring).
+MIRRORED_PHASES = frozenset({"craft"})
 GAME_OVER = "The game is over: see the table for the final scores."
 EXTRA_REASON = {"ded_moroz": "Ded Moroz", "snow_maiden": "Snow Maiden"}
 
@@ -64,7 +72,8 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
         colour=EMBED_COLOUR,
     )
     me = view.players[seat]
-    if me.giver_name:
+    shown = shows_decision(view)
+    if me.giver_name and shown:
         giver = f"**{me.giver_name}**"
         if view.uses_givers and me.preferred:
             giver += " - likes " + " and ".join(p.replace("_", " ").title() for p in me.preferred)
@@ -77,17 +86,23 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
     if view.uses_creatures:
         creatures = creatures_text(view.creatures)
         embed.add_field(name=f"Creatures ({len(view.creatures)})", value=creatures[:1024], inline=False)
-    if deciding(view):
+    if shown:
         _decision_fields(view, embed)
     news = [e for e in events if e.kind not in QUIET_EVENTS]
     if news:
         embed.add_field(name="News", value=event_lines(news, ctx.names)[:1024], inline=False)
-    return Payload(embeds=[embed], view=private_components(view, ctx, chosen))
+    return Payload(embeds=[embed], view=private_components(view, ctx, chosen) if shown else None)
 
 
 def deciding(view: NoNView) -> bool:
     """Whether the current decision is this seat's (in private or on the table)."""
     return not view.over and view.seat is not None and view.seat in view.to_decide
+
+
+def shows_decision(view: NoNView) -> bool:
+    """Whether this message shows the seat's current decision (with its controls): one with a
+    choice only this message offers, or a mirrored table decision (the Craft)."""
+    return has_private_decision(view) or deciding(view) and view.phase in MIRRORED_PHASES
 
 
 def _decision_fields(view: NoNView, embed: discord.Embed) -> None:
@@ -111,7 +126,7 @@ def _decision_fields(view: NoNView, embed: discord.Embed) -> None:
 def headline(view: NoNView, ctx: TableContext, draft: Draft) -> str:
     if view.over:
         return GAME_OVER
-    if not deciding(view):
+    if not shows_decision(view):
         return IDLE_LINE
     if view.window is not None:
         return reaction_prompt(view, ctx)
@@ -162,7 +177,6 @@ def own_decision(view: NoNView) -> str:
         fixed = f"**{view.extra_basic.title()}**" if view.extra_basic else "a basic action"
         return f"**{reason}:** you may take {fixed} now, below, or decline.{_can_fulfil(view)}"
     text = {
-        "giver_choice": "**Your turn:** choose your gift giver (below or on the table).",
         "keep": "**Summon:** keep one of the two creatures below."
         + (
             " A Reindeer may go straight under Rudolf."

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from bot.render.naughty_and_nice_private import NOT_YOUR_TURN
 from games.naughty_and_nice import CARDS, Phase
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click, private_message
@@ -77,20 +78,21 @@ async def test_whole_game_by_clicks(harness: Harness, players: int, seed: int) -
 
 async def test_secret_draws_then_a_play_by_draft_all_in_one_private_message(harness: Harness) -> None:
     """Issue 14: a draw leaves no ephemeral note; the seat's one living DM names the card just
-    drawn (edited in place), and the turn can go on from that DM as well as from the table."""
+    drawn (edited in place), and the secret draws and the plays go on from that DM as well as
+    from the table. Declaring is on the table only: the DMs are not edited when a turn begins."""
     users = make_users(2)
     table, game_id = await harness.open_table(users, GAME)
     game = await harness.game(game_id)
     active = game.state.active_seat
     player, other = users[active], users[1 - active]
     assert f"**{player.display_name}**'s turn" in table.text()
-    # the DMs: the active player may declare there too; the other only reads that it is not
-    # their turn (not whose it is: that changes on every turn, and the table shows it)
+    # the DMs: both read the same line (not whose turn it is: that changes on every turn, and the
+    # table shows it, with the buttons to declare)
     dm = harness.discord.last_dm(player)
-    assert "**Your turn:** declare Naughty or Nice" in dm.text()
-    assert f"act:{game_id}:{game.decision}:declare.NONE" in dm.custom_ids()
     other_dm = harness.discord.last_dm(other)
-    assert "Not your turn" in other_dm.text() and player.display_name not in other_dm.text()
+    for message in (dm, other_dm):
+        assert message.embeds[0].description == NOT_YOUR_TURN and not message.custom_ids()
+        assert player.display_name not in message.text()
     start = len(harness.messenger.calls)
     await _click_table(harness, player, table, game_id, "declare.NONE")  # on the table
     first = CARDS[(await harness.game(game_id)).state.hands[active][0]]
@@ -114,7 +116,7 @@ async def test_secret_draws_then_a_play_by_draft_all_in_one_private_message(harn
     assert not [cid for cid in table.custom_ids() if cid.startswith("act:")]
     # the other player's DM was not edited while the active player drew
     assert ("edit_dm", other_dm.id) not in harness.messenger.calls[start:]
-    assert harness.discord.last_dm(other) is other_dm and "Not your turn" in other_dm.text()
+    assert harness.discord.last_dm(other) is other_dm and NOT_YOUR_TURN in other_dm.text()
     # one living DM since the deal, now holding the play (the player is playing along: no new DM)
     assert len(harness.discord.dms[player.id]) == 1
     assert harness.discord.last_dm(player) is dm and "Pick a card" in dm.text()
@@ -133,8 +135,10 @@ async def test_secret_draws_then_a_play_by_draft_all_in_one_private_message(harn
     assert game.state.active_seat == 1 - active and game.state.phase == Phase.DECLARE
     assert f"**{other.display_name}**'s turn" in table.text()
     assert not any(cid.startswith("act:") for cid in dm.custom_ids())
-    assert "Not your turn" in dm.text()
-    assert "**Your turn:** declare" in harness.discord.last_dm(other).text()
+    assert NOT_YOUR_TURN in dm.text()
+    # the other's turn begins on the table: their DM is not edited for it
+    assert harness.discord.last_dm(other) is other_dm and NOT_YOUR_TURN in other_dm.text()
+    assert ("edit_dm", other_dm.id) not in harness.messenger.calls[start:]
 
 
 async def test_a_declared_draw_is_shown_to_everyone(harness: Harness) -> None:

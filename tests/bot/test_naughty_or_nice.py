@@ -11,6 +11,7 @@ import secrets
 
 import pytest
 
+from bot.render.naughty_or_nice_private import IDLE_LINE, shows_decision
 from games.naughty_or_nice.data import CREATURE_OF, CREATURES, PRESENT_TYPE_OF, PRESENTS
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Harness, choose_option, make_users
@@ -215,7 +216,7 @@ async def test_reaction_prompt_in_private_and_window_on_the_table(harness: Harne
         assert "React" in dm.text() and "Reaction window" in dm.text()
     for seat in sorted(set(range(5)) - game.to_decide()):  # the window is on the table only
         dm = harness.discord.last_dm(users[seat])
-        assert "Not your move now" in dm.text() and "Reaction window" not in dm.text()
+        assert IDLE_LINE in dm.text() and "Reaction window" not in dm.text()
         assert not dm.custom_ids()
     for seat in sorted(game.to_decide()):
         game = await harness.game(game_id)
@@ -225,10 +226,9 @@ async def test_reaction_prompt_in_private_and_window_on_the_table(harness: Harne
 
 
 def _own_part(game, seat: int) -> tuple:
-    """What a seat's private message may show while it decides nothing: its giver and hand."""
+    """What a seat's private message shows while no decision of its own is shown there: its hand."""
     view = game.view(seat)
     return (
-        view.players[seat].giver,
         [p.id for p in view.presents],
         [(c.id, c.usable) for c in view.creatures],
     )
@@ -236,7 +236,8 @@ def _own_part(game, seat: int) -> tuple:
 
 async def test_a_private_message_is_edited_only_for_its_own_seat(harness: Harness) -> None:
     """The playground, offer row, scores and whoever acts are on the table: a seat's DM is edited
-    only when its own hand, giver, news or decision changes (never for another player's move)."""
+    only when its own hand, news or a decision shown there changes (never for another player's
+    move, nor for a decision of its own made on the table alone, such as the gift giver)."""
     users = make_users(4)
     table, game_id = await open_non(harness, users, level="5", givers="random")
     dm_of = {}
@@ -261,13 +262,13 @@ async def test_a_private_message_is_edited_only_for_its_own_seat(harness: Harnes
             if not e.audience.is_public and e.audience.includes(seat)
         }
         for seat, user in enumerate(users):
-            deciding = seat in before.to_decide() or seat in after.to_decide()
+            deciding = shows_decision(before.view(seat)) or shows_decision(after.view(seat))
             if deciding or seat in news or _own_part(before, seat) != _own_part(after, seat):
                 continue
             spared += after.record.version != before.record.version
             assert user.id not in edited, f"{user.display_name}'s DM edited for another player's move"
             dm = harness.discord.last_dm(user)
-            assert "Not your move now" in dm.text() and "Playground" not in dm.text()
+            assert IDLE_LINE in dm.text() and "Playground" not in dm.text() and not dm.custom_ids()
     assert spared > 100
 
 

@@ -105,13 +105,15 @@ def _check_private(state, seat: int, ctx: TableContext) -> None:
     reached = _codes(private)
     for draft in _drafts(private):
         reached |= _codes(_message(RENDER.private(view, ctx, [], draft)))
-    # every decision of the seat is reached exactly from its private message (with its drafts):
-    # the private ones, and the turn's table decisions too (the whole turn can be played there)
-    assert reached == legal, (state.phase, seat)
-    assert RENDER.has_private_decision(view) == (
-        state.phase in PRIVATE_PHASES and seat in GAME.to_decide(state)
-    )
     deciding = seat in GAME.to_decide(state)
+    # every decision of the seat made here is reached exactly from its private message (with its
+    # drafts): the private ones and the secret draws; the table's other decisions (declaring, a
+    # declared turn's draws, declaring the end) are not repeated there (no edit to show them)
+    secret = state.phase == Phase.DRAW and state.declaration == "NONE" and deciding
+    # (a seat done orienting may still turn a card over while the others choose)
+    shown = state.phase == Phase.ORIENT or (state.phase in PRIVATE_PHASES and deciding) or secret
+    assert reached == (legal if shown else set()), (state.phase, seat)
+    assert RENDER.has_private_decision(view) == (state.phase in PRIVATE_PHASES and deciding)
     if state.phase in PUBLIC_PHASES + (Phase.PLAY,) and not deciding:
         # nothing of whoever acts now: not their name, nor the shared cards, nor the totals
         assert NOT_YOUR_TURN in text
@@ -120,8 +122,10 @@ def _check_private(state, seat: int, ctx: TableContext) -> None:
         own = {CARDS[c].name for c in state.hands[seat]}
         in_play = {CARDS[c].name for area in state.play_areas for c in area}
         assert not [n for n in in_play - own if n in text], "cards in play are the table's"
-    if state.phase in (Phase.DECLARE, Phase.DRAW, Phase.END_OF_TURN) and deciding:
+    if secret:
         assert "**Your turn" in private.embeds[0].description
+    elif state.phase in (Phase.DECLARE, Phase.DRAW, Phase.END_OF_TURN) and deciding:
+        assert private.embeds[0].description == NOT_YOUR_TURN and not private.items()
     if state.phase in (Phase.PLAY, Phase.STEAL) and deciding:
         assert NOT_YOUR_TURN not in text
 

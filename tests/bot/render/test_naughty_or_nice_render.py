@@ -13,7 +13,7 @@ import pytest
 from bot.render.base import TableContext
 from bot.render.naughty_or_nice import NaughtyOrNiceRenderer
 from bot.render.naughty_or_nice_components import Draft, fulfil_targets, table_choices
-from bot.render.naughty_or_nice_private import IDLE_LINE
+from bot.render.naughty_or_nice_private import GAME_OVER, IDLE_LINE, shows_decision
 from games.core import SYSTEM_SEAT
 from games.naughty_or_nice import NaughtyOrNice
 from games.naughty_or_nice.actions import CloseWindow, Fulfil
@@ -95,8 +95,10 @@ def check_private(state, seat: int, ctx: TableContext) -> None:
     message = _message(RENDER.private(view, ctx, []))
     legal = {GAME.encode_action(a) for a in GAME.legal_actions(state, seat)}
     assert {c.code for c in view.choices} == legal
-    if not legal:
-        assert not message.custom_ids()
+    if not legal or not shows_decision(view):
+        # a decision not shown here (no edit to show it) is the table's alone: all of it is there
+        assert not message.custom_ids() and message.embeds[0].description in (IDLE_LINE, GAME_OVER)
+        assert legal <= {c for c, _ in table_choices(view)}
         return
     acts = reachable(view, ctx)
     targets = set(fulfil_targets(view))
@@ -271,9 +273,11 @@ def _others_acted(view, seat: int, rng: random.Random):
 def test_private_message_of_a_seat_with_nothing_to_decide_does_not_change_when_others_act(
     players: int, level: int, seed: int
 ) -> None:
-    """A seat that decides nothing sees its giver and hand and one fixed line: nothing on its
-    message depends on the public state the others change (so it is never edited for them),
-    nor on who else may react in a window. A seat that decides sees its own decision."""
+    """A seat with no decision shown in its message (it decides nothing, or only on the table: the
+    gift giver, End turn) sees its hand and one fixed line: nothing on its message depends on
+    the public state anyone changes (so it is never edited for them, nor when a table decision
+    of its own begins or ends), nor on who else may react in a window. A seat that decides in
+    its message sees its own decision."""
     rng = random.Random(seed)
     idle = own = 0
     for state in random_states(players, seed, {"level": level, "reaction_secrecy": seed % 2 == 0}):
@@ -285,7 +289,7 @@ def test_private_message_of_a_seat_with_nothing_to_decide_does_not_change_when_o
             assert "Playground" not in text and "Offer row" not in text or seat in view.to_decide
             if view.over:
                 continue
-            if seat not in view.to_decide:
+            if not shows_decision(view):
                 idle += 1
                 assert payload.embeds[0].description == IDLE_LINE and not payload.view
                 for _ in range(2):
