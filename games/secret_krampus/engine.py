@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.core import Audience, Event, IllegalAction
 from games.core.dispatch import Handler, dispatch
 from games.core.rng import Rng
+from games.core.words import N_
 from games.secret_krampus.data import (
     DRAW_SIZE,
     ONLY_LM_TERM_LIMITED,
@@ -91,28 +92,28 @@ def new_state(num_players: int, seed: int) -> SKState:
 # -- actions ------------------------------------------------------------------------------------
 def apply_action(state: SKState, seat: int, action: object) -> list[Event]:
     if not 0 <= seat < state.num_players:
-        raise IllegalAction("You are not playing in this game.")
+        raise IllegalAction(N_("You are not playing in this game."))
     if state.phase == Phase.GAME_OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(N_("The game is over."))
     if not state.in_play[seat]:
-        raise IllegalAction("You are in the stables and take no part in the game.")
+        raise IllegalAction(N_("You are in the stables and take no part in the game."))
     return dispatch(_HANDLERS, state, seat, action, "Secret Krampus")
 
 
 def _nominate(state: SKState, seat: int, action: Nominate, out: list[Event]) -> bool:
     if state.phase != Phase.NOMINATION:
-        raise IllegalAction("It is not time to nominate a Sleigh Loader.")
+        raise IllegalAction(N_("It is not time to nominate a Sleigh Loader."))
     if seat != state.lm_candidate:
-        raise IllegalAction("Only the List Maker candidate can nominate.")
+        raise IllegalAction(N_("Only the List Maker candidate can nominate."))
     target = action.seat
     if target == seat:
-        raise IllegalAction("You cannot nominate yourself.")
+        raise IllegalAction(N_("You cannot nominate yourself."))
     if not 0 <= target < state.num_players:
-        raise IllegalAction("That seat is not in this game.")
+        raise IllegalAction(N_("That seat is not in this game."))
     if not state.in_play[target]:
-        raise IllegalAction("That player is in the stables.")
+        raise IllegalAction(N_("That player is in the stables."))
     if target not in eligible_sl(state):
-        raise IllegalAction("That player is term-limited.")
+        raise IllegalAction(N_("That player is term-limited."))
     state.sl_candidate = target
     state.votes = {}
     state.phase = Phase.VOTING
@@ -122,10 +123,10 @@ def _nominate(state: SKState, seat: int, action: Nominate, out: list[Event]) -> 
 
 def _vote(state: SKState, seat: int, action: Vote, out: list[Event]) -> bool:
     if state.phase != Phase.VOTING:
-        raise IllegalAction("There is no election to vote in now.")
+        raise IllegalAction(N_("There is no election to vote in now."))
     changed = seat in state.votes
     if changed and state.votes[seat] == action.yes:
-        raise IllegalAction(f"You already voted {'YES' if action.yes else 'NO'}.")
+        raise IllegalAction(N_("You already voted YES.") if action.yes else N_("You already voted NO."))
     state.votes[seat] = action.yes
     # Only the voter hears of it: who has voted shows in the views (`has_voted`), and a changed
     # vote must change nothing anyone else sees (spec 4.5).
@@ -167,11 +168,11 @@ def _close_election(state: SKState, out: list[Event]) -> None:
 
 def _discard(state: SKState, seat: int, action: Discard, out: list[Event]) -> bool:
     if state.phase != Phase.LM_DISCARD:
-        raise IllegalAction("It is not time to discard.")
+        raise IllegalAction(N_("It is not time to discard."))
     if seat != state.lm:
-        raise IllegalAction("Only the List Maker discards now.")
+        raise IllegalAction(N_("Only the List Maker discards now."))
     if not 0 <= action.index < len(state.hand):
-        raise IllegalAction("There is no such card.")
+        raise IllegalAction(N_("There is no such card."))
     state.discard_pile.append(state.hand.pop(action.index))
     state.phase = Phase.SL_CHOOSE
     assert state.sl is not None
@@ -182,11 +183,11 @@ def _discard(state: SKState, seat: int, action: Discard, out: list[Event]) -> bo
 
 def _play(state: SKState, seat: int, action: Play, out: list[Event]) -> bool:
     if state.phase != Phase.SL_CHOOSE:
-        raise IllegalAction("It is not time to choose a card.")
+        raise IllegalAction(N_("It is not time to choose a card."))
     if seat != state.sl:
-        raise IllegalAction("Only the Sleigh Loader chooses the card.")
+        raise IllegalAction(N_("Only the Sleigh Loader chooses the card."))
     if not 0 <= action.index < len(state.hand):
-        raise IllegalAction("There is no such card.")
+        raise IllegalAction(N_("There is no such card."))
     chosen = state.hand.pop(action.index)
     state.discard_pile.extend(state.hand)
     state.hand = []
@@ -204,11 +205,11 @@ def _play(state: SKState, seat: int, action: Play, out: list[Event]) -> bool:
 
 def _ht_vote(state: SKState, seat: int, action: HeadsTogetherVote, out: list[Event]) -> bool:
     if state.phase != Phase.HEADS_TOGETHER_VOTE:
-        raise IllegalAction("There is no Heads Together vote now.")
+        raise IllegalAction(N_("There is no Heads Together vote now."))
     if seat not in (state.lm, state.sl):
-        raise IllegalAction("Only the List Maker and the Sleigh Loader vote on Heads Together.")
+        raise IllegalAction(N_("Only the List Maker and the Sleigh Loader vote on Heads Together."))
     if seat in state.ht_votes:
-        raise IllegalAction("You already voted on Heads Together.")
+        raise IllegalAction(N_("You already voted on Heads Together."))
     state.ht_votes[seat] = action.yes
     out.append(HtVoteRecorded(seat=seat, yes=action.yes, audience=Audience.only(seat)))
     if len(state.ht_votes) < 2:
@@ -229,18 +230,18 @@ def _ht_vote(state: SKState, seat: int, action: HeadsTogetherVote, out: list[Eve
 
 def _target(state: SKState, seat: int, action: ChooseTarget, out: list[Event]) -> bool:
     if state.phase != Phase.ORDER:
-        raise IllegalAction("There is no Santa's Order to carry out now.")
+        raise IllegalAction(N_("There is no Santa's Order to carry out now."))
     if seat != state.lm:
-        raise IllegalAction("Only the List Maker carries out Santa's Order.")
+        raise IllegalAction(N_("Only the List Maker carries out Santa's Order."))
     target = action.seat
     if target == seat:
-        raise IllegalAction("You must choose another player.")
+        raise IllegalAction(N_("You must choose another player."))
     if not 0 <= target < state.num_players:
-        raise IllegalAction("That seat is not in this game.")
+        raise IllegalAction(N_("That seat is not in this game."))
     if not state.in_play[target]:
-        raise IllegalAction("That player is in the stables.")
+        raise IllegalAction(N_("That player is in the stables."))
     if target not in order_targets(state):
-        raise IllegalAction("That player has already been peeked.")
+        raise IllegalAction(N_("That player has already been peeked."))
     order = state.pending_order
     state.pending_order = None
     if order == Order.PEEK:

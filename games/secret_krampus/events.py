@@ -13,65 +13,55 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from games.core import Event
+from games.core.words import N_
 from games.secret_krampus.data import NAUGHTY_WIN_AT, NICE_WIN_AT, Card, Order, Role, Team
-
-_ORDER_TEXT = {
-    Order.PEEK: "Peek",
-    Order.SUCCESSOR_SELECTOR: "Successor Selector",
-    Order.CHECKING_IT_TWICE: "Checking it Twice",
-    Order.STABLE_LEADERSHIP: "Stable Leadership",
-}
-_ROLE_TEXT = {
-    Role.NICE_ELF: "a Nice Elf",
-    Role.NAUGHTY_ELF: "a Naughty Elf",
-    Role.KRAMPUS: "Krampus",
-}
+from games.secret_krampus.words import (
+    ENGLISH,
+    ORDER_NAMES,
+    WAS_ROLE,
+    Words,
+    card_text,
+    cards_text,
+    names_text,
+    say,
+)
 
 
-_CARD_TEXT = {Card.NICE: "Nice", Card.NAUGHTY: "Naughty"}
-_TEAM_TEXT = {Team.NICE: "Team Nice", Team.NAUGHTY: "Team Naughty"}
+class SKEventBase(Event):
+    """A Secret Krampus event: `describe` speaks the reader's `words` (English by default)."""
+
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        return super().describe(names)
 
 
-def card_text(card: Card) -> str:
-    """A gift as players say it ("Nice", "Naughty"), never its code."""
-    return _CARD_TEXT[card]
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return ", ".join(card_text(card) for card in cards)
-
-
-def _yes(yes: bool) -> str:
-    return "Yes" if yes else "No"
-
-
-def _names(names: Sequence[str], seats: Sequence[int]) -> str:
-    return ", ".join(names[s] for s in seats) or "nobody"
-
-
-class NewCandidate(Event):
+class NewCandidate(SKEventBase):
     kind: Literal["new_candidate"] = "new_candidate"
     seat: int
     special: bool = False  # chosen by Successor Selector
 
-    def describe(self, names: Sequence[str]) -> str:
-        how = " (chosen by Successor Selector)" if self.special else ""
-        return f"{names[self.seat]} is the List Maker candidate{how}."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        if self.special:
+            text = N_("{name} is the List Maker candidate (chosen by Successor Selector).")
+        else:
+            text = N_("{name} is the List Maker candidate.")
+        return say(words, text, name=names[self.seat])
 
 
-class Nominated(Event):
+class Nominated(SKEventBase):
     kind: Literal["nominated"] = "nominated"
     lm_candidate: int
     sl_candidate: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return (
-            f"{names[self.lm_candidate]} nominates {names[self.sl_candidate]} as Sleigh Loader. "
-            "Everyone votes!"
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        return say(
+            words,
+            N_("{lm} nominates {sl} as Sleigh Loader. Everyone votes!"),
+            lm=names[self.lm_candidate],
+            sl=names[self.sl_candidate],
         )
 
 
-class Voted(Event):
+class Voted(SKEventBase):
     """Public: `seat` has voted (not how). No longer made (the table and the log said it per
     voter, and a changed vote showed none); kept so that logs stored before still load."""
 
@@ -86,11 +76,11 @@ class Voted(Event):
             data = {**data, "audience": {"seats": [data["seat"]]}}
         return data
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} has voted."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        return say(words, N_("{name} has voted."), name=names[self.seat])
 
 
-class VoteRecorded(Event):
+class VoteRecorded(SKEventBase):
     """Private to the voter: their (possibly changed) vote."""
 
     kind: Literal["vote_recorded"] = "vote_recorded"
@@ -98,234 +88,294 @@ class VoteRecorded(Event):
     yes: bool
     changed: bool = False
 
-    def describe(self, names: Sequence[str]) -> str:
-        verb = "changed your vote to" if self.changed else "voted"
-        return f"You {verb} {_yes(self.yes).upper()}."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        if self.changed:
+            text = N_("You changed your vote to YES.") if self.yes else N_("You changed your vote to NO.")
+        else:
+            text = N_("You voted YES.") if self.yes else N_("You voted NO.")
+        return say(words, text)
 
 
-class VotesRevealed(Event):
+class VotesRevealed(SKEventBase):
     kind: Literal["votes_revealed"] = "votes_revealed"
     votes: dict[int, bool]
     yes_count: int
     no_count: int
     passed: bool
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
         yes = [s for s, v in sorted(self.votes.items()) if v]
         no = [s for s, v in sorted(self.votes.items()) if not v]
-        result = "passed" if self.passed else "failed"
-        return (
-            f"The vote {result}, {self.yes_count}-{self.no_count}. "
-            f"Yes: {_names(names, yes)}. No: {_names(names, no)}."
+        if self.passed:
+            text = N_("The vote passed, {yes_count}-{no_count}. Yes: {yes}. No: {no}.")
+        else:
+            text = N_("The vote failed, {yes_count}-{no_count}. Yes: {yes}. No: {no}.")
+        return say(
+            words,
+            text,
+            yes_count=self.yes_count,
+            no_count=self.no_count,
+            yes=names_text(names, yes, words),
+            no=names_text(names, no, words),
         )
 
 
-class Elected(Event):
+class Elected(SKEventBase):
     kind: Literal["elected"] = "elected"
     lm: int
     sl: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.lm]} is List Maker and {names[self.sl]} is Sleigh Loader."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        text = N_("{lm} is List Maker and {sl} is Sleigh Loader.")
+        return say(words, text, lm=names[self.lm], sl=names[self.sl])
 
 
-class NotKrampus(Event):
+class NotKrampus(SKEventBase):
     """The Krampus check cleared the elected SL."""
 
     kind: Literal["not_krampus"] = "not_krampus"
     seat: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Krampus check: {names[self.seat]} is not Krampus."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        return say(words, N_("Krampus check: {name} is not Krampus."), name=names[self.seat])
 
 
-class FailedVoteTrack(Event):
+class FailedVoteTrack(SKEventBase):
     kind: Literal["failed_vote_track"] = "failed_vote_track"
     failed_votes: int
     cause: Literal["vote", "heads_together"] = "vote"
 
-    def describe(self, names: Sequence[str]) -> str:
-        why = "The election failed" if self.cause == "vote" else "Heads Together discarded the gift"
-        return f"{why}: {self.failed_votes} failed {'vote' if self.failed_votes == 1 else 'votes'} in a row."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        n = self.failed_votes
+        if self.cause == "vote":
+            text = words.ngettext(
+                "The election failed: {n} failed vote in a row.",
+                "The election failed: {n} failed votes in a row.",
+                n,
+            )
+        else:
+            text = words.ngettext(
+                "Heads Together discarded the gift: {n} failed vote in a row.",
+                "Heads Together discarded the gift: {n} failed votes in a row.",
+                n,
+            )
+        return text.format(n=n)
 
 
-class CardsDrawn(Event):
+class CardsDrawn(SKEventBase):
     """Private to the LM: the 3 cards drawn."""
 
     kind: Literal["cards_drawn"] = "cards_drawn"
     lm: int
     cards: list[Card]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"You drew {_cards(self.cards)}. Discard one."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        return say(words, N_("You drew {gifts}. Discard one."), gifts=cards_text(self.cards, words))
 
 
-class LmDiscarded(Event):
+class LmDiscarded(SKEventBase):
     kind: Literal["lm_discarded"] = "lm_discarded"
     lm: int
     sl: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.lm]} discarded a gift and passed two to {names[self.sl]}."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        text = N_("{lm} discarded a gift and passed two to {sl}.")
+        return say(words, text, lm=names[self.lm], sl=names[self.sl])
 
 
-class CardsPassed(Event):
+class CardsPassed(SKEventBase):
     """Private to the LM and the SL: the 2 cards passed."""
 
     kind: Literal["cards_passed"] = "cards_passed"
     sl: int
     cards: list[Card]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.sl]} received {_cards(self.cards)}."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        text = N_("{sl} received {gifts}.")
+        return say(words, text, sl=names[self.sl], gifts=cards_text(self.cards, words))
 
 
-class HeadsTogetherStarted(Event):
+class HeadsTogetherStarted(SKEventBase):
     kind: Literal["heads_together_started"] = "heads_together_started"
     lm: int
     sl: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return (
-            f"{names[self.sl]} chose a gift. Heads Together: {names[self.lm]} and "
-            f"{names[self.sl]} vote in secret whether to deliver it."
-        )
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        text = N_("{sl} chose a gift. Heads Together: {lm} and {sl} vote in secret whether to deliver it.")
+        return say(words, text, lm=names[self.lm], sl=names[self.sl])
 
 
-class HeadsTogetherCard(Event):
+class HeadsTogetherCard(SKEventBase):
     """Private to the LM and the SL: the card the SL chose."""
 
     kind: Literal["heads_together_card"] = "heads_together_card"
     card: Card
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"The chosen gift is {card_text(self.card)}. Vote Yes to deliver it, No to discard it."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        text = N_("The chosen gift is {gift}. Vote Yes to deliver it, No to discard it.")
+        return say(words, text, gift=card_text(self.card, words))
 
 
-class HtVoteRecorded(Event):
+class HtVoteRecorded(SKEventBase):
     """Private to the voter."""
 
     kind: Literal["ht_vote_recorded"] = "ht_vote_recorded"
     seat: int
     yes: bool
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"You voted {_yes(self.yes).upper()} on Heads Together."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        if self.yes:
+            return say(words, N_("You voted YES on Heads Together."))
+        return say(words, N_("You voted NO on Heads Together."))
 
 
-class HeadsTogetherResult(Event):
+class HeadsTogetherResult(SKEventBase):
     kind: Literal["heads_together_result"] = "heads_together_result"
     played: bool
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
         if self.played:
-            return "Heads Together: the gift will be delivered."
-        return "Heads Together: both said No. The gift is discarded unseen."
+            return say(words, N_("Heads Together: the gift will be delivered."))
+        return say(words, N_("Heads Together: both said No. The gift is discarded unseen."))
 
 
-class Chaos(Event):
+class Chaos(SKEventBase):
     kind: Literal["chaos"] = "chaos"
     card: Card
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Three failed votes in a row! Chaos: the top gift, {card_text(self.card)}, is delivered."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        text = N_("Three failed votes in a row! Chaos: the top gift, {gift}, is delivered.")
+        return say(words, text, gift=card_text(self.card, words))
 
 
-class CardPlaced(Event):
+class CardPlaced(SKEventBase):
     kind: Literal["card_placed"] = "card_placed"
     card: Card
     by_chaos: bool = False
     nice_count: int
     naughty_count: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        how = " by chaos" if self.by_chaos else ""
-        return (
-            f"A {card_text(self.card)} gift was delivered{how}. "
-            f"Nice {self.nice_count}/{NICE_WIN_AT}, Naughty {self.naughty_count}/{NAUGHTY_WIN_AT}."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        nice = self.card == Card.NICE
+        if self.by_chaos:
+            text = (
+                N_("A Nice gift was delivered by chaos.")
+                if nice
+                else N_("A Naughty gift was delivered by chaos.")
+            )
+        else:
+            text = N_("A Nice gift was delivered.") if nice else N_("A Naughty gift was delivered.")
+        score = say(
+            words,
+            N_("Nice {nice}/{nice_goal}, Naughty {naughty}/{naughty_goal}."),
+            nice=self.nice_count,
+            nice_goal=NICE_WIN_AT,
+            naughty=self.naughty_count,
+            naughty_goal=NAUGHTY_WIN_AT,
         )
+        return f"{say(words, text)} {score}"
 
 
-class Reshuffled(Event):
+class Reshuffled(SKEventBase):
     kind: Literal["reshuffled"] = "reshuffled"
     draw_pile_size: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Fewer than 3 gifts left: the piles are reshuffled ({self.draw_pile_size} gifts)."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        text = words.ngettext(
+            "Fewer than 3 gifts left: the piles are reshuffled ({n} gift).",
+            "Fewer than 3 gifts left: the piles are reshuffled ({n} gifts).",
+            self.draw_pile_size,
+        )
+        return text.format(n=self.draw_pile_size)
 
 
-class OrderStarted(Event):
+class OrderStarted(SKEventBase):
     kind: Literal["order_started"] = "order_started"
     order: Order
     lm: int
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
         if self.order == Order.CHECKING_IT_TWICE:
-            return f"Santa's Order: Checking it Twice. {names[self.lm]} sees the top 3 gifts in secret."
-        return f"Santa's Order for {names[self.lm]}: {_ORDER_TEXT[self.order]}."
+            text = N_("Santa's Order: Checking it Twice. {lm} sees the top 3 gifts in secret.")
+            return say(words, text, lm=names[self.lm])
+        order = words.gettext(ORDER_NAMES[self.order])
+        return say(words, N_("Santa's Order for {lm}: {order}."), lm=names[self.lm], order=order)
 
 
-class TopCardsSeen(Event):
+class TopCardsSeen(SKEventBase):
     """Private to the LM: Checking it Twice."""
 
     kind: Literal["top_cards_seen"] = "top_cards_seen"
     lm: int
     cards: list[Card]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"The top 3 gifts are {_cards(self.cards)} (top first)."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        return say(words, N_("The top 3 gifts are {gifts} (top first)."), gifts=cards_text(self.cards, words))
 
 
-class Peeked(Event):
+class Peeked(SKEventBase):
     kind: Literal["peeked"] = "peeked"
     lm: int
     target: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.lm]} peeks at {names[self.target]}."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        return say(words, N_("{lm} peeks at {target}."), lm=names[self.lm], target=names[self.target])
 
 
-class PeekResult(Event):
+class PeekResult(SKEventBase):
     """Private to the LM who peeked."""
 
     kind: Literal["peek_result"] = "peek_result"
     target: int
     side: Team
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Your Peek: {names[self.target]} is on {_TEAM_TEXT[self.side]}."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        if self.side == Team.NICE:
+            text = N_("Your Peek: {target} is on Team Nice.")
+        else:
+            text = N_("Your Peek: {target} is on Team Naughty.")
+        return say(words, text, target=names[self.target])
 
 
-class SuccessorSelected(Event):
+class SuccessorSelected(SKEventBase):
     kind: Literal["successor_selected"] = "successor_selected"
     lm: int
     target: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.lm]} selects {names[self.target]} as the next List Maker candidate."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        text = N_("{lm} selects {target} as the next List Maker candidate.")
+        return say(words, text, lm=names[self.lm], target=names[self.target])
 
 
-class Stabled(Event):
+class Stabled(SKEventBase):
     kind: Literal["stabled"] = "stabled"
     lm: int
     target: int
     was_krampus: bool  # True only for Krampus (then public anyway: NICE wins)
 
-    def describe(self, names: Sequence[str]) -> str:
-        text = f"{names[self.lm]} sends {names[self.target]} to the stables."
-        return text + (" They were Krampus!" if self.was_krampus else "")
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        if self.was_krampus:
+            text = N_("{lm} sends {target} to the stables. They were Krampus!")
+        else:
+            text = N_("{lm} sends {target} to the stables.")
+        return say(words, text, lm=names[self.lm], target=names[self.target])
 
 
-class GameOver(Event):
+class GameOver(SKEventBase):
     kind: Literal["game_over"] = "game_over"
     winner: Team
-    reason: str
+    reason: str  # one of `steps.WIN_REASONS`: a marked text, translated where shown
     winners: list[int]
     roles: list[Role]
 
-    def describe(self, names: Sequence[str]) -> str:
-        roles = ", ".join(f"{names[s]} was {_ROLE_TEXT[r]}" for s, r in enumerate(self.roles))
-        return f"{_TEAM_TEXT[self.winner]} wins! {self.reason} {roles}."
+    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        roles = ", ".join(say(words, WAS_ROLE[r], name=names[s]) for s, r in enumerate(self.roles))
+        text = (
+            N_("Team Nice wins! {reason} {roles}.")
+            if self.winner == Team.NICE
+            else N_("Team Naughty wins! {reason} {roles}.")
+        )
+        return say(words, text, reason=words.gettext(self.reason), roles=roles)
 
 
 SKEvent = Annotated[

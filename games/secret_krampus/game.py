@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.core import Event, GameRules, NoOptions, Outcome
+from games.core.words import N_
 from games.secret_krampus import clock, engine, rules
 from games.secret_krampus.data import Phase
 from games.secret_krampus.events import SKEvent
@@ -16,7 +17,9 @@ from games.secret_krampus.views import build_view
 
 class SecretKrampus(GameRules[SKState, Any]):
     name: ClassVar[str] = "secret-krampus"
-    title: ClassVar[str] = "Secret Krampus"
+    # i18n: the game's name: a fan-made reskin of Secret Hitler with no Hungarian or German
+    # edition, so it keeps its English name.
+    title: ClassVar[str] = N_("Secret Krampus")
     min_players: ClassVar[int] = 5
     max_players: ClassVar[int] = 10
     options_model: ClassVar[type[BaseModel]] = NoOptions
@@ -50,7 +53,7 @@ class SecretKrampus(GameRules[SKState, Any]):
 
     def idle_reason(self, state: SKState, seat: int) -> str | None:
         if 0 <= seat < state.num_players and not state.in_play[seat] and state.phase != Phase.GAME_OVER:
-            return "\N{HORSE} You are in the stables: you take no part in the rest of this game."
+            return N_("\N{HORSE} You are in the stables: you take no part in the rest of this game.")
         return None
 
     def outcome(self, state: SKState) -> Outcome | None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Literal
 
 from games.core import Audience, Event
+from games.core.words import N_
 from games.secret_krampus.data import (
     BOARDS,
     DRAW_SIZE,
     FAILED_VOTE_CHAOS_AT,
-    KRAMPUS_CHECK_FROM_NAUGHTY,
     NAUGHTY_WIN_AT,
     NICE_WIN_AT,
     TARGETED_ORDERS,
@@ -34,14 +34,13 @@ from games.secret_krampus.events import (
 from games.secret_krampus.models import SKState
 from games.secret_krampus.rules import winners
 
+#: Why a game ended: marked texts with the rules' numbers written out (the state and the log keep
+#: the English sentence, which is its catalogue key; `tests/games/secret_krampus` checks the numbers).
 WIN_REASONS = {
-    "nice_cards": f"{NICE_WIN_AT} Nice gifts were delivered, so Christmas is saved.",
-    "naughty_cards": f"{NAUGHTY_WIN_AT} Naughty gifts were delivered, so Christmas is ruined.",
-    "krampus_elected": (
-        f"Krampus was elected Sleigh Loader with {KRAMPUS_CHECK_FROM_NAUGHTY} or more "
-        "Naughty gifts delivered."
-    ),
-    "krampus_stabled": "Krampus was sent to the stables.",
+    "nice_cards": N_("5 Nice gifts were delivered, so Christmas is saved."),
+    "naughty_cards": N_("6 Naughty gifts were delivered, so Christmas is ruined."),
+    "krampus_elected": N_("Krampus was elected Sleigh Loader with 3 or more Naughty gifts delivered."),
+    "krampus_stabled": N_("Krampus was sent to the stables."),
 }
 
 
