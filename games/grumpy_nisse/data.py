@@ -9,6 +9,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from games.core.words import N_
+
 
 class Role(StrEnum):
     VIOLET = "VIOLET"
@@ -69,10 +71,15 @@ class SuitInfo(NamedTuple):
 
 
 SUITS: dict[Suit, SuitInfo] = {
-    Suit.PINECONE: SuitInfo("P", "Pinecones", "orange"),
-    Suit.LEAF: SuitInfo("L", "Leaves", "green"),
-    Suit.FLOWER: SuitInfo("F", "Flowers", "red"),
-    Suit.MUSHROOM: SuitInfo("M", "Mushrooms", "blue"),
+    # i18n: a suit; a card is named "<suit> <value>" ("Pinecones 5"), the trump "trump <suit>".
+    # No published edition in Hungarian or German: the suits are translated as plain words.
+    Suit.PINECONE: SuitInfo("P", N_("Pinecones"), "orange"),
+    # i18n: a suit, as in "Leaves 5"
+    Suit.LEAF: SuitInfo("L", N_("Leaves"), "green"),
+    # i18n: a suit, as in "Flowers 5"
+    Suit.FLOWER: SuitInfo("F", N_("Flowers"), "red"),
+    # i18n: a suit, as in "Mushrooms 5"
+    Suit.MUSHROOM: SuitInfo("M", N_("Mushrooms"), "blue"),
 }
 SUIT_OF_LETTER: dict[str, Suit] = {info.letter: suit for suit, info in SUITS.items()}
 VALUES = range(1, 10)
@@ -91,7 +98,7 @@ def value_of(card: str) -> int:
 
 
 def card_name(card: str) -> str:
-    """ "F5" -> "Flowers 5" (for labels and logs)."""
+    """ "F5" -> "Flowers 5", in English (for logs; the bot shows the suit's name translated)."""
     return f"{SUITS[suit_of(card)].name} {value_of(card)}"
 
 
@@ -102,27 +109,41 @@ class EffectInfo(NamedTuple):
 
 
 EFFECTS: dict[int, EffectInfo] = {
-    1: EffectInfo(Effect.GIANT_SLAYER, "Giant-slayer", "Beats any 9, trump or not, led or following."),
+    # i18n: the effect names are ours (the rulebook numbers the cards only): translate them freely,
+    # short (they are on buttons next to a card name)
+    1: EffectInfo(
+        Effect.GIANT_SLAYER, N_("Giant-slayer"), N_("Beats any 9, trump or not, led or following.")
+    ),
     2: EffectInfo(
         Effect.RECOVER,
-        "Recover",
-        "After the trick you may take a card from your discard pile, then discard a different one.",
+        N_("Recover"),
+        N_("After the trick you may take a card from your discard pile, then discard a different one."),
     ),
     3: EffectInfo(
         Effect.LUCKY_ROLL,
-        "Lucky roll",
-        "In the same suit, dice are added: 2d6 for the 3, 1d6 for the other card (3d6 each for two 3s).",
+        N_("Lucky roll"),
+        N_("In the same suit, dice are added: 2d6 for the 3, 1d6 for the other card (3d6 each for two 3s)."),
     ),
-    4: EffectInfo(Effect.FORESIGHT, "Foresight", "After the trick, reorder the top 3 cards of your deck."),
-    5: EffectInfo(Effect.STEADFAST, "Steadfast", "When led, it cannot be beaten by a trump."),
-    6: EffectInfo(Effect.SPY, "Spy", "You see your opponent's hand until the end of the next trick."),
+    4: EffectInfo(
+        Effect.FORESIGHT, N_("Foresight"), N_("After the trick, reorder the top 3 cards of your deck.")
+    ),
+    5: EffectInfo(Effect.STEADFAST, N_("Steadfast"), N_("When led, it cannot be beaten by a trump.")),
+    6: EffectInfo(Effect.SPY, N_("Spy"), N_("You see your opponent's hand until the end of the next trick.")),
     7: EffectInfo(
         Effect.RUMMAGE,
-        "Rummage",
-        "After the trick draw 2, then put 1 card from your hand under your deck.",
+        N_("Rummage"),
+        N_("After the trick draw 2, then put 1 card from your hand under your deck."),
     ),
-    8: EffectInfo(Effect.NONE, "", "No effect."),
-    9: EffectInfo(Effect.NONE, "", "No effect."),
+    8: EffectInfo(Effect.NONE, "", N_("No effect.")),
+    9: EffectInfo(Effect.NONE, "", N_("No effect.")),
+}
+
+#: The roles as players read them.
+ROLE_NAMES: dict[Role, str] = {
+    # i18n: the heroine's name (a person): keep it unless the language spells it differently
+    Role.VIOLET: N_("Violet"),
+    # i18n: the grumpy nisse's name (a person): keep it
+    Role.TORECH: N_("Torech"),
 }
 
 
@@ -170,27 +191,36 @@ TRACK: dict[int, Space] = {
     for space in range(1, LAST_SPACE + 1)
 }
 
+#: Each track event's name and what it does (spec 2.3). Ordep is a place: keep its name.
 EVENT_TEXT: dict[TrackEvent, tuple[str, str]] = {
     TrackEvent.TORECH_TRICKS: (
-        "Torech tricks Violet",
-        "Torech's first win here: both players discard the top 2 cards of their decks.",
+        N_("Torech tricks Violet"),
+        N_("Torech's first win here: both players discard the top 2 cards of their decks."),
     ),
     TrackEvent.SHORTCUT: (
-        "Violet finds a shortcut",
-        "Violet wins on 5 and then at once on 6: the pawn jumps to space 10.",
+        N_("Violet finds a shortcut"),
+        N_("Violet wins on 5 and then at once on 6: the pawn jumps to space 10."),
     ),
     TrackEvent.DEVILISH_PLAN: (
-        "Torech sets in motion a devilish plan",
-        "Torech's third win here wins him the game.",
+        N_("Torech sets in motion a devilish plan"),
+        N_("Torech's third win here wins him the game."),
     ),
     TrackEvent.DETERMINATION: (
-        "Violet's determination overcomes all odds",
-        "If Violet wins the first trick here, both shuffle 4 random discards into their decks.",
+        N_("Violet's determination overcomes all odds"),
+        N_("If Violet wins the first trick here, both shuffle 4 random discards into their decks."),
     ),
     TrackEvent.PANIC: (
-        "Torech panics",
-        "Torech's first win on this space: Torech, then Violet, discard a card from their hand.",
+        N_("Torech panics"),
+        N_("Torech's first win on this space: Torech, then Violet, discard a card from their hand."),
     ),
+}
+
+#: How the game was won (`{wins}`: DEVILISH_WINS).
+WIN_REASONS: dict[str, str] = {
+    # i18n: Ordep is the place Violet must reach (a name: keep it)
+    "ordep": N_("Violet reached Ordep before sunrise!"),
+    "devilish": N_("Torech's devilish plan worked: {wins} wins on space 11."),
+    "time": N_("Round 2 ended before Violet reached Ordep."),
 }
 
 SHORTCUT_FROM = 5  # the first shortcut space (a Violet win arms it)

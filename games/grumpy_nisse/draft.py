@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.core import Event, IllegalAction, Rng
+from games.core.words import N_
 from games.grumpy_nisse import rules
 from games.grumpy_nisse.data import (
     CARDS,
@@ -12,6 +13,7 @@ from games.grumpy_nisse.data import (
     GRID_SIZE,
     Phase,
     Role,
+    card_name,
 )
 from games.grumpy_nisse.events import DiceRolled, Drafted, RowsCollapsed
 from games.grumpy_nisse.models import GNState, GrumpyNisseOptions, Pick, Take
@@ -46,18 +48,21 @@ def roll(state: GNState, out: list[Event]) -> None:
 
 def pick(state: GNState, seat: int, action: Pick, out: list[Event]) -> bool:
     if state.phase != Phase.DRAFT:
-        raise IllegalAction("It is not time to pick a card with a die.")
+        raise IllegalAction(N_("It is not time to pick a card with a die."))
     if seat != state.picker:
-        raise IllegalAction("It is not your pick.")
+        raise IllegalAction(N_("It is not your pick."))
     if action.die not in rules.unused_dice(state):
-        raise IllegalAction(f"No unused die shows {action.die}.")
+        raise IllegalAction(N_("No unused die shows {die}."), die=action.die)
     if action.card not in rules.grid_cards(state):
-        raise IllegalAction(f"{action.card} is not in the grid.")
+        raise IllegalAction(N_("{card} is not in the grid."), card=card_name(action.card))
     wild = rules.is_wild(state, action.die)
     row = rules.row_of(state, action.card)
     if not wild and row != action.die:
         raise IllegalAction(
-            f"A {action.die} takes a card from row {action.die}; {action.card} is in row {row}."
+            N_("A {die} takes a card from row {die}; {card} is in row {row}."),
+            die=action.die,
+            card=card_name(action.card),
+            row=row,
         )
     state.dice_used[_first_unused(state, action.die)] = True
     out.append(Drafted(seat=seat, card=action.card, die=action.die, row=row, wild=wild))
@@ -79,11 +84,11 @@ def pick(state: GNState, seat: int, action: Pick, out: list[Event]) -> bool:
 def take(state: GNState, seat: int, action: Take, out: list[Event]) -> bool:
     """The last three cards: Torech, then Violet; Torech gets the last one (spec 4.2)."""
     if state.phase != Phase.FINAL_PICK:
-        raise IllegalAction("It is not time to take one of the last cards.")
+        raise IllegalAction(N_("It is not time to take one of the last cards."))
     if seat != state.picker:
-        raise IllegalAction("It is not your pick.")
+        raise IllegalAction(N_("It is not your pick."))
     if action.card not in rules.grid_cards(state):
-        raise IllegalAction(f"{action.card} is not in the grid.")
+        raise IllegalAction(N_("{card} is not in the grid."), card=card_name(action.card))
     out.append(Drafted(seat=seat, card=action.card))
     _take_from_grid(state, seat, action.card, out)
     left = rules.grid_cards(state)

@@ -21,6 +21,12 @@ from games.grumpy_nisse.events import (
     RummageUsed,
     SpyStarted,
 )
+from games.grumpy_nisse.events_effects import (
+    VOID_EMPTY_DECK,
+    VOID_EMPTY_DISCARDS,
+    VOID_EMPTY_HAND,
+    VOID_SHORT_DECK,
+)
 from games.grumpy_nisse.models import GNState
 
 
@@ -39,10 +45,10 @@ def _decide(state: GNState, seat: int, phase: Phase) -> bool:
 
 def _recover(state: GNState, seat: int, card: str, out: list[Event]) -> bool:
     if not state.discards[seat]:
-        out.append(EffectVoid(seat=seat, card=card, reason="the discard pile is empty"))
+        out.append(EffectVoid(seat=seat, card=card, reason=VOID_EMPTY_DISCARDS))
         return False
     if not state.hands[seat]:
-        out.append(EffectVoid(seat=seat, card=card, reason="the hand is empty"))
+        out.append(EffectVoid(seat=seat, card=card, reason=VOID_EMPTY_HAND))
         return False
     return _decide(state, seat, Phase.RECOVER_TAKE)
 
@@ -50,7 +56,7 @@ def _recover(state: GNState, seat: int, card: str, out: list[Event]) -> bool:
 def _foresight(state: GNState, seat: int, card: str, out: list[Event]) -> bool:
     seen = state.decks[seat][:FORESIGHT_CARDS]
     if not seen:
-        out.append(EffectVoid(seat=seat, card=card, reason="the deck is empty"))
+        out.append(EffectVoid(seat=seat, card=card, reason=VOID_EMPTY_DECK))
         return False
     out.append(ForesightUsed(seat=seat, count=len(seen), done=False))
     out.append(ForesightSeen(seat=seat, cards=list(seen), audience=Audience.only(seat)))
@@ -74,7 +80,7 @@ def _spy(state: GNState, seat: int, card: str, out: list[Event]) -> bool:
 
 def _rummage(state: GNState, seat: int, card: str, out: list[Event]) -> bool:
     if len(state.decks[seat]) < RUMMAGE_DRAW:
-        out.append(EffectVoid(seat=seat, card=card, reason=f"fewer than {RUMMAGE_DRAW} cards in the deck"))
+        out.append(EffectVoid(seat=seat, card=card, reason=VOID_SHORT_DECK))
         return False
     state.rummaged = draw(state, seat, RUMMAGE_DRAW)
     out.append(RummageUsed(seat=seat, done=False))

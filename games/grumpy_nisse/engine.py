@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from games.core import Audience, Event, IllegalAction
 from games.core.dispatch import Handler, dispatch
+from games.core.words import N_
 from games.grumpy_nisse import rules
-from games.grumpy_nisse.data import Phase
+from games.grumpy_nisse.data import Phase, card_name
 from games.grumpy_nisse.draft import pick, take
 from games.grumpy_nisse.events import (
     CardPlayed,
@@ -38,25 +39,32 @@ from games.grumpy_nisse.steps import advance, resolve_trick
 
 def apply_action(state: GNState, seat: int, action: object) -> list[Event]:
     if seat not in rules.SEATS:
-        raise IllegalAction("You are not playing in this game.")
+        raise IllegalAction(N_("You are not playing in this game."))
     return dispatch(_HANDLERS, state, seat, action, "Grumpy Nisse")
 
 
-def _require(state: GNState, seat: int, phases: tuple[Phase, ...], what: str) -> None:
+def _require(state: GNState, seat: int, phases: tuple[Phase, ...], refusals: tuple[str, str]) -> None:
+    """`refusals`: what a player is told when it is not the time for this, or not their turn."""
+    not_now, not_yours = refusals
     if state.phase not in phases:
-        raise IllegalAction(f"It is not time to {what}.")
+        raise IllegalAction(not_now)
     if seat != rules.deciding_seat(state):
-        raise IllegalAction(f"It is not your turn to {what}.")
+        raise IllegalAction(not_yours)
 
 
 def _in_hand(state: GNState, seat: int, card: str) -> None:
     if card not in state.hands[seat]:
-        raise IllegalAction(f"{card} is not in your hand.")
+        raise IllegalAction(N_("{card} is not in your hand."), card=card_name(card))
 
 
 # -- T1, T2: lead and follow ---------------------------------------------------------------------------
 def _play(state: GNState, seat: int, action: Play, out: list[Event]) -> bool:
-    _require(state, seat, (Phase.LEAD, Phase.FOLLOW), "play a card")
+    _require(
+        state,
+        seat,
+        (Phase.LEAD, Phase.FOLLOW),
+        (N_("It is not time to play a card."), N_("It is not your turn to play a card.")),
+    )
     _in_hand(state, seat, action.card)
     state.hands[seat].remove(action.card)
     state.table[seat] = action.card
@@ -71,7 +79,15 @@ def _play(state: GNState, seat: int, action: Play, out: list[Event]) -> bool:
 
 # -- T6: Torech panics ---------------------------------------------------------------------------------
 def _panic(state: GNState, seat: int, action: PanicDiscard, out: list[Event]) -> bool:
-    _require(state, seat, (Phase.PANIC_DISCARD,), "discard a card for Torech's panic")
+    _require(
+        state,
+        seat,
+        (Phase.PANIC_DISCARD,),
+        (
+            N_("It is not time to discard a card for Torech's panic."),
+            N_("It is not your turn to discard a card for Torech's panic."),
+        ),
+    )
     _in_hand(state, seat, action.card)
     state.hands[seat].remove(action.card)
     state.discards[seat].append(action.card)
@@ -83,9 +99,17 @@ def _panic(state: GNState, seat: int, action: PanicDiscard, out: list[Event]) ->
 
 # -- T7, T8: card effects with a choice -------------------------------------------------------------------
 def _recover_take(state: GNState, seat: int, action: RecoverTake, out: list[Event]) -> bool:
-    _require(state, seat, (Phase.RECOVER_TAKE,), "take a card back with Recover")
+    _require(
+        state,
+        seat,
+        (Phase.RECOVER_TAKE,),
+        (
+            N_("It is not time to take a card back with Recover."),
+            N_("It is not your turn to take a card back with Recover."),
+        ),
+    )
     if action.card not in state.discards[seat]:
-        raise IllegalAction(f"{action.card} is not in your discard pile.")
+        raise IllegalAction(N_("{card} is not in your discard pile."), card=card_name(action.card))
     state.discards[seat].remove(action.card)
     state.hands[seat].append(action.card)
     state.recovered = action.card
@@ -95,16 +119,31 @@ def _recover_take(state: GNState, seat: int, action: RecoverTake, out: list[Even
 
 
 def _recover_skip(state: GNState, seat: int, action: RecoverSkip, out: list[Event]) -> bool:
-    _require(state, seat, (Phase.RECOVER_TAKE,), "decide on Recover")
+    _require(
+        state,
+        seat,
+        (Phase.RECOVER_TAKE,),
+        (N_("It is not time to decide on Recover."), N_("It is not your turn to decide on Recover.")),
+    )
     out.append(Recovered(seat=seat, taken=None))
     _effect_done(state, out)
     return True
 
 
 def _recover_put(state: GNState, seat: int, action: RecoverPut, out: list[Event]) -> bool:
-    _require(state, seat, (Phase.RECOVER_PUT,), "put a card back with Recover")
+    _require(
+        state,
+        seat,
+        (Phase.RECOVER_PUT,),
+        (
+            N_("It is not time to put a card back with Recover."),
+            N_("It is not your turn to put a card back with Recover."),
+        ),
+    )
     if action.card == state.recovered:
-        raise IllegalAction(f"You just took {action.card}: put back a different card.")
+        raise IllegalAction(
+            N_("You just took {card}: put back a different card."), card=card_name(action.card)
+        )
     _in_hand(state, seat, action.card)
     state.hands[seat].remove(action.card)
     state.discards[seat].append(action.card)
@@ -115,10 +154,19 @@ def _recover_put(state: GNState, seat: int, action: RecoverPut, out: list[Event]
 
 
 def _reorder(state: GNState, seat: int, action: Reorder, out: list[Event]) -> bool:
-    _require(state, seat, (Phase.FORESIGHT,), "reorder your deck")
+    _require(
+        state,
+        seat,
+        (Phase.FORESIGHT,),
+        (N_("It is not time to reorder your deck."), N_("It is not your turn to reorder your deck.")),
+    )
     count = len(state.foresight)
     if sorted(action.order) != [str(i) for i in range(count)]:
-        raise IllegalAction(f"Give an order of the {count} cards, e.g. {'0123'[:count][::-1]}.")
+        raise IllegalAction(
+            N_("Give an order of the {count} cards, e.g. {example}."),
+            count=count,
+            example="0123"[:count][::-1],
+        )
     cards = [state.foresight[int(index)] for index in action.order]
     state.decks[seat][:count] = cards
     state.known_top[seat] = list(cards)
@@ -132,7 +180,15 @@ def _reorder(state: GNState, seat: int, action: Reorder, out: list[Event]) -> bo
 
 
 def _bottom(state: GNState, seat: int, action: Bottom, out: list[Event]) -> bool:
-    _require(state, seat, (Phase.RUMMAGE,), "put a card under your deck")
+    _require(
+        state,
+        seat,
+        (Phase.RUMMAGE,),
+        (
+            N_("It is not time to put a card under your deck."),
+            N_("It is not your turn to put a card under your deck."),
+        ),
+    )
     _in_hand(state, seat, action.card)
     state.hands[seat].remove(action.card)
     state.decks[seat].append(action.card)

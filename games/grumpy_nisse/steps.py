@@ -21,6 +21,7 @@ from games.grumpy_nisse.data import (
     SHORTCUT_TO,
     TRACK,
     TRICKS_DISCARD,
+    WIN_REASONS,
     Phase,
     Role,
     Shortcut,
@@ -48,12 +49,6 @@ from games.grumpy_nisse.models import GNState, TrickRecord
 from games.grumpy_nisse.tricks import resolve, roller_from
 
 ORDEP = LAST_SPACE + 1  # `pawn_to` of the winning trick
-
-WIN_REASONS = {
-    "ordep": "Violet reached Ordep before sunrise!",
-    "devilish": f"Torech's devilish plan worked: {DEVILISH_WINS} wins on space 11.",
-    "time": "Round 2 ended before Violet reached Ordep.",
-}
 
 
 # -- rounds -----------------------------------------------------------------------------------------
@@ -89,7 +84,7 @@ def start_trick(state: GNState) -> None:
 def game_over(state: GNState, out: list[Event], role: Role, reason: str, event: TrackEvent | None) -> None:
     state.phase = Phase.GAME_OVER
     state.winner = rules.seat_of(state, role)
-    state.win_reason = WIN_REASONS[reason]
+    state.win_reason = WIN_REASONS[reason].format(wins=DEVILISH_WINS)
     state.panic_queue = []
     state.effect_queue = []
     state.effect_seat = None

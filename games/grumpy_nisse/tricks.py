@@ -6,6 +6,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
 
+from games.core.words import N_
 from games.grumpy_nisse.data import (
     DIE_SIDES,
     LUCKY_DICE_BOTH_THREES,
@@ -27,14 +28,15 @@ class WinRule(StrEnum):
     LEAD_SUIT = "LEAD_SUIT"  # R5: different suits, no trump: the lead card wins
 
 
+#: Why a trick was won, as the news says it ("Dasher wins the trick: ... (the trump wins).").
 RULE_TEXT: dict[WinRule, str] = {
-    WinRule.GIANT_SLAYER: "a 1 beats any 9",
-    WinRule.HIGHER_VALUE: "same suit, the higher value wins",
-    WinRule.LUCKY_ROLL: "same suit with a 3: dice were added (a tie goes to the lead card)",
-    WinRule.STEADFAST: "a led 5 cannot be trumped",
-    WinRule.TRUMP: "the trump wins",
-    WinRule.TWO_THREES: "two 3s: 3d6 each (a tie goes to the lead card)",
-    WinRule.LEAD_SUIT: "different suits and no trump: the lead card wins",
+    WinRule.GIANT_SLAYER: N_("a 1 beats any 9"),
+    WinRule.HIGHER_VALUE: N_("same suit, the higher value wins"),
+    WinRule.LUCKY_ROLL: N_("same suit with a 3: dice were added (a tie goes to the lead card)"),
+    WinRule.STEADFAST: N_("a led 5 cannot be trumped"),
+    WinRule.TRUMP: N_("the trump wins"),
+    WinRule.TWO_THREES: N_("two 3s: 3d6 each (a tie goes to the lead card)"),
+    WinRule.LEAD_SUIT: N_("different suits and no trump: the lead card wins"),
 }
 
 
