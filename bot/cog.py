@@ -1,7 +1,8 @@
 """Slash commands: /play, /hand, /leave, /reclaim, /replace, /log, /export, /stats, /leaderboard, /rules,
-/abandon.
+/abandon, /language.
 
-Each hands over to `bot.table.Table`."""
+Each hands over to `bot.table.Table`. Descriptions are marked for the catalogues and shown to each
+member in their Discord language (`bot.command_texts.CatalogueTranslator`)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import remember_locale
-from bot.i18n import set_language
+from bot.command_texts import CatalogueTranslator
+from bot.i18n import LANGUAGES, N_, set_language
 from bot.plugins import PLUGINS
 from bot.render.rules_text import rules_embed
 
 #: Every registered game, for /play, /leaderboard and /rules (Discord allows up to 25 choices).
 GAME_CHOICES = [app_commands.Choice(name=plugin.title, value=plugin.name) for plugin in PLUGINS]
+#: /language: every language, and the server's own (Discord's preferred locale)
+LANGUAGE_CHOICES = [app_commands.Choice(name=N_("The server's language"), value="server")] + [
+    app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()
+]
 
 
 class GamesCog(commands.Cog):
@@ -29,6 +35,10 @@ class GamesCog(commands.Cog):
     def table(self):  # noqa: ANN201 - the bot's Table
         return self.bot.table  # type: ignore[attr-defined]
 
+    async def cog_load(self) -> None:
+        """Command descriptions in each member's language (before the commands are synced)."""
+        await self.bot.tree.set_translator(CatalogueTranslator())
+
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Before every command: its answers are in the language of the one who asked (the rest
         of the command runs in this same task, so the language holds until it ends)."""
@@ -38,9 +48,12 @@ class GamesCog(commands.Cog):
         remember.add_done_callback(self._remembering.discard)
         return True
 
-    @app_commands.command(name="play", description="Open a lobby for a Christmas card game in this channel.")
+    @app_commands.command(
+        name="play", description=N_("Open a lobby for a Christmas card game in this channel.")
+    )
     @app_commands.describe(
-        game="Which game to play", fill_with_ai="Seat AI players up to the game's minimum number of players"
+        game=N_("Which game to play"),
+        fill_with_ai=N_("Seat AI players up to the game's minimum number of players"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
@@ -51,75 +64,88 @@ class GamesCog(commands.Cog):
 
     @app_commands.command(
         name="hand",
-        description="Show your role and cards in this channel's game (only you see it).",
+        description=N_("Show your role and cards in this channel's game (only you see it)."),
     )
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.table.commands.show_hand(interaction)
 
     @app_commands.command(
-        name="log", description="The public log of a game in this channel (only you see it)."
+        name="log", description=N_("The public log of a game in this channel (only you see it).")
     )
-    @app_commands.describe(game="The game number (only needed when several games are here)")
+    @app_commands.describe(game=N_("The game number (only needed when several games are here)"))
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.table.history.show_log(interaction, game)
 
     @app_commands.command(
         name="export",
-        description="A finished game as JSON (seats, options, seed, actions) that replays exactly.",
+        description=N_("A finished game as JSON (seats, options, seed, actions) that replays exactly."),
     )
-    @app_commands.describe(game="The game number (default: your last game here)")
+    @app_commands.describe(game=N_("The game number (default: your last game here)"))
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.table.history.export(interaction, game)
 
-    @app_commands.command(name="stats", description="Games played and won on this server, per game.")
-    @app_commands.describe(user="Whose stats (default: yours)")
+    @app_commands.command(name="stats", description=N_("Games played and won on this server, per game."))
+    @app_commands.describe(user=N_("Whose stats (default: yours)"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         await self.table.stats.stats(interaction, user)
 
-    @app_commands.command(name="leaderboard", description="The best players of a game on this server.")
-    @app_commands.describe(game="Which game")
+    @app_commands.command(name="leaderboard", description=N_("The best players of a game on this server."))
+    @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await self.table.stats.leaderboard(interaction, game.value)
 
     @app_commands.command(
-        name="leave", description="Leave your game in this channel (an AI takes your seat)."
+        name="leave", description=N_("Leave your game in this channel (an AI takes your seat).")
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.table.commands.leave_game(interaction)
 
     @app_commands.command(
-        name="reclaim", description="Take back your seat from the AI that plays it after timeouts."
+        name="reclaim", description=N_("Take back your seat from the AI that plays it after timeouts.")
     )
     @app_commands.guild_only()
     async def reclaim(self, interaction: discord.Interaction) -> None:
         await self.table.commands.reclaim(interaction)
 
     @app_commands.command(
-        name="replace", description="Host: hand an absent player's seat to an AI (Manage Server may too)."
+        name="replace", description=N_("Host: hand an absent player's seat to an AI (Manage Server may too).")
     )
-    @app_commands.describe(player="The player to replace")
+    @app_commands.describe(player=N_("The player to replace"))
     @app_commands.guild_only()
     async def replace(self, interaction: discord.Interaction, player: discord.User) -> None:
         await self.table.commands.replace_player(interaction, player)
 
-    @app_commands.command(name="rules", description="A short summary of a game's rules.")
-    @app_commands.describe(game="Which game")
+    @app_commands.command(name="rules", description=N_("A short summary of a game's rules."))
+    @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await interaction.response.send_message(embed=rules_embed(game.value), ephemeral=True)
 
     @app_commands.command(
         name="abandon",
-        description="End the game in this channel (host or Manage Server). It stays recorded.",
+        description=N_("End the game in this channel (host or Manage Server). It stays recorded."),
     )
-    @app_commands.describe(game="The game number (only needed when several games run here)")
+    @app_commands.describe(game=N_("The game number (only needed when several games run here)"))
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.table.commands.abandon(interaction, game)
+
+    @app_commands.command(
+        name="language",
+        description=N_("The language of new tables here (Manage Server). Players read their own."),
+    )
+    @app_commands.describe(language=N_("The tables' language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+        await self.table.commands.set_language(
+            interaction, None if language.value == "server" else language.value
+        )

@@ -18,10 +18,12 @@ from bot import screens
 from bot.components import ForfeitButton
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision, UserError
+from bot.i18n import LANGUAGES, N_, _, language_of, translated, using
 from bot.outbox import Change
 from bot.pipeline import Pipeline
 from bot.render.base import Payload, new_view
 from bot.service import GameService, LoadedGame
+from games.core.words import Words
 
 
 class SlashCommands:
@@ -41,7 +43,7 @@ class SlashCommands:
     ) -> None:
         user = interaction.user
         if interaction.channel_id is None:
-            raise UserError("Games are played in a server's channel.")
+            raise UserError(_("Games are played in a server's channel."))
         game = await self.service.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -66,6 +68,21 @@ class SlashCommands:
         chosen = await self.service.store.guild_locale(interaction.guild_id) if interaction.guild_id else None
         return chosen or str(interaction.guild_locale or interaction.locale)
 
+    async def set_language(self, interaction: discord.Interaction, locale: str | None) -> None:
+        """/language: the language of the server's new tables (None: the server's own)."""
+        if interaction.guild_id is None:
+            raise UserError(_("Use this command in a server's channel."))
+        permissions = getattr(interaction, "permissions", None)
+        if permissions is None or not permissions.manage_guild:
+            raise NotAllowed(_("Only members with Manage Server can choose the server's language."))
+        await self.service.store.set_guild_locale(interaction.guild_id, locale)
+        if locale is None:
+            text = _("New tables here follow the server's language (Discord's server settings).")
+        else:
+            text = _("New tables here are in {language}.", language=LANGUAGES[language_of(locale)])
+        also = _("Each player reads their own messages in their own Discord language.")
+        await interaction.response.send_message(f"{text} {also}", ephemeral=True)
+
     async def post_lobby(self, interaction: discord.Interaction, game: LoadedGame, payload: Payload) -> None:
         """Answer with the lobby as a new channel message, which becomes the game's table."""
         callback = await interaction.response.send_message(**payload.send_kwargs())
@@ -82,10 +99,10 @@ class SlashCommands:
         try:
             game = await self.service.game_for_user(_channel(interaction), interaction.user.id)
         except UserError as error:
-            raise UserError(f"{error.message} Spectators see only the table.") from None
+            raise UserError(f"{error.message} " + _("Spectators see only the table.")) from None
         seat = game.seat_of(interaction.user.id)
         if game.state is None or seat is None:
-            raise GameNotFound("This game has not started.")
+            raise GameNotFound(_("This game has not started."))
         await self.delivery.privates.open(interaction, game, seat)
 
     # -- ending a game -----------------------------------------------------------------------------
@@ -99,10 +116,14 @@ class SlashCommands:
             return Change(await self.service.abandon(game_id, user.id, can_manage_server=can_manage))
 
         change = await self.pipeline.run(game_id, step, user_id=user.id)
-        await interaction.response.send_message(
-            f"{change.game.info.title} (game #{game_id}) was abandoned by {user.display_name}. "
-            "It stays recorded."
-        )
+        with using(screens.table_language(change.game)):  # a post in the table's channel
+            said = _(
+                "{game} (game #{number}) was abandoned by {name}. It stays recorded.",
+                game=_(change.game.info.title),
+                number=game_id,
+                name=user.display_name,
+            )
+        await interaction.response.send_message(said)
         await self.delivery.deliver(game_id)
 
     async def _game_to_abandon(self, channel_id: int, user_id: int, game_id: int | None) -> int:
@@ -110,7 +131,7 @@ class SlashCommands:
         live = await store.games_in_channel(channel_id)
         if game_id is not None:
             if all(record.id != game_id for record in live):
-                raise GameNotFound(f"There is no live game #{game_id} in this channel.")
+                raise GameNotFound(_("There is no live game #{number} in this channel.", number=game_id))
             return game_id
         mine = await store.user_games_in_channel(channel_id, user_id)
         if mine:
@@ -118,9 +139,9 @@ class SlashCommands:
         if len(live) == 1:
             return live[0].id
         if not live:
-            raise GameNotFound("There is no live game in this channel.")
+            raise GameNotFound(_("There is no live game in this channel."))
         ids = ", ".join(f"#{record.id}" for record in live)
-        raise UserError(f"Several games run here ({ids}); say which with the `game` option.")
+        raise UserError(_("Several games run here ({games}); say which with the `game` option.", games=ids))
 
     # -- seats changing hands --------------------------------------------------------------------
     async def leave_game(self, interaction: discord.Interaction) -> None:
@@ -132,40 +153,51 @@ class SlashCommands:
                 return Change(await self.service.leave(game.id, user.id))
 
             await self.pipeline.run(game.id, step, user_id=user.id)
-            await interaction.response.send_message("You left the lobby.", ephemeral=True)
+            await interaction.response.send_message(_("You left the lobby."), ephemeral=True)
             await self.delivery.deliver(game.id)
             return
         seat = game.seat_of(user.id)
         assert seat is not None
-        await self._hand_over(interaction, game.id, seat, reason=f"{user.display_name} left the game")
+        reason = Words(N_("{name} left the game"), name=user.display_name)
+        await self._hand_over(interaction, game.id, seat, reason=reason)
 
     async def replace_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         user = interaction.user
         perms = getattr(interaction, "permissions", None)
         game = await self.service.game_for_user(_channel(interaction), member.id)
         if game.record.status != "running":
-            raise StaleDecision("That game has not started; in a lobby the player can simply leave.")
+            raise StaleDecision(_("That game has not started; in a lobby the player can simply leave."))
         if user.id != game.record.host_id and not (perms and perms.manage_guild):
-            raise NotAllowed("Only the host or a member with Manage Server can replace a player.")
+            raise NotAllowed(_("Only the host or a member with Manage Server can replace a player."))
         seat = game.seat_of(member.id)
         assert seat is not None
         name = game.seats[seat].display_name
-        await self._hand_over(interaction, game.id, seat, reason=f"{user.display_name} replaced {name}")
+        reason = Words(N_("{name} replaced {player}"), name=user.display_name, player=name)
+        await self._hand_over(interaction, game.id, seat, reason=reason)
 
     async def _hand_over(
-        self, interaction: discord.Interaction, game_id: int, seat: int, reason: str
+        self, interaction: discord.Interaction, game_id: int, seat: int, reason: Words
     ) -> None:
+        """Post (in the table's language) that an AI plays `seat` now, for `reason`."""
+
         async def step() -> Change:
             return Change(await self.service.hand_to_ai(game_id, seat))
 
         game = (await self.pipeline.run(game_id, step)).game
-        text = f"{reason}: **{game.seats[seat].display_name}** plays that seat from now on."
         humans = [s.seat for s in game.seats if s.user_id > 0]
         view = None
-        if len(game.seats) == 2 and len(humans) == 1:
-            other = humans[0]
-            text += f" {game.names[other]}, you may play on against the AI, or take the win."
-            view = new_view(ForfeitButton(game_id, other))
+        with using(screens.table_language(game)):
+            text = _(
+                "{reason}: **{ai}** plays that seat from now on.",
+                reason=translated(reason),
+                ai=game.seats[seat].display_name,
+            )
+            if len(game.seats) == 2 and len(humans) == 1:
+                other = humans[0]
+                text += " " + _(
+                    "{name}, you may play on against the AI, or take the win.", name=game.names[other]
+                )
+                view = new_view(ForfeitButton(game_id, other))
         await interaction.response.send_message(**Payload(content=text, view=view).send_kwargs())
         if view is not None:
             message = await interaction.original_response()
@@ -182,15 +214,20 @@ class SlashCommands:
             if seat is not None:
                 break
         else:
-            raise NotAPlayer("No AI is keeping a seat for you in this channel.")
+            raise NotAPlayer(_("No AI is keeping a seat for you in this channel."))
 
         async def step() -> Change:
             return Change(await self.service.reclaim(game.id, seat))
 
         game = (await self.pipeline.run(game.id, step, user_id=user.id)).game
-        await interaction.response.send_message(
-            f"Welcome back, {user.display_name}: you play your seat in {game.info.title} #{game.id} again."
-        )
+        with using(screens.table_language(game)):
+            said = _(
+                "Welcome back, {name}: you play your seat in {game} #{number} again.",
+                name=user.display_name,
+                game=_(game.info.title),
+                number=game.id,
+            )
+        await interaction.response.send_message(said)
         await self.delivery.deliver(game.id)
 
     # -- chat ------------------------------------------------------------------------------------
@@ -206,7 +243,8 @@ class SlashCommands:
             key = (game.id, game.decision, user_id)
             if seat is None or key in self._reminded:
                 continue
-            text = screens.renderer(game).chat_reminder(game.view(None), screens.context(game), seat)
+            with using(screens.table_language(game)):  # posted in the table's channel
+                text = screens.renderer(game).chat_reminder(game.view(None), screens.context(game), seat)
             if text:
                 if len(self._reminded) > 10_000:
                     self._reminded.clear()
@@ -257,5 +295,5 @@ def shard_filter(shard_count: int | None, shard_ids: Sequence[int] | None) -> Ca
 
 def _channel(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None:
-        raise UserError("Use this command in the game's channel.")
+        raise UserError(_("Use this command in the game's channel."))
     return interaction.channel_id

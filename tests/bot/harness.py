@@ -40,7 +40,7 @@ class Harness:
         )
         self.messenger = FakeMessenger(self.discord)
         self.table = Table(service, self.messenger, ai_delay=0)
-        self.discord.client = SimpleNamespace(table=self.table)
+        self.discord.client = SimpleNamespace(table=self.table, remember_locale=service.remember_locale)
         return self
 
     async def close(self) -> None:
@@ -74,6 +74,7 @@ class Harness:
             "leave": table.commands.leave_game,
             "replace": table.commands.replace_player,
             "reclaim": table.commands.reclaim,
+            "language": table.commands.set_language,
         }[name]
         await answering(interaction, handler(interaction, *args))  # as the command tree's on_error
         return interaction
