@@ -242,7 +242,7 @@ class Driver:
             "data": data,
             "channel_id": str(channel_id),
             "channel": self.channel_payload(channel_id),
-            "locale": "en-US",
+            "locale": user.locale,
             "app_permissions": str(self.bot.permissions()),
             "entitlements": [],
             "entitlement_sku_ids": [],
@@ -253,8 +253,8 @@ class Driver:
             payload["channel"]["permissions"] = permissions
             payload.update(
                 guild_id=str(guild_id),
-                guild={"id": str(guild_id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild_id), "locale": self.guild_locale, "features": []},
+                guild_locale=self.guild_locale,
                 member={**user.member_payload(), "permissions": permissions},
                 context=0,
                 authorizing_integration_owners={"0": str(guild_id)},

@@ -301,7 +301,7 @@ class Gateway:
             "soundboard_sounds": [],
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
             "max_members": 500000,

@@ -113,6 +113,8 @@ class User:
     manage_guild: bool = False
     bot: bool = False
     joined_at: str = field(default_factory=iso_now)
+    #: their Discord client's language, sent with each of their interactions
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {

@@ -111,8 +111,10 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
         privileged_intents: int = 0,
         realistic_rate_limits: bool = False,
         shard_count: int = 1,
+        guild_locale: str = "en-US",
     ) -> None:
         self.token = token
+        self.guild_locale = guild_locale  # the servers' "preferred locale" (Community settings)
         self.application_id = application_id or bot_user_id
         self.bot = User(bot_user_id, bot_name, bot=True)
         self.guild_id, self.guild_name = guild_id, guild_name  # the first guild
@@ -198,9 +200,18 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
         """The shard that gets a guild's events: `(guild_id >> 22) % shard_count`; 0 for DMs."""
         return 0 if guild_id is None else (int(guild_id) >> 22) % self.shard_count
 
-    def add_user(self, user_id: int, name: str, *, dms_open: bool = True, manage_guild: bool = False) -> User:
-        """A guild member the test can act as. `manage_guild` gives the Manage Server permission."""
-        user = User(user_id, name, dms_open=dms_open, manage_guild=manage_guild)
+    def add_user(
+        self,
+        user_id: int,
+        name: str,
+        *,
+        dms_open: bool = True,
+        manage_guild: bool = False,
+        locale: str = "en-US",
+    ) -> User:
+        """A guild member the test can act as. `manage_guild` gives the Manage Server permission;
+        `locale` is their Discord client's language."""
+        user = User(user_id, name, dms_open=dms_open, manage_guild=manage_guild, locale=locale)
         self.users[user_id] = user
         return user
 
