@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.components import ActionButton, ActionSelect
+from bot.i18n import N_, _, ngettext
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext, new_view
 from bot.render.grumpy_nisse_private import (
     PRIVATE_PHASES,
@@ -29,30 +30,53 @@ from bot.render.grumpy_nisse_private import (
 )
 from bot.render.grumpy_nisse_summary import LOBBY_TEXTS, RULES_SUMMARY
 from bot.render.grumpy_nisse_text import (
+    GAME_NAME,
     ROLE_EMOJI,
     SUIT_EMOJI,
     by_suit,
     card_long,
+    card_name,
     dice_line,
     effect_short,
     event_block,
     grid_text,
-    plural,
     role_name,
     table_events,
     who,
+    words,
 )
 from bot.render.pictures.grumpy_nisse import picture_key, render_track_png
 from games.core import Event
-from games.grumpy_nisse.data import Phase, Role, card_name
+from games.grumpy_nisse.data import Phase, Role
 from games.grumpy_nisse.view_models import GNView
+from games.grumpy_nisse.words import win_reason
 
 MAX_OPTIONS = 25
 EVENT_LINES = 5  # "What just happened" on the table: at most this many lines
+#: The table's headline while a player decides in private (`{button}`: the private message's button).
+HEADLINES = {
+    Phase.LEAD: N_("{actor} leads, choosing a card in private (DM or **{button}**)."),
+    Phase.PANIC_DISCARD: N_(
+        "Panic: {actor} discards a card face up, choosing it in private (DM or **{button}**)."
+    ),
+    Phase.RECOVER_TAKE: N_(
+        "{actor} may take a card back from the discard pile with Recover in private (DM or **{button}**)."
+    ),
+    Phase.RECOVER_PUT: N_(
+        "{actor} now discards a different card for Recover in private (DM or **{button}**)."
+    ),
+    Phase.FORESIGHT: N_(
+        "{actor} is putting the top of the deck in order with Foresight in private (DM or **{button}**)."
+    ),
+    Phase.RUMMAGE: N_(
+        "{actor} is putting a card under the deck with Rummage in private (DM or **{button}**)."
+    ),
+}
 
 
 class GrumpyNisseRenderer(BaseRenderer):
-    private_button = "My hand & role"
+    # i18n: the button that opens a player's private message (their hand and role)
+    private_button = N_("My hand & role")
 
     # -- the table ------------------------------------------------------------------------------
     def table(self, view: GNView, ctx: TableContext, events: Sequence[Event]) -> Payload:
@@ -60,15 +84,21 @@ class GrumpyNisseRenderer(BaseRenderer):
         trumps, events) is the picture and is not repeated in the text."""
         drafting = view.phase in (Phase.DRAFT, Phase.FINAL_PICK)
         if view.phase == Phase.DRAFT:
-            title = f"draft, roll {min(view.roll_no, view.rolls_total)} of {view.rolls_total}"
+            roll = min(view.roll_no, view.rolls_total)
+            title = _("draft, roll {roll} of {rolls}", roll=roll, rolls=view.rolls_total)
         elif view.phase == Phase.FINAL_PICK:
-            title = "draft, the last cards"
+            title = _("draft, the last cards")
         elif view.phase == Phase.GAME_OVER:
-            title = "game over"
+            title = _("game over")
         else:
-            title = f"round {view.round} of {view.rounds}, trick {view.trick}"
+            title = _(
+                "round {round} of {rounds}, trick {trick}",
+                round=view.round,
+                rounds=view.rounds,
+                trick=view.trick,
+            )
         embed = discord.Embed(
-            title=f"\N{EVERGREEN TREE} The Grumpy Nisse #{ctx.game_id} \N{MIDDLE DOT} {title}",
+            title=f"\N{EVERGREEN TREE} {_(GAME_NAME)} #{ctx.game_id} \N{MIDDLE DOT} {title}",
             description=self._headline(view, ctx),
             colour=EMBED_COLOUR,
         )
@@ -79,7 +109,7 @@ class GrumpyNisseRenderer(BaseRenderer):
         shown = table_events(events)
         if shown:
             embed.add_field(
-                name="What just happened",
+                name=_("What just happened"),
                 value=event_block(shown, ctx.names, lines=EVENT_LINES),
                 inline=False,
             )
@@ -96,61 +126,76 @@ class GrumpyNisseRenderer(BaseRenderer):
         phase = view.phase
         if phase == Phase.GAME_OVER and view.result is not None:
             r = view.result
-            return f"\N{TROPHY} **{ctx.name(r.winner)}** wins as **{role_name(r.role)}**! {r.reason}"
+            return _(
+                "\N{TROPHY} **{name}** wins as **{role}**! {reason}",
+                name=ctx.name(r.winner),
+                role=role_name(r.role),
+                reason=win_reason(r.reason, words()),
+            )
         seat = view.to_decide[0] if view.to_decide else None
         if seat is None:
-            return view.status
+            return _("The game is over.") if phase == Phase.GAME_OVER else ""
         actor = who(view, names, seat)
         if phase == Phase.DRAFT:
-            order = {1: "1st", 2: "2nd", 3: "3rd"}.get(view.pick_no, str(view.pick_no))
-            pick = f"picks a card with a die below ({order} of 3 picks"
             if view.roller == seat:
-                return f"{actor} rolled and {pick}: the roller picks 1st and 3rd)."
+                return _(
+                    "{actor} rolled and picks a card with a die below (pick {pick} of 3: the roller "
+                    "picks 1st and 3rd).",
+                    actor=actor,
+                    pick=view.pick_no,
+                )
             roller = ctx.name(view.roller) if view.roller is not None else "?"
-            return f"{actor} {pick}; **{roller}** rolled and picks 1st and 3rd)."
-        if phase == Phase.FINAL_PICK:
-            return f"No more dice: {actor} takes one of the last cards below."
-        private = f" in private (DM or **{self.private_button}**)"
-        if phase == Phase.LEAD:
-            return f"{actor} leads, choosing a card{private}."
-        if phase == Phase.FOLLOW and view.lead_card is not None:
-            return (
-                f"{who(view, names, view.leader)} led {card_long(view.lead_card)}. "
-                f"{actor} answers with a card{private}."
+            return _(
+                "{actor} picks a card with a die below (pick {pick} of 3); **{roller}** rolled and "
+                "picks 1st and 3rd.",
+                actor=actor,
+                pick=view.pick_no,
+                roller=roller,
             )
-        if phase == Phase.PANIC_DISCARD:
-            return f"Panic: {actor} discards a card face up, choosing it{private}."
-        now = {
-            Phase.RECOVER_TAKE: "may take a card back from the discard pile with Recover",
-            Phase.RECOVER_PUT: "now discards a different card for Recover",
-            Phase.FORESIGHT: "is putting the top of the deck in order with Foresight",
-            Phase.RUMMAGE: "is putting a card under the deck with Rummage",
-        }.get(phase)
-        return f"{actor} {now}{private}." if now else view.status
+        if phase == Phase.FINAL_PICK:
+            return _("No more dice: {actor} takes one of the last cards below.", actor=actor)
+        values = {"actor": actor, "button": _(self.private_button)}
+        if phase == Phase.FOLLOW and view.lead_card is not None:
+            return _(
+                "{leader} led {card}. {actor} answers with a card in private (DM or **{button}**).",
+                leader=who(view, names, view.leader),
+                card=card_long(view.lead_card),
+                **values,
+            )
+        now = HEADLINES.get(phase)
+        return _(now, **values) if now else ""
 
     def _draft_fields(self, embed: discord.Embed, view: GNView, ctx: TableContext) -> None:
-        name = f"Dice: {dice_line(view.dice)}" if view.phase == Phase.DRAFT else "The last cards"
+        name = (
+            _("Dice: {dice}", dice=dice_line(view.dice)) if view.phase == Phase.DRAFT else _("The last cards")
+        )
         embed.add_field(name=name, value=grid_text(view.grid)[:1024], inline=False)
         lines = [embed.description or ""]
         for seat in (view.violet, view.torech):
             player = view.players[seat]
-            lines.append(
-                f"{ROLE_EMOJI[player.role]} {ctx.name(seat)} has {len(player.collection)}/18: "
-                + by_suit(player.collection, "no cards yet")
+            collection = by_suit(player.collection, _("no cards yet"))
+            has = _(
+                "{name} has {count}/18: {cards}",
+                name=ctx.name(seat),
+                count=len(player.collection),
+                cards=collection,
             )
+            lines.append(f"{ROLE_EMOJI[player.role]} {has}")
         embed.description = "\n".join(lines)
 
     def _play_fields(self, embed: discord.Embed, view: GNView, ctx: TableContext) -> None:
         for seat in (view.violet, view.torech):
             player = view.players[seat]
-            name = (
-                f"{ROLE_EMOJI[player.role]} {ctx.name(seat)} ({role_name(player.role)}) "
-                f"\N{MIDDLE DOT} {plural(player.tricks_won, 'trick')} won \N{MIDDLE DOT} "
-                f"hand {player.hand_size} \N{MIDDLE DOT} deck {player.deck_size}"
-            )
+            parts = [
+                f"{ROLE_EMOJI[player.role]} {ctx.name(seat)} ({role_name(player.role)})",
+                ngettext("{n} trick won", "{n} tricks won", player.tricks_won),
+                _("hand {n}", n=player.hand_size),
+                _("deck {n}", n=player.deck_size),
+            ]
             if player.sees_opponent_hand and view.phase != Phase.GAME_OVER:
-                name += " \N{MIDDLE DOT} \N{EYE} Spy"
-            value = f"Discards: {by_suit(player.discard)}"
+                parts.append("\N{EYE} " + _("Spy"))
+            name = " \N{MIDDLE DOT} ".join(parts)
+            value = _("Discards: {cards}", cards=by_suit(player.discard))
             embed.add_field(name=name[:256], value=value[:1024], inline=False)
 
     # -- the table's components: the public draft -----------------------------------------------
@@ -161,7 +206,7 @@ class GrumpyNisseRenderer(BaseRenderer):
                     ctx.game_id,
                     ctx.decision,
                     f"take.{code}",
-                    label=f"Take {card_name(code)}",
+                    label=_("Take {card}", card=card_name(code)),
                     emoji=SUIT_EMOJI[code[0]],
                     style=discord.ButtonStyle.primary,
                 )
@@ -187,8 +232,17 @@ class GrumpyNisseRenderer(BaseRenderer):
                     for row, code in chunk
                 ]
                 first, last = chunk[0][0], chunk[-1][0]
-                where = f"row {first}" if first == last else f"rows {first}-{last}"
-                placeholder = f"Die {value} ({'any card, ' if wild else ''}{where}): take a card"
+                if not wild:
+                    placeholder = _("Die {die} (row {row}): take a card", die=value, row=first)
+                elif first == last:
+                    placeholder = _("Die {die} (any card, row {row}): take a card", die=value, row=first)
+                else:
+                    placeholder = _(
+                        "Die {die} (any card, rows {first}-{last}): take a card",
+                        die=value,
+                        first=first,
+                        last=last,
+                    )
                 name = f"die{value}r{first}"
                 items.append(ActionSelect(ctx.game_id, ctx.decision, name, options, placeholder=placeholder))
         return new_view(*items)
@@ -211,21 +265,29 @@ class GrumpyNisseRenderer(BaseRenderer):
         if result is None:
             return summary
         winner, loser = ctx.name(result.winner), ctx.name(1 - result.winner)
-        loser_role = role_name(view.players[1 - result.winner].role)
         if result.role == Role.VIOLET:
-            how = f"She won a trick on space 18 in round {view.round}."
+            how = _("She won a trick on space 18 in round {round}.", round=view.round)
         elif result.devilish_count >= view.devilish_needed:
-            how = f"He won {result.devilish_count} tricks on space 11."
+            how = ngettext(
+                "He won {n} trick on space 11.", "He won {n} tricks on space 11.", result.devilish_count
+            )
         else:
-            how = f"The pawn stopped on space {result.pawn} of 18."
+            how = _("The pawn stopped on space {space} of 18.", space=result.pawn)
         tricks = ", ".join(
             f"{ctx.name(seat)} {sum(result.wins_by_round[seat])} "
             f"({' + '.join(map(str, result.wins_by_round[seat]))})"
             for seat in (view.violet, view.torech)
         )
-        return (
-            f"\N{TROPHY} **{winner}** wins as **{role_name(result.role)}** against {loser} "
-            f"({loser_role}): {result.reason} {how} Tricks won by round: {tricks}."
+        return _(
+            "\N{TROPHY} **{winner}** wins as **{role}** against {loser} ({loser_role}): {reason} {how} "
+            "Tricks won by round: {tricks}.",
+            winner=winner,
+            role=role_name(result.role),
+            loser=loser,
+            loser_role=role_name(view.players[1 - result.winner].role),
+            reason=win_reason(result.reason, words()),
+            how=how,
+            tricks=tricks,
         )
 
 

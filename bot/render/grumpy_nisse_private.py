@@ -19,8 +19,10 @@ from itertools import groupby
 import discord
 
 from bot.components import ActionButton, ActionSelect
+from bot.i18n import N_, _, ngettext
 from bot.render.base import EMBED_COLOUR, Payload, TableContext, new_view
 from bot.render.grumpy_nisse_text import (
+    GAME_NAME,
     ROLE_EMOJI,
     ROLE_GOAL,
     SUIT_EMOJI,
@@ -28,18 +30,21 @@ from bot.render.grumpy_nisse_text import (
     card,
     card_effect,
     card_long,
+    card_name,
     cards,
+    effect_label,
     effect_short,
     event_block,
-    plural,
     role_name,
     trump_text,
     who,
+    words,
 )
 from games.core import Event
-from games.grumpy_nisse.data import EFFECTS, Phase, value_of
+from games.grumpy_nisse.data import Phase
 from games.grumpy_nisse.tricks import follow_outlook
 from games.grumpy_nisse.view_models import ChoiceView, GNView
+from games.grumpy_nisse.words import win_reason
 
 #: Phases whose decision is made in the deciding seat's private message.
 PRIVATE_PHASES = frozenset(
@@ -55,11 +60,30 @@ PRIVATE_PHASES = frozenset(
 )
 #: What the message says while its seat has nothing to decide in private (stable on purpose:
 #: it must not change, and so cost an edit, when the other player acts).
-NOT_YOUR_TURN = "Not your turn - the table shows the game. Your choices come here when it is your turn."
-DRAFT_LINE = (
+NOT_YOUR_TURN = N_("Not your turn - the table shows the game. Your choices come here when it is your turn.")
+DRAFT_LINE = N_(
     "The dice draft is played on the **table message**: pick a card there when it is your turn. "
     "Your hand comes here when the tricks start."
 )
+#: The line of the seat's own decision in private (`{where}`: the space and trump, `{taken}`: the
+#: card Recover took back).
+DECISIONS = {
+    Phase.LEAD: N_("**You lead** this trick ({where}): choose a card below."),
+    Phase.PANIC_DISCARD: N_("**Torech panics:** discard a card from your hand (face up) below."),
+    Phase.RECOVER_TAKE: N_("**Recover (your 2):** take a card back from your discard pile, or skip."),
+    Phase.RECOVER_PUT: N_("**Recover:** you took {taken} back; now discard a different card of your hand."),
+    Phase.FORESIGHT: N_("**Foresight (your 4):** choose the new order of the top of your deck."),
+    Phase.RUMMAGE: N_("**Rummage (your 7):** choose a card of your hand to put under your deck."),
+}
+#: A choice's button or option label by its kind (`{card}`: the card's name).
+CHOICE_LABELS = {
+    "take": N_("Take {card}"),
+    "play": N_("Play {card}"),
+    "panic": N_("Discard {card}"),
+    "recover": N_("Take back {card}"),
+    "putback": N_("Discard {card}"),
+    "bottom": N_("Put {card} under the deck"),
+}
 STYLES = {
     "play": discord.ButtonStyle.primary,
     "take": discord.ButtonStyle.primary,
@@ -90,7 +114,8 @@ def private_payload(view: GNView, ctx: TableContext, events: Sequence[Event]) ->
     assert seat is not None and view.my_role is not None
     role = view.my_role
     embed = discord.Embed(
-        title=f"{ROLE_EMOJI[role]} You are {role_name(role)} - The Grumpy Nisse #{ctx.game_id}",
+        title=f"{ROLE_EMOJI[role]} "
+        + _("You are {role} - {game} #{id}", role=role_name(role), game=_(GAME_NAME), id=ctx.game_id),
         description=_headline(view, ctx),
         colour=EMBED_COLOUR,
     )
@@ -98,72 +123,71 @@ def private_payload(view: GNView, ctx: TableContext, events: Sequence[Event]) ->
         _fields(embed, view, ctx, seat)
     news = [e for e in events if e.kind not in SHOWN_BY_FIELDS and e.kind != "game_over"]  # not said twice
     if news:
-        embed.add_field(name="What just happened", value=event_block(news, ctx.names), inline=False)
+        embed.add_field(name=_("What just happened"), value=event_block(news, ctx.names), inline=False)
     return Payload(embeds=[embed], view=_components(view, ctx))
 
 
 def _headline(view: GNView, ctx: TableContext) -> str:
     role = view.my_role
     assert role is not None and view.seat is not None
-    goal = f"*{ROLE_GOAL[role]}*"
+    goal = f"*{_(ROLE_GOAL[role])}*"
     phase = view.phase
     if phase == Phase.GAME_OVER and view.result is not None:
-        won = "You win" if view.result.winner == view.seat else "You lose"
-        return f"**{won}.** {view.result.reason}"
+        reason = win_reason(view.result.reason, words())
+        if view.result.winner == view.seat:
+            return _("**You win.** {reason}", reason=reason)
+        return _("**You lose.** {reason}", reason=reason)
     if phase in (Phase.DRAFT, Phase.FINAL_PICK):
-        return f"{DRAFT_LINE}\n\n{goal}"
+        return f"{_(DRAFT_LINE)}\n\n{goal}"
     if not has_private_decision(view):
-        return f"{NOT_YOUR_TURN}\n\n{goal}"
+        return f"{_(NOT_YOUR_TURN)}\n\n{goal}"
     # the seat's own decision: the public facts it needs, only while it is theirs
-    where = f"space {view.pawn}, {trump_text(view.trump)}"
+    where = _("space {space}, {trump}", space=view.pawn, trump=trump_text(view.trump))
     effect = view.pending_effect
-    taken = card(effect.recovered) if effect is not None and effect.recovered else "a card"
-    now = {
-        Phase.LEAD: f"**You lead** this trick ({where}): choose a card below.",
-        Phase.PANIC_DISCARD: "**Torech panics:** discard a card from your hand (face up) below.",
-        Phase.RECOVER_TAKE: "**Recover (your 2):** take a card back from your discard pile, or skip.",
-        Phase.RECOVER_PUT: f"**Recover:** you took {taken} back; now discard a different card of your hand.",
-        Phase.FORESIGHT: "**Foresight (your 4):** choose the new order of the top of your deck.",
-        Phase.RUMMAGE: "**Rummage (your 7):** choose a card of your hand to put under your deck.",
-    }.get(phase, "")
+    taken = card(effect.recovered) if effect is not None and effect.recovered else _("a card")
+    template = DECISIONS.get(phase)
+    now = _(template, where=where, taken=taken) if template else ""
     if phase == Phase.FOLLOW and view.lead_card is not None:
-        now = (
-            f"{who(view, ctx.names, view.leader)} led {card_long(view.lead_card)}. **Answer** with a "
-            f"card below ({where})."
+        now = _(
+            "{leader} led {card}. **Answer** with a card below ({where}).",
+            leader=who(view, ctx.names, view.leader),
+            card=card_long(view.lead_card),
+            where=where,
         )
     return f"{now}\n\n{goal}"
 
 
 def _fields(embed: discord.Embed, view: GNView, ctx: TableContext, seat: int) -> None:
-    hand = "\n".join(card_effect(code) for code in view.hand) or "empty"
-    embed.add_field(name=f"Your hand ({len(view.hand)})", value=hand[:1024], inline=False)
+    hand = "\n".join(card_effect(code) for code in view.hand) or _("empty")
+    embed.add_field(name=_("Your hand ({n})", n=len(view.hand)), value=hand[:1024], inline=False)
     if view.opponent_hand is not None:
+        spied = _("{name}'s hand (your Spy, until the end of the next trick)", name=ctx.name(1 - seat))
         embed.add_field(
-            name=f"\N{EYE} {ctx.name(1 - seat)}'s hand (your Spy, until the end of the next trick)",
-            value="\n".join(card_long(c) for c in view.opponent_hand)[:1024] or "empty",
+            name=f"\N{EYE} {spied}",
+            value="\n".join(card_long(c) for c in view.opponent_hand)[:1024] or _("empty"),
             inline=False,
         )
     if view.foresight:
         embed.add_field(
-            name="Top of your deck (Foresight), top first",
+            name=_("Top of your deck (Foresight), top first"),
             value=" \N{RIGHTWARDS ARROW} ".join(card_long(c) for c in view.foresight),
             inline=False,
         )
     if view.rummaged:
-        embed.add_field(name="You drew (Rummage)", value=cards(view.rummaged), inline=False)
+        embed.add_field(name=_("You drew (Rummage)"), value=cards(view.rummaged), inline=False)
     if has_private_decision(view) and view.phase in (Phase.LEAD, Phase.FOLLOW):
         unseen = view.players[1 - seat].unseen_cards
         embed.add_field(
-            name=f"{ctx.name(1 - seat)} holds these in hand and deck",
+            name=_("{name} holds these in hand and deck", name=ctx.name(1 - seat)),
             value=by_suit(unseen)[:1024],
             inline=False,
         )
-    deck = [plural(view.players[seat].deck_size, "card")]
+    deck = [ngettext("{n} card", "{n} cards", view.players[seat].deck_size)]
     if view.deck_known_top:
-        deck.append(f"known top (first = next): {cards(view.deck_known_top)}")
+        deck.append(_("known top (first = next): {cards}", cards=cards(view.deck_known_top)))
     if view.deck_known_bottom:
-        deck.append(f"known bottom: {cards(view.deck_known_bottom)}")
-    embed.add_field(name="Your deck", value="; ".join(deck), inline=False)
+        deck.append(_("known bottom: {cards}", cards=cards(view.deck_known_bottom)))
+    embed.add_field(name=_("Your deck"), value="; ".join(deck), inline=False)
 
 
 def _components(view: GNView, ctx: TableContext) -> discord.ui.View | None:
@@ -179,14 +203,14 @@ def _components(view: GNView, ctx: TableContext) -> discord.ui.View | None:
             chunk = choices[start : start + MAX_OPTIONS]
             options = [
                 discord.SelectOption(
-                    label=(choice.label + _outlook(view, choice))[:100],
+                    label=(choice_label(choice) + _outlook(view, choice))[:100],
                     value=choice.code,
                     emoji=SUIT_EMOJI[choice.card[0]] if choice.card else None,
                     description=effect_short(choice.card) if choice.card else None,
                 )
                 for choice in chunk
             ]
-            placeholder = {"recover": "Take a card back from your discard pile"}.get(kind, "Choose")
+            placeholder = _("Take a card back from your discard pile") if kind == "recover" else _("Choose")
             name = f"{kind}{start}"[:20]
             items.append(ActionSelect(ctx.game_id, ctx.decision, name, options, placeholder=placeholder))
     return new_view(*items)
@@ -194,19 +218,33 @@ def _components(view: GNView, ctx: TableContext) -> discord.ui.View | None:
 
 #: The marker a follow choice gets: whether that card would win the trick (from the led card and
 #: the trump, both public; dice: card 3's dice decide).
-OUTLOOK_MARK = {"wins": " (wins)", "dice": " (dice decide)", "loses": ""}
+OUTLOOK_MARK = {"wins": N_("(wins)"), "dice": N_("(dice decide)"), "loses": ""}
 
 
 def _outlook(view: GNView, choice: ChoiceView) -> str:
     if view.phase != Phase.FOLLOW or choice.kind != "play" or choice.card is None or view.lead_card is None:
         return ""
-    return OUTLOOK_MARK[follow_outlook(view.lead_card, choice.card, view.trump)]
+    mark = OUTLOOK_MARK[follow_outlook(view.lead_card, choice.card, view.trump)]
+    return " " + _(mark) if mark else ""
+
+
+def choice_label(choice: ChoiceView) -> str:
+    """What a choice's button or option says, in the reader's language (the view's `label` is
+    the rules' English)."""
+    if choice.kind == "reorder" and choice.order is not None:
+        return _("Top first: {cards}", cards=", ".join(card_name(c) for c in choice.order))
+    if choice.kind == "recover_skip":
+        return _("Do not use Recover")
+    template = CHOICE_LABELS.get(choice.kind)
+    if template is None or choice.card is None:
+        return choice.label
+    return _(template, card=card_name(choice.card))
 
 
 def _button(view: GNView, ctx: TableContext, choice: ChoiceView) -> ActionButton:
-    label = choice.label
-    if choice.card is not None and EFFECTS[value_of(choice.card)].label:
-        label += f" \N{MIDDLE DOT} {EFFECTS[value_of(choice.card)].label}"
+    label = choice_label(choice)
+    if choice.card is not None and effect_label(choice.card):
+        label += f" \N{MIDDLE DOT} {effect_label(choice.card)}"
     label += _outlook(view, choice)
     return ActionButton(
         ctx.game_id,

@@ -1,9 +1,14 @@
-"""The Grumpy Nisse: the `/rules` summary and the lobby options' descriptions (plain text, no Discord)."""
+"""The Grumpy Nisse: the `/rules` summary and the lobby options' descriptions (plain text, no Discord).
+Marked for the catalogues (`N_`): whoever shows them translates them (`_()`) in the reader's language."""
 
 from __future__ import annotations
 
+from bot.i18n import N_
+
 #: `/rules`: the game in short (one embed, at most 4096 characters).
-RULES_SUMMARY = (
+# i18n: Violet, Torech and Ordep are names (keep them); "nisse": a Nordic house spirit (German
+# "Wichtel", Hungarian "manó"); the card effects' names as on the buttons
+RULES_SUMMARY = N_(
     "**Two players, asymmetric.** One plays **Violet**, the other **Torech**, the grumpy nisse "
     "(the host may choose in the lobby; otherwise at random).\n\n"
     "**Dice draft (public):** 11 rolls of 3 dice; a die takes a card from its row of a 6x6 grid "
@@ -20,8 +25,8 @@ RULES_SUMMARY = (
 
 #: A one-line description per lobby option (the fields of the options model).
 LOBBY_TEXTS: dict[str, str | tuple[str, str]] = {
-    "roles": "Who plays Violet and who plays Torech",
-    "roles=random": ("Random", "The bot draws who plays which side"),
-    "roles=host_violet": ("Host is Violet", "The host plays Violet, the guest Torech"),
-    "roles=host_torech": ("Host is Torech", "The host plays Torech, the guest Violet"),
+    "roles": N_("Who plays Violet and who plays Torech"),
+    "roles=random": (N_("Random"), N_("The bot draws who plays which side")),
+    "roles=host_violet": (N_("Host is Violet"), N_("The host plays Violet, the guest Torech")),
+    "roles=host_torech": (N_("Host is Torech"), N_("The host plays Torech, the guest Violet")),
 }

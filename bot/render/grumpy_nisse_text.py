@@ -1,12 +1,15 @@
 """Text pieces of The Grumpy Nisse on Discord: cards by their names with their suit colour (never
-their internal codes), the draft grid and dice and the event lines, from `GNView` parts only."""
+their internal codes), the draft grid and dice and the event lines, from `GNView` parts only, in
+the language drawn in now (`bot.i18n`; the rules' names and event lines through their `Words`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import N_, _, current, translations
 from games.core import Event
-from games.grumpy_nisse.data import EFFECTS, SUITS, Role, card_name, value_of
+from games.grumpy_nisse import words as rule_words
+from games.grumpy_nisse.data import EFFECTS, ROLE_NAMES, SUITS, Role, value_of
 from games.grumpy_nisse.view_models import DieView, GNView
 
 #: A coloured circle per suit (the colours of spec 2.1; the track picture uses the same).
@@ -19,31 +22,46 @@ SUIT_EMOJI = {
 NO_TRUMP = "\N{LARGE PURPLE CIRCLE}"
 ROLE_EMOJI = {Role.VIOLET: "\N{BLOSSOM}", Role.TORECH: "\N{JAPANESE OGRE}"}
 ROLE_GOAL = {
-    Role.VIOLET: (
+    # i18n: Ordep is the place Violet must reach (a name: keep it)
+    Role.VIOLET: N_(
         "Move the pawn to space 18 and win one more trick there to reach **Ordep** before the end "
         "of round 2. Every trick you win moves the pawn one space."
     ),
-    Role.TORECH: (
+    Role.TORECH: N_(
         "Stop Violet: win if round 2 ends before she reaches Ordep, or win **3 tricks on space 11** "
         "(your devilish plan). Your wins never move the pawn."
     ),
 }
 DIE = "\N{GAME DIE}"
+# i18n: the game's name, kept as it is in every language (it is what /play lists); in running
+# text the nisse is translated (German "Wichtel", Hungarian "manó")
+GAME_NAME = N_("The Grumpy Nisse")
+
+
+def words() -> rule_words.Words:
+    """The rules' texts in the language drawn in now (`games.grumpy_nisse.words`)."""
+    return translations(current())
 
 
 def role_name(role: Role) -> str:
-    return role.value.title()
+    return _(ROLE_NAMES[role])
 
 
 def who(view: GNView, names: Sequence[str], seat: int) -> str:
     """ "**Dasher** (Violet)"."""
     role = view.players[seat].role
-    name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    name = names[seat] if 0 <= seat < len(names) else _("seat {n}", n=seat + 1)
     return f"**{name}** ({role_name(role)})"
 
 
+def card_name(code: str) -> str:
+    """ "Flowers 5" in the reader's language (never the internal code)."""
+    return rule_words.card_name(code, words())
+
+
 def effect_label(card: str) -> str:
-    return EFFECTS[value_of(card)].label
+    label = EFFECTS[value_of(card)].label
+    return _(label) if label else ""
 
 
 def card(code: str) -> str:
@@ -60,44 +78,42 @@ def card_long(code: str) -> str:
 def card_effect(code: str) -> str:
     """ "🔴 **Flowers 5** - Steadfast: when led, ..." (a hand line)."""
     info = EFFECTS[value_of(code)]
-    if not info.label:
-        return f"{SUIT_EMOJI[code[0]]} **{card_name(code)}** - no effect"
-    return f"{SUIT_EMOJI[code[0]]} **{card_name(code)}** - {info.label}: {info.text}"
+    effect = f"{_(info.label)}: {_(info.text)}" if info.label else _("no effect")
+    return f"{SUIT_EMOJI[code[0]]} **{card_name(code)}** - {effect}"
 
 
-def cards(codes: Sequence[str], empty: str = "none") -> str:
-    return ", ".join(card(c) for c in codes) if codes else empty
+def cards(codes: Sequence[str], empty: str | None = None) -> str:
+    """Cards by name, or `empty` ("none")."""
+    return ", ".join(card(c) for c in codes) if codes else (empty or _("none"))
 
 
-def by_suit(codes: Sequence[str], empty: str = "none") -> str:
-    """ "🟠 2 5 9 · 🟢 1 3": a set of cards, compact, suit by suit."""
+def by_suit(codes: Sequence[str], empty: str | None = None) -> str:
+    """ "🟠 2 5 9 · 🟢 1 3": a set of cards, compact, suit by suit (or `empty`: "none")."""
     parts = []
     for info in SUITS.values():
         values = sorted(value_of(c) for c in codes if c[0] == info.letter)
         if values:
             parts.append(f"{SUIT_EMOJI[info.letter]} {' '.join(map(str, values))}")
-    return " \N{MIDDLE DOT} ".join(parts) if parts else empty
-
-
-def plural(count: int, word: str) -> str:
-    """ "1 trick", "2 tricks"."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return " \N{MIDDLE DOT} ".join(parts) if parts else (empty or _("none"))
 
 
 def trump_text(trump: object) -> str:
     if trump is None:
-        return f"{NO_TRUMP} no trump"
+        return NO_TRUMP + " " + _("no trump")
     info = SUITS[trump]  # type: ignore[index]
-    return f"{SUIT_EMOJI[info.letter]} trump **{info.name}**"
+    return f"{SUIT_EMOJI[info.letter]} " + _("trump **{suit}**", suit=_(info.name))
 
 
 # -- the draft ----------------------------------------------------------------------------------
 def dice_line(dice: Sequence[DieView]) -> str:
     """ "🎲 3 (row 3) · 🎲 6 (any card)": the dice not used yet."""
     parts = [
-        f"{DIE} {die.value} ({'any card' if die.wild else f'row {die.row}'})" for die in dice if not die.used
+        f"{DIE} {die.value} ({where})"
+        for die in dice
+        if not die.used
+        for where in [_("any card") if die.wild else _("row {row}", row=die.row)]
     ]
-    return " \N{MIDDLE DOT} ".join(parts) or "no dice"
+    return " \N{MIDDLE DOT} ".join(parts) or _("no dice")
 
 
 def grid_text(grid: Sequence[Sequence[str | None]]) -> str:
@@ -106,7 +122,7 @@ def grid_text(grid: Sequence[Sequence[str | None]]) -> str:
     for number, row in enumerate(grid, start=1):
         slots = " ".join(f"{SUIT_EMOJI[c[0]]}{value_of(c)}" for c in row if c)
         lines.append(f"`{number}` {slots}")
-    return "\n".join(lines) or "empty"
+    return "\n".join(lines) or _("empty")
 
 
 # -- what just happened -------------------------------------------------------------------------
@@ -119,9 +135,15 @@ def table_events(events: Sequence[Event]) -> list[Event]:
     return [event for event in events if event.kind not in TABLE_QUIET]
 
 
+def describe(event: Event, names: Sequence[str]) -> str:
+    """An event's line in the reader's language (every Grumpy Nisse event takes the `Words`)."""
+    speak = getattr(event, "describe")  # noqa: B009 - the base Event's describe takes no words
+    return str(speak(names, words()))
+
+
 def event_block(events: Sequence[Event], names: Sequence[str], limit: int = 1024, lines: int = 6) -> str:
     """The events as "- line"s: at most `lines` of them and `limit` characters, the newest kept."""
-    shown = [f"- {event.describe(names)}" for event in events]
+    shown = [f"- {describe(event, names)}" for event in events]
     dropped = False
     while shown and (len(shown) > lines or len("\n".join(shown)) + (6 if dropped else 0) > limit):
         shown.pop(0)
@@ -134,4 +156,4 @@ def event_block(events: Sequence[Event], names: Sequence[str], limit: int = 1024
 def effect_short(code: str) -> str:
     """A card's effect in at most 100 characters (a select option's description)."""
     info = EFFECTS[value_of(code)]
-    return (f"{info.label}: {info.text}" if info.label else "No effect.")[:100]
+    return (f"{_(info.label)}: {_(info.text)}" if info.label else _(info.text))[:100]
