@@ -92,7 +92,7 @@ def _ct_drafts(view: Any, rng: random.Random) -> list[str | None]:
 
 
 #: Drafts (half-made private choices that change the private picture) per game.
-DRAFTS: dict[str, Callable[[Any, random.Random], list[str | None]]] = {"christmas_tree": _ct_drafts}
+DRAFTS: dict[str, Callable[[Any, random.Random], list[str | None]]] = {"christmas-tree": _ct_drafts}
 
 
 def _pictures(plugin: GamePlugin, players: int, seed: int) -> Iterator[tuple[str, Picture]]:
@@ -168,6 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="run under cProfile, print the top functions")
     parser.add_argument("--top", type=int, default=30, help="functions printed by --profile")
     args = parser.parse_args(argv)
+    unknown = sorted(set(DRAFTS) - set(PLUGINS.names()))
+    if unknown:
+        parser.error(f"DRAFTS names no registered game: {', '.join(unknown)}")
     plugins = [PLUGINS.get(name) for name in args.game] if args.game else list(PLUGINS)
     if args.profile:
         profiler = cProfile.Profile()
