@@ -42,7 +42,7 @@ from games.grumpy_nisse.events_track import (
     TorechTricks,
 )
 from games.grumpy_nisse.tricks import RULE_TEXT, WinRule
-from games.grumpy_nisse.words import ENGLISH, Words, card_name, card_names, role_name, say, say_n, win_reason
+from games.grumpy_nisse.words import ENGLISH, Words, card_name, card_names, role_name, say, win_reason
 
 
 class DiceRolled(Event):
@@ -111,13 +111,11 @@ class RoundStarted(Event):
     hand_size: int
 
     def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        return say_n(
-            words,
-            N_("Round {round}: both players shuffle their decks and draw {n} card."),
-            N_("Round {round}: both players shuffle their decks and draw {n} cards."),
+        return words.ngettext(
+            "Round {round}: both players shuffle their decks and draw {n} card.",
+            "Round {round}: both players shuffle their decks and draw {n} cards.",
             self.hand_size,
-            round=self.round,
-        )
+        ).format(n=self.hand_size, round=self.round)
 
 
 class CardsDrawn(Event):

@@ -9,7 +9,7 @@ from typing import Literal
 from games.core import Event
 from games.core.words import N_
 from games.grumpy_nisse.data import RUMMAGE_DRAW
-from games.grumpy_nisse.words import ENGLISH, Words, card_name, card_names, say, say_n
+from games.grumpy_nisse.words import ENGLISH, Words, card_name, card_names, say
 
 #: Why an after-trick effect did nothing (`EffectVoid.reason`, English) -> the whole news line.
 VOID_EMPTY_DISCARDS = "the discard pile is empty"
@@ -66,20 +66,16 @@ class ForesightUsed(Event):
 
     def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
         if self.done:
-            return say_n(
-                words,
-                N_("{name} puts the {n} card back on the deck (Foresight)."),
-                N_("{name} puts the {n} cards back on the deck (Foresight)."),
+            return words.ngettext(
+                "{name} puts the {n} card back on the deck (Foresight).",
+                "{name} puts the {n} cards back on the deck (Foresight).",
                 self.count,
-                name=names[self.seat],
-            )
-        return say_n(
-            words,
-            N_("{name} looks at the top {n} card of the deck (Foresight)."),
-            N_("{name} looks at the top {n} cards of the deck (Foresight)."),
+            ).format(n=self.count, name=names[self.seat])
+        return words.ngettext(
+            "{name} looks at the top {n} card of the deck (Foresight).",
+            "{name} looks at the top {n} cards of the deck (Foresight).",
             self.count,
-            name=names[self.seat],
-        )
+        ).format(n=self.count, name=names[self.seat])
 
 
 class ForesightSeen(Event):

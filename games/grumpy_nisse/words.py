@@ -37,14 +37,11 @@ ENGLISH: Words = English()
 
 
 def say(words: Words, template: str, /, **values: object) -> str:
-    """`template` (a marked text) in `words`' language, its `{placeholders}` filled in."""
+    """`template` (a marked text) in `words`' language, its `{placeholders}` filled in. Plurals:
+    `words.ngettext("{n} card", "{n} cards", n).format(n=n)` (written out, so the catalogues'
+    extraction sees the pair)."""
     text = words.gettext(template)
     return text.format(**values) if values else text
-
-
-def say_n(words: Words, singular: str, plural: str, n: int, /, **values: object) -> str:
-    """The form of `singular`/`plural` for `n` in `words`' language (`{n}` is filled in)."""
-    return words.ngettext(singular, plural, n).format(n=n, **values)
 
 
 def suit_name(letter: str, words: Words = ENGLISH) -> str:
