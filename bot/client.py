@@ -15,6 +15,7 @@ from bot.answers import answer_error
 from bot.cog import GamesCog
 from bot.components import DYNAMIC_ITEMS, matches_any
 from bot.errors import UserError
+from bot.i18n import _, using
 from bot.messenger import DiscordMessenger
 from bot.plugins import check_all
 from bot.service import GameService
@@ -78,13 +79,15 @@ class GameBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """Slash commands' refusals and failures: the bot's one error mapping."""
-        if isinstance(error, app_commands.CommandInvokeError):
-            await answer_error(interaction, error.original)
-        elif isinstance(error, app_commands.NoPrivateMessage):
-            await answer_error(interaction, UserError("Use this command in a server's channel."))
-        else:
-            await answer_error(interaction, UserError("That command could not be run as given."))
+        """Slash commands' refusals and failures: the bot's one error mapping (in the language of
+        the one who ran the command: a check may fail before the cog's sets it)."""
+        with using(interaction.locale):
+            if isinstance(error, app_commands.CommandInvokeError):
+                await answer_error(interaction, error.original)
+            elif isinstance(error, app_commands.NoPrivateMessage):
+                await answer_error(interaction, UserError(_("Use this command in a server's channel.")))
+            else:
+                await answer_error(interaction, UserError(_("That command could not be run as given.")))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer a component click discord.py would drop silently: a custom_id that is not one
@@ -94,12 +97,13 @@ class GameBot(commands.Bot):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not matches_any(custom_id):
-            reason = "That button is not recognised."
-        elif not _on_message(interaction.message, custom_id, data.get("component_type")):
-            reason = "That button is not on this message."
-        else:
-            return
+        with using(interaction.locale):  # the clicker's language
+            if not matches_any(custom_id):
+                reason = _("That button is not recognised.")
+            elif not _on_message(interaction.message, custom_id, data.get("component_type")):
+                reason = _("That button is not on this message.")
+            else:
+                return
         if not interaction.response.is_done():
             await interaction.response.send_message(reason, ephemeral=True)
 

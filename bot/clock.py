@@ -13,16 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import N_
+
 CLOCK_OPTION = "clock"
 #: Seconds per decision for each setting (None: no clock).
 CLOCK_SECONDS: dict[str, float | None] = {"off": None, "relaxed": 600.0, "normal": 180.0, "fast": 60.0}
-CLOCK_DESCRIPTION = "Time per decision; when it runs out the bot chooses"
-#: Each setting's label and description in the lobby.
+CLOCK_DESCRIPTION = N_("Time per decision; when it runs out the bot chooses")
+#: Each setting's label and description in the lobby (marked: the lobby translates them).
 CLOCK_CHOICES: dict[str, tuple[str, str]] = {
-    "off": ("off", "No time limit"),
-    "relaxed": ("relaxed", "10 minutes per decision"),
-    "normal": ("normal", "3 minutes per decision"),
-    "fast": ("fast", "1 minute per decision"),
+    "off": (N_("off"), N_("No time limit")),
+    "relaxed": (N_("relaxed"), N_("10 minutes per decision")),
+    "normal": (N_("normal"), N_("3 minutes per decision")),
+    "fast": (N_("fast"), N_("1 minute per decision")),
 }
 #: The warning comes when this share of the time is left.
 WARN_SHARE = 0.25

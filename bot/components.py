@@ -29,6 +29,7 @@ import discord
 
 from bot.answers import answering
 from bot.errors import BadComponent
+from bot.i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -53,10 +54,18 @@ class LobbyButton(
         "addai": discord.ButtonStyle.secondary,
         "removeai": discord.ButtonStyle.secondary,
     }
-    LABELS = {"addai": "Add AI", "removeai": "Remove AI"}
+    #: Marked here, translated when a lobby is drawn.
+    LABELS = {
+        "join": N_("Join"),
+        "leave": N_("Leave"),
+        "start": N_("Start"),
+        "cancel": N_("Cancel"),
+        "addai": N_("Add AI"),
+        "removeai": N_("Remove AI"),
+    }
 
     def __init__(self, game_id: int, op: str, *, disabled: bool = False) -> None:
-        label = self.LABELS.get(op, op.capitalize())
+        label = _(self.LABELS[op])
         super().__init__(
             discord.ui.Button(
                 label=label, style=self.STYLES[op], custom_id=f"lobby:{game_id}:{op}", disabled=disabled
@@ -174,9 +183,9 @@ class ActionSelect(
     async def _chosen(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
         if len(values) != 1 or not re.fullmatch(_CODE, values[0]):
-            raise BadComponent("That choice is not valid.")
+            raise BadComponent(_("That choice is not valid."))
         if self.offered is not None and values[0] not in self.offered:
-            raise BadComponent("That choice is not on the menu.")
+            raise BadComponent(_("That choice is not on the menu."))
         await self.send(interaction, values[0])
 
     async def send(self, interaction: discord.Interaction, value: str) -> None:
@@ -196,10 +205,10 @@ class DraftSelect(
 
 
 class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mine:(?P<game>\d{1,18})"):
-    def __init__(self, game_id: int, label: str = "My role & cards") -> None:
+    def __init__(self, game_id: int, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=label or _("My role & cards"),
                 style=discord.ButtonStyle.secondary,
                 emoji="\N{ENVELOPE}",
                 custom_id=f"mine:{game_id}",
@@ -221,7 +230,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematc
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
+                label=_("Rematch"),
                 style=discord.ButtonStyle.primary,
                 emoji="\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}",
                 custom_id=f"rematch:{game_id}",
@@ -245,7 +254,7 @@ class ForfeitButton(
     def __init__(self, game_id: int, seat: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Take the win",
+                label=_("Take the win"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"forfeit:{game_id}:{seat}",
             )
@@ -295,7 +304,7 @@ class LobbyOptionSelect(
     async def _chosen(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
         if len(values) != 1 or len(values[0]) > 40:
-            raise BadComponent("That choice is not valid.")
+            raise BadComponent(_("That choice is not valid."))
         await table_of(interaction).on_lobby_option(interaction, self.game_id, self.option, values[0])
 
 

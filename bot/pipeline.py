@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from bot.ai_seats import policy_for
 from bot.clock import TIMEOUTS_BEFORE_AI, WARN_SHARE, clock_seconds
 from bot.errors import UserError
+from bot.i18n import _, ngettext, using
 from bot.outbox import Change, Notice, Outbox, Post
 from bot.service import GameService, LoadedGame
 from bot.wakeups import Wakeups
@@ -366,11 +367,15 @@ class Pipeline:
                     return Change(game)
             if game.clock_applies() and game.decision == decision and waiting and deadline is not None:
                 mentions = tuple(game.user_of(seat) for seat in waiting)
-                text = (
-                    f"\N{ALARM CLOCK} {' '.join(f'<@{u}>' for u in mentions)}: {game.info.title} "
-                    f"#{game.id} is waiting for you. Time runs out <t:{int(deadline)}:R>, "
-                    "then the bot chooses for you."
-                )
+                with using(game.record.locale):  # a channel post: the table's language
+                    text = _(
+                        "\N{ALARM CLOCK} {mentions}: {game} #{number} is waiting for you. "
+                        "Time runs out <t:{deadline}:R>, then the bot chooses for you.",
+                        mentions=" ".join(f"<@{u}>" for u in mentions),
+                        game=_(game.info.title),
+                        number=game.id,
+                        deadline=int(deadline),
+                    )
                 return Change(game, posts=[Post("text", text, mentions)])
             return Change(game)
 
@@ -387,7 +392,7 @@ class Pipeline:
             events: list[Event] = []
             skip: set[int] = set()
             forced: list[int] = []
-            for _ in range(MAX_FORCED):  # a seat may need several (one Shiny! card at a time)
+            for _attempt in range(MAX_FORCED):  # a seat may need several (one Shiny! card at a time)
                 game = await self.service.load(game_id)
                 if not game.clock_applies() or game.decision != decision:
                     break
@@ -419,14 +424,25 @@ class Pipeline:
                         game = await self.service.hand_to_ai(game_id, seat, owner=(game.user_of(seat), name))
                         done.handed.append(name)
             if done.forced:
-                text = f"\N{ALARM CLOCK} Time ran out: the clock chose for {', '.join(done.forced)}."
-                if done.handed:
-                    text += (
-                        f" {', '.join(done.handed)} ran out of time {TIMEOUTS_BEFORE_AI} times in a row: "
-                        "an AI plays for them now; `/reclaim` takes the seat back."
-                    )
+                with using(game.record.locale):  # a channel post: the table's language
+                    text = _expiry_text(done)
                 return Change(game, events, posts=[Post("text", text)])
             return Change(game, events)
 
         await self.run(game_id, step)
         await self.deliver(game_id)
+
+
+def _expiry_text(done: ClockExpiry) -> str:
+    """The channel post of a turn-clock expiry: whose choice the clock made, who an AI plays for."""
+    text = _("\N{ALARM CLOCK} Time ran out: the clock chose for {names}.", names=", ".join(done.forced))
+    if done.handed:
+        text += " " + ngettext(
+            "{names} ran out of time {n} time in a row: an AI plays for them now; "
+            "`/reclaim` takes the seat back.",
+            "{names} ran out of time {n} times in a row: an AI plays for them now; "
+            "`/reclaim` takes the seat back.",
+            TIMEOUTS_BEFORE_AI,
+            names=", ".join(done.handed),
+        )
+    return text

@@ -33,6 +33,7 @@ from bot.errors import (
     StaleDecision,
     refusal,
 )
+from bot.i18n import _
 from bot.plugins import PLUGINS, GamePlugin
 from bot.service_lobby import LobbyActions, closed_reason
 from games.core import SYSTEM_SEAT, Event, GameRules, GameState, IllegalAction, Outcome
@@ -225,9 +226,9 @@ class GameService(LobbyActions):
                 return fresh
         record = await self.store.get_game(game_id)
         if record is None:
-            raise GameNotFound("That game does not exist (any more).")
+            raise GameNotFound(_("That game does not exist (any more)."))
         if record.game_name not in PLUGINS:
-            raise GameNotFound("That game is not available in this version of the bot.")
+            raise GameNotFound(_("That game is not available in this version of the bot."))
         info = PLUGINS.get(record.game_name)
         seats = await self.store.get_seats(game_id)
         state = info.rules.load_state(record.state_json) if record.state_json else None
@@ -358,7 +359,7 @@ class GameService(LobbyActions):
         """The live game `user_id` sits in in this channel (a user sits in at most one)."""
         records = await self.store.user_games_in_channel(channel_id, user_id, statuses=LIVE)
         if not records:
-            raise GameNotFound("You are not seated in a game in this channel.")
+            raise GameNotFound(_("You are not seated in a game in this channel."))
         return await self.load(records[-1].id)
 
     # -- the action path -------------------------------------------------------------------
@@ -371,15 +372,15 @@ class GameService(LobbyActions):
             raise StaleDecision(closed_reason(game.record.status))
         seat = game.seat_of(user_id)
         if seat is None:
-            raise NotAPlayer("You are not playing in this game.")
+            raise NotAPlayer(_("You are not playing in this game."))
         if game.decision != decision:
-            raise StaleDecision("That choice is already over; use the latest message.")
+            raise StaleDecision(_("That choice is already over; use the latest message."))
         rules, state = game.rules, game.state
         assert state is not None
         try:
             action = rules.decode_action(code)
         except ValueError:
-            raise BadComponent("That button is not valid.") from None
+            raise BadComponent(_("That button is not valid.")) from None
         if not rules.legal_actions(state, seat):
             raise NotYourTurn(rules.idle_reason(state, seat) or _waiting_reason(game))
         timeouts = (seat, 0) if game.seats[seat].timeouts else None
@@ -390,7 +391,7 @@ class GameService(LobbyActions):
         self._require_lock(game_id)
         game = await self.load(game_id)
         if game.record.status != "running" or not game.is_ai(seat):
-            raise StaleDecision("That AI seat has nothing to do.")
+            raise StaleDecision(_("That AI seat has nothing to do."))
         return await self._apply_and_commit(game, seat, game.user_of(seat), action)
 
     async def history(self, game_id: int) -> list[Event]:
@@ -465,7 +466,7 @@ class GameService(LobbyActions):
             )
         except StorageConflict:
             self._written(game.id)  # the cached game is stale: read the stored one next time
-            raise StaleDecision("Someone else acted first; look at the latest message.") from None
+            raise StaleDecision(_("Someone else acted first; look at the latest message.")) from None
         assert version == record.version
         self._written(game.id, after)
         return ActionResult(after, seat, events, decision_before=decision)
@@ -541,5 +542,6 @@ class GameService(LobbyActions):
 
 def _waiting_reason(game: LoadedGame) -> str:
     waiting = sorted(game.to_decide())
-    names = ", ".join(game.names[seat] for seat in waiting) or "nobody"
-    return f"It is not your turn - waiting for {names}."
+    if not waiting:
+        return _("It is not your turn.")
+    return _("It is not your turn - waiting for {names}.", names=", ".join(game.names[s] for s in waiting))

@@ -10,8 +10,9 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from bot.clock import CLOCK_OPTION, CLOCK_SECONDS
+from bot.clock import CLOCK_CHOICES, CLOCK_OPTION, CLOCK_SECONDS
 from bot.errors import BadComponent, NotAllowed, StaleDecision, UserError, refusal
+from bot.i18n import N_, _, ngettext
 from bot.plugins import PLUGINS
 from games.core import IllegalAction
 from storage import GameStore, StorageConflict
@@ -20,6 +21,27 @@ if TYPE_CHECKING:
     from bot.service import LoadedGame
 
 LIVE = ("lobby", "running")
+#: The storage's refusals (`StorageConflict`, English), marked here so a player reads them in
+#: their language (`conflict`).
+STORAGE_REFUSALS = (
+    N_("This lobby is full."),
+    N_("You're not in this lobby."),
+    N_("You're already seated in this game."),
+    N_("This game is not running any more."),
+    N_("This game is no longer running."),
+    N_("This game no longer exists."),
+    N_("This game has already started."),
+    N_("This lobby is closed."),
+)
+#: Why a game that is not (or no longer) what a click needs refuses it, by its status.
+CLOSED_REASONS = {
+    "lobby": N_("This game has not started yet."),
+    "running": N_("This game has already started."),
+    "finished": N_("This game is over."),
+    "abandoned": N_("This game was abandoned."),
+    "cancelled": N_("This lobby was cancelled."),
+}
+NOT_RUNNING = N_("This game is not running.")
 #: The option name of the lobby's combined select, whose values are `name=value`.
 ANY_OPTION = "any"
 #: AI seats' names, marked "(AI)" wherever a name is shown. AI seats have negative user ids.
@@ -72,7 +94,7 @@ class LobbyActions:
         """A new lobby with the host seated. `locale`: the table's language (the server's, or the
         one chosen with /language), `host_locale`: the host's (Discord locales)."""
         if game_name not in PLUGINS:
-            raise UserError(f"There is no game called {game_name!r}.")
+            raise UserError(_("There is no game called '{name}'.", name=game_name))
         info = PLUGINS.get(game_name)
         parsed = info.rules.parse_options(options or {})
         async with self._channel_lock(channel_id):
@@ -101,13 +123,13 @@ class LobbyActions:
         self._require_lock(game_id)
         old = await self.load(game_id)
         if old.record.status not in ("finished", "abandoned"):
-            raise StaleDecision("A rematch can start once this game is over.")
+            raise StaleDecision(_("A rematch can start once this game is over."))
         if old.seat_of(user_id) is None:
-            raise NotAllowed("Only the players of this game can ask for a rematch.")
+            raise NotAllowed(_("Only the players of this game can ask for a rematch."))
         claim = f"rematch:{game_id}"
         existing = await self.store.get_meta(claim)
         if existing is not None:
-            raise UserError(f"The rematch is already open: game #{existing}. Join it there!")
+            raise UserError(_("The rematch is already open: game #{number}. Join it there!", number=existing))
         try:  # the lobby and the "this game's rematch is open" guard are one commit
             new = await self.open_lobby(
                 guild_id=old.record.guild_id,
@@ -121,7 +143,9 @@ class LobbyActions:
                 host_locale=next((s.locale for s in old.seats if s.user_id == user_id), None),
             )
         except StorageConflict as held:
-            raise UserError(f"The rematch is already open: game #{held}. Join it there!") from None
+            raise UserError(
+                _("The rematch is already open: game #{number}. Join it there!", number=held)
+            ) from None
         left_out: list[str] = []
         async with self.lock(new.id):
             for seat in old.seats:
@@ -136,15 +160,13 @@ class LobbyActions:
                     left_out.append(seat.display_name)
         return await self.load(new.id), left_out
 
-    async def join(
-        self, game_id: int, user_id: int, user_name: str, locale: str | None = None
-    ) -> LoadedGame:
+    async def join(self, game_id: int, user_id: int, user_name: str, locale: str | None = None) -> LoadedGame:
         self._require_lock(game_id)
         game = await self._lobby(game_id)
         if game.seat_of(user_id) is not None:
-            raise UserError("You are already seated in this lobby.")
+            raise UserError(_("You are already seated in this lobby."))
         if len(game.seats) >= game.info.max_players:
-            raise UserError(f"This table is full ({game.info.max_players} players).")
+            raise UserError(_full(game))
         async with self._channel_lock(game.record.channel_id):
             await self._check_free(game.record.channel_id, user_id)
             try:
@@ -153,7 +175,7 @@ class LobbyActions:
                 )
                 self._written(game_id)
             except StorageConflict as error:
-                raise UserError(str(error)) from None
+                raise UserError(conflict(error)) from None
         return await self.load(game_id)
 
     def _new_ai(self, game: LoadedGame) -> tuple[int, str]:
@@ -170,12 +192,12 @@ class LobbyActions:
         if game.record.status != "running":
             raise StaleDecision(closed_reason(game.record.status))
         if game.seats[seat].user_id < 0:
-            raise UserError("That seat is already played by an AI.")
+            raise UserError(_("That seat is already played by an AI."))
         ai_id, name = self._new_ai(game)
         try:
             await self.store.replace_seat(game_id, seat, ai_id, name, owner=owner)
         except StorageConflict as error:
-            raise StaleDecision(str(error)) from None
+            raise StaleDecision(conflict(error)) from None
         self._written(game_id)
         return await self.load(game_id)
 
@@ -185,11 +207,11 @@ class LobbyActions:
         game = await self.load(game_id)
         record = game.seats[seat]
         if record.owner_id is None or record.owner_name is None:
-            raise UserError("Nobody is waiting to take that seat back.")
+            raise UserError(_("Nobody is waiting to take that seat back."))
         try:
             await self.store.replace_seat(game_id, seat, record.owner_id, record.owner_name)
         except StorageConflict as error:
-            raise StaleDecision(str(error)) from None
+            raise StaleDecision(conflict(error)) from None
         self._written(game_id)
         return await self.load(game_id)
 
@@ -199,7 +221,7 @@ class LobbyActions:
         try:
             await self.store.finish_by_forfeit(game_id, winners)
         except StorageConflict as error:
-            raise StaleDecision(str(error)) from None
+            raise StaleDecision(conflict(error)) from None
         self._written(game_id)
         return await self.load(game_id)
 
@@ -208,14 +230,14 @@ class LobbyActions:
         self._require_lock(game_id)
         game = await self._lobby(game_id)
         if user_id != game.record.host_id:
-            raise NotAllowed("Only the host can add or remove AI players.")
+            raise NotAllowed(_("Only the host can add or remove AI players."))
         if len(game.seats) >= game.info.max_players:
-            raise UserError(f"This table is full ({game.info.max_players} players).")
+            raise UserError(_full(game))
         ai_id, name = self._new_ai(game)
         try:
             await self.store.add_seat(game_id, ai_id, name, max_seats=game.info.max_players)
         except StorageConflict as error:
-            raise UserError(str(error)) from None
+            raise UserError(conflict(error)) from None
         self._written(game_id)
         return await self.load(game_id)
 
@@ -224,10 +246,10 @@ class LobbyActions:
         self._require_lock(game_id)
         game = await self._lobby(game_id)
         if user_id != game.record.host_id:
-            raise NotAllowed("Only the host can add or remove AI players.")
+            raise NotAllowed(_("Only the host can add or remove AI players."))
         ais = [seat for seat in game.seats if seat.user_id < 0]
         if not ais:
-            raise UserError("There is no AI player to remove.")
+            raise UserError(_("There is no AI player to remove."))
         await self.store.remove_seat(game_id, ais[-1].user_id)
         self._written(game_id)
         return await self.load(game_id)
@@ -243,9 +265,9 @@ class LobbyActions:
         self._require_lock(game_id)
         game = await self._lobby(game_id)
         if game.seat_of(user_id) is None:
-            raise UserError("You are not seated in this lobby.")
+            raise UserError(_("You are not seated in this lobby."))
         if user_id == game.record.host_id:
-            raise UserError("The host cannot leave; press Cancel to close the lobby.")
+            raise UserError(_("The host cannot leave; press Cancel to close the lobby."))
         await self.store.remove_seat(game_id, user_id)
         self._written(game_id)
         return await self.load(game_id)
@@ -255,17 +277,18 @@ class LobbyActions:
         self._require_lock(game_id)
         game = await self._lobby(game_id)
         if user_id != game.record.host_id:
-            raise NotAllowed("Only the host can change the options.")
+            raise NotAllowed(_("Only the host can change the options."))
         rules = game.rules
         if option == ANY_OPTION:  # the combined select: the value is `name=value`
-            option, _, value = value.partition("=")
+            option, _sep, value = value.partition("=")
         clock = game.record.options.get(CLOCK_OPTION, "off")
         if option == CLOCK_OPTION:
             if value not in CLOCK_SECONDS:
-                raise UserError(f"The turn clock is one of: {', '.join(CLOCK_SECONDS)}.")
+                choices = ", ".join(_(CLOCK_CHOICES[name][0]) for name in CLOCK_SECONDS)
+                raise UserError(_("The turn clock is one of: {choices}.", choices=choices))
             clock, option, value = value, "", ""
         elif option not in rules.options_model.model_fields:
-            raise BadComponent(f"{game.info.title} has no option {option!r}.")
+            raise BadComponent(_("{game} has no option '{option}'.", game=_(game.info.title), option=option))
         changed = {option: value} if option else {}
         try:
             parsed = rules.parse_options({**game.record.options, **changed})
@@ -274,7 +297,7 @@ class LobbyActions:
         try:
             await self.store.set_options(game_id, {**parsed.model_dump(mode="json"), CLOCK_OPTION: clock})
         except StorageConflict as error:
-            raise StaleDecision(str(error)) from None
+            raise StaleDecision(conflict(error)) from None
         self._written(game_id)
         return await self.load(game_id)
 
@@ -282,10 +305,18 @@ class LobbyActions:
         self._require_lock(game_id)
         game = await self._lobby(game_id)
         if user_id != game.record.host_id:
-            raise NotAllowed("Only the host can start the game.")
+            raise NotAllowed(_("Only the host can start the game."))
         count = len(game.seats)
         if not game.info.min_players <= count <= game.info.max_players:
-            raise UserError(f"{game.info.title} needs {game.info.players_text}; {count} seated.")
+            raise UserError(
+                ngettext(
+                    "{game} needs {players}; {n} seated.",
+                    "{game} needs {players}; {n} seated.",
+                    count,
+                    game=_(game.info.title),
+                    players=game.info.players_text,
+                )
+            )
         rules = game.rules
         options = rules.parse_options(game.record.options)
         state = rules.new_game(count, options, game.record.seed)
@@ -293,14 +324,14 @@ class LobbyActions:
             await self.store.start_game(game_id, rules.dump_state(state))
             self._written(game_id)
         except StorageConflict:
-            raise StaleDecision("This lobby has already started or closed.") from None
+            raise StaleDecision(_("This lobby has already started or closed.")) from None
         return await self.load(game_id)
 
     async def cancel(self, game_id: int, user_id: int) -> LoadedGame:
         self._require_lock(game_id)
         game = await self._lobby(game_id)
         if user_id != game.record.host_id:
-            raise NotAllowed("Only the host can cancel the lobby.")
+            raise NotAllowed(_("Only the host can cancel the lobby."))
         await self.store.set_status(game_id, "cancelled", from_statuses=("lobby",))
         self._written(game_id)
         return await self.load(game_id)
@@ -311,7 +342,7 @@ class LobbyActions:
         if game.record.status not in LIVE:
             raise StaleDecision(closed_reason(game.record.status))
         if user_id != game.record.host_id and not can_manage_server:
-            raise NotAllowed("Only the host or a member with Manage Server can abandon a game.")
+            raise NotAllowed(_("Only the host or a member with Manage Server can abandon a game."))
         await self.store.set_status(game_id, "abandoned", from_statuses=LIVE)
         self._written(game_id)
         return await self.load(game_id)
@@ -329,14 +360,19 @@ class LobbyActions:
 
     async def _check_free(self, channel_id: int, user_id: int) -> None:
         if await self.store.user_games_in_channel(channel_id, user_id, statuses=LIVE):
-            raise UserError("You are already seated in a game in this channel; finish or leave it first.")
+            raise UserError(_("You are already seated in a game in this channel; finish or leave it first."))
 
 
 def closed_reason(status: str) -> str:
-    return {
-        "lobby": "This game has not started yet.",
-        "running": "This game has already started.",
-        "finished": "This game is over.",
-        "abandoned": "This game was abandoned.",
-        "cancelled": "This lobby was cancelled.",
-    }.get(status, "This game is not running.")
+    """Why a game in `status` refuses a click that needs another status, in the current language."""
+    return _(CLOSED_REASONS.get(status, NOT_RUNNING))
+
+
+def conflict(error: Exception) -> str:
+    """A storage refusal (`StorageConflict`, see `STORAGE_REFUSALS`) in the current language."""
+    return _(str(error)) if str(error) else _(NOT_RUNNING)
+
+
+def _full(game: LoadedGame) -> str:
+    most = game.info.max_players
+    return ngettext("This table is full ({n} player).", "This table is full ({n} players).", most)

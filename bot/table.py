@@ -15,6 +15,7 @@ import discord
 from bot import screens
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision
+from bot.i18n import _, using
 from bot.messenger import Messenger
 from bot.outbox import Change, Post
 from bot.pipeline import Pipeline
@@ -122,7 +123,7 @@ class Table:
         game = await self.service.load(game_id)
         seat = self._seat(game, interaction.user.id)
         if game.record.status != "running" or game.decision != decision:
-            raise StaleDecision("That choice is already over; use the latest message.")
+            raise StaleDecision(_("That choice is already over; use the latest message."))
         self.delivery.privates.check_clicked(interaction, game, seat)
         await self.delivery.privates.answer(interaction, game_id, seat, draft)
 
@@ -130,9 +131,9 @@ class Table:
         game = await self.service.load(game_id)
         seat = game.seat_of(interaction.user.id)
         if seat is None:
-            raise NotAPlayer("You are not playing in this game; the table shows everything public.")
+            raise NotAPlayer(_("You are not playing in this game; the table shows everything public."))
         if game.state is None:
-            raise GameNotFound("This game has not started.")
+            raise GameNotFound(_("This game has not started."))
         await self.delivery.privates.open(interaction, game, seat)
 
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -146,9 +147,17 @@ class Table:
 
         await self.pipeline.run(game_id, step, user_id=user.id)
         game, left_out = opened[0]
-        note = f" ({', '.join(left_out)} could not be seated: already in a game here.)" if left_out else ""
         payload = screens.table_payload(game)
-        payload.content = f"**Rematch!** {user.display_name} opened a new lobby.{note}"
+        with using(screens.table_language(game)):  # a channel post: the table's language
+            if left_out:
+                payload.content = _(
+                    "**Rematch!** {name} opened a new lobby. "
+                    "({names} could not be seated: already in a game here.)",
+                    name=user.display_name,
+                    names=", ".join(left_out),
+                )
+            else:
+                payload.content = _("**Rematch!** {name} opened a new lobby.", name=user.display_name)
         await self.commands.post_lobby(interaction, game, payload)
 
     async def on_forfeit(self, interaction: discord.Interaction, game_id: int, seat: int) -> None:
@@ -157,18 +166,20 @@ class Table:
         async def step() -> Change:
             game = await self.service.load(game_id)
             if game.record.status != "running":
-                raise StaleDecision("This game is already over.")
+                raise StaleDecision(_("This game is already over."))
             if not 0 <= seat < len(game.seats) or game.seats[seat].user_id != interaction.user.id:
-                raise NotAPlayer("Only the player who stayed can take the win.")
+                raise NotAPlayer(_("Only the player who stayed can take the win."))
             if any(not game.is_ai(other) for other in range(len(game.seats)) if other != seat):
-                raise NotAllowed("The win can be taken only when every other player has left.")
+                raise NotAllowed(_("The win can be taken only when every other player has left."))
             game = await self.service.forfeit(game_id, frozenset({seat}))
-            text = f"{game.names[seat]} wins: the other player left."
+            with using(screens.table_language(game)):  # a channel post: the table's language
+                text = _("{name} wins: the other player left.", name=game.names[seat])
             return Change(game, posts=[Post("ended", text)])
 
         change = await self.pipeline.run(game_id, step, user_id=interaction.user.id)
         # the end itself (who won, why, Rematch) is the channel post just below: no repeat here
-        await interaction.response.edit_message(content=f"{change.game.names[seat]} took the win.", view=None)
+        taken = _("{name} took the win.", name=change.game.names[seat])
+        await interaction.response.edit_message(content=taken, view=None)
         if interaction.message is not None:
             self.delivery.extra_answered(game_id, interaction.message.id)
         await self.delivery.deliver(game_id)
@@ -182,5 +193,5 @@ class Table:
     def _seat(game: LoadedGame, user_id: int) -> int:
         seat = game.seat_of(user_id)
         if seat is None:
-            raise NotAPlayer("You are not playing in this game.")
+            raise NotAPlayer(_("You are not playing in this game."))
         return seat

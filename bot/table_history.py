@@ -15,6 +15,7 @@ import discord
 from bot.clock import FORCED_BY_CLOCK
 from bot.components import LogPageButton
 from bot.errors import GameNotFound, UserError
+from bot.i18n import _, translated
 from bot.service import GameService
 from games.core import visible_events
 from games.core.export import ExportedAction, ExportedSeat, GameExport
@@ -36,15 +37,20 @@ class History:
         lines = []
         for record in await self.service.store.get_actions(game_id):
             if record.user_id == FORCED_BY_CLOCK and record.seat >= 0:
-                lines.append(f"\N{ALARM CLOCK} Time ran out: the clock chose for {game.names[record.seat]}.")
+                lines.append(
+                    _(
+                        "\N{ALARM CLOCK} Time ran out: the clock chose for {names}.",
+                        names=game.names[record.seat],
+                    )
+                )
             events = visible_events(game.rules.load_events(record.events_json), None)
-            lines += [event.describe(game.names) for event in events]
+            lines += [translated(event.describe(game.names)) for event in events]
         return lines
 
     async def export_game(self, game_id: int) -> GameExport:
         game = await self.service.load(game_id)
         if game.record.status not in OVER:
-            raise UserError("A game can be exported once it is over (its log holds secret choices).")
+            raise UserError(_("A game can be exported once it is over (its log holds secret choices)."))
         actions = await self.service.store.get_actions(game_id)
         return GameExport(
             game=game.record.game_name,
@@ -62,12 +68,12 @@ class History:
         """The game a command means: the given number (in this channel), else the user's own
         game here, else the only one here."""
         if channel_id is None:
-            raise UserError("Use this command in the game's channel.")
+            raise UserError(_("Use this command in the game's channel."))
         store = self.service.store
         games = await store.games_in_channel(channel_id, statuses=statuses)
         if game_id is not None:
             if all(record.id != game_id for record in games):
-                raise GameNotFound(f"There is no such game #{game_id} in this channel.")
+                raise GameNotFound(_("There is no such game #{number} in this channel.", number=game_id))
             return game_id
         mine = [r for r in await store.user_games_in_channel(channel_id, user_id, statuses=statuses)]
         if mine:
@@ -75,9 +81,11 @@ class History:
         if len(games) == 1 or (games and statuses == OVER):
             return games[-1].id
         if not games:
-            raise GameNotFound("There is no such game in this channel.")
+            raise GameNotFound(_("There is no such game in this channel."))
         ids = ", ".join(f"#{record.id}" for record in games)
-        raise UserError(f"Several games are here ({ids}); say which with the `game` option.")
+        raise UserError(
+            _("Several games are here ({numbers}); say which with the `game` option.", numbers=ids)
+        )
 
     async def show_log(self, interaction: discord.Interaction, game_id: int | None) -> None:
         """The log's newest page, with buttons to the older ones."""
@@ -91,7 +99,7 @@ class History:
             record.id != game_id
             for record in await self.service.store.games_in_channel(interaction.channel_id, LOGGED)
         ):
-            raise GameNotFound("That game is not in this channel.")
+            raise GameNotFound(_("That game is not in this channel."))
         embed, view = await self.log_page(game_id, page)
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -100,23 +108,31 @@ class History:
         game = await self.service.load(game_id)
         pages = log_pages(await self.public_log(game_id))
         number = len(pages) if page is None else max(1, min(page, len(pages)))
-        title = f"{game.info.title} #{game.id} - what happened"
+        name = _(game.info.title)
         if len(pages) > 1:
-            title += f" ({number}/{len(pages)})"
+            title = _(
+                "{game} #{number} - what happened ({page}/{pages})",
+                game=name,
+                number=game.id,
+                page=number,
+                pages=len(pages),
+            )
+        else:
+            title = _("{game} #{number} - what happened", game=name, number=game.id)
         embed = discord.Embed(title=title, description=pages[number - 1])
-        embed.set_footer(text="Only what everyone saw. /export gives the whole game once it is over.")
+        embed.set_footer(text=_("Only what everyone saw. /export gives the whole game once it is over."))
         view = discord.ui.View(timeout=None)
         if len(pages) > 1:
             view.add_item(
                 LogPageButton(
-                    game_id, number - 1, "\N{BLACK LEFT-POINTING TRIANGLE} Older", disabled=number == 1
+                    game_id, number - 1, _("\N{BLACK LEFT-POINTING TRIANGLE} Older"), disabled=number == 1
                 )
             )
             view.add_item(
                 LogPageButton(
                     game_id,
                     number + 1,
-                    "Newer \N{BLACK RIGHT-POINTING TRIANGLE}",
+                    _("Newer \N{BLACK RIGHT-POINTING TRIANGLE}"),
                     disabled=number == len(pages),
                 )
             )
@@ -128,7 +144,10 @@ class History:
         data = exported.model_dump_json(indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"{exported.game}-{game_id}.json")
         await interaction.response.send_message(
-            f"Game #{game_id}: options, seats, seed and every action. It replays to the same end.",
+            _(
+                "Game #{number}: options, seats, seed and every action. It replays to the same end.",
+                number=game_id,
+            ),
             file=file,
             ephemeral=True,
         )
@@ -149,4 +168,4 @@ def log_pages(lines: list[str], size: int = LOG_PAGE) -> list[str]:
         length += len(item) + 1
     if page:
         pages.append("\n".join(page))
-    return pages or ["Nothing has happened yet."]
+    return pages or [_("Nothing has happened yet.")]

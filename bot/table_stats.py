@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import _
 from bot.plugins import PLUGINS
 from bot.render.base import EMBED_COLOUR
 from bot.service import GameService
@@ -17,11 +18,13 @@ from bot.service import GameService
 def _title(game_name: str) -> str:
     """The game's title (its stored name if this bot no longer has that game)."""
     plugin = PLUGINS.find(game_name)
-    return plugin.title if plugin is not None else game_name
+    return _(plugin.title) if plugin is not None else game_name
 
 
 def _rate(plays: int, wins: int) -> str:
-    return f"{wins}/{plays} won ({100 * wins / plays:.0f}%)" if plays else "no games yet"
+    if not plays:
+        return _("no games yet")
+    return _("{wins}/{plays} won ({percent}%)", wins=wins, plays=plays, percent=f"{100 * wins / plays:.0f}")
 
 
 class Stats:
@@ -33,14 +36,16 @@ class Stats:
     async def stats(self, interaction: discord.Interaction, user: discord.abc.User | None) -> None:
         who = user or interaction.user
         rows = await self.service.store.player_stats(interaction.guild_id, who.id)
-        embed = discord.Embed(title=f"{who.display_name}'s games on this server", colour=EMBED_COLOUR)
+        embed = discord.Embed(
+            title=_("{name}'s games on this server", name=who.display_name), colour=EMBED_COLOUR
+        )
         if not rows:
-            embed.description = "No finished games yet."
+            embed.description = _("No finished games yet.")
         for name, plays, wins in rows:
             embed.add_field(name=_title(name), value=_rate(plays, wins), inline=False)
         plays, wins = sum(r[1] for r in rows), sum(r[2] for r in rows)
         if rows:
-            embed.set_footer(text=f"All games: {_rate(plays, wins)}")
+            embed.set_footer(text=_("All games: {rate}", rate=_rate(plays, wins)))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def leaderboard(self, interaction: discord.Interaction, game_name: str) -> None:
@@ -52,11 +57,13 @@ class Stats:
             for rank, (user_id, plays, wins) in enumerate(rows, 1)
         ]
         embed = discord.Embed(
-            title=f"\N{TROPHY} {title} - leaderboard",
-            description="\n".join(lines) or "No finished games yet.",
+            title=_("\N{TROPHY} {game} - leaderboard", game=title),
+            description="\n".join(lines) or _("No finished games yet."),
             colour=EMBED_COLOUR,
         )
         ai_plays, ai_wins = await store.ai_stats(interaction.guild_id, game_name)
         if ai_plays:
-            embed.add_field(name="AI players (counted apart)", value=_rate(ai_plays, ai_wins), inline=False)
+            embed.add_field(
+                name=_("AI players (counted apart)"), value=_rate(ai_plays, ai_wins), inline=False
+            )
         await interaction.response.send_message(embed=embed, ephemeral=True)

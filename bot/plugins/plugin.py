@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import _, ngettext
 from games.core import GameRules
 from games.core.ai import Policy
 
@@ -101,9 +102,10 @@ class GamePlugin:
 
     @property
     def players_text(self) -> str:
+        """The number of players, e.g. "2 players", in the language texts are drawn in now."""
         if self.min_players == self.max_players:
-            return f"{self.min_players} players"
-        return f"{self.min_players}-{self.max_players} players"
+            return ngettext("{n} player", "{n} players", self.min_players)
+        return _("{least}-{most} players", least=self.min_players, most=self.max_players)
 
     def option_names(self) -> list[str]:
         """The lobby options of the rules' options model (the turn clock every game has aside)."""
