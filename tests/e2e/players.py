@@ -153,7 +153,8 @@ class Players:
         marker = f":{self.game_id}:{snap.decision}:"
         message = await self._message_with(user, marker, snap.table_message_id, timeout)
         ids = [cid for cid in message_custom_ids(message) if marker in cid]
-        assert ids, f"seat {seat} ({snap.state.phase}) has nothing to click: {message_text(message)[:600]}"
+        phase = getattr(snap.state, "phase", f"decision {snap.decision}")  # not every game has phases
+        assert ids, f"seat {seat} ({phase}) has nothing to click: {message_text(message)[:600]}"
         custom_id = self.rng.choice(ids)
         if custom_id.startswith(("pick:", "dsel:")):
             # the option shown as chosen is the current choice: a player picks another one
