@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.components import ActionButton
+from bot.i18n import N_, _
 from bot.render.base import (
     EMBED_COLOUR,
     BaseRenderer,
@@ -36,13 +37,17 @@ from bot.render.secret_krampus_text import (
     over,
     roles_lines,
     term_limited_line,
+    told,
+    win_line,
 )
 from games.core import Event
-from games.secret_krampus.data import TEAM_OF_ROLE, Card, Phase, Team
+from games.secret_krampus.data import TEAM_OF_ROLE, Card, Order, Phase, Team
 from games.secret_krampus.events import CardsPassed
+from games.secret_krampus.game import SecretKrampus
 from games.secret_krampus.models import SKView
 
-CARD = {Card.NICE: "\N{WRAPPED PRESENT} Nice", Card.NAUGHTY: "\N{SMILING FACE WITH HORNS} Naughty"}
+#: A gift as a label, with its picture (marked texts: shown with `_()`).
+CARD = {Card.NICE: N_("\N{WRAPPED PRESENT} Nice"), Card.NAUGHTY: N_("\N{SMILING FACE WITH HORNS} Naughty")}
 PRIVATE_PHASES = (Phase.LM_DISCARD, Phase.SL_CHOOSE, Phase.HEADS_TOGETHER_VOTE)
 #: Decisions made on the table by one seat: its private message only says it is its turn.
 TABLE_PHASES = (Phase.NOMINATION, Phase.ORDER)
@@ -51,8 +56,13 @@ TABLE_PHASES = (Phase.NOMINATION, Phase.ORDER)
 #: Checking it Twice). The rest (your own vote, the gifts you passed) echo the seat's own click:
 #: shown in the answer to that click, never worth an edit by themselves.
 SHOWN_ELSEWHERE = frozenset({"cards_drawn", "heads_together_card", "peek_result", "top_cards_seen"})
-IDLE = "Nothing to decide here now - the table shows the game. Vote there in every election."
+IDLE = N_("Nothing to decide here now - the table shows the game. Vote there in every election.")
 TEAM_COLOUR = {Team.NICE: discord.Colour.green(), Team.NAUGHTY: discord.Colour.dark_red()}
+
+
+def gifts(cards: Sequence[Card]) -> str:
+    """Gifts as labels, in the reader's language."""
+    return ", ".join(_(CARD[card]) for card in cards)
 
 
 class SecretKrampusRenderer(BaseRenderer):
@@ -67,26 +77,26 @@ class SecretKrampusRenderer(BaseRenderer):
         if limited:
             description.append(limited)
         embed = discord.Embed(
-            title=f"\N{CHRISTMAS TREE} Secret Krampus #{ctx.game_id}",
+            title=_("\N{CHRISTMAS TREE} {game} #{number}", game=_(SecretKrampus.title), number=ctx.game_id),
             description="\n".join(description),
             colour=colour,
         )
         if view.phase == Phase.VOTING and not done:
             waiting = [p.seat for p in view.players if p.in_play and not p.has_voted]
-            embed.add_field(name="Still to vote", value=names_of(ctx, waiting) or "-", inline=False)
+            embed.add_field(name=_("Still to vote"), value=names_of(ctx, waiting) or "-", inline=False)
         lines = event_lines(view, events, ctx)
         if lines:
             text = "\n".join(f"- {line}" for line in lines)
-            embed.add_field(name="What just happened", value=text[:1024], inline=False)
+            embed.add_field(name=_("What just happened"), value=text[:1024], inline=False)
         last = last_vote_line(view, ctx, events)
         if last:
-            embed.add_field(name="Last vote", value=last[:1024], inline=False)
+            embed.add_field(name=_("Last vote"), value=last[:1024], inline=False)
         known = known_line(view, ctx)
         if known:
-            embed.add_field(name="Known", value=known[:1024], inline=False)
+            embed.add_field(name=_("Known"), value=known[:1024], inline=False)
         roles = roles_lines(view, ctx)
         if roles:
-            embed.add_field(name="Players", value=roles[:1024], inline=False)
+            embed.add_field(name=_("Players"), value=roles[:1024], inline=False)
         rule = footer(view)
         if rule:
             embed.set_footer(text=rule)
@@ -101,13 +111,13 @@ class SecretKrampusRenderer(BaseRenderer):
 
     def _table_components(self, view: SKView, ctx: TableContext) -> discord.ui.View:
         if view.phase == Phase.NOMINATION:
-            placeholder = f"{ctx.name(view.lm_candidate)}: choose a Sleigh Loader"
+            placeholder = _("{name}: choose a Sleigh Loader", name=ctx.name(view.lm_candidate))
             return new_view(seat_select(ctx, "nominate", view.eligible, placeholder))
         if view.phase == Phase.VOTING:
-            return new_view(*yes_no_buttons(ctx, "vote", "Yes", "No"))
+            return new_view(*yes_no_buttons(ctx, "vote", _("Yes"), _("No")))
         if view.phase == Phase.ORDER and view.eligible:
-            order = ORDER.get(view.pending_order, "order") if view.pending_order else "order"
-            placeholder = f"{ctx.name(view.lm)}: choose a player ({order})"
+            order = _(ORDER[view.pending_order]) if view.pending_order in ORDER else _("order")
+            placeholder = _("{name}: choose a player ({order})", name=ctx.name(view.lm), order=order)
             return new_view(seat_select(ctx, "target", view.eligible, placeholder))
         return new_view()
 
@@ -120,38 +130,48 @@ class SecretKrampusRenderer(BaseRenderer):
     ) -> Payload:
         seat = view.seat
         assert seat is not None and view.my_role is not None
+        role = _(ROLE[view.my_role])
         if view.abandoned:
-            about = f"You were **{ROLE[view.my_role]}**."
+            about = _("You were **{role}**.", role=role)
+        elif view.phase == Phase.GAME_OVER and TEAM_OF_ROLE[view.my_role] == view.winner:
+            about = _("You were **{role}**. Your team won.", role=role)
         elif view.phase == Phase.GAME_OVER:
-            won = TEAM_OF_ROLE[view.my_role] == view.winner
-            about = f"You were **{ROLE[view.my_role]}**. Your team {'won' if won else 'lost'}."
+            about = _("You were **{role}**. Your team lost.", role=role)
         else:
-            about = f"You are **{ROLE[view.my_role]}**. Keep it to yourself!"
-        embed = discord.Embed(
-            title=f"Your secret - Secret Krampus #{ctx.game_id}", description=about, colour=EMBED_COLOUR
-        )
+            about = _("You are **{role}**. Keep it to yourself!", role=role)
+        title = _("Your secret - {game} #{number}", game=_(SecretKrampus.title), number=ctx.game_id)
+        embed = discord.Embed(title=title, description=about, colour=EMBED_COLOUR)
         others = {s: r for s, r in view.known_roles.items() if s != seat}
         if others:
-            known = "\n".join(f"{ctx.name(s)}: {ROLE[r]}" for s, r in others.items())
-            label = "Everyone's roles" if over(view) else "What you know"
+            known = "\n".join(
+                _("{name}: {role}", name=ctx.name(s), role=_(ROLE[r])) for s, r in others.items()
+            )
+            label = _("Everyone's roles") if over(view) else _("What you know")
             embed.add_field(name=label, value=known[:1024], inline=False)
         elif not over(view):
-            embed.add_field(name="What you know", value="Only your own role.", inline=False)
+            embed.add_field(name=_("What you know"), value=_("Only your own role."), inline=False)
         if view.peek_results:
-            peeks = "\n".join(f"{ctx.name(s)} is **{t.value.title()}**" for s, t in view.peek_results.items())
-            embed.add_field(name="Your Peeks", value=peeks, inline=False)
+            peeks = "\n".join(
+                _("{name} is **Nice**", name=ctx.name(s))
+                if t == Team.NICE
+                else _("{name} is **Naughty**", name=ctx.name(s))
+                for s, t in view.peek_results.items()
+            )
+            embed.add_field(name=_("Your Peeks"), value=peeks, inline=False)
         if view.checked_cards:
-            top = ", ".join(CARD[c] for c in view.checked_cards)
+            top = gifts(view.checked_cards)
             embed.add_field(
-                name="Checking it Twice",
-                value=f"The top 3 gifts when you checked (top first): {top}",
+                name=_(ORDER[Order.CHECKING_IT_TWICE]),
+                value=_("The top 3 gifts when you checked (top first): {gifts}", gifts=top),
                 inline=False,
             )
         news = self._news(view, ctx, events)
         if news:
-            embed.add_field(name="News", value="\n".join(f"- {line}" for line in news)[:1024], inline=False)
+            embed.add_field(
+                name=_("News"), value="\n".join(f"- {line}" for line in news)[:1024], inline=False
+            )
         prompt, components = self._private_decision(view, ctx)
-        embed.add_field(name="Your move", value=prompt, inline=False)
+        embed.add_field(name=_("Your move"), value=prompt, inline=False)
         return Payload(embeds=[embed], view=components)
 
     def _news(self, view: SKView, ctx: TableContext, events: Sequence[Event]) -> list[str]:
@@ -162,26 +182,30 @@ class SecretKrampusRenderer(BaseRenderer):
             if isinstance(event, CardsPassed):
                 if view.hand:  # the Sleigh Loader's prompt shows them
                     continue
-                cards = ", ".join(CARD[c] for c in event.cards)
-                lines.append(f"You passed {cards} to {ctx.name(event.sl)}.")
+                text = _("You passed {gifts} to {name}.", gifts=gifts(event.cards), name=ctx.name(event.sl))
+                lines.append(text)
             else:
-                lines.append(event.describe(ctx.names))
+                lines.append(told(event, ctx.names))
         return lines[-8:]
 
     def _private_decision(self, view: SKView, ctx: TableContext) -> tuple[str, discord.ui.View | None]:
         """The seat's own decision: its buttons when it is made here, a line when it is made on the
         table; otherwise a line that stays true while the others play."""
         if view.abandoned:
-            return "The game was abandoned: nobody wins.", None
+            return _("The game was abandoned: nobody wins."), None
         mine = view.seat in view.to_decide
         if view.phase == Phase.LM_DISCARD and view.hand and mine:
             buttons = [
-                ActionButton(ctx.game_id, ctx.decision, f"discard.{i}", label=f"Discard {CARD[c]}")
+                ActionButton(
+                    ctx.game_id, ctx.decision, f"discard.{i}", label=_("Discard {gift}", gift=_(CARD[c]))
+                )
                 for i, c in enumerate(view.hand)
             ]
-            cards = ", ".join(CARD[c] for c in view.hand)
             return (
-                f"You drew {cards}. Discard one; the other two go to the Sleigh Loader.",
+                _(
+                    "You drew {gifts}. Discard one; the other two go to the Sleigh Loader.",
+                    gifts=gifts(view.hand),
+                ),
                 new_view(*buttons),
             )
         if view.phase == Phase.SL_CHOOSE and view.hand and mine:
@@ -190,35 +214,37 @@ class SecretKrampusRenderer(BaseRenderer):
                     ctx.game_id,
                     ctx.decision,
                     f"play.{i}",
-                    label=f"Deliver {CARD[c]}",
+                    label=_("Deliver {gift}", gift=_(CARD[c])),
                     style=discord.ButtonStyle.primary,
                 )
                 for i, c in enumerate(view.hand)
             ]
-            cards = ", ".join(CARD[c] for c in view.hand)
             return (
-                f"The List Maker passed you {cards}. Deliver one; the other is discarded.",
+                _(
+                    "The List Maker passed you {gifts}. Deliver one; the other is discarded.",
+                    gifts=gifts(view.hand),
+                ),
                 new_view(*buttons),
             )
         if view.phase == Phase.HEADS_TOGETHER_VOTE and view.ht_card is not None and mine:
-            return (
-                f"Heads Together on {CARD[view.ht_card]}: one Yes delivers it; two Noes discard it "
-                "(a failed vote).",
-                new_view(*yes_no_buttons(ctx, "ht_vote", "Yes, deliver", "No, discard")),
+            prompt = _(
+                "Heads Together on {gift}: one Yes delivers it; two Noes discard it (a failed vote).",
+                gift=_(CARD[view.ht_card]),
             )
+            return prompt, new_view(*yes_no_buttons(ctx, "ht_vote", _("Yes, deliver"), _("No, discard")))
         if view.phase == Phase.GAME_OVER:
-            return "The game is over: the table shows who won.", None
+            return _("The game is over: the table shows who won."), None
         if view.seat is not None and not view.players[view.seat].in_play:
-            return "\N{HORSE} You are in the stables: nothing more to decide this game.", None
+            return _("\N{HORSE} You are in the stables: nothing more to decide this game."), None
         if mine and view.phase in TABLE_PHASES:
-            order = ORDER.get(view.pending_order, "") if view.pending_order else ""
-            hint = (
-                "Nominate a Sleigh Loader."
-                if view.phase == Phase.NOMINATION
-                else f"Santa's Order ({order}): choose a player."
+            if view.phase == Phase.NOMINATION:
+                return _("**Your turn: choose on the table.** Nominate a Sleigh Loader."), None
+            order = _(ORDER[view.pending_order]) if view.pending_order in ORDER else ""
+            text = _(
+                "**Your turn: choose on the table.** Santa's Order ({order}): choose a player.", order=order
             )
-            return f"**Your turn: choose on the table.** {hint}", None
-        return IDLE, None
+            return text, None
+        return _(IDLE), None
 
     def has_private_decision(self, view: SKView) -> bool:
         return view.phase in PRIVATE_PHASES and view.seat in view.to_decide
@@ -230,17 +256,16 @@ class SecretKrampusRenderer(BaseRenderer):
         return []
 
     def acknowledge(self, view: SKView, ctx: TableContext, events: Sequence[Event]) -> str | None:
-        lines = [e.describe(ctx.names) for e in events if not e.audience.is_public]
+        lines = [told(e, ctx.names) for e in events if not e.audience.is_public]
         if view.phase == Phase.VOTING and view.my_vote is not None:
-            lines.append("You can change your vote until the last vote is in.")
+            lines.append(_("You can change your vote until the last vote is in."))
         return " ".join(lines) or None
 
     def ending(self, view: SKView, ctx: TableContext, summary: str) -> str:
         """The channel post at the end: the winning team, then why."""
         if view.winner is None:
-            return summary
-        team = "Team Nice" if view.winner == Team.NICE else "Team Naughty"
-        return f"**{team} wins!** {summary}"
+            return _(summary)
+        return win_line(view.winner, summary)
 
     def chat_reminder(self, view: SKView, ctx: TableContext, seat: int) -> str | None:
         """Spec 4.2 silence rule and 2.6 stables: a reminder (never a block) when the List Maker
@@ -249,11 +274,15 @@ class SecretKrampusRenderer(BaseRenderer):
         if over(view):
             return None
         if not view.players[seat].in_play:
-            return f"\N{HORSE} {name} is in the stables and takes no part in the game, not even in chat."
+            return _(
+                "\N{HORSE} {name} is in the stables and takes no part in the game, not even in chat.",
+                name=name,
+            )
         if view.phase in PRIVATE_PHASES and seat in (view.lm, view.sl):
-            return (
-                f"\N{FACE WITH FINGER COVERING CLOSED LIPS} {name}, the List Maker and Sleigh Loader "
-                "stay silent from the draw until the gift is placed."
+            return _(
+                "\N{FACE WITH FINGER COVERING CLOSED LIPS} {name}, the List Maker and Sleigh Loader "
+                "stay silent from the draw until the gift is placed.",
+                name=name,
             )
         return None
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-#: `/rules`: the game in short (one embed, at most 4096 characters).
-RULES_SUMMARY = (
+from bot.i18n import N_
+
+#: `/rules`: the game in short (one embed, at most 4096 characters); a marked text, shown with `_()`.
+# i18n: the /rules summary of Secret Krampus. Keep the Markdown (**bold**) and the paragraphs.
+RULES_SUMMARY = N_(
     "**Hidden roles, 5-10 players.** Most players are **Nice Elves**; a few are **Naughty Elves**, "
     "and one is **Krampus**. Naughty Elves know each other and Krampus (at 5-6 players Krampus "
     "knows the Naughty Elf too).\n\n"

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import N_, _, current, translations
 from bot.render.base import TableContext
 from games.core import Event
-from games.secret_krampus.data import TEAM_OF_ROLE, Card, Order, Phase, Role, Team
+from games.secret_krampus.data import TEAM_OF_ROLE, Card, Order, Phase, Team
 from games.secret_krampus.events import (
     CardPlaced,
     Chaos,
@@ -23,29 +24,30 @@ from games.secret_krampus.events import (
     NewCandidate,
     Nominated,
     OrderStarted,
+    SKEventBase,
     Voted,
     VotesRevealed,
 )
 from games.secret_krampus.models import SKView
+from games.secret_krampus.words import CARD_NAMES, ORDER_NAMES, ROLE_NAMES
 
-ROLE = {
-    Role.NICE_ELF: "Nice Elf (team Nice)",
-    Role.NAUGHTY_ELF: "Naughty Elf (team Naughty)",
-    Role.KRAMPUS: "Krampus (team Naughty)",
+#: Roles and Santa's Orders by name (marked texts: shown with `_()`).
+ROLE = ROLE_NAMES
+ORDER = ORDER_NAMES
+#: The table's headline while the List Maker picks a target for an order: what the choice does.
+ORDER_HEADLINE = {
+    Order.PEEK: N_(
+        "**Santa's Order - Peek:** List Maker **{lm}** picks a player below (sees their team in secret)."
+    ),
+    Order.SUCCESSOR_SELECTOR: N_(
+        "**Santa's Order - Successor Selector:** List Maker **{lm}** picks a player below "
+        "(they are the next List Maker candidate)."
+    ),
+    Order.STABLE_LEADERSHIP: N_(
+        "**Santa's Order - Stable Leadership:** List Maker **{lm}** picks a player below "
+        "(sends them to the stables)."
+    ),
 }
-#: Santa's Orders by name, and what the List Maker's choice does (the table's headline).
-ORDER = {
-    Order.PEEK: "Peek",
-    Order.SUCCESSOR_SELECTOR: "Successor Selector",
-    Order.CHECKING_IT_TWICE: "Checking it Twice",
-    Order.STABLE_LEADERSHIP: "Stable Leadership",
-}
-ORDER_DOES = {
-    Order.PEEK: "sees their team in secret",
-    Order.SUCCESSOR_SELECTOR: "they are the next List Maker candidate",
-    Order.STABLE_LEADERSHIP: "sends them to the stables",
-}
-GIFT = {Card.NICE: "Nice", Card.NAUGHTY: "Naughty"}
 #: Events the headline or the picture already tells (the log still lists them).
 SAID_ELSEWHERE = (
     NewCandidate,
@@ -58,7 +60,22 @@ SAID_ELSEWHERE = (
     GameOver,
 )
 MAX_EVENT_LINES = 6
-KRAMPUS_CHECK = "Krampus check: if Krampus is elected Sleigh Loader, team Naughty wins."
+KRAMPUS_CHECK = N_("Krampus check: if Krampus is elected Sleigh Loader, team Naughty wins.")
+
+
+def told(event: Event, names: Sequence[str]) -> str:
+    """An event's line in the reader's language."""
+    if isinstance(event, SKEventBase):
+        return event.describe(names, translations(current()))
+    return event.describe(names)
+
+
+def win_line(winner: Team | None, reason: str | None) -> str:
+    """Who won and why (the rules keep the English reason: it is its catalogue key)."""
+    reason = _(reason) if reason else ""
+    if winner == Team.NICE:
+        return _("**Team Nice wins!** {reason}", reason=reason).strip()
+    return _("**Team Naughty wins!** {reason}", reason=reason).strip()
 
 
 def names_of(ctx: TableContext, seats: Sequence[int]) -> str:
@@ -74,35 +91,43 @@ def headline(view: SKView, ctx: TableContext) -> str:
     lm, sl = ctx.name(view.lm), ctx.name(view.sl)
     phase = view.phase
     if view.abandoned:
-        return "The game was abandoned. Everyone's role is shown below."
+        return _("The game was abandoned. Everyone's role is shown below.")
     if phase == Phase.GAME_OVER:
-        team = "Team Nice" if view.winner == Team.NICE else "Team Naughty"
-        return f"**{team} wins!** {view.win_reason or ''}".strip()
+        return win_line(view.winner, view.win_reason)
     if phase == Phase.NOMINATION:
-        special = " (chosen by Successor Selector)" if view.special_election else ""
-        return (
-            f"**{ctx.name(view.lm_candidate)}** is the List Maker candidate{special}: "
-            "pick a Sleigh Loader below."
-        )
+        candidate = ctx.name(view.lm_candidate)
+        if view.special_election:
+            return _(
+                "**{name}** is the List Maker candidate (chosen by Successor Selector): "
+                "pick a Sleigh Loader below.",
+                name=candidate,
+            )
+        return _("**{name}** is the List Maker candidate: pick a Sleigh Loader below.", name=candidate)
     if phase == Phase.VOTING:
-        return (
-            f"**Vote!** List Maker **{ctx.name(view.lm_candidate)}** with Sleigh Loader "
-            f"**{ctx.name(view.sl_candidate)}**? Votes stay secret until all are in; "
-            "you can change yours until then."
+        return _(
+            "**Vote!** List Maker **{lm}** with Sleigh Loader **{sl}**? Votes stay secret until all "
+            "are in; you can change yours until then.",
+            lm=ctx.name(view.lm_candidate),
+            sl=ctx.name(view.sl_candidate),
         )
     if phase == Phase.LM_DISCARD:
-        return f"List Maker **{lm}** discards 1 of 3 gifts in secret and passes 2 to **{sl}**."
+        return _(
+            "List Maker **{lm}** discards 1 of 3 gifts in secret and passes 2 to **{sl}**.", lm=lm, sl=sl
+        )
     if phase == Phase.SL_CHOOSE:
-        return f"Sleigh Loader **{sl}** delivers 1 of the 2 gifts from **{lm}**, in secret."
+        return _("Sleigh Loader **{sl}** delivers 1 of the 2 gifts from **{lm}**, in secret.", lm=lm, sl=sl)
     if phase == Phase.HEADS_TOGETHER_VOTE:
-        return (
-            f"**Heads Together:** {lm} and {sl} vote in secret. One Yes delivers the gift, "
-            "two Noes discard it."
+        return _(
+            "**Heads Together:** {lm} and {sl} vote in secret. One Yes delivers the gift, two Noes "
+            "discard it.",
+            lm=lm,
+            sl=sl,
         )
     order = view.pending_order
-    name = ORDER.get(order, "Santa's Order") if order is not None else "Santa's Order"
-    does = f" ({ORDER_DOES[order]})" if order in ORDER_DOES else ""
-    return f"**Santa's Order - {name}:** List Maker **{lm}** picks a player below{does}."
+    if order in ORDER_HEADLINE:
+        return _(ORDER_HEADLINE[order], lm=lm)
+    name = _(ORDER[order]) if order is not None else _("Santa's Order")
+    return _("**Santa's Order - {order}:** List Maker **{lm}** picks a player below.", order=name, lm=lm)
 
 
 def term_limited_line(view: SKView, ctx: TableContext) -> str | None:
@@ -114,7 +139,7 @@ def term_limited_line(view: SKView, ctx: TableContext) -> str | None:
         for p in view.players
         if p.term_limited and p.in_play and p.seat != view.lm_candidate and p.seat not in view.eligible
     ]
-    return f"Term-limited (last government): {names_of(ctx, seats)}" if seats else None
+    return _("Term-limited (last government): {names}", names=names_of(ctx, seats)) if seats else None
 
 
 def event_line(event: Event, ctx: TableContext) -> str | None:
@@ -124,12 +149,15 @@ def event_line(event: Event, ctx: TableContext) -> str | None:
     if isinstance(event, CardPlaced):
         if event.by_chaos:
             return None  # the chaos line names the gift
-        return f"A {GIFT[event.card]} gift was delivered."
+        if event.card == Card.NICE:
+            return _("A Nice gift was delivered.")
+        return _("A Naughty gift was delivered.")
     if isinstance(event, Chaos):
-        return f"Three failed votes in a row: chaos! The top gift, {GIFT[event.card]}, is delivered."
+        gift = _(CARD_NAMES[event.card])
+        return _("Three failed votes in a row: chaos! The top gift, {gift}, is delivered.", gift=gift)
     if isinstance(event, OrderStarted) and event.order != Order.CHECKING_IT_TWICE:
         return None  # the headline asks for the List Maker's choice
-    return event.describe(ctx.names)
+    return told(event, ctx.names)
 
 
 def event_lines(view: SKView, events: Sequence[Event], ctx: TableContext) -> list[str]:
@@ -150,10 +178,17 @@ def last_vote_line(view: SKView, ctx: TableContext, events: Sequence[Event]) -> 
     votes = sorted(view.last_votes.items())
     yes = [s for s, v in votes if v]
     no = [s for s, v in votes if not v]
-    result = "Passed" if 2 * len(yes) > len(votes) else "Failed"
-    return (
-        f"{result} {len(yes)}-{len(no)}. Yes: {names_of(ctx, yes) or 'nobody'}. "
-        f"No: {names_of(ctx, no) or 'nobody'}."
+    nobody = _("nobody")
+    if 2 * len(yes) > len(votes):
+        text = N_("Passed {yes_count}-{no_count}. Yes: {yes}. No: {no}.")
+    else:
+        text = N_("Failed {yes_count}-{no_count}. Yes: {yes}. No: {no}.")
+    return _(
+        text,
+        yes_count=len(yes),
+        no_count=len(no),
+        yes=names_of(ctx, yes) or nobody,
+        no=names_of(ctx, no) or nobody,
     )
 
 
@@ -166,9 +201,9 @@ def known_line(view: SKView, ctx: TableContext) -> str | None:
     peeked = [p.seat for p in living if p.peeked]
     parts = []
     if cleared:
-        parts.append(f"Not Krampus: {names_of(ctx, cleared)}.")
+        parts.append(_("Not Krampus: {names}.", names=names_of(ctx, cleared)))
     if peeked:
-        parts.append(f"Peeked: {names_of(ctx, peeked)}.")
+        parts.append(_("Peeked: {names}.", names=names_of(ctx, peeked)))
     return " ".join(parts) or None
 
 
@@ -181,13 +216,16 @@ def roles_lines(view: SKView, ctx: TableContext) -> str | None:
         assert p.revealed_role is not None
         won = view.winner is not None and TEAM_OF_ROLE[p.revealed_role] == view.winner
         mark = " \N{TROPHY}" if won and not view.abandoned else ""
-        stabled = " (stables)" if not p.in_play else ""
-        lines.append(f"{ctx.name(p.seat)}{stabled}: {ROLE[p.revealed_role]}{mark}")
+        role = _(ROLE[p.revealed_role])
+        if p.in_play:
+            lines.append(_("{name}: {role}", name=ctx.name(p.seat), role=role) + mark)
+        else:
+            lines.append(_("{name} (stables): {role}", name=ctx.name(p.seat), role=role) + mark)
     return "\n".join(lines)
 
 
 def footer(view: SKView) -> str | None:
     """A rule to keep in mind while choosing a government."""
     if view.krampus_check_active and view.phase in (Phase.NOMINATION, Phase.VOTING) and not over(view):
-        return KRAMPUS_CHECK
+        return _(KRAMPUS_CHECK)
     return None

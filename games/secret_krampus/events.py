@@ -126,6 +126,8 @@ class Elected(SKEventBase):
     sl: int
 
     def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        # i18n: the two offices (Secret Hitler's President and Chancellor), translated freely:
+        # Listaíró / Szánrakodó, Listenschreiber / Schlittenlader; the same words everywhere.
         text = N_("{lm} is List Maker and {sl} is Sleigh Loader.")
         return say(words, text, lm=names[self.lm], sl=names[self.sl])
 

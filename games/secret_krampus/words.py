@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from games.core.words import N_
-from games.secret_krampus.data import Card, Order, Role, Team
+from games.secret_krampus.data import Card, Order, Role
 
 
 class Words(Protocol):
@@ -45,16 +45,17 @@ def say(words: Words, template: str, /, **values: object) -> str:
 # i18n: the two kinds of gift (cards). German: brav / unartig ("brav oder unartig"), Hungarian:
 # jó / rossz ("jó vagy rossz voltál?").
 CARD_NAMES: dict[Card, str] = {Card.NICE: N_("Nice"), Card.NAUGHTY: N_("Naughty")}
-TEAM_NAMES: dict[Team, str] = {Team.NICE: N_("Team Nice"), Team.NAUGHTY: N_("Team Naughty")}
-# i18n: a role's name with its team, as a player is told it. No published Hungarian or German
-# edition exists: elves are "manó" / "Wichtel"; Krampus is "Krampusz" in Hungarian.
+#: A role's name with its team, as a player is told it.
 ROLE_NAMES: dict[Role, str] = {
+    # i18n: no published Hungarian or German edition exists: the elves are "manó" / "Wichtel",
+    # Krampus is "Krampusz" in Hungarian and stays "Krampus" in German.
     Role.NICE_ELF: N_("Nice Elf (team Nice)"),
     Role.NAUGHTY_ELF: N_("Naughty Elf (team Naughty)"),
     Role.KRAMPUS: N_("Krampus (team Naughty)"),
 }
-# i18n: Santa's Orders (powers of the List Maker), by their names in the rules.
+#: Santa's Orders (the List Maker's powers), by their names in the rules.
 ORDER_NAMES: dict[Order, str] = {
+    # i18n: the names of Santa's Orders, no published translation: translated freely, short.
     Order.PEEK: N_("Peek"),
     Order.SUCCESSOR_SELECTOR: N_("Successor Selector"),
     Order.CHECKING_IT_TWICE: N_("Checking it Twice"),
