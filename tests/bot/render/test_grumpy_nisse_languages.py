@@ -1,0 +1,148 @@
+"""The Grumpy Nisse in Hungarian and German (issue 16): over random whole games, what a Hungarian or
+German player reads on the table and in every seat's private message (embeds, news, buttons,
+selects) holds none of the English texts this game marks for translation, Discord's limits hold,
+and the table stays within the phone budgets of `tests/bot/render/phone.py` in every language.
+
+The catalogues: the translator's file `/tmp/i18n/grumpy-nisse.json` merged into a temporary copy
+of the real ones while it exists (before it is merged for good), else the real ones."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import bot.i18n
+from bot.i18n import catalogues, translations, using
+from bot.plugins import PLUGINS
+from bot.render.base import Payload
+from tests.bot.fakes import FakeMessage
+from tests.bot.render.phone import Moment, picture_problems, random_game, table_problems, text_of
+
+PLUGIN = PLUGINS.get("grumpy-nisse")
+TRANSLATIONS = Path("/tmp/i18n/grumpy-nisse.json")
+#: where this game's texts are marked
+SOURCES = ("bot/render/grumpy_nisse", "games/grumpy_nisse")
+LANGUAGES = ("hu", "de")
+SEEDS = (1, 2, 3)
+ROLES = ("random", "host_violet", "host_torech")
+PICTURE_EVERY = 25  # pictures are drawn for every n-th state only (drawing is the slow part)
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+@pytest.fixture(scope="module")
+def catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The translator's file merged into a copy of the catalogues, if it is still apart."""
+    if not TRANSLATIONS.exists():
+        yield
+        return
+    given = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
+    base = catalogues.template()
+    merged = {}
+    for language in LANGUAGES:
+        catalog = catalogues.load(language)
+        catalog.update(base, no_fuzzy_matching=True, update_header_comment=False)
+        catalogues.merge(catalog, given.get(language, {}))
+        merged[language] = catalog
+    patch = pytest.MonkeyPatch()
+    patch.setattr(bot.i18n, "CATALOGUES", tmp_path_factory.mktemp("locales"))
+    for language, catalog in merged.items():
+        catalogues.save(catalog, language)
+    translations.cache_clear()
+    yield
+    patch.undo()
+    translations.cache_clear()
+
+
+def _english_pieces(language: str) -> list[tuple[str, re.Pattern[str]]]:
+    """For every English text of this game whose translation differs: its word runs (the text
+    between placeholders, at least 4 letters) that the translation does not keep, as patterns."""
+    pieces = []
+    catalog = translations(language)
+    for message in catalogues.template():
+        if not message.id or not any(path.startswith(SOURCES) for path, _ in message.locations):
+            continue
+        if isinstance(message.id, tuple):
+            singular, plural = str(message.id[0]), str(message.id[1])
+            forms = [
+                (singular, catalog.ngettext(singular, plural, 1)),
+                (plural, catalog.ngettext(singular, plural, 2)),
+            ]
+        else:
+            forms = [(str(message.id), catalog.gettext(str(message.id)))]
+        for english, foreign in forms:
+            if english == foreign:
+                continue
+            for piece in PLACEHOLDER.split(english):
+                piece = piece.strip(" .,:;()*!-\n")
+                if sum(c.isalpha() for c in piece) >= 4 and piece not in foreign:
+                    pieces.append((english, re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")))
+    return pieces
+
+
+def _read(payload: Payload) -> str:
+    """Everything a player reads in the message, with Discord's limits checked on the way."""
+    message = FakeMessage(1, 1)
+    message.apply(embeds=payload.embeds, view=payload.view, content=payload.content)
+    descriptions = [o.description or "" for item in message.items() for o in getattr(item, "options", [])]
+    return "\n".join([message.text(), *descriptions])
+
+
+def _moments(seed: int) -> Iterator[Moment]:
+    yield from random_game(PLUGIN, 2, seed, {"roles": ROLES[seed % len(ROLES)]})
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_players_read_no_english(catalogue_dir: None, language: str) -> None:
+    with using(language):
+        pieces = _english_pieces(language)
+        assert pieces, "no translated texts found for this game"
+        seen: set[str] = set()
+        for seed in SEEDS:
+            for moment in _moments(seed):
+                seen.add(_read(moment.table()))
+                for seat in (0, 1):
+                    seen.add(_read(moment.private(seat)))
+    found = {
+        f"{english!r} in: {text[max(0, m.start() - 60) : m.end() + 60]!r}"
+        for text in seen
+        for english, pattern in pieces
+        for m in [pattern.search(text)]
+        if m
+    }
+    assert not found, f"{len(found)} English texts in {language}, e.g.\n" + "\n".join(sorted(found)[:8])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_english_texts_looked_for_are_found_in_english(catalogue_dir: None, language: str) -> None:
+    """The check above can fail: the same game read in English holds the texts it looks for."""
+    with using(language):
+        pieces = _english_pieces(language)
+    texts = [_read(m.table()) for m in _moments(SEEDS[0])]
+    assert any(pattern.search(text) for text in texts for _, pattern in pieces)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_phone_budgets_hold(catalogue_dir: None, language: str) -> None:
+    problems: list[str] = []
+    with using(language):
+        for seed in SEEDS:
+            tables = [moment.table() for moment in _moments(seed)]
+            problems += [f"seed {seed}: {p}" for p in table_problems(tables)]
+            if seed == SEEDS[0]:
+                for table in tables[::PICTURE_EVERY]:
+                    problems += picture_problems(table)
+    assert not problems, f"{len(problems)} over budget in {language}, e.g.\n" + "\n\n".join(problems[:3])
+
+
+def test_the_languages_differ(catalogue_dir: None) -> None:
+    """Hungarian and German tables are not the English one (the catalogues are in use)."""
+    moment = next(m for m in _moments(SEEDS[0]) if m.state.phase.value == "LEAD")
+    with using("en"):
+        english = text_of(moment.table())
+    for language in LANGUAGES:
+        with using(language):
+            assert text_of(moment.table()) != english
