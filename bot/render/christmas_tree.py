@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext
 from bot.render.christmas_tree_components import Draft, private_components
 from bot.render.christmas_tree_news import QUIET_EVENTS, fresh_cells, news_lines
@@ -30,69 +31,92 @@ from bot.render.christmas_tree_text import (
 from bot.render.pictures.christmas_tree import picture_key, render_trees_png
 from bot.render.pictures.christmas_tree_private import PrivatePicture
 from games.christmas_tree.data import Mode, Phase
-from games.christmas_tree.events import name_of, plural
 from games.christmas_tree.models import CTView, ScoreBreakdown
 from games.christmas_tree.rules import rotations_of
+from games.christmas_tree.words import names_and
 from games.core import Event
 
 READY, WAITING, COOKIE = "\N{WHITE HEAVY CHECK MARK}", "\N{HOURGLASS WITH FLOWING SAND}", "\N{COOKIE}"
-MODE_TEXT = {Mode.FAMILY: "Family", Mode.NORMAL: "Normal", Mode.ADVANCED: "Advanced"}
-NEUTRAL_TEXT = (
+MODE_TEXT = {
+    Mode.FAMILY: N_("Family mode"),
+    Mode.NORMAL: N_("Normal mode"),
+    Mode.ADVANCED: N_("Advanced mode"),
+}
+#: The table's footer while playing, per passing direction (+1 left, -1 right).
+PASSING_FOOTER = {1: N_("{mode} - hands pass left: {order}"), -1: N_("{mode} - hands pass right: {order}")}
+NEUTRAL_TEXT = N_(
     "The **neutral tree** belongs to nobody: it places random cards and only counts when an "
     "objective asks who has the most."
 )
-KEY_TEXT = "Gold ring: a complete bulb. Green ring: a gingerbread's wish is met."
+# i18n: the footer explaining the rings drawn on the private picture
+KEY_TEXT = N_("Gold ring: a complete bulb. Green ring: a gingerbread's wish is met.")
 
 
 def breakdown_text(part: ScoreBreakdown) -> str:
     """`**84 points**: objectives 34, ornaments 29, gingerbreads 12, bulbs 6, cookies 3`."""
-    text = f"**{points(part.total)}**: objectives {sum(part.objectives_by_round)}"
+    total, objectives = points(part.total), sum(part.objectives_by_round)
     final = part.final
-    if final is not None:
-        text += (
-            f", ornaments {final.card_values}, gingerbreads {final.gingerbreads}, "
-            f"bulbs {final.bulbs}, cookies {final.cookies}"
-        )
-    return text
+    if final is None:
+        return _("**{total}**: objectives {objectives}", total=total, objectives=objectives)
+    return _(
+        "**{total}**: objectives {objectives}, ornaments {ornaments}, gingerbreads {gingerbreads}, "
+        "bulbs {bulbs}, cookies {cookies}",
+        total=total,
+        objectives=objectives,
+        ornaments=final.card_values,
+        gingerbreads=final.gingerbreads,
+        bulbs=final.bulbs,
+        cookies=final.cookies,
+    )
 
 
 def passing(view: CTView, names: Sequence[str]) -> str:
     """`Gus → Zoë → bob → Gus`: the order the hands travel in this round."""
     order, seat = [], 0
-    for _ in range(view.num_seats + 1):
-        order.append(name_of(names, seat) if seat != view.neutral_seat else "neutral tree")
+    for _step in range(view.num_seats + 1):
+        order.append(names[seat] if seat != view.neutral_seat and seat < len(names) else _("neutral tree"))
         seat = (seat + view.direction) % view.num_seats
     return " \N{RIGHTWARDS ARROW} ".join(order)
 
 
 class ChristmasTreeRenderer(BaseRenderer):
-    private_button = "My hand & tree"
+    private_button = N_("My hand & tree")
 
     # -- the table ------------------------------------------------------------------------------
     def table(self, view: CTView, ctx: TableContext, events: Sequence[Event]) -> Payload:
         over = view.phase == Phase.GAME_OVER
-        title = f"\N{CHRISTMAS TREE} Christmas Tree #{ctx.game_id}"
-        title += " - the end" if over else f" - round {view.round}/3, turn {view.turn}/7"
+        game = _(ctx.title)
+        if over:
+            title = _("{game} #{number} - the end", game=game, number=ctx.game_id)
+        else:
+            title = _(
+                "{game} #{number} - round {round}/3, turn {turn}/7",
+                game=game,
+                number=ctx.game_id,
+                round=view.round,
+                turn=view.turn,
+            )
+        title = "\N{CHRISTMAS TREE} " + title
         description = [self._headline(view, ctx)]
         if view.neutral_seat is not None and not over:
-            description.append(NEUTRAL_TEXT)
+            description.append(_(NEUTRAL_TEXT))
         if not over:
             description.append(self._players(view, ctx))
         embed = discord.Embed(title=title, description="\n".join(description), colour=EMBED_COLOUR)
         if view.objectives and not over:
-            embed.add_field(name="Objectives this round", value=self._objectives(view, ctx), inline=False)
+            embed.add_field(name=_("Objectives this round"), value=self._objectives(view, ctx), inline=False)
         if over:
             lines = [f"{ctx.name(p.seat)}: {breakdown_text(p)}" for p in view.breakdown]
-            embed.add_field(name="Scores", value="\n".join(lines)[:1024], inline=False)
+            embed.add_field(name=_("Scores"), value="\n".join(lines)[:1024], inline=False)
         # at the end the Scores field sums up the round and the trees show the last cards
         hidden_at_end = ("last_cards_discarded", "round_scored", "card_placed", "ready")
         shown = [e for e in events if not (over and e.kind in hidden_at_end)]
         news = news_lines(shown, ctx.names)
         if news:
-            embed.add_field(name="Just now", value="\n".join(news[-8:])[:1024], inline=False)
-        footer = f"{MODE_TEXT[view.mode]} mode"
+            embed.add_field(name=_("Just now"), value="\n".join(news[-8:])[:1024], inline=False)
+        footer = _(MODE_TEXT[view.mode])
         if not over:
-            footer += f" - hands pass {view.direction_name}: {passing(view, ctx.names)}"
+            footer = _(PASSING_FOOTER[view.direction], mode=footer, order=passing(view, ctx.names))
         embed.set_footer(text=footer)
         fresh = fresh_cells(events)
         picture = Picture(
@@ -104,26 +128,31 @@ class ChristmasTreeRenderer(BaseRenderer):
 
     def _headline(self, view: CTView, ctx: TableContext) -> str:
         if view.phase == Phase.GAME_OVER:
-            names = " and ".join(f"**{ctx.name(s)}**" for s in view.winners)
-            shared = " share the win" if len(view.winners) > 1 else " wins"
-            return f"{names}{shared} with the most beautiful tree!"
-        where = f"in secret (**{self.private_button}**)"
+            names = translated(names_and([f"**{ctx.name(s)}**" for s in view.winners]))
+            if len(view.winners) > 1:
+                return _("{names} share the win with the most beautiful tree!", names=names)
+            return _("{names} wins with the most beautiful tree!", names=names)
+        button = _(self.private_button)
         if view.phase == Phase.OBJECTIVES:
-            return f"Everyone chooses an objective for this round {where}."
-        return f"Everyone picks a card and a cell {where}. All are revealed together."
+            return _("Everyone chooses an objective for this round in secret (**{button}**).", button=button)
+        return _(
+            "Everyone picks a card and a cell in secret (**{button}**). All are revealed together.",
+            button=button,
+        )
 
     def _objectives(self, view: CTView, ctx: TableContext) -> str:
         lines = []
         for objective in view.objectives:
             name, rule = objective_name(objective.code), objective_rule(objective.code)
-            owner = ""
-            if objective.owner is not None and objective.owner == view.seat:
-                owner = " (yours)"
-            elif objective.owner is not None and objective.owner == view.neutral_seat:
-                owner = " (neutral tree)"
-            elif objective.owner is not None:
-                owner = f" ({ctx.name(objective.owner)})"
-            lines.append(f"**{name}**{owner}: {rule}")
+            owner = objective.owner
+            if owner is None:
+                lines.append(f"**{name}**: {rule}")
+            elif owner == view.seat:
+                lines.append(_("**{objective}** (yours): {rule}", objective=name, rule=rule))
+            elif owner == view.neutral_seat:
+                lines.append(_("**{objective}** (neutral tree): {rule}", objective=name, rule=rule))
+            else:
+                lines.append(f"**{name}** ({ctx.name(owner)}): {rule}")
         return "\n".join(lines)[:1024]
 
     def _players(self, view: CTView, ctx: TableContext) -> str:
@@ -143,23 +172,23 @@ class ChristmasTreeRenderer(BaseRenderer):
         assert seat is not None
         chosen = Draft.parse(draft, view)
         embed = discord.Embed(
-            title=f"Your tree - Christmas Tree #{ctx.game_id}",
+            title=_("Your tree - {game} #{number}", game=_(ctx.title), number=ctx.game_id),
             description=self._private_headline(view, ctx, chosen),
             colour=EMBED_COLOUR,
         )
         secret = self._secret_objectives(view, ctx)
         if secret:
-            embed.add_field(name="Your objectives", value=secret[:1024], inline=False)
+            embed.add_field(name=_("Your objectives"), value=secret[:1024], inline=False)
         if view.objectives:
-            embed.add_field(name="Objectives this round", value=self._objectives(view, ctx), inline=False)
+            embed.add_field(name=_("Objectives this round"), value=self._objectives(view, ctx), inline=False)
         if view.phase == Phase.GAME_OVER and view.breakdown:
             mine = next(p for p in view.breakdown if p.seat == seat)
-            embed.add_field(name="Your score", value=breakdown_text(mine), inline=False)
+            embed.add_field(name=_("Your score"), value=breakdown_text(mine), inline=False)
         news = news_lines([e for e in events if e.kind not in QUIET_EVENTS], ctx.names, seat)
         if news:
-            embed.add_field(name="Just now", value="\n".join(news[-8:])[:1024], inline=False)
+            embed.add_field(name=_("Just now"), value="\n".join(news[-8:])[:1024], inline=False)
         if view.phase != Phase.GAME_OVER:
-            embed.set_footer(text=KEY_TEXT)
+            embed.set_footer(text=_(KEY_TEXT))
         picture = self._private_picture(view, chosen)
         return Payload(
             embeds=[embed],
@@ -170,7 +199,7 @@ class ChristmasTreeRenderer(BaseRenderer):
     def _private_picture(self, view: CTView, chosen: Draft) -> PrivatePicture:
         seat = view.seat
         assert seat is not None
-        title = f"Your tree: {points(view.seats[seat].points)}"
+        title = _("Your tree: {points}", points=points(view.seats[seat].points))
         if chosen.card is not None and chosen.cell is not None:
             code = view.hand[chosen.card]
             return PrivatePicture(
@@ -203,52 +232,84 @@ class ChristmasTreeRenderer(BaseRenderer):
 
     def _private_headline(self, view: CTView, ctx: TableContext, chosen: Draft) -> str:
         if view.phase == Phase.GAME_OVER:
-            return "The game is over: your tree as it ended."
-        lines = [f"Round {view.round}/3, turn {view.turn}/7. " + self._passing_you(view, ctx)]
+            return _("The game is over: your tree as it ended.")
+        round_turn = _("Round {round}/3, turn {turn}/7.", round=view.round, turn=view.turn)
+        lines = [f"{round_turn} {self._passing_you(view, ctx)}"]
         if view.phase == Phase.OBJECTIVES:
             if view.my_choice:
                 name = objective_name(view.my_choice)
-                lines.append(f"You chose **{name}**. You may change it until everyone has chosen.")
+                lines.append(
+                    _(
+                        "You chose **{objective}**. You may change it until everyone has chosen.",
+                        objective=name,
+                    )
+                )
             else:
                 lines.append(
-                    "Choose your objective for this round below (everyone sees it once all have chosen)."
+                    _("Choose your objective for this round below (everyone sees it once all have chosen).")
                 )
             return "\n".join(lines)
+        lines.append(self._turn_line(view, chosen))
+        return "\n".join(lines)
+
+    def _turn_line(self, view: CTView, chosen: Draft) -> str:
         pending = view.pending
         if chosen.card is not None and chosen.cell is not None:
             code = view.hand[chosen.card]
-            where = f"**{short_card(code)}** on **{cell_text(chosen.cell)}**"
+            card, cell = short_card(code), cell_text(chosen.cell)
             if len(rotations_of(code)) > 1:
-                lines.append(f"{where}: it is shown both ways below. Press a Place button to choose.")
-            else:
-                lines.append(f"{where}: press **Place** to choose it.")
-        elif pending is not None and pending.confirmed and view.hand:
+                return _(
+                    "**{card}** on **{cell}**: it is shown both ways below. Press a Place button to choose.",
+                    card=card,
+                    cell=cell,
+                )
+            # i18n: **Place** is the button's label ("Place")
+            return _("**{card}** on **{cell}**: press **Place** to choose it.", card=card, cell=cell)
+        if pending is not None and pending.confirmed and view.hand:
             code = view.hand[pending.card_index]
-            facing = f", {rotation_text(pending.rotation)}" if len(rotations_of(code)) > 1 else ""
-            lines.append(
-                f"You are ready: **{short_card(code)}** on **{cell_text(pending.cell)}**{facing}. "
-                "You may change it until everyone is ready."
+            card, cell = short_card(code), cell_text(pending.cell)
+            if len(rotations_of(code)) > 1:
+                return _(
+                    "You are ready: **{card}** on **{cell}**, {facing}. "
+                    "You may change it until everyone is ready.",
+                    card=card,
+                    cell=cell,
+                    facing=rotation_text(pending.rotation),
+                )
+            return _(
+                "You are ready: **{card}** on **{cell}**. You may change it until everyone is ready.",
+                card=card,
+                cell=cell,
             )
-        elif pending is not None:
-            lines.append(
-                f"Your card goes on **{cell_text(pending.cell)}**. Spend cookies "
-                f"({plural(view.cookies_left, 'cookie')} left): turn a card over or swap two; "
-                "press **Done** when finished."
+        if pending is not None:
+            # i18n: **Done** is the button's label ("Done")
+            return ngettext(
+                "Your card goes on **{cell}**. Spend cookies ({n} cookie left): "
+                "turn a card over or swap two; press **Done** when finished.",
+                "Your card goes on **{cell}**. Spend cookies ({n} cookies left): "
+                "turn a card over or swap two; press **Done** when finished.",
+                view.cookies_left,
+                cell=cell_text(pending.cell),
             )
-        else:
-            lines.append("Pick a card (numbered in the picture), then a free cell (numbered on your tree).")
-        return "\n".join(lines)
+        return _("Pick a card (numbered in the picture), then a free cell (numbered on your tree).")
 
     def _passing_you(self, view: CTView, ctx: TableContext) -> str:
         seat = view.seat
         assert seat is not None
 
-        def who(s: int) -> str:
-            return "the neutral tree" if s == view.neutral_seat else f"**{ctx.name(s)}**"
-
         to = (seat + view.direction) % view.num_seats
         came = (seat - view.direction) % view.num_seats
-        return f"You pass your hand to {who(to)} and get the hand of {who(came)}."
+        if to == view.neutral_seat:
+            return _(
+                "You pass your hand to the neutral tree and get the hand of **{came}**.", came=ctx.name(came)
+            )
+        if came == view.neutral_seat:
+            return _("You pass your hand to **{to}** and get the hand of the neutral tree.", to=ctx.name(to))
+        return _(
+            "You pass your hand to **{to}** and get the hand of **{came}**.",
+            to=ctx.name(to),
+            came=ctx.name(came),
+        )
 
     def _secret_objectives(self, view: CTView, ctx: TableContext) -> str:
         """The objectives only this player knows: the cards to choose from, then (Advanced) their
@@ -258,23 +319,31 @@ class ChristmasTreeRenderer(BaseRenderer):
                 f"{i + 1}. {objective_text(code)}" for i, code in enumerate(view.objective_cards)
             )
 
-        def whose(owner: int) -> str:
-            return "the neutral tree's" if owner == view.neutral_seat else f"{ctx.name(owner)}'s"
-
         revealed = {o.code for o in view.objectives}
         lines = []
         mine = view.my_choice or view.seen_objectives.get(view.seat)  # type: ignore[arg-type]
         if mine and mine not in revealed:
-            where = " (in the hand you hold)" if mine == view.hand_objective else ""
-            lines.append(f"Yours{where}: {objective_text(mine)}")
+            if mine == view.hand_objective:
+                lines.append(_("Yours (in the hand you hold): {objective}", objective=objective_text(mine)))
+            else:
+                lines.append(_("Yours: {objective}", objective=objective_text(mine)))
         for owner, code in view.seen_objectives.items():
             if owner == view.seat or code in revealed:
                 continue
-            if code == view.hand_objective:
-                lines.append(f"In the hand you hold, {whose(owner)}: {objective_text(code)}")
-            else:
-                lines.append(f"Seen, {whose(owner)}: {objective_name(code)}")
+            lines.append(self._seen_objective(view, ctx, owner, code))
         return "\n".join(lines)
+
+    def _seen_objective(self, view: CTView, ctx: TableContext, owner: int, code: str) -> str:
+        """Advanced: another tree's objective this player has seen travelling in a hand."""
+        neutral = owner == view.neutral_seat
+        if code == view.hand_objective:
+            text = objective_text(code)
+            if neutral:
+                return _("In the hand you hold, the neutral tree's: {objective}", objective=text)
+            return _("In the hand you hold, {name}'s: {objective}", name=ctx.name(owner), objective=text)
+        if neutral:
+            return _("Seen, the neutral tree's: {objective}", objective=objective_name(code))
+        return _("Seen, {name}'s: {objective}", name=ctx.name(owner), objective=objective_name(code))
 
     # -- the rest of the renderer contract ----------------------------------------------------------
     def has_private_decision(self, view: CTView) -> bool:
@@ -285,9 +354,12 @@ class ChristmasTreeRenderer(BaseRenderer):
 
     def ending(self, view: CTView, ctx: TableContext, summary: str) -> str:
         lines = [f"{ctx.name(p.seat)}: {breakdown_text(p)}" for p in view.breakdown]
-        names = " and ".join(ctx.name(s) for s in view.winners)
-        verb = "share the win" if len(view.winners) > 1 else "wins"
-        return f"{names} {verb}!\n" + "\n".join(lines)
+        names = translated(names_and([ctx.name(s) for s in view.winners]))
+        if len(view.winners) > 1:
+            head = _("{names} share the win!", names=names)
+        else:
+            head = _("{names} wins!", names=names)
+        return "\n".join([head, *lines])
 
 
 #: This game's renderer, with its `/rules` text and lobby texts: what `bot.plugins` loads.

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.components import ActionButton, ActionSelect, DraftButton, DraftSelect
+from bot.i18n import _
 from bot.render.base import TableContext, new_view
 from bot.render.christmas_tree_text import cell_text, objective_name, place_label, short_card
 from games.christmas_tree.data import Phase
@@ -76,7 +77,7 @@ def private_components(view: CTView, ctx: TableContext, draft: Draft) -> discord
             for i, code in enumerate(view.objective_cards)
         ]
         return new_view(
-            ActionSelect(ctx.game_id, ctx.decision, "objective", options, placeholder="Your objective")
+            ActionSelect(ctx.game_id, ctx.decision, "objective", options, placeholder=_("Your objective"))
         )
     if view.phase != Phase.TURN:
         return None
@@ -103,9 +104,9 @@ def _placement_components(view: CTView, ctx: TableContext, draft: Draft) -> disc
         for cell in view.legal_cells
     ]
     items: list[discord.ui.Item] = [
-        DraftSelect(g, d, "card", cards, placeholder="1. Pick a card (numbered in the picture)", row=0),
+        DraftSelect(g, d, "card", cards, placeholder=_("1. Pick a card (numbered in the picture)"), row=0),
         DraftSelect(
-            g, d, "cell", cells[:25], placeholder="2. Pick a free cell (numbered on your tree)", row=1
+            g, d, "cell", cells[:25], placeholder=_("2. Pick a free cell (numbered on your tree)"), row=1
         ),
     ]
     if draft.card is not None and draft.cell is not None:
@@ -159,7 +160,7 @@ def _cookie_components(view: CTView, ctx: TableContext, draft: Draft) -> discord
         ]
         if turn:
             items.append(
-                ActionSelect(g, d, "rotate", turn[:25], placeholder="Cookie: turn a card over", row=0)
+                ActionSelect(g, d, "rotate", turn[:25], placeholder=_("Cookie: turn a card over"), row=0)
             )
         swap_from = [
             discord.SelectOption(
@@ -168,7 +169,7 @@ def _cookie_components(view: CTView, ctx: TableContext, draft: Draft) -> discord
             for c, s in filled
         ]
         items.append(
-            DraftSelect(g, d, "swapa", swap_from[:25], placeholder="Cookie: swap the card on...", row=1)
+            DraftSelect(g, d, "swapa", swap_from[:25], placeholder=_("Cookie: swap the card on..."), row=1)
         )
         if draft.swap_a is not None:
             swap_to = [
@@ -180,11 +181,13 @@ def _cookie_components(view: CTView, ctx: TableContext, draft: Draft) -> discord
                 for c, s in filled
                 if c != draft.swap_a
             ]
-            items.append(DraftSelect(g, d, "swapb", swap_to[:25], placeholder="...with the card on", row=2))
+            items.append(
+                DraftSelect(g, d, "swapb", swap_to[:25], placeholder=_("...with the card on"), row=2)
+            )
         if draft.swap_a is not None and draft.swap_b is not None:
             items += _swap_buttons(view, ctx, draft.swap_a, draft.swap_b)
-    items.append(ActionButton(g, d, "done", label="Done", style=discord.ButtonStyle.success, row=4))
-    items.append(DraftButton(g, d, "p", label="Change my card", row=4))
+    items.append(ActionButton(g, d, "done", label=_("Done"), style=discord.ButtonStyle.success, row=4))
+    items.append(DraftButton(g, d, "p", label=_("Change my card"), row=4))
     return new_view(*items)
 
 
@@ -202,11 +205,12 @@ def _swap_buttons(view: CTView, ctx: TableContext, a: int, b: int) -> list[Actio
                 if rot != now
             ]
             if len(turned) == 2:
-                label = "Swap, turn both"
+                label = _("Swap, turn both")
             elif turned:
-                label = f"Swap, turn the {turned[0]}"
+                # i18n: a button: swap two cards and turn {card} ("red ball 1❄") over
+                label = _("Swap, turn the {card}", card=turned[0])
             else:
-                label = "Swap"
+                label = _("Swap")
             buttons.append(
                 ActionButton(ctx.game_id, ctx.decision, f"swap.{a}.{b}.{ra}.{rb}", label=label[:80], row=3)
             )

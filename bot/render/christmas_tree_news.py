@@ -9,19 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.christmas_tree.data import DIRECTION_NAME
-from games.christmas_tree.events import name_of, objective_label, placed_words, plural
+from bot.i18n import N_, _, ngettext, translated
+from bot.render.christmas_tree_text import cell_text, objective_name, rotation_text, short_card
+from games.christmas_tree.data import CARDS, Kind
+from games.christmas_tree.words import seat_words
 from games.core import Event
 
 #: Private events that only echo the seat's own click (shown in the redrawn message instead).
 QUIET_EVENTS = frozenset({"objective_recorded", "turn_recorded", "cookie_planned", "hand_received"})
 #: Shown elsewhere: the final scores are in the Scores field, the winners in the headline.
 SHOWN_ELSEWHERE = frozenset({"final_scored", "game_over"})
-
-
-def _capital(text: str) -> str:
-    """`the neutral tree` starts a sentence as `The neutral tree`; players' names stay as they are."""
-    return "The" + text[3:] if text.startswith("the ") else text
+#: Per passing direction (+1 left, -1 right).
+HANDS_PASS = {1: N_("The hands pass to the left."), -1: N_("The hands pass to the right.")}
+ROUND_STARTS = {
+    1: N_("Round {round}: 8 new cards each; hands pass left."),
+    -1: N_("Round {round}: 8 new cards each; hands pass right."),
+}
 
 
 def fresh_cells(events: Sequence[Event]) -> dict[int, list[int]]:
@@ -37,20 +40,59 @@ def fresh_cells(events: Sequence[Event]) -> dict[int, list[int]]:
     return {seat: sorted(set(cells)) for seat, cells in fresh.items()}
 
 
-def _cookies(uses: Sequence[dict]) -> str:
-    """`swap two cards and turn 2 cards over` (the picture rings where)."""
+def _who(names: Sequence[str], seat: int) -> str:
+    """A seat starting a sentence: a player's name, or `The neutral tree`."""
+    return translated(seat_words(names, seat, subject=True))
+
+
+def _cookies(who: str, uses: Sequence[dict]) -> str:
+    """`Dancer eats 2 cookies to swap two cards and turn a card over.` (the picture rings where)."""
     swaps = sum(use["op"] == "swap" for use in uses)
     turns = len(uses) - swaps
-    parts = []
-    if swaps:
-        parts.append("swap two cards" if swaps == 1 else f"swap {swaps} pairs of cards")
-    if turns:
-        parts.append("turn a card over" if turns == 1 else f"turn {turns} cards over")
-    return " and ".join(parts)
+    if not turns:
+        return ngettext(
+            "{who} eats a cookie to swap two cards.",
+            "{who} eats {n} cookies to swap {n} pairs of cards.",
+            swaps,
+            who=who,
+        )
+    if not swaps:
+        return ngettext(
+            "{who} eats a cookie to turn a card over.",
+            "{who} eats {n} cookies to turn {n} cards over.",
+            turns,
+            who=who,
+        )
+    eats = ngettext("{n} cookie", "{n} cookies", len(uses))
+    swapped = ngettext("swap two cards", "swap {n} pairs of cards", swaps)
+    turned = ngettext("turn a card over", "turn {n} cards over", turns)
+    # i18n: {eats} is "2 cookies", {swapped} "swap two cards", {turned} "turn a card over"
+    return _(
+        "{who} eats {eats} to {swapped} and {turned}.", who=who, eats=eats, swapped=swapped, turned=turned
+    )
 
 
 def _points(seats_points: Sequence[int], names: Sequence[str]) -> str:
-    return ", ".join(f"{name_of(names, s)} {p}" for s, p in enumerate(seats_points[: len(names)]))
+    return ", ".join(f"{names[s]} {p}" for s, p in enumerate(seats_points[: len(names)]))
+
+
+def _revealed(placed: Sequence[Event], me: int | None) -> str:
+    """The reveal in one line; a player also reads where their own card went."""
+    if me is None:
+        return _("Every new card is revealed (ringed in gold on the trees).")
+    mine = [dict(e) for e in placed if dict(e)["seat"] == me]
+    if not mine:
+        return _("Every new card is revealed.")
+    own = mine[0]
+    card, cell = short_card(own["card"]), cell_text(own["cell"])
+    if CARDS[own["card"]].kind == Kind.CANDY:
+        return _("Every new card is revealed. Yours: {card} on {cell}.", card=card, cell=cell)
+    return _(
+        "Every new card is revealed. Yours: {card} on {cell}, {facing}.",
+        card=card,
+        cell=cell,
+        facing=rotation_text(own["rotation"]),
+    )
 
 
 def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = None) -> list[str]:
@@ -64,45 +106,46 @@ def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = N
             continue
         if kind == "card_placed":
             if event is placed[0]:
-                if me is None:
-                    lines.append("Every new card is revealed (ringed in gold on the trees).")
-                else:
-                    mine = [dict(e) for e in placed if dict(e)["seat"] == me]
-                    lines.append("Every new card is revealed.")
-                    if mine:
-                        own = mine[0]
-                        lines[-1] += f" Yours: {placed_words(own['card'], own['cell'], own['rotation'])}."
+                lines.append(_revealed(placed, me))
             continue
         if kind == "ready" and placed:
             continue  # the last player got ready and everything was revealed: the reveal says it
         if kind == "ready":
-            who = _capital(name_of(names, data["seat"]))
-            lines.append(f"{who} is ready." if data["ready"] else f"{who} changes their mind: not ready.")
+            who = _who(names, data["seat"])
+            if data["ready"]:
+                lines.append(_("{who} is ready.", who=who))
+            else:
+                lines.append(_("{who} changes their mind: not ready.", who=who))
         elif kind == "cookie_used":
             uses = [dict(e) for e in events if e.kind == "cookie_used" and dict(e)["seat"] == data["seat"]]
             if uses[0] == data:
-                who = _capital(name_of(names, data["seat"]))
-                eats = "a cookie" if len(uses) == 1 else f"{len(uses)} cookies"
-                lines.append(f"{who} eats {eats} to {_cookies(uses)}.")
+                lines.append(_cookies(_who(names, data["seat"]), uses))
         elif kind == "hands_passed":
-            lines.append(f"The hands pass to the {DIRECTION_NAME[data['direction']]}.")
+            lines.append(_(HANDS_PASS[data["direction"]]))
         elif kind == "last_cards_discarded":
-            lines.append(f"Round {data['round']} is over: the last card of each hand leaves unseen.")
-        elif kind == "objective_scored":
-            lines.append(f"{objective_label(data['code'])}: {_points(data['points'], names)}.")
-        elif kind == "round_scored":
-            gains = ", ".join(f"{name_of(names, s)} +{p}" for s, p in enumerate(data["points"]))
-            lines.append(f"Points in round {data['round']}: {gains}.")
-        elif kind == "round_started":
             lines.append(
-                f"Round {data['round']}: 8 new cards each; hands pass {DIRECTION_NAME[data['direction']]}."
+                _("Round {round} is over: the last card of each hand leaves unseen.", round=data["round"])
             )
+        elif kind == "objective_scored":
+            lines.append(f"{objective_name(data['code'])}: {_points(data['points'], names)}.")
+        elif kind == "round_scored":
+            gains = ", ".join(f"{names[s]} +{p}" for s, p in enumerate(data["points"]))
+            lines.append(_("Points in round {round}: {points}.", round=data["round"], points=gains))
+        elif kind == "round_started":
+            lines.append(_(ROUND_STARTS[data["direction"]], round=data["round"]))
         elif kind == "table_objectives":
-            lines.append(f"{plural(len(data['codes']), 'new objective')} for everyone this round.")
+            n = len(data["codes"])
+            lines.append(
+                ngettext(
+                    "{n} new objective for everyone this round.",
+                    "{n} new objectives for everyone this round.",
+                    n,
+                )
+            )
         elif kind == "objectives_revealed":
-            lines.append("This round's objectives are revealed.")
-        else:
-            lines.append(event.describe(names))
+            lines.append(_("This round's objectives are revealed."))
+        else:  # objective_chosen, objectives_hidden: the rules' own line
+            lines.append(translated(event.describe(names)))
     return lines
 
 

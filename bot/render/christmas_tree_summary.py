@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bot.i18n import N_
+
 #: `/rules`: the game in short (one embed, at most 4096 characters).
-RULES_SUMMARY = (
+RULES_SUMMARY = N_(
     "**Drafting, 2-4 players** (2 players add a neutral tree). Over 3 rounds everyone drafts 7 of "
     "8 cards per round, choosing and placing simultaneously on a diamond-shaped tree, then passes "
     "the hand. Score round objectives, ornament values, gingerbreads, complete bulbs and unused "
@@ -12,8 +14,9 @@ RULES_SUMMARY = (
 
 #: A one-line description per lobby option (the fields of the options model).
 LOBBY_TEXTS: dict[str, str | tuple[str, str]] = {
-    "mode": "How much of the rules you play",
-    "mode=family": ("Family", "The simplest: shared wishes, no cookies"),
-    "mode=normal": ("Normal", "Each player picks a wish; 3 cookies each"),
-    "mode=advanced": ("Advanced", "Secret wishes, harder ones; 4 cookies each"),
+    "mode": N_("How much of the rules you play"),
+    # i18n: the three modes (difficulty levels) of the rulebook: family, normal and advanced game
+    "mode=family": (N_("Family"), N_("The simplest: shared wishes, no cookies")),
+    "mode=normal": (N_("Normal"), N_("Each player picks a wish; 3 cookies each")),
+    "mode=advanced": (N_("Advanced"), N_("Secret wishes, harder ones; 4 cookies each")),
 }

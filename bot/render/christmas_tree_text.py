@@ -1,105 +1,96 @@
-"""Words for Christmas Tree cards and objectives, from the game's data tables (no rules here).
+"""Words for Christmas Tree cards and objectives, in the reader's language (no rules here).
 
-Cells are shown as the numbers 1-21 drawn on the pictures (`board.cell_number`).
+Cells are shown as the numbers 1-21 drawn on the pictures (`board.cell_number`). The names of
+cards, cells and facings are the rules' (`games.christmas_tree.words`), translated here.
 """
 
 from __future__ import annotations
 
-from games.christmas_tree.board import cell_number
-from games.christmas_tree.data import CARDS, Kind
-from games.christmas_tree.objectives import OBJECTIVES, Objective, ObjectiveType
+from bot.i18n import N_, _, ngettext, translated
+from games.christmas_tree.objectives import OBJECTIVES
+from games.christmas_tree.words import card_words, cell_words, facing_words
 
-SNOWFLAKE = "\N{SNOWFLAKE}"
-
-#: What each objective type asks, with `{x}` for the objective's own parameter.
-TYPE_TEXT: dict[ObjectiveType, str] = {
-    ObjectiveType.MAJORITY: "{per} per {x}; the most: +6, second most: +3.",
-    ObjectiveType.BULB_COLOUR: "3 per complete {x} bulb.",
-    ObjectiveType.ROW_SET: "6 per three ornaments of three different {x}s in one row.",
-    ObjectiveType.ROW_ENDS: "5 per row whose two end ornaments have the same colour and shape.",
-    ObjectiveType.TWINS: "4 per pair {x} with the same colour and shape.",
-    ObjectiveType.SWEETS: "6 per candy and gingerbread {x}.",
-    ObjectiveType.TRIPLE: "6 per three ornaments {x} with the same {attr}.",
-    ObjectiveType.SNOWFLAKE: "8 per four ornaments {x} with the same snowflake value.",
-    ObjectiveType.CHAIN: "6 per chain of touching ornaments worth 0, 1 and 2 snowflakes.",
-    ObjectiveType.BULB_PAIR: "4 per card with complete bulbs on two {x} sides.",
-    ObjectiveType.LINE_SUM: (
-        "5 per {x} whose ornaments are worth at least as many snowflakes as it has cells."
-    ),
+#: What each objective card asks, `{points}` from its data (per card, or per formation).
+RULE_TEXT: dict[str, str] = {
+    # i18n: an objective card's rule, as short as a phone allows. "the most: +6, second most: +3"
+    # are the extra points for the players with the most and second most such cards
+    "O01": N_("{points} per red ornament; the most: +6, second most: +3."),
+    "O02": N_("{points} per yellow ornament; the most: +6, second most: +3."),
+    "O03": N_("{points} per blue ornament; the most: +6, second most: +3."),
+    "O04": N_("{points} per star ornament; the most: +6, second most: +3."),
+    "O05": N_("{points} per ball ornament; the most: +6, second most: +3."),
+    "O06": N_("{points} per oval ornament; the most: +6, second most: +3."),
+    "O07": N_("{points} per wrapped candy; the most: +6, second most: +3."),
+    "O08": N_("{points} per gingerbread; the most: +6, second most: +3."),
+    "O09": N_("{points} per complete red bulb."),
+    "O10": N_("{points} per complete yellow bulb."),
+    "O11": N_("{points} per complete blue bulb."),
+    "O12": N_("{points} per three ornaments of three different colours in one row."),
+    "O13": N_("{points} per three ornaments of three different shapes in one row."),
+    "O14": N_("{points} per row whose two end ornaments have the same colour and shape."),
+    "O15": N_("{points} per pair side by side in a row with the same colour and shape."),
+    "O16": N_("{points} per pair touching down to the right with the same colour and shape."),
+    "O17": N_("{points} per pair touching down to the left with the same colour and shape."),
+    "O18": N_("{points} per candy and gingerbread side by side in a row."),
+    "O19": N_("{points} per three ornaments in a branch down to the right with the same colour."),
+    "O20": N_("{points} per three ornaments in a branch down to the left with the same shape."),
+    "O21": N_("{points} per row whose ornaments are worth at least as many snowflakes as it has cells."),
+    "O22": N_("{points} per candy and gingerbread one above the other."),
+    "O23": N_("{points} per three ornaments in a roof shape with the same colour."),
+    "O24": N_("{points} per three ornaments in a cup shape with the same shape."),
+    "O25": N_("{points} per four ornaments in a diamond with the same snowflake value."),
+    "O26": N_("{points} per four ornaments in a row with the same snowflake value."),
+    "O27": N_("{points} per chain of touching ornaments worth 0, 1 and 2 snowflakes."),
+    "O28": N_("{points} per card with complete bulbs on two opposite sides."),
+    "O29": N_("{points} per card with complete bulbs on two neighbouring sides."),
+    "O30": N_("{points} per branch whose ornaments are worth at least as many snowflakes as it has cells."),
 }
-PATTERN_TEXT = {
-    "H2": "side by side in a row",
-    "V2": "one above the other",
-    "D2SE": "touching down to the right",
-    "D2SW": "touching down to the left",
-    "D3SE": "in a branch down to the right",
-    "D3SW": "in a branch down to the left",
-    "ROOF": "in a roof shape",
-    "CUP": "in a cup shape",
-    "DIAMOND4": "in a diamond",
-    "ROW4": "in a row",
+#: A Place button's label: by "then cookies" for a card with one way to face (a candy); by the
+#: rotation and "then cookies" for the others.
+PLACE_LABELS = {False: N_("Place"), True: N_("Place, then cookies")}
+PLACE_FACING_LABELS = {
+    (0, False): N_("Place upright"),
+    (180, False): N_("Place upside down"),
+    (0, True): N_("Place upright, then cookies"),
+    (180, True): N_("Place upside down, then cookies"),
 }
-SIDE_PAIR_TEXT = {"STRAIGHT": "opposite", "BEND": "neighbouring"}
-LINE_TEXT = {"ROWS": "row", "BRANCHES": "branch"}
-
-
-def _parameter(objective: Objective) -> str:
-    if objective.type == ObjectiveType.MAJORITY and objective.match is not None:
-        return {"candy": "wrapped candy", "gingerbread": "gingerbread"}.get(
-            str(objective.match[1]), f"{objective.match[1]} ornament"
-        )
-    if objective.colour:
-        return objective.colour
-    if objective.side_pairs:
-        return SIDE_PAIR_TEXT.get(objective.side_pairs, objective.side_pairs)
-    if objective.lines:
-        return LINE_TEXT.get(objective.lines, objective.lines)
-    if objective.pattern:
-        return PATTERN_TEXT.get(objective.pattern, objective.pattern)
-    return objective.attribute or ""
 
 
 def objective_rule(code: str) -> str:
     """`1 per red ornament; the most: +6, second most: +3.`"""
-    objective = OBJECTIVES[code]
-    return TYPE_TEXT[objective.type].format(
-        x=_parameter(objective), per=objective.points, attr=objective.attribute or ""
-    )
+    return _(RULE_TEXT[code], points=OBJECTIVES[code].points)
+
+
+def objective_name(code: str) -> str:
+    return _(OBJECTIVES[code].name)
 
 
 def objective_text(code: str) -> str:
     """`Red Collection: 1 per red ornament; the most: +6, second most: +3.`"""
-    return f"{OBJECTIVES[code].name}: {objective_rule(code)}"
-
-
-def objective_name(code: str) -> str:
-    return OBJECTIVES[code].name
+    return f"{objective_name(code)}: {objective_rule(code)}"
 
 
 def short_card(code: str) -> str:
     """A card in a few words for a select label: `red ball 1❄`, `candy 4❄`, `gingerbread`."""
-    card = CARDS[code]
-    if card.kind == Kind.GLASS:
-        return f"{card.colour} {card.shape} {card.value}{SNOWFLAKE}"
-    if card.kind == Kind.CANDY:
-        return f"candy {card.value}{SNOWFLAKE}"
-    return "gingerbread"
+    return translated(card_words(code))
 
 
 def cell_text(cell: int) -> str:
-    return f"cell {cell_number(cell)}"
+    """`cell 7`."""
+    return translated(cell_words(cell))
 
 
 def rotation_text(rotation: int) -> str:
-    return "upright" if rotation == 0 else "upside down"
+    return translated(facing_words(rotation))
 
 
 def place_label(rotation: int, ways: int, cookies: bool = False) -> str:
     """A Place button: `Place upright`, `Place upside down, then cookies`; just `Place` for a card
     with one way to face (a candy)."""
-    label = "Place" if ways < 2 else f"Place {rotation_text(rotation)}"
-    return label + (", then cookies" if cookies else "")
+    if ways < 2:
+        return _(PLACE_LABELS[cookies])
+    return _(PLACE_FACING_LABELS[(180 if rotation == 180 else 0, cookies)])
 
 
 def points(count: int) -> str:
-    return "1 point" if count == 1 else f"{count} points"
+    return ngettext("{n} point", "{n} points", count)

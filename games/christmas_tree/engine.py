@@ -9,7 +9,7 @@ ready; then the decision closes, `state.decision` moves on by one and the automa
 
 from __future__ import annotations
 
-from games.christmas_tree.board import cell_name
+from games.christmas_tree.board import cell_number
 from games.christmas_tree.data import (
     BOARD_CELLS,
     DECKS,
@@ -49,8 +49,9 @@ from games.christmas_tree.steps import close_objectives, close_turn, start_round
 from games.core import Audience, Event, IllegalAction
 from games.core.dispatch import Handler, dispatch
 from games.core.rng import Rng
+from games.core.words import N_
 
-CANDY_UPRIGHT = "A wrapped candy has no top or bottom: it always stands upright."
+CANDY_UPRIGHT = N_("A wrapped candy has no top or bottom: it always stands upright.")
 
 
 # -- setup (spec 4.2) -----------------------------------------------------------------------------
@@ -85,22 +86,22 @@ def new_state(players: int, mode: Mode, seed: int) -> CTState:
 # -- actions --------------------------------------------------------------------------------------
 def apply_action(state: CTState, seat: int, action: object) -> list[Event]:
     if not is_player(state, seat):
-        raise IllegalAction("You are not playing in this game.")
+        raise IllegalAction(N_("You are not playing in this game."))
     if state.phase == Phase.GAME_OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(N_("The game is over."))
     return dispatch(_HANDLERS, state, seat, action, "Christmas Tree")
 
 
 def _choose_objective(state: CTState, seat: int, action: ChooseObjective, out: list[Event]) -> bool:
     if state.phase != Phase.OBJECTIVES:
-        raise IllegalAction("It is not time to choose an objective.")
+        raise IllegalAction(N_("It is not time to choose an objective."))
     cards = state.objective_cards[seat]
     if not 0 <= action.index < len(cards):
-        raise IllegalAction("You have no such objective card.")
+        raise IllegalAction(N_("You have no such objective card."))
     code = cards[action.index]
     changed = seat in state.choices
     if state.choices.get(seat) == code:
-        raise IllegalAction("You already chose that objective.")
+        raise IllegalAction(N_("You already chose that objective."))
     state.choices[seat] = code
     out.append(ObjectiveRecorded(seat=seat, code=code, changed=changed, audience=Audience.only(seat)))
     if not changed:
@@ -113,40 +114,42 @@ def _choose_objective(state: CTState, seat: int, action: ChooseObjective, out: l
 
 def _check_turn(state: CTState) -> None:
     if state.phase != Phase.TURN:
-        raise IllegalAction("It is not time to place a card: choose your objective first.")
+        raise IllegalAction(N_("It is not time to place a card: choose your objective first."))
 
 
 def _check_rotation(*rotations: int) -> None:
     if any(rotation not in ROTATIONS for rotation in rotations):
-        raise IllegalAction("A card is placed upright (0) or upside down (180), nothing else.")
+        raise IllegalAction(N_("A card is placed upright (0) or upside down (180), nothing else."))
 
 
 def _check_cell(cell: int) -> None:
     if not 0 <= cell < BOARD_CELLS:
-        raise IllegalAction(f"The tree has cells 0-{BOARD_CELLS - 1} only.")
+        raise IllegalAction(N_("The tree has cells {first}-{last} only."), first=0, last=BOARD_CELLS - 1)
 
 
 def _set_turn(state: CTState, seat: int, action: Place | Stage, confirmed: bool, out: list[Event]) -> bool:
     _check_turn(state)
     hand = state.hands[seat].cards
     if not 0 <= action.card_index < len(hand):
-        raise IllegalAction("There is no such card in the hand you hold.")
+        raise IllegalAction(N_("There is no such card in the hand you hold."))
     _check_cell(action.cell)
     _check_rotation(action.rotation)
     if action.rotation not in rotations_of(hand[action.card_index]):
         raise IllegalAction(CANDY_UPRIGHT)
     if state.trees[seat][action.cell] is not None:
-        raise IllegalAction(f"The cell {cell_name(action.cell)} already holds a card.")
+        raise IllegalAction(N_("Cell {cell} already holds a card."), cell=cell_number(action.cell))
     if action.cell not in legal_cells(state, seat):
-        raise IllegalAction("In the advanced game a card must touch a card already on your tree with a side.")
+        raise IllegalAction(
+            N_("In the advanced game a card must touch a card already on your tree with a side.")
+        )
     if not confirmed and state.cookies[seat] <= 0:
-        raise IllegalAction("You have no linzer cookies left.")
+        raise IllegalAction(N_("You have no linzer cookies left."))
     new = PendingTurn(
         card_index=action.card_index, cell=action.cell, rotation=action.rotation, confirmed=confirmed
     )
     old = state.pending.get(seat)
     if new == old:
-        raise IllegalAction("That is already your choice for this turn.")
+        raise IllegalAction(N_("That is already your choice for this turn."))
     state.pending[seat] = new
     card = hand[action.card_index]
     out.append(
@@ -184,21 +187,23 @@ def _stage(state: CTState, seat: int, action: Stage, out: list[Event]) -> bool:
 def _plan_cookie(state: CTState, seat: int, op: CookieOp, out: list[Event]) -> bool:
     _check_turn(state)
     if mode_rules(state).cookies == 0:
-        raise IllegalAction("There are no linzer cookies in the family game.")
+        raise IllegalAction(N_("There are no linzer cookies in the family game."))
     if not is_staged(state, seat):
-        raise IllegalAction("Cookies are used after placing this turn's card: choose it with `stage` first.")
+        raise IllegalAction(
+            N_("Cookies are used after placing this turn's card: choose it with `stage` first.")
+        )
     if cookies_left(state, seat) <= 0:
-        raise IllegalAction("You have no linzer cookies left.")
+        raise IllegalAction(N_("You have no linzer cookies left."))
     tree = preview(state, seat)
     for cell in (op.a, op.b):
         if cell is not None:
             _check_cell(cell)
             if tree[cell] is None:
-                raise IllegalAction(f"There is no card on {cell_name(cell)}.")
+                raise IllegalAction(N_("There is no card on cell {cell}."), cell=cell_number(cell))
     landing = [] if op.b is None else [(tree[op.b], op.rot_a), (tree[op.a], op.rot_b)]
     turned = tree[op.a]
     if op.op == "rotate" and turned is not None and len(rotations_of(turned.card)) < 2:
-        raise IllegalAction("Turning a wrapped candy over changes nothing.")
+        raise IllegalAction(N_("Turning a wrapped candy over changes nothing."))
     for slot, rotation in landing:
         if slot is not None and rotation not in rotations_of(slot.card):
             raise IllegalAction(CANDY_UPRIGHT)
@@ -210,9 +215,9 @@ def _plan_cookie(state: CTState, seat: int, op: CookieOp, out: list[Event]) -> b
 
 def _swap(state: CTState, seat: int, action: Swap, out: list[Event]) -> bool:
     if action.a == action.b:
-        raise IllegalAction("Swap two different cards.")
+        raise IllegalAction(N_("Swap two different cards."))
     if action.a > action.b:
-        raise IllegalAction("Name the lower-numbered cell first (a < b).")
+        raise IllegalAction(N_("Name the lower-numbered cell first (a < b)."))
     _check_rotation(action.rot_a, action.rot_b)
     op = CookieOp(op="swap", a=action.a, b=action.b, rot_a=action.rot_a, rot_b=action.rot_b)
     return _plan_cookie(state, seat, op, out)
@@ -225,7 +230,7 @@ def _rotate(state: CTState, seat: int, action: Rotate, out: list[Event]) -> bool
 def _done(state: CTState, seat: int, action: Done, out: list[Event]) -> bool:
     _check_turn(state)
     if not is_staged(state, seat):
-        raise IllegalAction("There is no open turn to finish.")
+        raise IllegalAction(N_("There is no open turn to finish."))
     state.pending[seat].confirmed = True
     out.append(Ready(seat=seat))
     return _maybe_close_turn(state, out)

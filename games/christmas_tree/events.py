@@ -13,60 +13,56 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.christmas_tree.board import cell_name
-from games.christmas_tree.data import CARDS, DIRECTION_NAME, Kind
-from games.christmas_tree.objectives import OBJECTIVES
+from games.christmas_tree.data import CARDS, Kind
+from games.christmas_tree.words import (
+    card_words,
+    cell_words,
+    facing_words,
+    listing,
+    names_and,
+    objective_words,
+    seat_words,
+)
 from games.core import Event
+from games.core.words import N_, Words
+
+#: Per passing direction (+1 left, -1 right): a round begins; the hands pass on.
+ROUND_BEGINS = {
+    1: N_("Round {round} begins: 8 cards for every tree, hands pass to the left."),
+    -1: N_("Round {round} begins: 8 cards for every tree, hands pass to the right."),
+}
+HANDS_PASS = {
+    1: N_("The hands pass to the left; turn {turn}."),
+    -1: N_("The hands pass to the right; turn {turn}."),
+}
 
 
-def name_of(names: Sequence[str], seat: int | None) -> str:
-    """The seat's name; seats past the players' names are the neutral tree (spec 9)."""
-    if seat is None:
-        return "the table"
-    return names[seat] if 0 <= seat < len(names) else "the neutral tree"
+def _sentences(*parts: str | Words) -> Words:
+    """Whole sentences one after the other (each translated on its own)."""
+    template = " ".join("{part" + str(i) + "}" for i in range(len(parts)))
+    return Words(template, **{f"part{i}": p for i, p in enumerate(parts)})
 
 
-def subject(names: Sequence[str], seat: int | None) -> str:
-    """`name_of` at the start of a sentence: `The neutral tree`; a player's name as written."""
-    who = name_of(names, seat)
-    return "The" + who[3:] if who.startswith("the ") else who
+def _count(n: int, one: str, many: str, **values: object) -> Words:
+    """`one` (a marked text for exactly 1) or `many`, `{n}` filled in: the log's plurals (English,
+    German and Hungarian all set 1 apart; Hungarian translates both alike)."""
+    return Words(one if n == 1 else many, n=n, **values)
 
 
-def objective_label(code: str) -> str:
-    """An objective as players know it: its name (never its card code)."""
-    return OBJECTIVES[code].name
+def placed_words(code: str, cell: int, rotation: int) -> Words:
+    """`red ball 1❄ on cell 7, upside down`; a candy has no way up (`candy 5❄ on cell 3`)."""
+    if CARDS[code].kind == Kind.CANDY:
+        return Words(N_("{card} on {cell}"), card=card_words(code), cell=cell_words(cell))
+    return Words(
+        N_("{card} on {cell}, {facing}"),
+        card=card_words(code),
+        cell=cell_words(cell),
+        facing=facing_words(rotation),
+    )
 
 
-def card_words(code: str) -> str:
-    """A card as players know it, e.g. `a red ball`, `a candy worth 6`, `a gingerbread`."""
-    card = CARDS[code]
-    if card.kind == Kind.GLASS:
-        return f"a {card.colour} {card.shape}"
-    if card.kind == Kind.CANDY:
-        return f"a candy worth {card.value}"
-    return "a gingerbread"
-
-
-def plural(count: int, word: str) -> str:
-    """`1 cookie`, `2 cookies`."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def placed_words(code: str, cell: int, rotation: int) -> str:
-    """`a red ball on cell 7, upside down`; a candy has no way up (`a candy worth 5 on cell 3`)."""
-    way = "" if CARDS[code].kind == Kind.CANDY else f", {facing(rotation)}"
-    return f"{card_words(code)} on {cell_name(cell)}{way}"
-
-
-def facing(rotation: int | None) -> str:
-    return "upside down" if rotation == 180 else "upright"
-
-
-def _cookie_text(op: str, a: int, b: int | None, rot_a: int | None, rot_b: int | None) -> str:
-    if op == "rotate":
-        return f"turns the card on {cell_name(a)} over"
-    assert b is not None
-    return f"swaps the cards on {cell_name(a)} and {cell_name(b)} (now {facing(rot_a)} and {facing(rot_b)})"
+def _cookies_left(n: int) -> Words:
+    return _count(n, N_("{n} cookie left."), N_("{n} cookies left."))
 
 
 class RoundStarted(Event):
@@ -75,10 +71,10 @@ class RoundStarted(Event):
     direction: int
     deck_size: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return (
-            f"Round {self.round} begins: 8 cards for every tree, hands pass to the "
-            f"{DIRECTION_NAME[self.direction]}. {plural(self.deck_size, 'card')} stay in the deck."
+    def describe(self, names: Sequence[str]) -> Words:
+        return _sentences(
+            Words(ROUND_BEGINS[self.direction], round=self.round),
+            _count(self.deck_size, N_("{n} card stays in the deck."), N_("{n} cards stay in the deck.")),
         )
 
 
@@ -92,10 +88,18 @@ class HandReceived(Event):
     cards: list[str]
     objective: str | None = None
 
-    def describe(self, names: Sequence[str]) -> str:
-        riding = f" Hidden objective in it: {objective_label(self.objective)}." if self.objective else ""
-        cards = ", ".join(card_words(c) for c in self.cards)
-        return f"Round {self.round}, turn {self.turn}: your hand is {cards}.{riding}"
+    def describe(self, names: Sequence[str]) -> Words:
+        cards = listing([card_words(c) for c in self.cards])
+        hand = Words(
+            N_("Round {round}, turn {turn}: your hand is {cards}."),
+            round=self.round,
+            turn=self.turn,
+            cards=cards,
+        )
+        if not self.objective:
+            return hand
+        riding = Words(N_("Hidden objective in it: {objective}."), objective=objective_words(self.objective))
+        return _sentences(hand, riding)
 
 
 class TableObjectives(Event):
@@ -105,8 +109,11 @@ class TableObjectives(Event):
     round: int
     codes: list[str]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Objectives of round {self.round}: {', '.join(objective_label(c) for c in self.codes)}."
+    def describe(self, names: Sequence[str]) -> Words:
+        objectives = listing([objective_words(c) for c in self.codes])
+        return Words(
+            N_("Objectives of round {round}: {objectives}."), round=self.round, objectives=objectives
+        )
 
 
 class ObjectiveChosen(Event):
@@ -115,8 +122,8 @@ class ObjectiveChosen(Event):
     kind: Literal["objective_chosen"] = "objective_chosen"
     seat: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{name_of(names, self.seat)} has chosen an objective."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("{name} has chosen an objective."), name=seat_words(names, self.seat, subject=True))
 
 
 class ObjectiveRecorded(Event):
@@ -127,9 +134,11 @@ class ObjectiveRecorded(Event):
     code: str
     changed: bool = False
 
-    def describe(self, names: Sequence[str]) -> str:
-        verb = "changed your objective to" if self.changed else "chose"
-        return f"You {verb} {objective_label(self.code)}."
+    def describe(self, names: Sequence[str]) -> Words:
+        text = (
+            N_("You changed your objective to {objective}.") if self.changed else N_("You chose {objective}.")
+        )
+        return Words(text, objective=objective_words(self.code))
 
 
 class ObjectivesHidden(Event):
@@ -138,8 +147,10 @@ class ObjectivesHidden(Event):
     kind: Literal["objectives_hidden"] = "objectives_hidden"
     round: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return "Every objective is hidden in its owner's hand; it is revealed when the hand comes home."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("Every objective is hidden in its owner's hand; it is revealed when the hand comes home.")
+        )
 
 
 class ObjectivesRevealed(Event):
@@ -148,11 +159,14 @@ class ObjectivesRevealed(Event):
     codes: list[str]
     owners: list[int]
 
-    def describe(self, names: Sequence[str]) -> str:
-        each = ", ".join(
-            f"{name_of(names, o)}: {objective_label(c)}" for c, o in zip(self.codes, self.owners, strict=True)
+    def describe(self, names: Sequence[str]) -> Words:
+        each = listing(
+            [
+                Words("{name}: {objective}", name=seat_words(names, o), objective=objective_words(c))
+                for c, o in zip(self.codes, self.owners, strict=True)
+            ]
         )
-        return f"Objectives of round {self.round}: {each}."
+        return Words(N_("Objectives of round {round}: {objectives}."), round=self.round, objectives=each)
 
 
 class TurnRecorded(Event):
@@ -166,10 +180,12 @@ class TurnRecorded(Event):
     staged: bool = False
     changed: bool = False
 
-    def describe(self, names: Sequence[str]) -> str:
-        verb = "You changed your turn to" if self.changed else "You chose"
-        then = " Now spend your cookies, then press Done." if self.staged else ""
-        return f"{verb} {placed_words(self.card, self.cell, self.rotation)}.{then}"
+    def describe(self, names: Sequence[str]) -> Words:
+        text = N_("You changed your turn to {placed}.") if self.changed else N_("You chose {placed}.")
+        chosen = Words(text, placed=placed_words(self.card, self.cell, self.rotation))
+        if not self.staged:
+            return chosen
+        return _sentences(chosen, Words(N_("Now spend your cookies, then press Done.")))
 
 
 class _CookieFields(Event):
@@ -183,8 +199,18 @@ class _CookieFields(Event):
     rot_b: int | None = None
     cookies_left: int
 
-    def cookie_text(self) -> str:
-        return _cookie_text(self.op, self.a, self.b, self.rot_a, self.rot_b)
+    def cookie_text(self) -> Words:
+        """`the card on cell 3 turns over`, `the cards on cell 2 and cell 7 swap (now ...)`."""
+        if self.op == "rotate":
+            return Words(N_("the card on {cell} turns over"), cell=cell_words(self.a))
+        assert self.b is not None
+        return Words(
+            N_("the cards on {a} and {b} swap (now {facing_a} and {facing_b})"),
+            a=cell_words(self.a),
+            b=cell_words(self.b),
+            facing_a=facing_words(self.rot_a),
+            facing_b=facing_words(self.rot_b),
+        )
 
 
 class CookiePlanned(_CookieFields):
@@ -192,8 +218,11 @@ class CookiePlanned(_CookieFields):
 
     kind: Literal["cookie_planned"] = "cookie_planned"
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"You plan a cookie that {self.cookie_text()}. {plural(self.cookies_left, 'cookie')} left."
+    def describe(self, names: Sequence[str]) -> Words:
+        return _sentences(
+            Words(N_("You plan a cookie: {change}."), change=self.cookie_text()),
+            _cookies_left(self.cookies_left),
+        )
 
 
 class Ready(Event):
@@ -203,8 +232,9 @@ class Ready(Event):
     seat: int
     ready: bool = True
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{name_of(names, self.seat)} is {'ready' if self.ready else 'not ready any more'}."
+    def describe(self, names: Sequence[str]) -> Words:
+        text = N_("{name} is ready.") if self.ready else N_("{name} is not ready any more.")
+        return Words(text, name=seat_words(names, self.seat, subject=True))
 
 
 class CardPlaced(Event):
@@ -216,16 +246,24 @@ class CardPlaced(Event):
     cell: int
     rotation: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{subject(names, self.seat)} places {placed_words(self.card, self.cell, self.rotation)}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{name} places {placed}."),
+            name=seat_words(names, self.seat, subject=True),
+            placed=placed_words(self.card, self.cell, self.rotation),
+        )
 
 
 class CookieUsed(_CookieFields):
     kind: Literal["cookie_used"] = "cookie_used"
 
-    def describe(self, names: Sequence[str]) -> str:
-        left = plural(self.cookies_left, "cookie")
-        return f"{subject(names, self.seat)} eats a linzer cookie and {self.cookie_text()}. {left} left."
+    def describe(self, names: Sequence[str]) -> Words:
+        eats = Words(
+            N_("{name} eats a linzer cookie: {change}."),
+            name=seat_words(names, self.seat, subject=True),
+            change=self.cookie_text(),
+        )
+        return _sentences(eats, _cookies_left(self.cookies_left))
 
 
 class HandsPassed(Event):
@@ -233,16 +271,18 @@ class HandsPassed(Event):
     direction: int
     turn: int  # the turn that begins now
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"The hands pass to the {DIRECTION_NAME[self.direction]}; turn {self.turn}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(HANDS_PASS[self.direction], turn=self.turn)
 
 
 class LastCardsDiscarded(Event):
     kind: Literal["last_cards_discarded"] = "last_cards_discarded"
     round: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Round {self.round}: the last card of every hand leaves the game unseen."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("Round {round}: the last card of every hand leaves the game unseen."), round=self.round
+        )
 
 
 class ObjectiveScored(Event):
@@ -255,9 +295,14 @@ class ObjectiveScored(Event):
     points: list[int]
     counts: list[int]
 
-    def describe(self, names: Sequence[str]) -> str:
-        each = ", ".join(f"{name_of(names, s)} {p}" for s, p in enumerate(self.points[: len(names)]))
-        return f"{objective_label(self.code)} ({name_of(names, self.owner)}): {each}."
+    def describe(self, names: Sequence[str]) -> Words:
+        each = ", ".join(f"{names[s]} {p}" for s, p in enumerate(self.points[: len(names)]))
+        return Words(
+            "{objective} ({owner}): {points}.",
+            objective=objective_words(self.code),
+            owner=seat_words(names, self.owner),
+            points=each,
+        )
 
 
 class RoundScored(Event):
@@ -266,12 +311,11 @@ class RoundScored(Event):
     points: list[int]  # per player, this round
     totals: list[int]  # per player, so far
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         each = ", ".join(
-            f"{name_of(names, s)} +{p} = {t}"
-            for s, (p, t) in enumerate(zip(self.points, self.totals, strict=True))
+            f"{names[s]} +{p} = {t}" for s, (p, t) in enumerate(zip(self.points, self.totals, strict=True))
         )
-        return f"End of round {self.round}: {each}."
+        return Words(N_("End of round {round}: {points}."), round=self.round, points=each)
 
 
 class FinalScored(Event):
@@ -284,11 +328,19 @@ class FinalScored(Event):
     cookies: int
     total: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return (
-            f"{name_of(names, self.seat)}: cards {self.card_values}, gingerbreads {self.gingerbreads}, "
-            f"bulbs {self.bulbs} ({self.complete_bulbs} complete), cookies {self.cookies}: "
-            f"total {self.total}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_(
+                "{name}: cards {cards}, gingerbreads {gingerbreads}, bulbs {bulbs} ({complete} complete), "
+                "cookies {cookies}: total {total}."
+            ),
+            name=seat_words(names, self.seat),
+            cards=self.card_values,
+            gingerbreads=self.gingerbreads,
+            bulbs=self.bulbs,
+            complete=self.complete_bulbs,
+            cookies=self.cookies,
+            total=self.total,
         )
 
 
@@ -297,10 +349,13 @@ class GameOver(Event):
     winners: list[int]
     totals: list[int]
 
-    def describe(self, names: Sequence[str]) -> str:
-        who = " and ".join(name_of(names, s) for s in self.winners)
-        verb = "wins" if len(self.winners) == 1 else "win (a shared victory)"
-        return f"{who} {verb} with {max(self.totals)} points!"
+    def describe(self, names: Sequence[str]) -> Words:
+        who = names_and([seat_words(names, s) for s in self.winners])
+        if len(self.winners) == 1:
+            return Words(N_("{names} wins with {points} points!"), names=who, points=max(self.totals))
+        return Words(
+            N_("{names} win (a shared victory) with {points} points!"), names=who, points=max(self.totals)
+        )
 
 
 CTEvent = Annotated[

@@ -12,11 +12,14 @@ from games.christmas_tree.events import CTEvent
 from games.christmas_tree.models import ChristmasTreeOptions, CTAction, CTState, CTView
 from games.christmas_tree.views import build_view
 from games.core import Event, GameRules, Outcome
+from games.core.words import N_, Words
 
 
 class ChristmasTree(GameRules[CTState, Any]):
     name: ClassVar[str] = "christmas-tree"
-    title: ClassVar[str] = "Christmas Tree"
+    # i18n: the game's name. The Hungarian publisher's German edition kept "Christmas Tree" as its
+    # title: kept in every language
+    title: ClassVar[str] = N_("Christmas Tree")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_model: ClassVar[type[BaseModel]] = ChristmasTreeOptions
@@ -51,11 +54,15 @@ class ChristmasTree(GameRules[CTState, Any]):
             return None
         winners = rules.winners(state)
         totals = [rules.total(state, seat) for seat in range(state.num_players)]
-        shared = " (a shared win: there is no tiebreaker)" if len(winners) > 1 else ""
-        summary = f"The most beautiful tree scores {max(totals)} points{shared}. Scores: " + ", ".join(
-            map(str, totals)
-        )
-        return Outcome(winners=frozenset(winners), summary=summary + ".")
+        if len(winners) > 1:
+            text = N_(
+                "The most beautiful tree scores {points} points (a shared win: there is no tiebreaker). "
+                "Scores: {scores}."
+            )
+        else:
+            text = N_("The most beautiful tree scores {points} points. Scores: {scores}.")
+        summary = Words(text, points=max(totals), scores=", ".join(map(str, totals)))
+        return Outcome(winners=frozenset(winners), summary=summary)
 
 
 __all__ = ["ChristmasTree"]

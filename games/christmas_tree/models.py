@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 from games.christmas_tree.data import Mode, Phase
 from games.christmas_tree.scoring import Slot
 from games.core import Action, GameState
+from games.core.words import N_
 
 
 class ChristmasTreeOptions(BaseModel):
@@ -16,7 +17,7 @@ class ChristmasTreeOptions(BaseModel):
 
     mode: Literal["family", "normal", "advanced"] = Field(
         "normal",
-        title="Mode",
+        title=N_("Mode"),
         description="family: simplest, no cookies; normal: secret objectives; advanced: all the rules",
     )
 

@@ -27,6 +27,7 @@ from games.christmas_tree.board import (
 )
 from games.christmas_tree.data import NE, NW, SE, SW, Card, Kind
 from games.christmas_tree.scoring import Tree, cards_of, complete_bulbs
+from games.core.words import N_
 
 
 class ObjectiveType(StrEnum):
@@ -64,36 +65,39 @@ class Objective:
 
 T = ObjectiveType
 _OBJECTIVES = [
-    Objective("O01", "Red Collection", 1, T.MAJORITY, 1, match=("colour", "red")),
-    Objective("O02", "Yellow Collection", 1, T.MAJORITY, 1, match=("colour", "yellow")),
-    Objective("O03", "Blue Collection", 1, T.MAJORITY, 1, match=("colour", "blue")),
-    Objective("O04", "Star Collection", 1, T.MAJORITY, 1, match=("shape", "star")),
-    Objective("O05", "Ball Collection", 1, T.MAJORITY, 1, match=("shape", "ball")),
-    Objective("O06", "Oval Collection", 1, T.MAJORITY, 1, match=("shape", "oval")),
-    Objective("O07", "Race for the Wrapped Candies", 1, T.MAJORITY, 1, match=("kind", Kind.CANDY)),
-    Objective("O08", "Race for the Gingerbreads", 1, T.MAJORITY, 2, match=("kind", Kind.GINGERBREAD)),
-    Objective("O09", "Red Lights", 1, T.BULB_COLOUR, 3, colour="red"),
-    Objective("O10", "Yellow Lights", 1, T.BULB_COLOUR, 3, colour="yellow"),
-    Objective("O11", "Blue Lights", 1, T.BULB_COLOUR, 3, colour="blue"),
-    Objective("O12", "Colourful Rows", 1, T.ROW_SET, 6, attribute="colour"),
-    Objective("O13", "Shape Parade", 1, T.ROW_SET, 6, attribute="shape"),
-    Objective("O14", "Matching Ends", 1, T.ROW_ENDS, 5),
-    Objective("O15", "Twins Hand in Hand", 1, T.TWINS, 4, pattern="H2"),
-    Objective("O16", "Twins on a Branch ↘", 2, T.TWINS, 4, pattern="D2SE"),
-    Objective("O17", "Twins on a Branch ↙", 2, T.TWINS, 4, pattern="D2SW"),
-    Objective("O18", "Sweet Neighbours", 2, T.SWEETS, 6, pattern="H2"),
-    Objective("O19", "Formation: Colour Branch", 2, T.TRIPLE, 6, pattern="D3SE", attribute="colour"),
-    Objective("O20", "Formation: Shape Branch", 2, T.TRIPLE, 6, pattern="D3SW", attribute="shape"),
-    Objective("O21", "Shining Rows", 2, T.LINE_SUM, 5, lines="ROWS"),
-    Objective("O22", "Sweet Tower", 3, T.SWEETS, 6, pattern="V2"),
-    Objective("O23", "Formation: Colour Roof", 3, T.TRIPLE, 6, pattern="ROOF", attribute="colour"),
-    Objective("O24", "Formation: Shape Cup", 3, T.TRIPLE, 6, pattern="CUP", attribute="shape"),
-    Objective("O25", "Snowflake Formation: Diamond", 3, T.SNOWFLAKE, 8, pattern="DIAMOND4"),
-    Objective("O26", "Snowflake Formation: Garland", 3, T.SNOWFLAKE, 8, pattern="ROW4"),
-    Objective("O27", "0-1-2 Chain", 3, T.CHAIN, 6),
-    Objective("O28", "Bulbpairs: Straight", 3, T.BULB_PAIR, 4, side_pairs="STRAIGHT"),
-    Objective("O29", "Bulbpairs: Bend", 3, T.BULB_PAIR, 4, side_pairs="BEND"),
-    Objective("O30", "Shining Branches", 3, T.LINE_SUM, 5, lines="BRANCHES"),
+    # i18n: the names of the 30 objective cards. Their faces were lost with the rulebook's pictures,
+    # so the names are the spec's, after the rulebook's types (COLLECTION, FORMATION, BULBPAIRS,
+    # SNOWFLAKE FORMATION, RACE FOR THE GINGERBREADS): translated by what they ask, as short titles.
+    Objective("O01", N_("Red Collection"), 1, T.MAJORITY, 1, match=("colour", "red")),
+    Objective("O02", N_("Yellow Collection"), 1, T.MAJORITY, 1, match=("colour", "yellow")),
+    Objective("O03", N_("Blue Collection"), 1, T.MAJORITY, 1, match=("colour", "blue")),
+    Objective("O04", N_("Star Collection"), 1, T.MAJORITY, 1, match=("shape", "star")),
+    Objective("O05", N_("Ball Collection"), 1, T.MAJORITY, 1, match=("shape", "ball")),
+    Objective("O06", N_("Oval Collection"), 1, T.MAJORITY, 1, match=("shape", "oval")),
+    Objective("O07", N_("Race for the Wrapped Candies"), 1, T.MAJORITY, 1, match=("kind", Kind.CANDY)),
+    Objective("O08", N_("Race for the Gingerbreads"), 1, T.MAJORITY, 2, match=("kind", Kind.GINGERBREAD)),
+    Objective("O09", N_("Red Lights"), 1, T.BULB_COLOUR, 3, colour="red"),
+    Objective("O10", N_("Yellow Lights"), 1, T.BULB_COLOUR, 3, colour="yellow"),
+    Objective("O11", N_("Blue Lights"), 1, T.BULB_COLOUR, 3, colour="blue"),
+    Objective("O12", N_("Colourful Rows"), 1, T.ROW_SET, 6, attribute="colour"),
+    Objective("O13", N_("Shape Parade"), 1, T.ROW_SET, 6, attribute="shape"),
+    Objective("O14", N_("Matching Ends"), 1, T.ROW_ENDS, 5),
+    Objective("O15", N_("Twins Hand in Hand"), 1, T.TWINS, 4, pattern="H2"),
+    Objective("O16", N_("Twins on a Branch ↘"), 2, T.TWINS, 4, pattern="D2SE"),
+    Objective("O17", N_("Twins on a Branch ↙"), 2, T.TWINS, 4, pattern="D2SW"),
+    Objective("O18", N_("Sweet Neighbours"), 2, T.SWEETS, 6, pattern="H2"),
+    Objective("O19", N_("Formation: Colour Branch"), 2, T.TRIPLE, 6, pattern="D3SE", attribute="colour"),
+    Objective("O20", N_("Formation: Shape Branch"), 2, T.TRIPLE, 6, pattern="D3SW", attribute="shape"),
+    Objective("O21", N_("Shining Rows"), 2, T.LINE_SUM, 5, lines="ROWS"),
+    Objective("O22", N_("Sweet Tower"), 3, T.SWEETS, 6, pattern="V2"),
+    Objective("O23", N_("Formation: Colour Roof"), 3, T.TRIPLE, 6, pattern="ROOF", attribute="colour"),
+    Objective("O24", N_("Formation: Shape Cup"), 3, T.TRIPLE, 6, pattern="CUP", attribute="shape"),
+    Objective("O25", N_("Snowflake Formation: Diamond"), 3, T.SNOWFLAKE, 8, pattern="DIAMOND4"),
+    Objective("O26", N_("Snowflake Formation: Garland"), 3, T.SNOWFLAKE, 8, pattern="ROW4"),
+    Objective("O27", N_("0-1-2 Chain"), 3, T.CHAIN, 6),
+    Objective("O28", N_("Bulbpairs: Straight"), 3, T.BULB_PAIR, 4, side_pairs="STRAIGHT"),
+    Objective("O29", N_("Bulbpairs: Bend"), 3, T.BULB_PAIR, 4, side_pairs="BEND"),
+    Objective("O30", N_("Shining Branches"), 3, T.LINE_SUM, 5, lines="BRANCHES"),
 ]
 OBJECTIVES: dict[str, Objective] = {o.code: o for o in _OBJECTIVES}
 

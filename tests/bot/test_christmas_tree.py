@@ -32,9 +32,10 @@ async def open_ct(h: Harness, users: list[FakeUser], mode: str | None = None) ->
 
 
 def hand_labels(state, seat: int) -> list[str]:
-    from games.christmas_tree.events import card_words
+    """The hand's cards as players read them (a gingerbread's name is also a word of the rules)."""
+    from games.christmas_tree.words import card_words
 
-    return [card_words(code) for code in state.hands[seat].cards]
+    return [card_words(code) for code in state.hands[seat].cards if CARDS[code].kind != Kind.GINGERBREAD]
 
 
 def picture(message: FakeMessage) -> Image.Image:
@@ -101,7 +102,7 @@ async def test_a_turn_by_drafts_then_placement_is_secret_until_all_are_ready(har
     assert "You are ready" in dm.text() and "upside down" in dm.text()
     # the table says who is ready, never what they placed
     assert "\N{WHITE HEAVY CHECK MARK} Dasher" in table.text()
-    from games.christmas_tree.events import card_words
+    from games.christmas_tree.words import card_words
 
     assert card_words(card) not in table.text()
     # the other player places too: all placements are revealed together

@@ -11,7 +11,7 @@ import pytest
 from bot.render.base import TableContext
 from bot.render.christmas_tree import ChristmasTreeRenderer
 from games.christmas_tree import CARDS, ChristmasTree, ChristmasTreeOptions, Kind, Phase
-from games.christmas_tree.events import card_words
+from games.christmas_tree.words import card_words
 from games.core import visible_events
 from tests.bot.fakes import FakeMessage
 from tests.games.christmas_tree.helpers import act, random_move
@@ -83,8 +83,8 @@ def test_every_state_renders_within_limits_without_hidden_cards(players, mode, s
         table = _message(RENDER.table(G.view(state, None), ctx, visible_events(events, None))).text()
         if state.phase != Phase.GAME_OVER:
             for hand in state.hands:
-                for code in hand.cards:
-                    assert card_words(code) not in table
+                for code in hand.cards:  # a gingerbread's name is also a word of the objectives
+                    assert CARDS[code].kind == Kind.GINGERBREAD or card_words(code) not in table
         assert "°" not in table and not re.search(r"\b[GWJO]\d\d\b", table)
         for seat in range(players):
             private = _message(RENDER.private(G.view(state, seat), ctx, visible_events(events, seat))).text()
@@ -166,9 +166,12 @@ def test_news_is_short_and_names_no_codes() -> None:
         "Matching Ends: Dasher 5, Dancer 0.",
     ]
     assert (
-        news_lines(events, names, me=0)[0] == "Every new card is revealed. Yours: a candy worth 3 on cell 4."
+        news_lines(events, names, me=0)[0]
+        == "Every new card is revealed. Yours: candy 3\N{SNOWFLAKE} on cell 4."
     )
-    assert news_lines(events, names, me=1)[0].endswith("Yours: a red ball on cell 6, upside down.")
+    assert news_lines(events, names, me=1)[0].endswith(
+        "Yours: red ball 1\N{SNOWFLAKE} on cell 6, upside down."
+    )
     assert news_lines([Ready(seat=2)], names) == ["The neutral tree is ready."]
     assert fresh_cells(events) == {0: [3], 1: [2, 4, 5, 7]}
 
