@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import Audience, Event, IllegalAction
+from games.core.words import N_, Words
 from games.naughty_or_nice.cards import (
     add_points,
     after_midnight,
@@ -44,6 +45,7 @@ from games.naughty_or_nice.models import (
     OpenWolverineTask,
 )
 from games.naughty_or_nice.scoring import preferred_bonus, symbol_counts
+from games.naughty_or_nice.words import NOTHING, colours_words, giver_words, kiddo_name_words, listing
 
 
 # -- craft ----------------------------------------------------------------------------------------
@@ -52,13 +54,13 @@ def take_present(state: NoNState, seat: int, source: int, why: str, out: list[Ev
     if source < 0:
         card = draw_present(state, out)
         if card is None:
-            raise IllegalAction("The present deck and its discard pile are empty.")
+            raise IllegalAction(N_("The present deck and its discard pile are empty."))
         gain_present(state, seat, card)
         out.append(PresentTaken(seat=seat, source=-1, why=why))
         out.append(PresentDrawn(seat=seat, cards=[card], audience=Audience.only(seat)))
         return
     if source >= len(state.offer):
-        raise IllegalAction("There is no such card in the offer row.")
+        raise IllegalAction(N_("There is no such card in the offer row."))
     card = state.offer.pop(source)
     gain_present(state, seat, card)
     out.append(PresentTaken(seat=seat, source=source, card=card, why=why))
@@ -69,10 +71,11 @@ def can_take_present(state: NoNState) -> bool:
 
 
 # -- summon ---------------------------------------------------------------------------------------
-def summon(state: NoNState, seat: int, reason: str, out: list[Event]) -> None:
-    """Draw 2, keep 1 (spec 4.5); after Midnight +1 point instead."""
+def summon(state: NoNState, seat: int, late_reason: str, out: list[Event]) -> None:
+    """Draw 2, keep 1 (spec 4.5); after Midnight +1 point instead (`late_reason`: the marked text
+    the point is scored for)."""
     if after_midnight(state):
-        add_points(state, seat, 1, "after_midnight", f"{reason} after Midnight", out)
+        add_points(state, seat, 1, "after_midnight", late_reason, out)
         return
     cards = []
     for _ in range(2):
@@ -114,12 +117,6 @@ def may_skip_black(state: NoNState, seat: int) -> bool:
     return has_ability(state, seat, Giver.SAINT_NICHOLAS)
 
 
-def _colour_list(counter: Counter[Colour]) -> str:
-    return ", ".join(
-        f"{colour.value.lower()} ×{n}" if n > 1 else colour.value.lower() for colour, n in counter.items()
-    )
-
-
 def check_presents(state: NoNState, seat: int, kiddo: str, covered: list[Colour], cards: list[str]) -> bool:
     """Raise with a precise reason unless `cards` cover the open slots; True if a BLACK is skipped."""
     need = needed_colours(kiddo, covered)
@@ -129,15 +126,20 @@ def check_presents(state: NoNState, seat: int, kiddo: str, covered: list[Colour]
     if may_skip_black(state, seat) and need[Colour.BLACK] and given + Counter({Colour.BLACK: 1}) == need:
         return True
     missing, extra = need - given, given - need
-    name = KIDDOS[kiddo].name
-    parts = [f"{name} still needs {_colour_list(need) or 'nothing'}"]
+    name = kiddo_name_words(kiddo)
+    parts: list[Words] = [
+        # i18n: part of "Those presents don't match: ...", a list of colours follows
+        Words(N_("{name} still needs {colours}"), name=name, colours=colours_words(need) or Words(NOTHING))
+    ]
     if missing:
-        parts.append(f"missing {_colour_list(missing)}")
+        parts.append(Words(N_("missing {colours}"), colours=colours_words(missing)))
     if extra:
-        parts.append(f"not wanted: {_colour_list(extra)}")
+        parts.append(Words(N_("not wanted: {colours}"), colours=colours_words(extra)))
     if may_skip_black(state, seat) and need[Colour.BLACK]:
-        parts.append("(Saint Nicholas may leave one black slot uncovered)")
-    raise IllegalAction("Those presents don't match: " + "; ".join(parts) + ".")
+        parts.append(
+            Words(N_("({giver} may leave one black slot uncovered)"), giver=giver_words(Giver.SAINT_NICHOLAS))
+        )
+    raise IllegalAction(N_("Those presents don't match: {details}."), details=listing(parts, "; "))
 
 
 def fulfil(
@@ -162,7 +164,7 @@ def fulfil(
         )
     )
     add_points(state, seat, points, "kiddos", KIDDOS[kiddo].name, out)
-    add_points(state, seat, bonus, "preferred", "preferred presents", out)
+    add_points(state, seat, bonus, "preferred", N_("preferred presents"), out)
     state.players[seat].kiddos.append(KiddoWon(card=kiddo, fulfilled=True))
     remove_kiddo(state, kiddo, out)
     state.tasks.append(OpenWolverineTask(fulfiller=seat))
@@ -181,7 +183,7 @@ def _set_collection(
     if not had_all and has_all and not player.fullset_bonus_taken:
         player.fullset_bonus_taken = True
         if after_midnight(state):
-            add_points(state, seat, 2, "after_midnight", "full set after Midnight", out)
+            add_points(state, seat, 2, "after_midnight", N_("full set after Midnight"), out)
             return
         for _ in range(FULL_SET_BONUS_CREATURES):
             card = draw_creature(state, seat, out)
@@ -189,4 +191,4 @@ def _set_collection(
                 gain_creature(state, seat, card, out)
         return
     if before[symbol]:
-        summon(state, seat, "same-symbol summon", out)
+        summon(state, seat, N_("same-symbol summon after Midnight"), out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import Audience, Event
+from games.core.words import N_
 from games.naughty_or_nice.cards import (
     add_points,
     creature_points,
@@ -147,7 +148,7 @@ def after_creature(state: NoNState, task: AfterCreatureTask, out: list[Event]) -
         reason = f"targeted by {CREATURES[task.creature].name}"
         state.tasks.append(ChristkindlTask(seat=christkindl, reason=reason))
     if draws:
-        out.append(Waiting(seat=christkindl, what="Christkindl may draw a present"))
+        out.append(Waiting(seat=christkindl, what=N_("Christkindl may draw a present")))
 
 
 def offer_ded_moroz(state: NoNState, out: list[Event]) -> None:
@@ -198,7 +199,7 @@ def _caga_tio(state: NoNState, task: ResolveTask, out: list[Event]) -> None:
 def _papa_wolverine(state: NoNState, task: ResolveTask, out: list[Event]) -> None:
     if remaining_batch(state):
         state.tasks.append(WolverineTakeTask(seat=task.seat))
-        out.append(Waiting(seat=task.seat, what="Papa Wolverine takes up to 2 presents"))
+        out.append(Waiting(seat=task.seat, what=N_("Papa Wolverine takes up to 2 presents")))
 
 
 def remaining_batch(state: NoNState) -> list[str]:

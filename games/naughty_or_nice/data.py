@@ -9,6 +9,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from games.core.words import N_
+
 
 class Colour(StrEnum):
     RED = "RED"
@@ -98,18 +100,21 @@ class PresentInfo(NamedTuple):
 
 
 PRESENTS: dict[PresentType, PresentInfo] = {
-    PresentType.STOCKINGS: PresentInfo(Colour.RED, "Stockings"),
-    PresentType.CAP: PresentInfo(Colour.RED, "Cap"),
-    PresentType.SWEATER: PresentInfo(Colour.RED, "Sweater"),
-    PresentType.BEIGLI: PresentInfo(Colour.BLUE, "Beigli"),
-    PresentType.HOT_CHOCOLATE: PresentInfo(Colour.BLUE, "Hot Chocolate"),
-    PresentType.FONDANT: PresentInfo(Colour.BLUE, "Fondant"),
-    PresentType.OLD_POTATOES: PresentInfo(Colour.BLACK, "Old Potatoes"),
-    PresentType.COAL: PresentInfo(Colour.BLACK, "Coal"),
-    PresentType.BIRCH: PresentInfo(Colour.BLACK, "Birch"),
-    PresentType.TEDDY_BEAR: PresentInfo(Colour.GREEN, "Teddy Bear"),
-    PresentType.SLEIGH: PresentInfo(Colour.GREEN, "Sleigh"),
-    PresentType.CRAYONS: PresentInfo(Colour.GREEN, "Crayons"),
+    # i18n: a present card: a plain thing, translated like any word
+    PresentType.STOCKINGS: PresentInfo(Colour.RED, N_("Stockings")),
+    PresentType.CAP: PresentInfo(Colour.RED, N_("Cap")),
+    PresentType.SWEATER: PresentInfo(Colour.RED, N_("Sweater")),
+    # i18n: the Hungarian poppy-seed or walnut roll (the designer is Hungarian): "bejgli" in Hungarian
+    PresentType.BEIGLI: PresentInfo(Colour.BLUE, N_("Beigli")),
+    PresentType.HOT_CHOCOLATE: PresentInfo(Colour.BLUE, N_("Hot Chocolate")),
+    # i18n: a fondant sweet (in Hungary the fondant szaloncukor hangs on the Christmas tree)
+    PresentType.FONDANT: PresentInfo(Colour.BLUE, N_("Fondant")),
+    PresentType.OLD_POTATOES: PresentInfo(Colour.BLACK, N_("Old Potatoes")),
+    PresentType.COAL: PresentInfo(Colour.BLACK, N_("Coal")),
+    PresentType.BIRCH: PresentInfo(Colour.BLACK, N_("Birch")),
+    PresentType.TEDDY_BEAR: PresentInfo(Colour.GREEN, N_("Teddy Bear")),
+    PresentType.SLEIGH: PresentInfo(Colour.GREEN, N_("Sleigh")),
+    PresentType.CRAYONS: PresentInfo(Colour.GREEN, N_("Crayons")),
 }
 PRESENT_COPIES = 4
 #: P01..P48, four consecutive ids per type in table order.
@@ -139,112 +144,123 @@ class CreatureInfo(NamedTuple):
 
 CREATURES: dict[Creature, CreatureInfo] = {
     Creature.SNOW_MAIDEN: CreatureInfo(
-        "Snow Maiden",
+        # i18n: Snegurochka, Ded Moroz's granddaughter (Hungarian: Hóleány, German: Snegurotschka)
+        N_("Snow Maiden"),
         CreatureType.HELPFUL,
         3,
         0,
         "post",
         "",
-        "Repeat this turn's basic action type once more.",
+        N_("Repeat this turn's basic action type once more."),
     ),
     Creature.ELVES: CreatureInfo(
-        "Elves",
+        # i18n: Santa's helpers (German: Wichtel, Hungarian: Manók)
+        N_("Elves"),
         CreatureType.HELPFUL,
         3,
         1,
         "free",
         "",
-        "Reveal players+1 presents; you pick, then each other player, then you take the last.",
+        N_("Reveal players+1 presents; you pick, then each other player, then you take the last."),
     ),
     Creature.MRS_CLAUS: CreatureInfo(
-        "Mrs. Claus",
+        # i18n: Santa's wife
+        N_("Mrs. Claus"),
         CreatureType.HELPFUL,
         3,
         2,
         "free",
         "kiddo",
-        "Take a kiddo from the playground without presents (0 kiddo points).",
+        N_("Take a kiddo from the playground without presents (0 kiddo points)."),
     ),
     Creature.TOMTE: CreatureInfo(
-        "Tomte",
+        # i18n: the Scandinavian house gnome: keep the name
+        N_("Tomte"),
         CreatureType.HELPFUL,
         3,
         1,
         "reaction",
         "",
-        "Reaction: cancel the written effect of a creature just played by another player.",
+        N_("Reaction: cancel the written effect of a creature just played by another player."),
     ),
     Creature.CAGA_TIO: CreatureInfo(
-        "Caga Tió",
+        # i18n: the Catalan Christmas log: keep the name
+        N_("Caga Tió"),
         CreatureType.HELPFUL,
         3,
         1,
         "fulfil",
         "colour",
-        "In your Fulfill: covers one slot of any colour.",
+        N_("In your Fulfill: covers one slot of any colour."),
     ),
     Creature.REINDEER: CreatureInfo(
-        "Reindeer",
+        N_("Reindeer"),
         CreatureType.NEUTRAL,
         7,
         0,
         "set",
         "",
-        "Play 1-4 together: 2 / 5 / 8 / 12 points.",
+        N_("Play 1-4 together: 2 / 5 / 8 / 12 points."),
     ),
     Creature.PAPA_WOLVERINE: CreatureInfo(
-        "Papa Wolverine",
+        # i18n: a hurtful creature of this game: keep the name
+        N_("Papa Wolverine"),
         CreatureType.HURTFUL,
         3,
         1,
         "reaction",
         "",
-        "Reaction to another player's Fulfill: take up to 2 of the given presents.",
+        N_("Reaction to another player's Fulfill: take up to 2 of the given presents."),
     ),
     Creature.MR_SCROOGE: CreatureInfo(
-        "Mr Scrooge",
+        # i18n: Ebenezer Scrooge of Dickens' Christmas Carol (German and Hungarian: Scrooge)
+        N_("Mr Scrooge"),
         CreatureType.HURTFUL,
         3,
         1,
         "free",
         "seat",
-        "Another player skips their next turn.",
+        N_("Another player skips their next turn."),
     ),
     Creature.JOLAKOTTURINN: CreatureInfo(
-        "Jólakötturinn",
+        # i18n: the Icelandic Yule Cat: keep the Icelandic name
+        N_("Jólakötturinn"),
         CreatureType.HURTFUL,
         3,
         1,
         "free",
         "",
-        "Fewest red presents in hand loses 3 points (2 each if tied).",
+        N_("Fewest red presents in hand loses 3 points (2 each if tied)."),
     ),
     Creature.MARI_LWYD: CreatureInfo(
-        "Mari Lwyd",
+        # i18n: the Welsh hobby horse: keep the name
+        N_("Mari Lwyd"),
         CreatureType.HURTFUL,
         3,
         1,
         "free",
         "seat",
-        "Steal 1 random creature from another player's hand.",
+        N_("Steal 1 random creature from another player's hand."),
     ),
     Creature.CRINGE: CreatureInfo(
-        "Cringe",
+        # i18n: a hurtful creature of this game: keep the name
+        N_("Cringe"),
         CreatureType.HURTFUL,
         3,
         1,
         "free",
         "seat",
-        "Steal 2 random presents from another player's hand.",
+        N_("Steal 2 random presents from another player's hand."),
     ),
     Creature.KRAMPUS: CreatureInfo(
-        "Krampus",
+        # i18n: Saint Nicholas' Alpine companion: the same name everywhere
+        N_("Krampus"),
         CreatureType.HURTFUL,
         3,
         1,
         "free",
         "present",
-        "Name a present type: every other player gives you one; if nobody does, draw 2.",
+        N_("Name a present type: every other player gives you one; if nobody does, draw 2."),
     ),
 }
 #: C01..C40 in table order (spec 2.4).
@@ -273,46 +289,47 @@ class KiddoInfo(NamedTuple):
 _R, _U, _K, _G = Colour.RED, Colour.BLUE, Colour.BLACK, Colour.GREEN
 _ST, _HE, _MO, _BE, _SN = Symbol.STAR, Symbol.HEART, Symbol.MOON, Symbol.BELL, Symbol.SNOWFLAKE
 _KIDDO_ROWS = [
-    ("Amara", _ST, (_R, _U), False),
-    ("Lukas", _ST, (_K, _K), False),
-    ("Benjamin", _ST, (_R, _R, _R), False),
-    ("Sofia", _ST, (_U, _K, _G), False),
-    ("Hiroshi", _ST, (_G, _G, _R), False),
-    ("Ingrid", _ST, (_R, _U, _K, _G), False),
-    ("Mateo", _ST, (_U, _U, _G, _G), True),
-    ("Zofia", _ST, (_R, _U, _K, _K, _G), True),
-    ("Aisha", _HE, (_U, _G), False),
-    ("Oliver", _HE, (_R, _R), False),
-    ("Mei", _HE, (_U, _U, _U), False),
-    ("Kofi", _HE, (_G, _R, _K), False),
-    ("Elena", _HE, (_K, _K, _U), False),
-    ("Noah", _HE, (_U, _G, _R, _K), False),
-    ("Priya", _HE, (_G, _G, _K, _K), True),
-    ("Tomasz", _HE, (_U, _G, _R, _R, _K), True),
-    ("Leila", _MO, (_G, _K), False),
-    ("Finn", _MO, (_U, _U), False),
-    ("Yuki", _MO, (_G, _G, _G), False),
-    ("Diego", _MO, (_K, _U, _R), False),
-    ("Anya", _MO, (_R, _R, _G), False),
-    ("Kwame", _MO, (_G, _K, _U, _R), False),
-    ("Chloe", _MO, (_K, _K, _R, _R), True),
-    ("Ravi", _MO, (_G, _K, _U, _U, _R), True),
-    ("Emma", _BE, (_K, _R), False),
-    ("Jonas", _BE, (_G, _G), False),
-    ("Fatima", _BE, (_K, _K, _K), False),
-    ("Pedro", _BE, (_R, _G, _U), False),
-    ("Hana", _BE, (_U, _U, _K), False),
-    ("Liam", _BE, (_K, _R, _G, _U), False),
-    ("Nadia", _BE, (_R, _R, _U, _U), True),
-    ("Bence", _BE, (_K, _R, _G, _G, _U), True),
-    ("Ava", _SN, (_R, _G), False),
-    ("Mikko", _SN, (_U, _U), False),
-    ("Chiara", _SN, (_R, _R, _R), False),
-    ("Omar", _SN, (_G, _U, _K), False),
-    ("Saoirse", _SN, (_K, _K, _R), False),
-    ("Dmitri", _SN, (_R, _G, _U, _K), False),
-    ("Lucia", _SN, (_G, _G, _K, _K), True),
-    ("Arjun", _SN, (_R, _G, _U, _U, _K), True),
+    # i18n: a kiddo's first name: keep it as it is (names of children from all over the world)
+    (N_("Amara"), _ST, (_R, _U), False),
+    (N_("Lukas"), _ST, (_K, _K), False),
+    (N_("Benjamin"), _ST, (_R, _R, _R), False),
+    (N_("Sofia"), _ST, (_U, _K, _G), False),
+    (N_("Hiroshi"), _ST, (_G, _G, _R), False),
+    (N_("Ingrid"), _ST, (_R, _U, _K, _G), False),
+    (N_("Mateo"), _ST, (_U, _U, _G, _G), True),
+    (N_("Zofia"), _ST, (_R, _U, _K, _K, _G), True),
+    (N_("Aisha"), _HE, (_U, _G), False),
+    (N_("Oliver"), _HE, (_R, _R), False),
+    (N_("Mei"), _HE, (_U, _U, _U), False),
+    (N_("Kofi"), _HE, (_G, _R, _K), False),
+    (N_("Elena"), _HE, (_K, _K, _U), False),
+    (N_("Noah"), _HE, (_U, _G, _R, _K), False),
+    (N_("Priya"), _HE, (_G, _G, _K, _K), True),
+    (N_("Tomasz"), _HE, (_U, _G, _R, _R, _K), True),
+    (N_("Leila"), _MO, (_G, _K), False),
+    (N_("Finn"), _MO, (_U, _U), False),
+    (N_("Yuki"), _MO, (_G, _G, _G), False),
+    (N_("Diego"), _MO, (_K, _U, _R), False),
+    (N_("Anya"), _MO, (_R, _R, _G), False),
+    (N_("Kwame"), _MO, (_G, _K, _U, _R), False),
+    (N_("Chloe"), _MO, (_K, _K, _R, _R), True),
+    (N_("Ravi"), _MO, (_G, _K, _U, _U, _R), True),
+    (N_("Emma"), _BE, (_K, _R), False),
+    (N_("Jonas"), _BE, (_G, _G), False),
+    (N_("Fatima"), _BE, (_K, _K, _K), False),
+    (N_("Pedro"), _BE, (_R, _G, _U), False),
+    (N_("Hana"), _BE, (_U, _U, _K), False),
+    (N_("Liam"), _BE, (_K, _R, _G, _U), False),
+    (N_("Nadia"), _BE, (_R, _R, _U, _U), True),
+    (N_("Bence"), _BE, (_K, _R, _G, _G, _U), True),
+    (N_("Ava"), _SN, (_R, _G), False),
+    (N_("Mikko"), _SN, (_U, _U), False),
+    (N_("Chiara"), _SN, (_R, _R, _R), False),
+    (N_("Omar"), _SN, (_G, _U, _K), False),
+    (N_("Saoirse"), _SN, (_K, _K, _R), False),
+    (N_("Dmitri"), _SN, (_R, _G, _U, _K), False),
+    (N_("Lucia"), _SN, (_G, _G, _K, _K), True),
+    (N_("Arjun"), _SN, (_R, _G, _U, _U, _K), True),
 ]
 KIDDOS: dict[str, KiddoInfo] = {f"K{i + 1:02d}": KiddoInfo(*row) for i, row in enumerate(_KIDDO_ROWS)}
 MIDNIGHT_KIDDO = "MIDNIGHT_KIDDO"
@@ -333,41 +350,55 @@ class GiverInfo(NamedTuple):
 
 
 GIVERS: dict[Giver, GiverInfo] = {
+    # i18n: gift givers are folklore figures: use the name they have in your language where there is
+    # one (German: Weihnachtsmann, Hungarian: Télapó), keep it otherwise; keep each one distinct
     Giver.SANTA: GiverInfo(
-        "Santa Claus",
+        N_("Santa Claus"),
         (PresentType.SLEIGH,),
-        "Rudolf: tuck gained Reindeer under Rudolf (end: 3/6/9/12/15/19/23 points). "
-        "Start of turn: discard 2 presents of one type to search a Reindeer for Rudolf.",
+        N_(
+            "Rudolf: tuck gained Reindeer under Rudolf (end: 3/6/9/12/15/19/23 points). "
+            "Start of turn: discard 2 presents of one type to search a Reindeer for Rudolf."
+        ),
     ),
     Giver.CHRISTKINDL: GiverInfo(
-        "Christkindl",
+        # i18n: the Christ Child who brings the presents in Austria and Bavaria (Hungarian: Jézuska)
+        N_("Christkindl"),
         (PresentType.BEIGLI,),
-        "When another player's creature targets her, she may draw 1 present (deck or offer row).",
+        N_("When another player's creature targets her, she may draw 1 present (deck or offer row)."),
     ),
     Giver.FATHER_CHRISTMAS: GiverInfo(
-        "Father Christmas",
+        # i18n: the English gift giver, distinct from Santa Claus in this game
+        N_("Father Christmas"),
         (PresentType.STOCKINGS,),
-        "Each Stockings given scores +2 (instead of +1).",
+        N_("Each Stockings given scores +2 (instead of +1)."),
     ),
-    Giver.ODIN: GiverInfo("Odin", (PresentType.SWEATER,), "+1 for each Hurtful creature he plays."),
+    Giver.ODIN: GiverInfo(N_("Odin"), (PresentType.SWEATER,), N_("+1 for each Hurtful creature he plays.")),
     Giver.SAINT_NICHOLAS: GiverInfo(
-        "Saint Nicholas",
+        # i18n: the saint of 6 December (Hungarian: Szent Miklós, German: Sankt Nikolaus)
+        N_("Saint Nicholas"),
         (PresentType.BIRCH,),
-        "May leave one black slot of a kiddo uncovered when fulfilling it.",
+        N_("May leave one black slot of a kiddo uncovered when fulfilling it."),
     ),
     Giver.AUNT_ARIE: GiverInfo(
-        "Aunt Arie", (PresentType.FONDANT,), "+1 for each Helpful creature she plays."
+        # i18n: Aunt Arie of the Swiss Jura (German: Tante Arie)
+        N_("Aunt Arie"),
+        (PresentType.FONDANT,),
+        N_("+1 for each Helpful creature she plays."),
     ),
     Giver.LA_BEFANA: GiverInfo(
-        "La Befana",
+        # i18n: the Italian Epiphany witch: keep the name
+        N_("La Befana"),
         (PresentType.CRAYONS, PresentType.COAL),
-        "Start of turn: may discard 1 kiddo from the playground.",
+        N_("Start of turn: may discard 1 kiddo from the playground."),
     ),
     Giver.DED_MOROZ: GiverInfo(
-        "Ded Moroz",
+        # i18n: the Russian Grandfather Frost (German: Väterchen Frost, Hungarian: Gyed Moroz)
+        N_("Ded Moroz"),
         (PresentType.CAP,),
-        "When a Snow Maiden is played by another player or discarded, take one basic action; "
-        "his own Snow Maiden repeats twice.",
+        N_(
+            "When a Snow Maiden is played by another player or discarded, take one basic action; "
+            "his own Snow Maiden repeats twice."
+        ),
     ),
 }
 

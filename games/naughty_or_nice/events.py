@@ -13,7 +13,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.core import Event
-from games.naughty_or_nice.data import GIVERS, Giver
+from games.core.words import N_, Words
+from games.naughty_or_nice.data import Creature, Giver, Symbol
 from games.naughty_or_nice.events_play import (
     END_TEXT,
     AnswerRecorded,
@@ -35,12 +36,20 @@ from games.naughty_or_nice.events_play import (
     WindowClosed,
     WindowOpened,
     WolverineTook,
-    creature_name,
-    kiddo_name,
-    plural,
-    present_name,
-    presents_text,
-    source_text,
+    source_words,
+)
+from games.naughty_or_nice.words import (
+    basic_words,
+    count_words,
+    creature_kind_words,
+    creature_words,
+    giver_words,
+    kiddo_words,
+    listing,
+    names_and,
+    present_words,
+    presents_words,
+    symbol_words,
 )
 
 
@@ -49,8 +58,8 @@ class GiverChosen(Event):
     seat: int
     giver: Giver
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} plays {GIVERS[self.giver].name}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("{name} plays {giver}."), name=names[self.seat], giver=giver_words(self.giver))
 
 
 class GameStarted(Event):
@@ -58,8 +67,10 @@ class GameStarted(Event):
     level: int
     first_player: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Level {self.level} game. {names[self.first_player]} starts."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("Level {level} game. {name} starts."), level=self.level, name=names[self.first_player]
+        )
 
 
 class TurnStarted(Event):
@@ -68,33 +79,42 @@ class TurnStarted(Event):
     turn_no: int
     final: bool = False
 
-    def describe(self, names: Sequence[str]) -> str:
-        last = " (final turn)" if self.final else ""
-        return f"Turn {self.turn_no}: {names[self.seat]}{last}."
+    def describe(self, names: Sequence[str]) -> Words:
+        if self.final:
+            return Words(N_("Turn {turn}: {name} (final turn)."), turn=self.turn_no, name=names[self.seat])
+        return Words(N_("Turn {turn}: {name}."), turn=self.turn_no, name=names[self.seat])
 
 
 class TurnSkipped(Event):
     kind: Literal["turn_skipped"] = "turn_skipped"
     seat: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Mr Scrooge: {names[self.seat]} skips this turn."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{creature}: {name} skips this turn."),
+            creature=creature_kind_words(Creature.MR_SCROOGE),
+            name=names[self.seat],
+        )
 
 
 class OfferRefilled(Event):
     kind: Literal["offer_refilled"] = "offer_refilled"
     cards: list[str]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Offer row refilled with {presents_text(self.cards)}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("Offer row refilled with {presents}."), presents=presents_words(self.cards))
 
 
 class PresentsReshuffled(Event):
     kind: Literal["presents_reshuffled"] = "presents_reshuffled"
     count: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"The present discard ({plural(self.count, 'card')}) is shuffled into a new deck."
+    def describe(self, names: Sequence[str]) -> Words:
+        return count_words(
+            self.count,
+            N_("The present discard ({n} card) is shuffled into a new deck."),
+            N_("The present discard ({n} cards) is shuffled into a new deck."),
+        )
 
 
 class BasicStarted(Event):
@@ -103,24 +123,34 @@ class BasicStarted(Event):
     basic: str
     out_of_turn: bool = False
 
-    def describe(self, names: Sequence[str]) -> str:
-        how = " (out of turn)" if self.out_of_turn else ""
-        basic = {"FULFIL": "Fulfill"}.get(self.basic, self.basic.title())
-        return f"{names[self.seat]} chooses {basic}{how}."
+    def describe(self, names: Sequence[str]) -> Words:
+        said = {"name": names[self.seat], "basic": basic_words(self.basic)}
+        if self.out_of_turn:
+            return Words(N_("{name} chooses {basic} (out of turn)."), **said)
+        return Words(N_("{name} chooses {basic}."), **said)
+
+
+#: Why a present was taken (`PresentTaken.why`): a Craft, or Christkindl's draw.
+CRAFT_REASON = N_("craft")
 
 
 class PresentTaken(Event):
-    """Public: a present went to `seat`; `card` is None when it was drawn blind."""
+    """Public: a present went to `seat`; `card` is None when it was drawn blind. `why` is a marked
+    text (`CRAFT_REASON`, a gift giver's name)."""
 
     kind: Literal["present_taken"] = "present_taken"
     seat: int
     source: int
     card: str | None = None
-    why: str = "craft"
+    why: str = CRAFT_REASON
 
-    def describe(self, names: Sequence[str]) -> str:
-        what = "a present" if self.card is None else present_name(self.card)
-        return f"{names[self.seat]} takes {what} from {source_text(self.source)} ({self.why})."
+    def describe(self, names: Sequence[str]) -> Words:
+        said = {"name": names[self.seat], "source": source_words(self.source), "why": Words(self.why)}
+        if self.card is None:
+            return Words(N_("{name} takes a present from {source} ({why})."), **said)
+        return Words(
+            N_("{name} takes {present} from {source} ({why})."), present=present_words(self.card), **said
+        )
 
 
 class PresentDrawn(Event):
@@ -130,8 +160,8 @@ class PresentDrawn(Event):
     seat: int
     cards: list[str]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"You drew {presents_text(self.cards)}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("You drew {presents}."), presents=presents_words(self.cards))
 
 
 class SummonDrawn(Event):
@@ -139,8 +169,10 @@ class SummonDrawn(Event):
     seat: int
     cards: list[str]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return "You summon " + " and ".join(creature_name(card) for card in self.cards) + "."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("You summon {creatures}."), creatures=names_and(creature_words(c) for c in self.cards)
+        )
 
 
 class SummonResolved(Event):
@@ -151,14 +183,17 @@ class SummonResolved(Event):
     drawn: int
     discarded: str | None = None
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
+        name = names[self.seat]
         if not self.drawn:
-            return f"{names[self.seat]} summons, but the creature deck is empty."
+            return Words(N_("{name} summons, but the creature deck is empty."), name=name)
         if self.discarded:
-            return (
-                f"{names[self.seat]} summons: keeps one creature, discards {creature_name(self.discarded)}."
+            return Words(
+                N_("{name} summons: keeps one creature, discards {creature}."),
+                name=name,
+                creature=creature_words(self.discarded),
             )
-        return f"{names[self.seat]} summons the last creature of the deck."
+        return Words(N_("{name} summons the last creature of the deck."), name=name)
 
 
 class CreatureGained(Event):
@@ -166,8 +201,8 @@ class CreatureGained(Event):
     seat: int
     card: str
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"You gain {creature_name(self.card)}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("You gain {creature}."), creature=creature_words(self.card))
 
 
 class Tucked(Event):
@@ -175,8 +210,39 @@ class Tucked(Event):
     seat: int
     count: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} tucks a Reindeer under Rudolf ({self.count} there now)."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            # i18n: Santa puts a Reindeer under his Rudolf card; count: how many are there now
+            N_("{name} tucks a Reindeer under Rudolf ({count} there now)."),
+            name=names[self.seat],
+            count=self.count,
+        )
+
+
+#: Score reasons with a number or a name in them (`Scored.reason` is English, as the state
+#: keeps it): the English text -> the same in `Words`. Other reasons are marked texts.
+SCORE_REASONS: dict[str, Words] = {
+    **{
+        words: words
+        for words in (
+            Words(N_("{count} Reindeer"), count=count)  # i18n: points for playing Reindeer together
+            for count in range(1, 5)
+        )
+    },
+    **{
+        words: words
+        for words in (
+            # i18n: the most kiddos of a set symbol at the end ("most Star")
+            Words(N_("most {symbol}"), symbol=symbol_words(symbol))
+            for symbol in Symbol
+        )
+    },
+}
+
+
+def reason_words(reason: str) -> Words:
+    """A `Scored.reason` as `Words`: a marked text, or one of `SCORE_REASONS`."""
+    return SCORE_REASONS.get(reason) or Words(reason)
 
 
 class Scored(Event):
@@ -185,9 +251,15 @@ class Scored(Event):
     points: int
     reason: str
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         sign = "+" if self.points >= 0 else ""
-        return f"{names[self.seat]} {sign}{self.points} ({self.reason})."
+        return Words(
+            # i18n: a score change and why: "Gus +3 (Amara)", "Gus -2 (Jólakötturinn)"
+            N_("{name} {points} ({reason})."),
+            name=names[self.seat],
+            points=f"{sign}{self.points}",
+            reason=reason_words(self.reason),
+        )
 
 
 class Fulfilled(Event):
@@ -199,29 +271,42 @@ class Fulfilled(Event):
     skipped_black: bool = False
     points: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        extra = f" and {self.cagas} Caga Tió" if self.cagas else ""
-        skip = " (one black slot skipped)" if self.skipped_black else ""
-        return (
-            f"{names[self.seat]} fulfils {kiddo_name(self.kiddo)} with {presents_text(self.cards)}"
-            f"{extra}{skip}: {plural(self.points, 'point')}."
-        )
+    def describe(self, names: Sequence[str]) -> Words:
+        presents: Words = presents_words(self.cards)
+        if self.cagas:
+            presents = Words(
+                N_("{presents} and {n} {creature}"),
+                presents=presents,
+                n=self.cagas,
+                creature=creature_kind_words(Creature.CAGA_TIO),
+            )
+        said = {
+            "name": names[self.seat],
+            "kiddo": kiddo_words(self.kiddo),
+            "presents": presents,
+            "points": count_words(self.points, N_("{n} point"), N_("{n} points")),
+        }
+        if self.skipped_black:
+            return Words(
+                N_("{name} fulfils {kiddo} with {presents} (one black slot skipped): {points}."), **said
+            )
+        return Words(N_("{name} fulfils {kiddo} with {presents}: {points}."), **said)
 
 
 class FulfilAbandoned(Event):
     kind: Literal["fulfil_abandoned"] = "fulfil_abandoned"
     seat: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} abandons the Fulfill."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("{name} abandons the Fulfill."), name=names[self.seat])
 
 
 class KiddoRevealed(Event):
     kind: Literal["kiddo_revealed"] = "kiddo_revealed"
     kiddo: str
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{kiddo_name(self.kiddo)} joins the playground."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("{kiddo} joins the playground."), kiddo=kiddo_words(self.kiddo))
 
 
 class MidnightRevealed(Event):
@@ -230,10 +315,14 @@ class MidnightRevealed(Event):
     first: bool
     final_turns: int
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         if not self.first:
-            return "The second Midnight card is set aside."
-        return f"MIDNIGHT strikes! Every player takes one more turn ({self.final_turns} turns)."
+            return Words(N_("The second Midnight card is set aside."))
+        return Words(
+            # i18n: final_turns is the number of players (at least 2)
+            N_("MIDNIGHT strikes! Every player takes one more turn ({final_turns} turns)."),
+            final_turns=self.final_turns,
+        )
 
 
 class GameOver(Event):
@@ -242,10 +331,14 @@ class GameOver(Event):
     scores: list[int]
     winners: list[int]
 
-    def describe(self, names: Sequence[str]) -> str:
-        table = ", ".join(f"{names[s]} {p}" for s, p in enumerate(self.scores))
-        won = " and ".join(names[s] for s in self.winners)
-        return f"Game over ({END_TEXT.get(self.reason, 'the end')}). {table}. Winner: {won}."
+    def describe(self, names: Sequence[str]) -> Words:
+        table = listing([Words("{name} {score}", name=names[s], score=p) for s, p in enumerate(self.scores)])
+        return Words(
+            N_("Game over ({reason}). {scores}. Winner: {winners}."),
+            reason=Words(END_TEXT.get(self.reason, N_("the end"))),
+            scores=table,
+            winners=names_and(names[s] for s in self.winners),
+        )
 
 
 NoNEvent = Annotated[

@@ -7,52 +7,41 @@ from collections.abc import Sequence
 from typing import Literal
 
 from games.core import Event
+from games.core.words import N_, Words
 from games.naughty_or_nice.data import (
-    CREATURE_OF,
-    CREATURES,
-    KIDDOS,
-    PRESENT_TYPE_OF,
-    PRESENTS,
     Creature,
+    Giver,
     PresentType,
     Reaction,
 )
-
-
-def present_name(card: str) -> str:
-    return PRESENTS[PRESENT_TYPE_OF[card]].name
-
-
-def presents_text(cards: Sequence[str]) -> str:
-    return ", ".join(present_name(card) for card in cards) or "nothing"
-
-
-def creature_name(card: str) -> str:
-    if card not in CREATURE_OF:
-        return "Midnight"
-    return CREATURES[CREATURE_OF[card]].name
-
-
-def kiddo_name(card: str) -> str:
-    info = KIDDOS[card]
-    return f"{info.name} ({info.symbol.title()}, {len(info.colours)} presents)"
-
-
-def plural(count: int, word: str) -> str:
-    """`1 present`, `2 presents`."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
+from games.naughty_or_nice.words import (
+    colour_words,
+    count_words,
+    creature_kind_words,
+    creature_words,
+    giver_words,
+    kiddo_words,
+    listing,
+    names_and,
+    present_type_words,
+    present_words,
+    presents_words,
+)
 
 SOURCE_TEXT = {
-    "DISCARD": "the creature discard pile",
-    "MAIN": "the creature deck",
-    "BOTTOM": "the bottom stack of the creature deck",
+    # i18n: where Santa searches for a Reindeer: "... searches the creature discard pile and ..."
+    "DISCARD": N_("the creature discard pile"),
+    "MAIN": N_("the creature deck"),
+    "BOTTOM": N_("the bottom stack of the creature deck"),
 }
-END_TEXT = {"midnight": "Midnight", "stalemate": "nobody could act any more"}
+#: Why the game ended, in "Game over ({reason})."
+END_TEXT = {"midnight": N_("Midnight"), "stalemate": N_("nobody could act any more")}
+# i18n: where a present comes from: "Gus takes a present from the present deck (craft)."
+PRESENT_DECK, OFFER_ROW = N_("the present deck"), N_("the offer row")
 
 
-def source_text(source: int) -> str:
-    return "the present deck" if source < 0 else "the offer row"
+def source_words(source: int) -> Words:
+    return Words(PRESENT_DECK if source < 0 else OFFER_ROW)
 
 
 class CreaturePlayed(Event):
@@ -65,18 +54,37 @@ class CreaturePlayed(Event):
     colour: str | None = None
     points: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        what = CREATURES[self.creature].name
-        on = ""
+    def describe(self, names: Sequence[str]) -> Words:
+        said = {
+            "name": names[self.seat],
+            "creature": creature_kind_words(self.creature),
+            "points": self.points,
+        }
         if self.target >= 0:
-            on = f" on {names[self.target]}"
-        elif self.present is not None:
-            on = f" naming {PRESENTS[self.present].name}"
-        elif self.kiddo is not None and self.colour is not None:
-            on = f" covering a {self.colour.lower()} slot of {kiddo_name(self.kiddo)}"
-        elif self.kiddo is not None:
-            on = f" taking {kiddo_name(self.kiddo)}"
-        return f"{names[self.seat]} plays {what}{on} (+{self.points})."
+            return Words(
+                N_("{name} plays {creature} on {target} (+{points})."), target=names[self.target], **said
+            )
+        if self.present is not None:
+            return Words(
+                N_("{name} plays {creature} naming {present} (+{points})."),
+                present=present_type_words(self.present),
+                **said,
+            )
+        if self.kiddo is not None and self.colour is not None:
+            return Words(
+                # i18n: Caga Tió covers one wished present of a colour ("a red slot") of a kiddo
+                N_("{name} plays {creature} covering a {colour} slot of {kiddo} (+{points})."),
+                colour=colour_words(self.colour),
+                kiddo=kiddo_words(self.kiddo),
+                **said,
+            )
+        if self.kiddo is not None:
+            return Words(
+                N_("{name} plays {creature} taking {kiddo} (+{points})."),
+                kiddo=kiddo_words(self.kiddo),
+                **said,
+            )
+        return Words(N_("{name} plays {creature} (+{points})."), **said)
 
 
 class ReindeerPlayed(Event):
@@ -85,8 +93,13 @@ class ReindeerPlayed(Event):
     count: int
     points: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} plays {self.count} Reindeer (+{self.points})."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{name} plays {count} Reindeer (+{points})."),
+            name=names[self.seat],
+            count=self.count,
+            points=self.points,
+        )
 
 
 class WindowOpened(Event):
@@ -94,9 +107,13 @@ class WindowOpened(Event):
     reaction: Reaction
     seconds: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        card = "Tomte" if self.reaction == Reaction.TOMTE else "Papa Wolverine"
-        return f"Reaction window open ({self.seconds} s): {card}?"
+    def describe(self, names: Sequence[str]) -> Words:
+        card = Creature.TOMTE if self.reaction == Reaction.TOMTE else Creature.PAPA_WOLVERINE
+        return Words(
+            N_("Reaction window open ({seconds} s): {card}?"),
+            seconds=self.seconds,
+            card=creature_kind_words(card),
+        )
 
 
 class AnswerRecorded(Event):
@@ -104,8 +121,8 @@ class AnswerRecorded(Event):
     seat: int
     react: bool
 
-    def describe(self, names: Sequence[str]) -> str:
-        return "You react." if self.react else "You pass."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("You react.")) if self.react else Words(N_("You pass."))
 
 
 class WindowClosed(Event):
@@ -113,11 +130,13 @@ class WindowClosed(Event):
     reaction: Reaction
     reactors: list[int]
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         if not self.reactors:
-            return "Reaction window closed: no reaction."
-        who = " and ".join(names[s] for s in self.reactors)
-        return f"Reaction window closed: {who} {'reacts' if len(self.reactors) == 1 else 'react'}."
+            return Words(N_("Reaction window closed: no reaction."))
+        who = names_and(names[s] for s in self.reactors)
+        if len(self.reactors) == 1:
+            return Words(N_("Reaction window closed: {who} reacts."), who=who)
+        return Words(N_("Reaction window closed: {who} react."), who=who)
 
 
 class EffectCancelled(Event):
@@ -125,16 +144,20 @@ class EffectCancelled(Event):
     seat: int
     creature: Creature
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"The effect of {names[self.seat]}'s {CREATURES[self.creature].name} is cancelled."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("The effect of {name}'s {creature} is cancelled."),
+            name=names[self.seat],
+            creature=creature_kind_words(self.creature),
+        )
 
 
 class ElvesRevealed(Event):
     kind: Literal["elves_revealed"] = "elves_revealed"
     cards: list[str]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"The Elves reveal {presents_text(self.cards)}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("The Elves reveal {presents}."), presents=presents_words(self.cards))
 
 
 class ElvesPicked(Event):
@@ -142,8 +165,12 @@ class ElvesPicked(Event):
     seat: int
     card: str
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} takes {present_name(self.card)} from the Elves."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{name} takes {present} from the Elves."),
+            name=names[self.seat],
+            present=present_words(self.card),
+        )
 
 
 class KiddoTaken(Event):
@@ -154,10 +181,16 @@ class KiddoTaken(Event):
     kiddo: str
     discarded: bool = False
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         if self.discarded:
-            return f"La Befana ({names[self.seat]}) discards {kiddo_name(self.kiddo)}."
-        return f"Mrs. Claus brings {kiddo_name(self.kiddo)} to {names[self.seat]}."
+            return Words(
+                N_("La Befana ({name}) discards {kiddo}."),
+                name=names[self.seat],
+                kiddo=kiddo_words(self.kiddo),
+            )
+        return Words(
+            N_("Mrs. Claus brings {kiddo} to {name}."), name=names[self.seat], kiddo=kiddo_words(self.kiddo)
+        )
 
 
 class ScroogePlaced(Event):
@@ -165,8 +198,20 @@ class ScroogePlaced(Event):
     seat: int
     target: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.target]} will skip their next turn."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("{name} will skip their next turn."), name=names[self.target])
+
+
+STEALS = {
+    "creature": (
+        N_("{thief} steals {n} creature from {victim}."),
+        N_("{thief} steals {n} creatures from {victim}."),
+    ),
+    "present": (
+        N_("{thief} steals {n} present from {victim}."),
+        N_("{thief} steals {n} presents from {victim}."),
+    ),
+}
 
 
 class Stole(Event):
@@ -178,8 +223,9 @@ class Stole(Event):
     what: str
     count: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.thief]} steals {plural(self.count, self.what)} from {names[self.victim]}."
+    def describe(self, names: Sequence[str]) -> Words:
+        one, many = STEALS[self.what]
+        return count_words(self.count, one, many, thief=names[self.thief], victim=names[self.victim])
 
 
 class Stolen(Event):
@@ -190,9 +236,14 @@ class Stolen(Event):
     victim: int
     cards: list[str]
 
-    def describe(self, names: Sequence[str]) -> str:
-        text = ", ".join(creature_name(c) if c.startswith("C") else present_name(c) for c in self.cards)
-        return f"{names[self.thief]} stole {text} from {names[self.victim]}."
+    def describe(self, names: Sequence[str]) -> Words:
+        cards = [creature_words(c) if c.startswith("C") else present_words(c) for c in self.cards]
+        return Words(
+            N_("{thief} stole {cards} from {victim}."),
+            thief=names[self.thief],
+            cards=listing(cards),
+            victim=names[self.victim],
+        )
 
 
 class KrampusGave(Event):
@@ -201,8 +252,13 @@ class KrampusGave(Event):
     to: int
     card: str
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} gives {present_name(self.card)} to {names[self.to]}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{name} gives {present} to {to}."),
+            name=names[self.seat],
+            present=present_words(self.card),
+            to=names[self.to],
+        )
 
 
 class WolverineTook(Event):
@@ -210,8 +266,12 @@ class WolverineTook(Event):
     seat: int
     cards: list[str]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} takes {presents_text(self.cards)} from the given presents."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{name} takes {presents} from the given presents."),
+            name=names[self.seat],
+            presents=presents_words(self.cards),
+        )
 
 
 class Searched(Event):
@@ -221,10 +281,12 @@ class Searched(Event):
     source: str
     found: bool
 
-    def describe(self, names: Sequence[str]) -> str:
-        found = "finds a Reindeer" if self.found else "finds no Reindeer"
-        where = SOURCE_TEXT.get(self.source, "the creatures")
-        return f"{names[self.seat]} discards 2 × {PRESENTS[self.present].name}, searches {where} and {found}."
+    def describe(self, names: Sequence[str]) -> Words:
+        where = Words(SOURCE_TEXT.get(self.source, N_("the creatures")))
+        said = {"name": names[self.seat], "present": present_type_words(self.present), "where": where}
+        if self.found:
+            return Words(N_("{name} discards 2 × {present}, searches {where} and finds a Reindeer."), **said)
+        return Words(N_("{name} discards 2 × {present}, searches {where} and finds no Reindeer."), **said)
 
 
 class SearchSeen(Event):
@@ -232,8 +294,12 @@ class SearchSeen(Event):
     seat: int
     cards: list[str]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return "You searched: " + (", ".join(creature_name(c) for c in self.cards) or "empty") + "."
+    def describe(self, names: Sequence[str]) -> Words:
+        if not self.cards:
+            # i18n: Santa searched an empty creature pile
+            return Words(N_("You searched: {cards}."), cards=Words(N_("empty")))
+        cards = [creature_words(c) for c in self.cards]
+        return Words(N_("You searched: {cards}."), cards=listing(cards))
 
 
 class OfferedExtra(Event):
@@ -241,25 +307,29 @@ class OfferedExtra(Event):
     seat: int
     reason: str
 
-    def describe(self, names: Sequence[str]) -> str:
-        who = "Snow Maiden" if self.reason == "snow_maiden" else "Ded Moroz"
-        return f"{who}: {names[self.seat]} may take another basic action."
+    def describe(self, names: Sequence[str]) -> Words:
+        who = (
+            creature_kind_words(Creature.SNOW_MAIDEN)
+            if self.reason == "snow_maiden"
+            else giver_words(Giver.DED_MOROZ)
+        )
+        return Words(N_("{who}: {name} may take another basic action."), who=who, name=names[self.seat])
 
 
 class Declined(Event):
     kind: Literal["declined"] = "declined"
     seat: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} declines."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("{name} declines."), name=names[self.seat])
 
 
 class Waiting(Event):
-    """Public: `seat` must now decide `what` (an out-of-turn interruption)."""
+    """Public: `seat` must now decide `what` (an out-of-turn interruption; a marked text)."""
 
     kind: Literal["waiting"] = "waiting"
     seat: int
     what: str
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Waiting for {names[self.seat]}: {self.what}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("Waiting for {name}: {what}."), name=names[self.seat], what=Words(self.what))

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.core import Event, GameRules, Outcome, Timer
+from games.core.words import N_, Words
 from games.naughty_or_nice import clock, engine, flow, rules
 from games.naughty_or_nice.actions import CloseWindow, NoNAction
 from games.naughty_or_nice.events import NoNEvent
@@ -17,7 +18,7 @@ from games.naughty_or_nice.views import build_view
 
 class NaughtyOrNice(GameRules[NoNState, Any]):
     name: ClassVar[str] = "naughty-or-nice"
-    title: ClassVar[str] = "Naughty or Nice"
+    title: ClassVar[str] = N_("Naughty or Nice")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options_model: ClassVar[type[BaseModel]] = NoNOptions
@@ -50,7 +51,7 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
         """During a reaction window every seat without a choice hears the same words: who may
         react is secret (spec 5.1), so the bot must not name the seats it waits for."""
         if isinstance(rules.top(state), WindowTask):
-            return "A reaction window is open: wait for it to close."
+            return N_("A reaction window is open: wait for it to close.")
         return None
 
     def timer(self, state: NoNState) -> Timer | None:
@@ -58,7 +59,7 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
             return Timer(
                 seconds=state.options.reaction_seconds,
                 action=CloseWindow(),
-                label="Reaction window",
+                label=N_("Reaction window"),
             )
         return None
 
@@ -66,11 +67,13 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
         if not state.over:
             return None
         scores = ", ".join(str(p.score) for p in state.players)
-        why = "Midnight struck" if state.end_reason == "midnight" else "nobody could act any more"
-        return Outcome(
-            winners=frozenset(state.winners),
-            summary=f"Game over: {why}. Scores in seat order: {scores}.",
-        )
+        if state.end_reason == "midnight":
+            summary = Words(N_("Game over: Midnight struck. Scores in seat order: {scores}."), scores=scores)
+        else:
+            summary = Words(
+                N_("Game over: nobody could act any more. Scores in seat order: {scores}."), scores=scores
+            )
+        return Outcome(winners=frozenset(state.winners), summary=summary)
 
 
 __all__ = ["NaughtyOrNice"]

@@ -13,27 +13,32 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from games.core import GameState
+from games.core.words import N_
 from games.naughty_or_nice.data import Basic, Colour, Creature, Giver, PresentType, Reaction
 
 
 class NoNOptions(BaseModel):
-    level: int = Field(5, ge=1, le=5, title="Level", description="1-4: the teaching levels; 5: the full game")
+    level: int = Field(
+        5, ge=1, le=5, title=N_("Level"), description=N_("1-4: the teaching levels; 5: the full game")
+    )
     reaction_seconds: int = Field(
         15,
         ge=5,
         le=120,
-        title="Reaction seconds",
-        description="How long a Tomte / Papa Wolverine reaction window stays open",
+        title=N_("Reaction seconds"),
+        description=N_("How long a Tomte / Papa Wolverine reaction window stays open"),
         json_schema_extra={"choices": [10, 15, 20, 30, 45, 60, 90, 120]},
     )
     reaction_secrecy: bool = Field(
         False,
-        title="Reaction secrecy",
-        description="on: every window runs its full time, so timing never shows who holds a reaction",
+        title=N_("Reaction secrecy"),
+        description=N_("on: every window runs its full time, so timing never shows who holds a reaction"),
     )
     #: "choose": gift givers are drafted in reverse turn order; "random": dealt at random.
     givers: Literal["choose", "random"] = Field(
-        "choose", title="Gift givers", description="choose: drafted in reverse turn order; random: dealt"
+        "choose",
+        title=N_("Gift givers"),
+        description=N_("choose: drafted in reverse turn order; random: dealt"),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import Event
+from games.core.words import N_
 from games.naughty_or_nice.cards import add_points, has_ability
 from games.naughty_or_nice.data import (
     ALL_SYMBOLS_POINTS,
@@ -51,7 +52,7 @@ def final_scoring(state: NoNState, out: list[Event]) -> None:
     for seat, player in enumerate(state.players):
         if level.abilities and player.giver == Giver.SANTA:
             count = min(len(player.rudolf), len(RUDOLF_POINTS) - 1)
-            add_points(state, seat, RUDOLF_POINTS[count], "rudolf", "Rudolf", out)
+            add_points(state, seat, RUDOLF_POINTS[count], "rudolf", N_("Rudolf"), out)
     if not level.sets:
         return
     counts = [symbol_counts(state, seat) for seat in range(state.num_players)]
@@ -64,7 +65,7 @@ def final_scoring(state: NoNState, out: list[Event]) -> None:
                 add_points(state, seat, SYMBOL_MAJORITY_POINTS, "symbols", f"most {symbol.title()}", out)
     for seat, tally in enumerate(counts):
         if all(tally[symbol] for symbol in Symbol):
-            add_points(state, seat, ALL_SYMBOLS_POINTS, "all_symbols", "all 5 symbols", out)
+            add_points(state, seat, ALL_SYMBOLS_POINTS, "all_symbols", N_("all 5 symbols"), out)
 
 
 def ranking_winners(state: NoNState) -> list[int]:
