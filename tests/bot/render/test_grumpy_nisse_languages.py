@@ -58,28 +58,25 @@ def catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
 
 def _english_pieces(language: str) -> list[tuple[str, re.Pattern[str]]]:
-    """For every English text of this game whose translation differs: its word runs (the text
-    between placeholders, at least 4 letters) that the translation does not keep, as patterns."""
+    """For every English text of this game not kept as it is in `language` (names are; a text
+    without a translation is not): its word runs (the text between placeholders, at least 4
+    letters) that the translation does not hold, as patterns."""
     pieces = []
-    catalog = translations(language)
+    catalog = catalogues.load(language)
     for message in catalogues.template():
         if not message.id or not any(path.startswith(SOURCES) for path, _ in message.locations):
             continue
-        if isinstance(message.id, tuple):
-            singular, plural = str(message.id[0]), str(message.id[1])
-            forms = [
-                (singular, catalog.ngettext(singular, plural, 1)),
-                (plural, catalog.ngettext(singular, plural, 2)),
-            ]
-        else:
-            forms = [(str(message.id), catalog.gettext(str(message.id)))]
-        for english, foreign in forms:
-            if english == foreign:
+        found = catalog.get(message.id)
+        english = [str(text) for text in message.id] if isinstance(message.id, tuple) else [str(message.id)]
+        given = found.string if found is not None else ""
+        foreign = " ".join(str(text) for text in (given if isinstance(given, tuple) else (given,)))
+        for text in english:
+            if text == foreign:
                 continue
-            for piece in PLACEHOLDER.split(english):
+            for piece in PLACEHOLDER.split(text):
                 piece = piece.strip(" .,:;()*!-\n")
                 if sum(c.isalpha() for c in piece) >= 4 and piece not in foreign:
-                    pieces.append((english, re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")))
+                    pieces.append((text, re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")))
     return pieces
 
 
