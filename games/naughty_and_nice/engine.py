@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.core import Audience, Event, IllegalAction
 from games.core.dispatch import Handler, dispatch
 from games.core.rng import Rng
+from games.core.words import N_
 from games.naughty_and_nice.data import CARDS, DECK, CardType, Phase, card
 from games.naughty_and_nice.events import (
     CardPlayed,
@@ -66,23 +67,24 @@ def new_state(num_players: int, seed: int) -> NNState:
 # -- actions ------------------------------------------------------------------------------------
 def apply_action(state: NNState, seat: int, action: object) -> list[Event]:
     if not is_player(state, seat):
-        raise IllegalAction("You are not playing in this game.")
+        raise IllegalAction(N_("You are not playing in this game."))
     if state.phase == Phase.GAME_OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(N_("The game is over."))
     return dispatch(_HANDLERS, state, seat, action, "Naughty & Nice")
 
 
-def _check_turn(state: NNState, seat: int, phase: Phase, what: str) -> None:
+def _check_turn(state: NNState, seat: int, phase: Phase, not_now: str) -> None:
+    """`not_now`: the refusal when it is the seat's turn but not the time for this (a marked text)."""
     if state.phase == Phase.ORIENT:
-        raise IllegalAction("The game is over: only the Shiny! orientations are left to choose.")
+        raise IllegalAction(N_("The game is over: only the Shiny! orientations are left to choose."))
     if seat != state.active_seat:
-        raise IllegalAction("It is not your turn.")
+        raise IllegalAction(N_("It is not your turn."))
     if state.phase != phase:
-        raise IllegalAction(f"You cannot {what} now.")
+        raise IllegalAction(not_now)
 
 
 def _declare(state: NNState, seat: int, action: Declare, out: list[Event]) -> bool:
-    _check_turn(state, seat, Phase.DECLARE, "declare")
+    _check_turn(state, seat, Phase.DECLARE, N_("You cannot declare now."))
     state.declaration = action.declaration
     out.append(Declared(seat=seat, declaration=action.declaration))
     if draw_one(state, out):
@@ -95,7 +97,7 @@ def _declare(state: NNState, seat: int, action: Declare, out: list[Event]) -> bo
 
 
 def _draw(state: NNState, seat: int, action: Draw, out: list[Event]) -> bool:
-    _check_turn(state, seat, Phase.DRAW, "draw")
+    _check_turn(state, seat, Phase.DRAW, N_("You cannot draw now."))
     drew = draw_one(state, out)
     assert drew, "the DRAW phase is only open while a card is left"
     after_draw(state, out)
@@ -103,18 +105,18 @@ def _draw(state: NNState, seat: int, action: Draw, out: list[Event]) -> bool:
 
 
 def _stop(state: NNState, seat: int, action: Stop, out: list[Event]) -> bool:
-    _check_turn(state, seat, Phase.DRAW, "stop drawing")
+    _check_turn(state, seat, Phase.DRAW, N_("You cannot stop drawing now."))
     finish_drawing(state, out, "stopped")
     return True
 
 
 def _play(state: NNState, seat: int, action: Play, out: list[Event]) -> bool:
-    _check_turn(state, seat, Phase.PLAY, "play a card")
+    _check_turn(state, seat, Phase.PLAY, N_("You cannot play a card now."))
     hand = state.hands[seat]
     if action.card not in hand:
-        raise IllegalAction("That card is not in your hand.")
+        raise IllegalAction(N_("That card is not in your hand."))
     if not is_player(state, action.target):
-        raise IllegalAction("That player is not in this game.")
+        raise IllegalAction(N_("That player is not in this game."))
     hand.remove(action.card)
     state.play_areas[action.target].append(action.card)
     out.append(CardPlayed(seat=seat, card=action.card, target=action.target))
@@ -131,17 +133,19 @@ def _play(state: NNState, seat: int, action: Play, out: list[Event]) -> bool:
 
 
 def _take(state: NNState, seat: int, action: Take, out: list[Event]) -> bool:
-    _check_turn(state, seat, Phase.STEAL, "take a card")
+    _check_turn(state, seat, Phase.STEAL, N_("You cannot take a card now."))
     steal = state.steal
     assert steal is not None
     area = state.play_areas[steal.target]
     if action.card not in area:
-        raise IllegalAction("That card is not in play in front of that player.")
+        raise IllegalAction(N_("That card is not in play in front of that player."))
     if action.card == steal.shiny:
-        raise IllegalAction("The Shiny! card you just played stays where it is.")
+        raise IllegalAction(N_("The Shiny! card you just played stays where it is."))
     cost = CARDS[action.card].cost
     if cost > steal.budget_left:
-        raise IllegalAction(f"That card is worth {cost}: only {steal.budget_left} is left to take.")
+        raise IllegalAction(
+            N_("That card is worth {cost}: only {left} is left to take."), cost=cost, left=steal.budget_left
+        )
     area.remove(action.card)
     state.play_areas[seat].append(action.card)
     steal.budget_left -= cost
@@ -153,7 +157,7 @@ def _take(state: NNState, seat: int, action: Take, out: list[Event]) -> bool:
 
 
 def _stop_taking(state: NNState, seat: int, action: StopTaking, out: list[Event]) -> bool:
-    _check_turn(state, seat, Phase.STEAL, "stop taking")
+    _check_turn(state, seat, Phase.STEAL, N_("You cannot stop taking now."))
     _end_steal(state, out)
     return True
 
@@ -167,7 +171,7 @@ def _end_steal(state: NNState, out: list[Event]) -> None:
 
 
 def _declare_end(state: NNState, seat: int, action: DeclareEnd, out: list[Event]) -> bool:
-    _check_turn(state, seat, Phase.END_OF_TURN, "declare the end")
+    _check_turn(state, seat, Phase.END_OF_TURN, N_("You cannot declare the end now."))
     state.end_declared_by = seat
     state.end_declared_turn_no = state.turn_no
     out.append(EndDeclared(seat=seat, turn_no=state.turn_no))
@@ -176,7 +180,7 @@ def _declare_end(state: NNState, seat: int, action: DeclareEnd, out: list[Event]
 
 
 def _pass(state: NNState, seat: int, action: Pass, out: list[Event]) -> bool:
-    _check_turn(state, seat, Phase.END_OF_TURN, "pass")
+    _check_turn(state, seat, Phase.END_OF_TURN, N_("You cannot pass now."))
     out.append(Passed(seat=seat))
     next_turn(state, out)
     return True
@@ -184,13 +188,15 @@ def _pass(state: NNState, seat: int, action: Pass, out: list[Event]) -> bool:
 
 def _orient(state: NNState, seat: int, action: Orient, out: list[Event]) -> bool:
     if state.phase != Phase.ORIENT:
-        raise IllegalAction("Shiny! cards are turned face up or face down only when the game ends.")
+        raise IllegalAction(N_("Shiny! cards are turned face up or face down only when the game ends."))
     if action.card not in shinies_in_play(state, seat):
-        raise IllegalAction("That is not one of your Shiny! cards in play.")
+        raise IllegalAction(N_("That is not one of your Shiny! cards in play."))
     chosen = state.orientations.setdefault(seat, {})
     changed = action.card in chosen
     if chosen.get(action.card) == action.face_up:
-        raise IllegalAction(f"That card is already {'face up' if action.face_up else 'face down'}.")
+        raise IllegalAction(
+            N_("That card is already face up.") if action.face_up else N_("That card is already face down.")
+        )
     was_ready = has_oriented(state, seat)
     chosen[action.card] = action.face_up
     out.append(

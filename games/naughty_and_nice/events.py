@@ -13,24 +13,19 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.core import Event
-from games.naughty_and_nice.data import MAX_DRAWS, CardType, Declaration, card
+from games.core.words import N_, Words
+from games.naughty_and_nice.data import MAX_DRAWS, Declaration
 from games.naughty_and_nice.models import PlayerResult
-
-
-def card_text(card_id: str) -> str:
-    """`Bad Movies (Naughty +2)`."""
-    c = card(card_id)
-    kind = "Shiny!" if c.type == CardType.SHINY else c.type.value.capitalize()
-    return f"{c.name} ({kind} {c.value:+d})"
-
-
-def _count(n: int, word: str) -> str:
-    """`1 card`, `2 cards`, `no cards`."""
-    return f"{n or 'no'} {word}{'' if n == 1 else 's'}"
-
-
-def _cards(card_ids: Sequence[str]) -> str:
-    return ", ".join(card_text(c) for c in card_ids) or "nothing"
+from games.naughty_and_nice.words import (
+    card_name,
+    card_text,
+    cards_count,
+    cards_words,
+    count_words,
+    listing,
+    names_and,
+    points_words,
+)
 
 
 class TurnStarted(Event):
@@ -39,9 +34,14 @@ class TurnStarted(Event):
     turn_no: int
     last_turn: bool = False  # the declarer's next turn: the game ends after it
 
-    def describe(self, names: Sequence[str]) -> str:
-        last = " It is the last turn of the game." if self.last_turn else ""
-        return f"Turn {self.turn_no}: {names[self.seat]} plays.{last}"
+    def describe(self, names: Sequence[str]) -> Words:
+        if self.last_turn:
+            return Words(
+                N_("Turn {turn}: {name} plays. It is the last turn of the game."),
+                turn=self.turn_no,
+                name=names[self.seat],
+            )
+        return Words(N_("Turn {turn}: {name} plays."), turn=self.turn_no, name=names[self.seat])
 
 
 class Declared(Event):
@@ -49,23 +49,23 @@ class Declared(Event):
     seat: int
     declaration: Declaration
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
+        name = names[self.seat]
         if self.declaration == Declaration.NONE:
-            return f"{names[self.seat]} draws without declaring."
-        return (
-            f"{names[self.seat]} declares {self.declaration.value.capitalize()}: "
-            "their draws are shown to everyone."
-        )
+            return Words(N_("{name} draws without declaring."), name=name)
+        if self.declaration == Declaration.NAUGHTY:
+            return Words(N_("{name} declares Naughty: their draws are shown to everyone."), name=name)
+        return Words(N_("{name} declares Nice: their draws are shown to everyone."), name=name)
 
 
 class Reshuffled(Event):
     kind: Literal["reshuffled"] = "reshuffled"
     draw_pile_size: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return (
-            "The draw pile is empty: the discard pile is shuffled into a new one "
-            f"({_count(self.draw_pile_size, 'card')})."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("The draw pile is empty: the discard pile is shuffled into a new one ({cards})."),
+            cards=cards_count(self.draw_pile_size),
         )
 
 
@@ -77,8 +77,13 @@ class CardDrawn(Event):
     card: str
     draws: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"You drew {card_text(self.card)} ({self.draws} of {MAX_DRAWS})."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("You drew {card} ({draws} of {most})."),
+            card=card_text(self.card),
+            draws=self.draws,
+            most=MAX_DRAWS,
+        )
 
 
 class DrewCard(Event):
@@ -88,8 +93,13 @@ class DrewCard(Event):
     seat: int
     draws: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} draws a card ({self.draws} of {MAX_DRAWS})."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{name} draws a card ({draws} of {most})."),
+            name=names[self.seat],
+            draws=self.draws,
+            most=MAX_DRAWS,
+        )
 
 
 class CardShown(Event):
@@ -101,17 +111,34 @@ class CardShown(Event):
     kept: bool
     draws: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        what = "keeps" if self.kept else "must discard"
-        return f"{names[self.seat]} draws and {what} {card_text(self.card)} ({self.draws} of {MAX_DRAWS})."
+    def describe(self, names: Sequence[str]) -> Words:
+        said = {
+            "name": names[self.seat],
+            "card": card_text(self.card),
+            "draws": self.draws,
+            "most": MAX_DRAWS,
+        }
+        if self.kept:
+            return Words(N_("{name} draws and keeps {card} ({draws} of {most})."), **said)
+        return Words(N_("{name} draws and must discard {card} ({draws} of {most})."), **said)
 
 
 class NothingToDraw(Event):
     kind: Literal["nothing_to_draw"] = "nothing_to_draw"
     seat: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"There is nothing left to draw for {names[self.seat]}: the game ends after this turn."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("There is nothing left to draw for {name}: the game ends after this turn."),
+            name=names[self.seat],
+        )
+
+
+DRAWING_DONE = {
+    "stopped": N_("{name} stops after {draws} and holds {cards}."),
+    "max": N_("{name} has drawn the most allowed after {draws} and holds {cards}."),
+    "empty": N_("{name} finds the piles empty after {draws} and holds {cards}."),
+}
 
 
 class DrawingDone(Event):
@@ -121,11 +148,12 @@ class DrawingDone(Event):
     hand_size: int
     reason: Literal["stopped", "max", "empty"]
 
-    def describe(self, names: Sequence[str]) -> str:
-        why = {"stopped": "stops", "max": "has drawn the most allowed", "empty": "finds the piles empty"}
-        return (
-            f"{names[self.seat]} {why[self.reason]} after {_count(self.draws, 'draw')} "
-            f"and holds {_count(self.hand_size, 'card')}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            DRAWING_DONE[self.reason],
+            name=names[self.seat],
+            draws=count_words(self.draws, N_("no draws"), N_("{n} draw"), N_("{n} draws")),
+            cards=cards_count(self.hand_size),
         )
 
 
@@ -135,9 +163,17 @@ class CardPlayed(Event):
     card: str
     target: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        on = "themselves" if self.target == self.seat else names[self.target]
-        return f"{names[self.seat]} plays {card_text(self.card)} on {on}."
+    def describe(self, names: Sequence[str]) -> Words:
+        if self.target == self.seat:
+            return Words(
+                N_("{name} plays {card} on themselves."), name=names[self.seat], card=card_text(self.card)
+            )
+        return Words(
+            N_("{name} plays {card} on {target}."),
+            name=names[self.seat],
+            card=card_text(self.card),
+            target=names[self.target],
+        )
 
 
 class StealStarted(Event):
@@ -147,10 +183,12 @@ class StealStarted(Event):
     shiny: str
     budget: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return (
-            f"{names[self.seat]} may take cards worth up to {_count(self.budget, 'point')} "
-            f"from {names[self.target]}'s cards in play."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{name} may take cards worth up to {points} from {target}'s cards in play."),
+            name=names[self.seat],
+            points=points_words(self.budget),
+            target=names[self.target],
         )
 
 
@@ -161,10 +199,13 @@ class CardTaken(Event):
     card: str
     budget_left: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return (
-            f"{names[self.seat]} takes {card_text(self.card)} from {names[self.target]} "
-            f"({_count(self.budget_left, 'point')} left to take)."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{name} takes {card} from {target} ({points} left to take)."),
+            name=names[self.seat],
+            card=card_text(self.card),
+            target=names[self.target],
+            points=points_words(self.budget_left),
         )
 
 
@@ -174,8 +215,13 @@ class StealEnded(Event):
     target: int
     taken: list[str]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} took {_cards(self.taken)} from {names[self.target]}."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{name} took {cards} from {target}."),
+            name=names[self.seat],
+            cards=cards_words(self.taken),
+            target=names[self.target],
+        )
 
 
 class EndDeclared(Event):
@@ -183,19 +229,34 @@ class EndDeclared(Event):
     seat: int
     turn_no: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} declares the end: the game ends after their next turn."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            N_("{name} declares the end: the game ends after their next turn."), name=names[self.seat]
+        )
 
 
 class Passed(Event):
     kind: Literal["passed"] = "passed"
     seat: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} does not declare the end."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("{name} does not declare the end."), name=names[self.seat])
 
 
-_END_REASON = {"declared": "the declared last turn is over", "no_cards": "there are no cards left to draw"}
+_END_REASON = {
+    "declared": N_("The game is over: the declared last turn is over."),
+    "no_cards": N_("The game is over: there are no cards left to draw."),
+}
+_END_REASON_ORIENT = {
+    "declared": N_(
+        "The game is over: the declared last turn is over. {names}: turn each Shiny! card face up or "
+        "face down, in secret."
+    ),
+    "no_cards": N_(
+        "The game is over: there are no cards left to draw. {names}: turn each Shiny! card face up or "
+        "face down, in secret."
+    ),
+}
 
 
 class GameEnding(Event):
@@ -203,11 +264,11 @@ class GameEnding(Event):
     reason: Literal["declared", "no_cards"]
     orienting: list[int]  # seats that must orient their Shiny! cards
 
-    def describe(self, names: Sequence[str]) -> str:
-        why = _END_REASON[self.reason]
-        who = ", ".join(names[s] for s in self.orienting)
-        then = f" {who}: turn each Shiny! card face up or face down, in secret." if who else ""
-        return f"The game is over: {why}.{then}"
+    def describe(self, names: Sequence[str]) -> Words:
+        if not self.orienting:
+            return Words(_END_REASON[self.reason])
+        who = listing([names[s] for s in self.orienting])
+        return Words(_END_REASON_ORIENT[self.reason], names=who)
 
 
 class OrientationRecorded(Event):
@@ -219,10 +280,14 @@ class OrientationRecorded(Event):
     face_up: bool
     changed: bool = False
 
-    def describe(self, names: Sequence[str]) -> str:
-        side = "face up" if self.face_up else "face down"
-        verb = "changed" if self.changed else "turned"
-        return f"You {verb} {card_text(self.card)} {side}."
+    def describe(self, names: Sequence[str]) -> Words:
+        text = {
+            (False, True): N_("You turned {card} face up."),
+            (False, False): N_("You turned {card} face down."),
+            (True, True): N_("You changed {card} face up."),
+            (True, False): N_("You changed {card} face down."),
+        }[(self.changed, self.face_up)]
+        return Words(text, card=card_text(self.card))
 
 
 class Oriented(Event):
@@ -231,21 +296,31 @@ class Oriented(Event):
     kind: Literal["oriented"] = "oriented"
     seat: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} has oriented their Shiny! cards."
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("{name} has oriented their Shiny! cards."), name=names[self.seat])
+
+
+# i18n: a Shiny! card revealed at the end: "Silver Bells up"
+UP, DOWN = N_("{card} up"), N_("{card} down")
 
 
 class OrientationsRevealed(Event):
     kind: Literal["orientations_revealed"] = "orientations_revealed"
     orientations: dict[int, dict[str, bool]]
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         parts = [
-            f"{names[s]}: "
-            + ", ".join(f"{card(c).name} {'up' if up else 'down'}" for c, up in sorted(cards.items()))
+            Words(
+                "{name}: {cards}",
+                name=names[s],
+                cards=listing(
+                    [Words(UP if up else DOWN, card=card_name(c)) for c, up in sorted(cards.items())]
+                ),
+            )
             for s, cards in sorted(self.orientations.items())
         ]
-        return "Shiny! cards revealed: " + ("; ".join(parts) or "none") + "."
+        listed = listing(parts, "; ") if parts else Words(N_("none"))
+        return Words(N_("Shiny! cards revealed: {cards}."), cards=listed)
 
 
 class DieRolled(Event):
@@ -253,9 +328,10 @@ class DieRolled(Event):
     roll: int
     face_up_counts: bool
 
-    def describe(self, names: Sequence[str]) -> str:
-        side = "face-up" if self.face_up_counts else "face-down"
-        return f"The die shows {self.roll}: {side} Shiny! cards count."
+    def describe(self, names: Sequence[str]) -> Words:
+        if self.face_up_counts:
+            return Words(N_("The die shows {roll}: face-up Shiny! cards count."), roll=self.roll)
+        return Words(N_("The die shows {roll}: face-down Shiny! cards count."), roll=self.roll)
 
 
 class GameOver(Event):
@@ -263,13 +339,24 @@ class GameOver(Event):
     results: list[PlayerResult]
     winners: list[int]
 
-    def describe(self, names: Sequence[str]) -> str:
-        scores = ", ".join(
-            f"{names[r.seat]} {r.score} (Naughty {r.naughty_final}, Nice {r.nice_final})"
-            for r in self.results
+    def describe(self, names: Sequence[str]) -> Words:
+        scores = listing(
+            [
+                Words(
+                    # i18n: one player's final score: "Gus 7 (Naughty 9, Nice 7)"
+                    N_("{name} {score} (Naughty {naughty}, Nice {nice})"),
+                    name=names[r.seat],
+                    score=r.score,
+                    naughty=r.naughty_final,
+                    nice=r.nice_final,
+                )
+                for r in self.results
+            ]
         )
-        won = " and ".join(names[s] for s in self.winners)
-        return f"{won} win{'s' if len(self.winners) == 1 else ''}! Scores: {scores}."
+        won = names_and([names[s] for s in self.winners])
+        if len(self.winners) == 1:
+            return Words(N_("{winners} wins! Scores: {scores}."), winners=won, scores=scores)
+        return Words(N_("{winners} win! Scores: {scores}."), winners=won, scores=scores)
 
 
 NNEvent = Annotated[

@@ -7,17 +7,19 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.core import Event, GameRules, NoOptions, Outcome
+from games.core.words import N_, Words
 from games.naughty_and_nice import clock, engine, rules
 from games.naughty_and_nice.data import Phase
 from games.naughty_and_nice.events import NNEvent
 from games.naughty_and_nice.models import NNAction, NNState
 from games.naughty_and_nice.view_models import NNView
 from games.naughty_and_nice.views import build_view
+from games.naughty_and_nice.words import listing
 
 
 class NaughtyAndNice(GameRules[NNState, Any]):
     name: ClassVar[str] = "naughty-and-nice"
-    title: ClassVar[str] = "Naughty & Nice"
+    title: ClassVar[str] = N_("Naughty & Nice")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     options_model: ClassVar[type[BaseModel]] = NoOptions
@@ -49,11 +51,26 @@ class NaughtyAndNice(GameRules[NNState, Any]):
         if state.phase != Phase.GAME_OVER:
             return None
         best = next(r for r in state.results if r.seat == state.winners[0])
-        shared = " (a shared win)" if len(state.winners) > 1 else ""
-        scores = ", ".join(f"{r.score} (difference {r.difference})" for r in state.results)
-        summary = (
-            f"The best score is {best.score} with a difference of {best.difference}{shared}. "
-            f"Die roll {state.die_roll}. Scores by seat: {scores}."
+        scores = listing(
+            [
+                # i18n: a final score and the difference between the Naughty and Nice totals
+                Words(N_("{score} (difference {difference})"), score=r.score, difference=r.difference)
+                for r in state.results
+            ]
+        )
+        template = (
+            N_(
+                "The best score is {score} with a difference of {difference} (a shared win). "
+                "Die roll {roll}. Scores by seat: {scores}."
+            )
+            if len(state.winners) > 1
+            else N_(
+                "The best score is {score} with a difference of {difference}. "
+                "Die roll {roll}. Scores by seat: {scores}."
+            )
+        )
+        summary = Words(
+            template, score=best.score, difference=best.difference, roll=state.die_roll, scores=scores
         )
         return Outcome(winners=frozenset(state.winners), summary=summary)
 
