@@ -198,6 +198,11 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
         f"actions: {load['actions']} ({load['actions_per_s']:.1f}/s), unanswered: {load['unanswered']}, "
         f"games finished: {load['finished_games']}, stuck steps: {load['step_errors']}, "
         f"REST errors: {load['rest_errors']}"
+        + (
+            f", tables not opened at setup: {load['tables_not_opened_at_setup']}"
+            if load.get("tables_not_opened_at_setup")
+            else ""
+        )
     )
     for failure in load.get("failures", []):
         print(f"  stuck: {failure.strip().splitlines()[-1]}")
