@@ -1,6 +1,7 @@
 """The Grumpy Nisse in Hungarian and German (issue 16): over random whole games, what a Hungarian or
 German player reads on the table and in every seat's private message (embeds, news, buttons,
-selects) holds none of the English texts this game marks for translation, Discord's limits hold,
+selects) holds none of the English texts this game marks for translation (nor the other
+language's translations of them), Discord's limits hold,
 and the table stays within the phone budgets of `tests/bot/render/phone.py` in every language.
 
 The catalogues: the translator's file `/tmp/i18n/grumpy-nisse.json` merged into a temporary copy
@@ -14,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog, Message
 
 import bot.i18n
 from bot.i18n import catalogues, translations, using
@@ -40,11 +42,12 @@ def catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         yield
         return
     given = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
-    base = catalogues.template()
     merged = {}
     for language in LANGUAGES:
         catalog = catalogues.load(language)
-        catalog.update(base, no_fuzzy_matching=True, update_header_comment=False)
+        # a template of its own: `update` adopts the template's new messages (shared, they would
+        # hold the last language's translations)
+        catalog.update(catalogues.template(), no_fuzzy_matching=True, update_header_comment=False)
         catalogues.merge(catalog, given.get(language, {}))
         merged[language] = catalog
     patch = pytest.MonkeyPatch()
@@ -57,20 +60,26 @@ def catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     translations.cache_clear()
 
 
-def _english_pieces(language: str) -> list[tuple[str, re.Pattern[str]]]:
-    """For every English text of this game not kept as it is in `language` (names are; a text
-    without a translation is not): its word runs (the text between placeholders, at least 4
-    letters) that the translation does not hold, as patterns."""
+def _strings(catalog: Catalog, message: Message) -> list[str]:
+    found = catalog.get(message.id)
+    given = found.string if found is not None else ""
+    return [str(text) for text in (given if isinstance(given, tuple) else (given,))]
+
+
+def _wrong_pieces(language: str) -> list[tuple[str, re.Pattern[str]]]:
+    """Texts a `language` player must not read: for every text of this game, the word runs (the
+    text between placeholders, at least 4 letters) of its English and of its other languages'
+    translations that its `language` translation does not hold (names kept in every language
+    are; a text without a translation is not), as patterns."""
     pieces = []
     catalog = catalogues.load(language)
+    others = [catalogues.load(other) for other in LANGUAGES if other != language]
     for message in catalogues.template():
         if not message.id or not any(path.startswith(SOURCES) for path, _ in message.locations):
             continue
-        found = catalog.get(message.id)
         english = [str(text) for text in message.id] if isinstance(message.id, tuple) else [str(message.id)]
-        given = found.string if found is not None else ""
-        foreign = " ".join(str(text) for text in (given if isinstance(given, tuple) else (given,)))
-        for text in english:
+        foreign = " ".join(_strings(catalog, message))
+        for text in english + [text for other in others for text in _strings(other, message)]:
             if text == foreign:
                 continue
             for piece in PLACEHOLDER.split(text):
@@ -93,9 +102,9 @@ def _moments(seed: int) -> Iterator[Moment]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_players_read_no_english(catalogue_dir: None, language: str) -> None:
+def test_players_read_neither_english_nor_another_language(catalogue_dir: None, language: str) -> None:
     with using(language):
-        pieces = _english_pieces(language)
+        pieces = _wrong_pieces(language)
         assert pieces, "no translated texts found for this game"
         seen: set[str] = set()
         for seed in SEEDS:
@@ -104,20 +113,20 @@ def test_players_read_no_english(catalogue_dir: None, language: str) -> None:
                 for seat in (0, 1):
                     seen.add(_read(moment.private(seat)))
     found = {
-        f"{english!r} in: {text[max(0, m.start() - 60) : m.end() + 60]!r}"
+        f"{wrong!r} in: {text[max(0, m.start() - 60) : m.end() + 60]!r}"
         for text in seen
-        for english, pattern in pieces
+        for wrong, pattern in pieces
         for m in [pattern.search(text)]
         if m
     }
-    assert not found, f"{len(found)} English texts in {language}, e.g.\n" + "\n".join(sorted(found)[:8])
+    assert not found, f"{len(found)} texts not in {language}, e.g.\n" + "\n".join(sorted(found)[:8])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_english_texts_looked_for_are_found_in_english(catalogue_dir: None, language: str) -> None:
     """The check above can fail: the same game read in English holds the texts it looks for."""
     with using(language):
-        pieces = _english_pieces(language)
+        pieces = _wrong_pieces(language)
     texts = [_read(m.table()) for m in _moments(SEEDS[0])]
     assert any(pattern.search(text) for text in texts for _, pattern in pieces)
 
