@@ -22,7 +22,7 @@ from bot.i18n import catalogues, translations, using
 from bot.plugins import PLUGINS
 from bot.render.base import Payload
 from tests.bot.fakes import FakeMessage
-from tests.bot.render.phone import Moment, picture_problems, random_game, table_problems, text_of
+from tests.bot.render.phone import Moment, picture_problems, random_game, table_problems
 
 PLUGIN = PLUGINS.get("grumpy-nisse")
 TRANSLATIONS = Path("/tmp/i18n/grumpy-nisse.json")
@@ -145,10 +145,18 @@ def test_phone_budgets_hold(catalogue_dir: None, language: str) -> None:
 
 
 def test_the_languages_differ(catalogue_dir: None) -> None:
-    """Hungarian and German tables are not the English one (the catalogues are in use)."""
+    """Hungarian, German and English players read three different tables and private messages
+    (each language its own catalogue), line by line where a sentence is shown."""
     moment = next(m for m in _moments(SEEDS[0]) if m.state.phase.value == "LEAD")
-    with using("en"):
-        english = text_of(moment.table())
-    for language in LANGUAGES:
+    seen: dict[str, list[str]] = {}
+    for language in ("en", *LANGUAGES):
         with using(language):
-            assert text_of(moment.table()) != english
+            table, private = moment.table(), moment.private(0)
+        seen[language] = [
+            str(table.embeds[0].description),
+            str(private.embeds[0].description),
+            str(private.embeds[0].fields[0].name),
+        ]
+    for n in range(3):
+        lines = [seen[language][n] for language in seen]
+        assert len(set(lines)) == len(lines), lines
