@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import N_, _, current, translations
+from bot.i18n import N_, _, translated
 from bot.render.base import TableContext
 from games.core import Event
 from games.secret_krampus.data import TEAM_OF_ROLE, Card, Order, Phase, Team
@@ -24,7 +24,6 @@ from games.secret_krampus.events import (
     NewCandidate,
     Nominated,
     OrderStarted,
-    SKEventBase,
     Voted,
     VotesRevealed,
 )
@@ -65,9 +64,7 @@ KRAMPUS_CHECK = N_("Krampus check: if Krampus is elected Sleigh Loader, team Nau
 
 def told(event: Event, names: Sequence[str]) -> str:
     """An event's line in the reader's language."""
-    if isinstance(event, SKEventBase):
-        return event.describe(names, translations(current()))
-    return event.describe(names)
+    return translated(event.describe(names))
 
 
 def win_line(winner: Team | None, reason: str | None) -> str:

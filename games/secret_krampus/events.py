@@ -13,55 +13,45 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from games.core import Event
-from games.core.words import N_
+from games.core.words import N_, Words
 from games.secret_krampus.data import NAUGHTY_WIN_AT, NICE_WIN_AT, Card, Order, Role, Team
 from games.secret_krampus.words import (
-    ENGLISH,
     ORDER_NAMES,
     WAS_ROLE,
-    Words,
-    card_text,
-    cards_text,
-    names_text,
-    say,
+    card_words,
+    cards_words,
+    listing,
+    names_words,
 )
 
 
-class SKEventBase(Event):
-    """A Secret Krampus event: `describe` speaks the reader's `words` (English by default)."""
-
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        return super().describe(names)
-
-
-class NewCandidate(SKEventBase):
+class NewCandidate(Event):
     kind: Literal["new_candidate"] = "new_candidate"
     seat: int
     special: bool = False  # chosen by Successor Selector
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         if self.special:
             text = N_("{name} is the List Maker candidate (chosen by Successor Selector).")
         else:
             text = N_("{name} is the List Maker candidate.")
-        return say(words, text, name=names[self.seat])
+        return Words(text, name=names[self.seat])
 
 
-class Nominated(SKEventBase):
+class Nominated(Event):
     kind: Literal["nominated"] = "nominated"
     lm_candidate: int
     sl_candidate: int
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        return say(
-            words,
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
             N_("{lm} nominates {sl} as Sleigh Loader. Everyone votes!"),
             lm=names[self.lm_candidate],
             sl=names[self.sl_candidate],
         )
 
 
-class Voted(SKEventBase):
+class Voted(Event):
     """Public: `seat` has voted (not how). No longer made (the table and the log said it per
     voter, and a changed vote showed none); kept so that logs stored before still load."""
 
@@ -76,11 +66,11 @@ class Voted(SKEventBase):
             data = {**data, "audience": {"seats": [data["seat"]]}}
         return data
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        return say(words, N_("{name} has voted."), name=names[self.seat])
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("{name} has voted."), name=names[self.seat])
 
 
-class VoteRecorded(SKEventBase):
+class VoteRecorded(Event):
     """Private to the voter: their (possibly changed) vote."""
 
     kind: Literal["vote_recorded"] = "vote_recorded"
@@ -88,176 +78,173 @@ class VoteRecorded(SKEventBase):
     yes: bool
     changed: bool = False
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         if self.changed:
             text = N_("You changed your vote to YES.") if self.yes else N_("You changed your vote to NO.")
         else:
             text = N_("You voted YES.") if self.yes else N_("You voted NO.")
-        return say(words, text)
+        return Words(text)
 
 
-class VotesRevealed(SKEventBase):
+class VotesRevealed(Event):
     kind: Literal["votes_revealed"] = "votes_revealed"
     votes: dict[int, bool]
     yes_count: int
     no_count: int
     passed: bool
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         yes = [s for s, v in sorted(self.votes.items()) if v]
         no = [s for s, v in sorted(self.votes.items()) if not v]
         if self.passed:
             text = N_("The vote passed, {yes_count}-{no_count}. Yes: {yes}. No: {no}.")
         else:
             text = N_("The vote failed, {yes_count}-{no_count}. Yes: {yes}. No: {no}.")
-        return say(
-            words,
+        return Words(
             text,
             yes_count=self.yes_count,
             no_count=self.no_count,
-            yes=names_text(names, yes, words),
-            no=names_text(names, no, words),
+            yes=names_words(names, yes),
+            no=names_words(names, no),
         )
 
 
-class Elected(SKEventBase):
+class Elected(Event):
     kind: Literal["elected"] = "elected"
     lm: int
     sl: int
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         # i18n: the two offices (Secret Hitler's President and Chancellor), translated freely:
         # Listaíró / Szánrakodó, Listenschreiber / Schlittenlader; the same words everywhere.
         text = N_("{lm} is List Maker and {sl} is Sleigh Loader.")
-        return say(words, text, lm=names[self.lm], sl=names[self.sl])
+        return Words(text, lm=names[self.lm], sl=names[self.sl])
 
 
-class NotKrampus(SKEventBase):
+class NotKrampus(Event):
     """The Krampus check cleared the elected SL."""
 
     kind: Literal["not_krampus"] = "not_krampus"
     seat: int
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        return say(words, N_("Krampus check: {name} is not Krampus."), name=names[self.seat])
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("Krampus check: {name} is not Krampus."), name=names[self.seat])
 
 
-class FailedVoteTrack(SKEventBase):
+class FailedVoteTrack(Event):
     kind: Literal["failed_vote_track"] = "failed_vote_track"
     failed_votes: int
     cause: Literal["vote", "heads_together"] = "vote"
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        n = self.failed_votes
-        if self.cause == "vote":
-            text = words.ngettext(
-                "The election failed: {n} failed vote in a row.",
-                "The election failed: {n} failed votes in a row.",
-                n,
-            )
+    def describe(self, names: Sequence[str]) -> Words:
+        # A count of 1 and any other count apart: the plural forms of English, German and
+        # Hungarian (a `Words` has no plural forms).
+        one = self.failed_votes == 1
+        if self.cause == "vote" and one:
+            text = N_("The election failed: {n} failed vote in a row.")
+        elif self.cause == "vote":
+            text = N_("The election failed: {n} failed votes in a row.")
+        elif one:
+            text = N_("Heads Together discarded the gift: {n} failed vote in a row.")
         else:
-            text = words.ngettext(
-                "Heads Together discarded the gift: {n} failed vote in a row.",
-                "Heads Together discarded the gift: {n} failed votes in a row.",
-                n,
-            )
-        return text.format(n=n)
+            text = N_("Heads Together discarded the gift: {n} failed votes in a row.")
+        return Words(text, n=self.failed_votes)
 
 
-class CardsDrawn(SKEventBase):
+class CardsDrawn(Event):
     """Private to the LM: the 3 cards drawn."""
 
     kind: Literal["cards_drawn"] = "cards_drawn"
     lm: int
     cards: list[Card]
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        return say(words, N_("You drew {gifts}. Discard one."), gifts=cards_text(self.cards, words))
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("You drew {gifts}. Discard one."), gifts=cards_words(self.cards))
 
 
-class LmDiscarded(SKEventBase):
+class LmDiscarded(Event):
     kind: Literal["lm_discarded"] = "lm_discarded"
     lm: int
     sl: int
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         text = N_("{lm} discarded a gift and passed two to {sl}.")
-        return say(words, text, lm=names[self.lm], sl=names[self.sl])
+        return Words(text, lm=names[self.lm], sl=names[self.sl])
 
 
-class CardsPassed(SKEventBase):
+class CardsPassed(Event):
     """Private to the LM and the SL: the 2 cards passed."""
 
     kind: Literal["cards_passed"] = "cards_passed"
     sl: int
     cards: list[Card]
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         text = N_("{sl} received {gifts}.")
-        return say(words, text, sl=names[self.sl], gifts=cards_text(self.cards, words))
+        return Words(text, sl=names[self.sl], gifts=cards_words(self.cards))
 
 
-class HeadsTogetherStarted(SKEventBase):
+class HeadsTogetherStarted(Event):
     kind: Literal["heads_together_started"] = "heads_together_started"
     lm: int
     sl: int
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         text = N_("{sl} chose a gift. Heads Together: {lm} and {sl} vote in secret whether to deliver it.")
-        return say(words, text, lm=names[self.lm], sl=names[self.sl])
+        return Words(text, lm=names[self.lm], sl=names[self.sl])
 
 
-class HeadsTogetherCard(SKEventBase):
+class HeadsTogetherCard(Event):
     """Private to the LM and the SL: the card the SL chose."""
 
     kind: Literal["heads_together_card"] = "heads_together_card"
     card: Card
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         text = N_("The chosen gift is {gift}. Vote Yes to deliver it, No to discard it.")
-        return say(words, text, gift=card_text(self.card, words))
+        return Words(text, gift=card_words(self.card))
 
 
-class HtVoteRecorded(SKEventBase):
+class HtVoteRecorded(Event):
     """Private to the voter."""
 
     kind: Literal["ht_vote_recorded"] = "ht_vote_recorded"
     seat: int
     yes: bool
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         if self.yes:
-            return say(words, N_("You voted YES on Heads Together."))
-        return say(words, N_("You voted NO on Heads Together."))
+            return Words(N_("You voted YES on Heads Together."))
+        return Words(N_("You voted NO on Heads Together."))
 
 
-class HeadsTogetherResult(SKEventBase):
+class HeadsTogetherResult(Event):
     kind: Literal["heads_together_result"] = "heads_together_result"
     played: bool
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         if self.played:
-            return say(words, N_("Heads Together: the gift will be delivered."))
-        return say(words, N_("Heads Together: both said No. The gift is discarded unseen."))
+            return Words(N_("Heads Together: the gift will be delivered."))
+        return Words(N_("Heads Together: both said No. The gift is discarded unseen."))
 
 
-class Chaos(SKEventBase):
+class Chaos(Event):
     kind: Literal["chaos"] = "chaos"
     card: Card
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         text = N_("Three failed votes in a row! Chaos: the top gift, {gift}, is delivered.")
-        return say(words, text, gift=card_text(self.card, words))
+        return Words(text, gift=card_words(self.card))
 
 
-class CardPlaced(SKEventBase):
+class CardPlaced(Event):
     kind: Literal["card_placed"] = "card_placed"
     card: Card
     by_chaos: bool = False
     nice_count: int
     naughty_count: int
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         nice = self.card == Card.NICE
         if self.by_chaos:
             text = (
@@ -267,117 +254,112 @@ class CardPlaced(SKEventBase):
             )
         else:
             text = N_("A Nice gift was delivered.") if nice else N_("A Naughty gift was delivered.")
-        score = say(
-            words,
+        score = Words(
             N_("Nice {nice}/{nice_goal}, Naughty {naughty}/{naughty_goal}."),
             nice=self.nice_count,
             nice_goal=NICE_WIN_AT,
             naughty=self.naughty_count,
             naughty_goal=NAUGHTY_WIN_AT,
         )
-        return f"{say(words, text)} {score}"
+        return Words("{delivered} {score}", delivered=Words(text), score=score)
 
 
-class Reshuffled(SKEventBase):
+class Reshuffled(Event):
     kind: Literal["reshuffled"] = "reshuffled"
     draw_pile_size: int
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        text = words.ngettext(
-            "Fewer than 3 gifts left: the piles are reshuffled ({n} gift).",
-            "Fewer than 3 gifts left: the piles are reshuffled ({n} gifts).",
-            self.draw_pile_size,
-        )
-        return text.format(n=self.draw_pile_size)
+    def describe(self, names: Sequence[str]) -> Words:
+        text = N_("Fewer than 3 gifts left: the piles are reshuffled ({n} gifts).")  # always 3 or more
+        return Words(text, n=self.draw_pile_size)
 
 
-class OrderStarted(SKEventBase):
+class OrderStarted(Event):
     kind: Literal["order_started"] = "order_started"
     order: Order
     lm: int
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         if self.order == Order.CHECKING_IT_TWICE:
             text = N_("Santa's Order: Checking it Twice. {lm} sees the top 3 gifts in secret.")
-            return say(words, text, lm=names[self.lm])
-        order = words.gettext(ORDER_NAMES[self.order])
-        return say(words, N_("Santa's Order for {lm}: {order}."), lm=names[self.lm], order=order)
+            return Words(text, lm=names[self.lm])
+        order = Words(ORDER_NAMES[self.order])
+        return Words(N_("Santa's Order for {lm}: {order}."), lm=names[self.lm], order=order)
 
 
-class TopCardsSeen(SKEventBase):
+class TopCardsSeen(Event):
     """Private to the LM: Checking it Twice."""
 
     kind: Literal["top_cards_seen"] = "top_cards_seen"
     lm: int
     cards: list[Card]
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        return say(words, N_("The top 3 gifts are {gifts} (top first)."), gifts=cards_text(self.cards, words))
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("The top 3 gifts are {gifts} (top first)."), gifts=cards_words(self.cards))
 
 
-class Peeked(SKEventBase):
+class Peeked(Event):
     kind: Literal["peeked"] = "peeked"
     lm: int
     target: int
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        return say(words, N_("{lm} peeks at {target}."), lm=names[self.lm], target=names[self.target])
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("{lm} peeks at {target}."), lm=names[self.lm], target=names[self.target])
 
 
-class PeekResult(SKEventBase):
+class PeekResult(Event):
     """Private to the LM who peeked."""
 
     kind: Literal["peek_result"] = "peek_result"
     target: int
     side: Team
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         if self.side == Team.NICE:
             text = N_("Your Peek: {target} is on Team Nice.")
         else:
             text = N_("Your Peek: {target} is on Team Naughty.")
-        return say(words, text, target=names[self.target])
+        return Words(text, target=names[self.target])
 
 
-class SuccessorSelected(SKEventBase):
+class SuccessorSelected(Event):
     kind: Literal["successor_selected"] = "successor_selected"
     lm: int
     target: int
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         text = N_("{lm} selects {target} as the next List Maker candidate.")
-        return say(words, text, lm=names[self.lm], target=names[self.target])
+        return Words(text, lm=names[self.lm], target=names[self.target])
 
 
-class Stabled(SKEventBase):
+class Stabled(Event):
     kind: Literal["stabled"] = "stabled"
     lm: int
     target: int
     was_krampus: bool  # True only for Krampus (then public anyway: NICE wins)
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+    def describe(self, names: Sequence[str]) -> Words:
         if self.was_krampus:
             text = N_("{lm} sends {target} to the stables. They were Krampus!")
         else:
             text = N_("{lm} sends {target} to the stables.")
-        return say(words, text, lm=names[self.lm], target=names[self.target])
+        return Words(text, lm=names[self.lm], target=names[self.target])
 
 
-class GameOver(SKEventBase):
+class GameOver(Event):
     kind: Literal["game_over"] = "game_over"
     winner: Team
     reason: str  # one of `steps.WIN_REASONS`: a marked text, translated where shown
     winners: list[int]
     roles: list[Role]
 
-    def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
-        roles = ", ".join(say(words, WAS_ROLE[r], name=names[s]) for s, r in enumerate(self.roles))
+    def describe(self, names: Sequence[str]) -> Words:
+        roles = listing([Words(WAS_ROLE[r], name=names[s]) for s, r in enumerate(self.roles)])
         text = (
             N_("Team Nice wins! {reason} {roles}.")
             if self.winner == Team.NICE
             else N_("Team Naughty wins! {reason} {roles}.")
         )
-        return say(words, text, reason=words.gettext(self.reason), roles=roles)
+        return Words(text, reason=Words(self.reason), roles=roles)
 
 
 SKEvent = Annotated[

@@ -1,46 +1,13 @@
-"""Secret Krampus's words: the names players read (gifts, teams, roles, Santa's Orders) and how an
-event's line is put in the reader's language.
-
-The rules stay free of any i18n library: texts are marked with `N_` for the bot's catalogues, and
-an event's `describe` takes the reader's `Words` (a gettext catalogue: `gettext`, `ngettext`; the
-bot passes `bot.i18n.translations(...)`). Without one it speaks English, the catalogues' keys.
-"""
+"""Secret Krampus's words as players read them: the names of gifts, roles and Santa's Orders
+(marked texts), and the `Words` (`games.core.words`) events are made of, so the bot shows them in
+the reader's language (`bot.i18n.translated`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
-from games.core.words import N_
+from games.core.words import N_, Words
 from games.secret_krampus.data import Card, Order, Role
-
-
-class Words(Protocol):
-    """A catalogue: the translation of a marked text, and the plural form for a count."""
-
-    def gettext(self, message: str, /) -> str: ...
-
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
-
-
-class English:
-    """The texts as written in the code."""
-
-    def gettext(self, message: str, /) -> str:
-        return message
-
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
-        return singular if n == 1 else plural
-
-
-ENGLISH: Words = English()
-
-
-def say(words: Words, template: str, /, **values: object) -> str:
-    """`template` (a marked text) in `words`' language, its `{placeholders}` filled in."""
-    text = words.gettext(template)
-    return text.format(**values) if values else text
-
 
 # i18n: the two kinds of gift (cards). German: brav / unartig ("brav oder unartig"), Hungarian:
 # jó / rossz ("jó vagy rossz voltál?").
@@ -69,16 +36,24 @@ WAS_ROLE = {
     Role.NAUGHTY_ELF: N_("{name} was a Naughty Elf"),
     Role.KRAMPUS: N_("{name} was Krampus"),
 }
+NOBODY = N_("nobody")
 
 
-def card_text(card: Card, words: Words = ENGLISH) -> str:
+def card_words(card: Card) -> Words:
     """A gift as players say it ("Nice", "Naughty"), never its code."""
-    return words.gettext(CARD_NAMES[card])
+    return Words(CARD_NAMES[card])
 
 
-def cards_text(cards: Sequence[Card], words: Words) -> str:
-    return ", ".join(card_text(card, words) for card in cards)
+def listing(items: Sequence[str | Words]) -> Words:
+    """Items separated by commas, each translated on its own (a name stays as it is)."""
+    template = ", ".join("{item" + str(i) + "}" for i in range(len(items)))
+    return Words(template, **{f"item{i}": item for i, item in enumerate(items)})
 
 
-def names_text(names: Sequence[str], seats: Sequence[int], words: Words) -> str:
-    return ", ".join(names[s] for s in seats) or words.gettext(N_("nobody"))
+def cards_words(cards: Sequence[Card]) -> Words:
+    return listing([card_words(card) for card in cards])
+
+
+def names_words(names: Sequence[str], seats: Sequence[int]) -> str | Words:
+    """The seats' names, or "nobody"."""
+    return listing([names[s] for s in seats]) if seats else Words(NOBODY)
