@@ -1,7 +1,7 @@
 """Secret Krampus in Hungarian and German (issue 16): over random whole games, what a Hungarian or
 German player reads (the table, every seat's private message, its buttons and selects, the answers
-to its clicks, refusals, reminders, the ending and the /rules summary) holds none of the English
-texts this game marks, and the table and Discord's limits hold in every language.
+to its clicks, refusals, reminders, /log, the ending and the /rules summary) holds none of the
+English texts this game marks, and the table and Discord's limits hold in every language.
 
 The catalogues: the translation file of this game (`TRANSLATIONS`) merged over the real ones in a
 temporary folder while the catalogues are being merged, else the real ones alone."""
@@ -18,7 +18,7 @@ import pytest
 
 import bot.i18n
 from bot.errors import refusal
-from bot.i18n import catalogues, using
+from bot.i18n import catalogues, translated, using
 from bot.plugins import PLUGINS
 from bot.render.base import Payload
 from bot.render.secret_krampus_summary import RULES_SUMMARY
@@ -116,6 +116,8 @@ def _seen(language: str) -> Iterator[tuple[str, str]]:
             with using(language):
                 tables.append(moment.table())
                 yield "table", _read(tables[-1])
+                for event in visible_events(moment.events, None):  # as /log shows them
+                    yield "log", translated(event.describe(ctx.names))
                 for seat in range(players):
                     view = rules.view(state, seat)
                     yield "private", _read(moment.private(seat))
@@ -145,7 +147,8 @@ def test_a_reader_of_another_language_sees_no_english(language: str, english: di
         kinds.add(text if what == "phase" else what)
         for piece in _leaks(text, [] if what == "phase" else pieces):
             found.setdefault(piece, f"{what}: {text}")
-    assert {"refusal", "ending", "rules", "answer", "reminder", "VOTING", "GAME_OVER", "ORDER"} <= kinds
+    assert {"refusal", "ending", "rules", "answer", "reminder", "log"} <= kinds
+    assert {"VOTING", "ORDER", "GAME_OVER"} <= kinds
     assert not found, f"{len(found)} English texts in {language}, e.g.\n" + "\n".join(
         f"{piece!r} in {where}" for piece, where in list(found.items())[:8]
     )
