@@ -27,8 +27,9 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import inspect
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,24 @@ def translated(text: object) -> str:
     if isinstance(text, str):
         return translations(current()).gettext(text) if text else text
     return str(text)
+
+
+def described(event: Any, names: Sequence[str]) -> str:
+    """An event's line (`Event.describe`) in the current language, whichever way its game builds
+    it: given the reader's catalogue (`describe(names, words)`), or as `Words` translated after."""
+    if _takes_words(event.describe):
+        return translated(event.describe(names, translations(current())))
+    return translated(event.describe(names))
+
+
+_TAKES_WORDS: dict[Any, bool] = {}
+
+
+def _takes_words(describe: Any) -> bool:
+    function = getattr(describe, "__func__", describe)
+    if function not in _TAKES_WORDS:
+        _TAKES_WORDS[function] = len(inspect.signature(describe).parameters) >= 2  # names, words
+    return _TAKES_WORDS[function]
 
 
 def filled(template: str, values: dict[str, Any]) -> str:

@@ -17,7 +17,7 @@ import discord
 
 from bot.components import ActionButton, ActionSelect
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
-from bot.i18n import _, translated, using
+from bot.i18n import _, described, using
 from bot.i18n import current as current_language
 from games.core import Event
 
@@ -198,7 +198,7 @@ def yes_no_buttons(ctx: TableContext, kind: str, yes: str, no: str) -> tuple[Act
 
 
 def event_lines(events: Sequence[Event], names: Sequence[str], limit: int = 8) -> str:
-    lines = [translated(event.describe(names)) for event in events]
+    lines = [described(event, names) for event in events]
     if len(lines) > limit:
         lines = ["...", *lines[-limit:]]
     return "\n".join(f"- {line}" for line in lines)

@@ -14,6 +14,7 @@ from typing import Any
 from games.core.errors import IllegalAction
 from games.core.models import Event
 from games.core.protocol import GameState
+from games.core.words import N_, Words
 
 Handler = Callable[[Any, int, Any, list[Event]], bool]
 
@@ -23,7 +24,7 @@ def dispatch(
 ) -> list[Event]:
     handler = handlers.get(type(action))
     if handler is None:
-        raise IllegalAction(f"That is not a {title} action.")
+        raise IllegalAction(N_("That is not a {game} action."), game=Words(title))
     events: list[Event] = []
     if handler(state, seat, action, events):
         state.decision += 1

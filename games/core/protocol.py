@@ -31,6 +31,7 @@ from games.core.codes import decode_action, encode_action
 from games.core.errors import IllegalAction
 from games.core.models import Action, Event, Outcome
 from games.core.rng import Rng
+from games.core.words import N_, Words
 
 
 class GameState(BaseModel):
@@ -108,7 +109,7 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     # -- shared behaviour -----------------------------------------------------------------
     def apply(self, state: StateT, seat: int, action: ActionT) -> Applied:
         if self.outcome(state) is not None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(N_("The game is over."))
         new_state = state.model_copy(deep=True)
         events = self._apply(new_state, seat, action)
         return Applied(new_state, events)
@@ -142,7 +143,11 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     def check_player_count(self, num_seats: int) -> None:
         if not self.min_players <= num_seats <= self.max_players:
             raise IllegalAction(
-                f"{self.title} needs {self.min_players}-{self.max_players} players, not {num_seats}."
+                N_("{game} needs {least}-{most} players, not {count}."),
+                game=Words(self.title),
+                least=self.min_players,
+                most=self.max_players,
+                count=num_seats,
             )
 
     def parse_options(self, raw: dict[str, Any] | None) -> BaseModel:
@@ -150,7 +155,7 @@ class GameRules(ABC, Generic[StateT, ActionT]):
             return self.options_model.model_validate(raw or {})
         except ValidationError as error:
             problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
-            raise IllegalAction(f"Those options are not valid: {problems}") from error
+            raise IllegalAction(N_("Those options are not valid: {problems}"), problems=problems) from error
 
     def encode_action(self, action: Action) -> str:
         return encode_action(action)

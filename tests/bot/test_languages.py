@@ -34,7 +34,7 @@ async def test_a_managers_language_choice_makes_new_tables_speak_it(harness: Har
     german = _de("Options (the host may change them)")
     assert german != "Options (the host may change them)" and german in lobby.text()
     assert "Options (the host may change them)" not in lobby.text()
-    await harness.command("language", host, "server", manage_guild=True)  # back to the server's
+    await harness.command("language", host, None, manage_guild=True)  # back to the server's
     assert await harness.service.store.guild_locale(harness.discord.guild_id) is None
 
 
