@@ -253,7 +253,7 @@ CREATURES: dict[Creature, CreatureInfo] = {
         N_("Steal 2 random presents from another player's hand."),
     ),
     Creature.KRAMPUS: CreatureInfo(
-        # i18n: Saint Nicholas' Alpine companion: the same name everywhere
+        # i18n: Saint Nicholas' Alpine companion (Hungarian spelling: Krampusz)
         N_("Krampus"),
         CreatureType.HURTFUL,
         3,

@@ -221,22 +221,13 @@ class Tucked(Event):
 
 #: Score reasons with a number or a name in them (`Scored.reason` is English, as the state
 #: keeps it): the English text -> the same in `Words`. Other reasons are marked texts.
+# i18n: what a score is for: playing Reindeer together ("2 Reindeer")
+REINDEER_REASON = N_("{count} Reindeer")
+# i18n: what a score is for: the most kiddos of a set symbol at the end ("most Star")
+SYMBOL_REASON = N_("most {symbol}")
 SCORE_REASONS: dict[str, Words] = {
-    **{
-        words: words
-        for words in (
-            Words(N_("{count} Reindeer"), count=count)  # i18n: points for playing Reindeer together
-            for count in range(1, 5)
-        )
-    },
-    **{
-        words: words
-        for words in (
-            # i18n: the most kiddos of a set symbol at the end ("most Star")
-            Words(N_("most {symbol}"), symbol=symbol_words(symbol))
-            for symbol in Symbol
-        )
-    },
+    **{words: words for words in (Words(REINDEER_REASON, count=count) for count in range(1, 5))},
+    **{words: words for words in (Words(SYMBOL_REASON, symbol=symbol_words(symbol)) for symbol in Symbol)},
 }
 
 

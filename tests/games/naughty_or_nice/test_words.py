@@ -1,0 +1,78 @@
+"""Every sentence Naughty or Nice shows players is marked for the catalogues: each event kind's
+`describe` over random whole games is a `Words` of a marked template (names inside marked too),
+and so is every refusal of an action tried out of turn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core import SYSTEM_SEAT, IllegalAction
+from games.core.words import Words
+from games.naughty_or_nice.data import CREATURES, GIVERS, KIDDOS, PRESENTS
+from games.naughty_or_nice.events import NoNEvent
+from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES, SYMBOL_NAMES
+from tests.games.words_check import assert_marked_sentence, event_kinds, marked_texts, unmarked
+
+from .helpers import G, new
+from .play import choose
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+GAMES = [
+    (n, level, seed) for seed in range(3) for n, level in ((2, 5), (3, 5), (4, 4), (5, 5), (3, 3), (2, 1))
+]
+
+
+def _play(n: int, level: int, seed: int, seen: dict[str, int], refusals: list[IllegalAction]) -> None:
+    rnd = random.Random(seed)
+    state = new(n, level=level, seed=seed, givers="random" if seed % 2 else "choose")
+    for _ in range(5000):
+        if state.over:
+            return
+        seat, action = choose(rnd, state)
+        outsiders = [s for s in range(n) if s not in G.to_decide(state)]
+        if outsiders and seat != SYSTEM_SEAT and len(refusals) < 400:
+            try:
+                G.apply(state, outsiders[0], action)
+            except IllegalAction as refusal:
+                refusals.append(refusal)
+        state, events = G.apply(state, seat, action)
+        for event in events:
+            assert_marked_sentence(event.describe(NAMES[:n]), event)
+            seen[event.kind] = seen.get(event.kind, 0) + 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[dict[str, int], list[IllegalAction]]:
+    seen: dict[str, int] = {}
+    refusals: list[IllegalAction] = []
+    for n, level, seed in GAMES:
+        _play(n, level, seed, seen, refusals)
+    return seen, refusals
+
+
+def test_every_event_kind_describes_itself_in_marked_words(played):
+    seen, _ = played
+    missing = event_kinds(NoNEvent) - set(seen)
+    assert not missing, f"random games never produced {sorted(missing)}"
+
+
+def test_refusals_are_marked_templates(played):
+    _, refusals = played
+    assert len(refusals) > 50
+    for refusal in refusals:
+        assert refusal.template in marked_texts(), refusal.template
+        assert refusal.reason == refusal.template.format(**refusal.values)
+        words = [value for value in refusal.values.values() if isinstance(value, Words)]
+        assert not [text for value in words for text in unmarked(value)], refusal.reason
+
+
+def test_names_in_the_data_tables_are_marked():
+    names = [p.name for p in PRESENTS.values()] + [k.name for k in KIDDOS.values()]
+    names += [c.name for c in CREATURES.values()] + [c.text for c in CREATURES.values()]
+    names += [g.name for g in GIVERS.values()] + [g.ability for g in GIVERS.values()]
+    names += [*BASIC_NAMES.values(), *COLOUR_NAMES.values(), *SYMBOL_NAMES.values()]
+    assert set(names) <= marked_texts(), set(names) - marked_texts()
+    assert len(set(names)) > 90
