@@ -262,7 +262,8 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
     if load.get("postgres_cpu_busy") is not None:
         print(
             f"PostgreSQL server processes of the bots' connections: {load['postgres_cpu_busy'] * 100:.0f}% "
-            f"of a core, {load['postgres_cpu_ms_per_action']:.2f} ms CPU per action (not in the bot's)"
+            f"of a core, {load['postgres_cpu_ms_per_action']:.2f} ms CPU per action (not in the bot's); "
+            f"{load['postgres_transactions_per_action']:.1f} transactions per action"
         )
     if count == 1:
         print(

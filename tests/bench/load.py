@@ -23,6 +23,7 @@ from tests.bench.processes import (
     backend_cpu_seconds,
     backend_cpu_used,
     build_loopback,
+    database_transactions,
     per_process,
     proc_cpu_seconds,
     proc_memory_kib,
@@ -119,6 +120,10 @@ async def _advance(table: _Table, actions: int) -> None:
             return
 
 
+def _reads(tables: list[_Table]) -> int:
+    return sum(getattr(table.players, "reads", 0) for table in tables)
+
+
 @dataclass
 class _Table:
     game: str
@@ -198,6 +203,7 @@ async def run_load(
             if on_ready is not None:
                 on_ready(fleet.pids[0])
             server0 = await backend_cpu_seconds(pool)
+            xacts0, reads0 = await database_transactions(pool), _reads(tables)
             mark, cpu0, t0 = loop.mark(), fleet.cpu_seconds(), time.monotonic()
 
             async def play(table: _Table, rng: random.Random) -> None:
@@ -238,6 +244,10 @@ async def run_load(
             cpus = [after - before for after, before in zip(fleet.cpu_seconds(), cpu0, strict=True)]
             cpu = sum(cpus)
             server_cpu = backend_cpu_used(server0, await backend_cpu_seconds(pool))
+            await asyncio.sleep(1.0 if pool is not None else 0)  # PostgreSQL's statistics lag
+            xacts1 = await database_transactions(pool)
+            # the benchmark's own: its players' reads (two queries each) and these two counts
+            own = 2 * (_reads(tables) - reads0) + 2
             load_after = load_average()
             counts = loop.call_counts(since=mark)
             processes_report = per_process(fleet, loop, cpus, elapsed, base, live, tables)
@@ -280,6 +290,9 @@ async def run_load(
         if server_cpu is None
         else server_cpu * 1000 / max(overall["actions"], 1),
         "postgres_cpu_busy": None if server_cpu is None else server_cpu / elapsed,
+        "postgres_transactions_per_action": None
+        if xacts0 is None or xacts1 is None
+        else (xacts1 - xacts0 - own) / max(overall["actions"], 1),
         "driver_loop_lag_ms": {
             "p50": percentile(lags, 0.5),
             "p99": percentile(lags, 0.99),

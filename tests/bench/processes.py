@@ -129,6 +129,17 @@ async def backend_cpu_seconds(pool: Any) -> dict[int, float]:
     return seconds
 
 
+async def database_transactions(pool: Any) -> int | None:
+    """Transactions committed or rolled back in the database so far (each statement outside a
+    transaction is one), as PostgreSQL counts them (its statistics lag up to about a second)."""
+    if pool is None:
+        return None
+    value = await pool.fetchval(
+        "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
+    )
+    return int(value)
+
+
 def backend_cpu_used(before: dict[int, float], after: dict[int, float]) -> float | None:
     """CPU the bots' PostgreSQL server processes used between two samples (those that started
     meanwhile count whole; those that ended meanwhile are missed); None if none were seen."""
