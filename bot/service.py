@@ -33,7 +33,7 @@ from bot.errors import (
     StaleDecision,
     refusal,
 )
-from bot.i18n import _
+from bot.i18n import _, translated
 from bot.plugins import PLUGINS, GamePlugin
 from bot.service_lobby import LobbyActions, closed_reason
 from games.core import SYSTEM_SEAT, Event, GameRules, GameState, IllegalAction, Outcome
@@ -382,7 +382,8 @@ class GameService(LobbyActions):
         except ValueError:
             raise BadComponent(_("That button is not valid.")) from None
         if not rules.legal_actions(state, seat):
-            raise NotYourTurn(rules.idle_reason(state, seat) or _waiting_reason(game))
+            idle = rules.idle_reason(state, seat)  # the game's own words, marked for the catalogues
+            raise NotYourTurn(translated(idle) if idle else _waiting_reason(game))
         timeouts = (seat, 0) if game.seats[seat].timeouts else None
         return await self._apply_and_commit(game, seat, user_id, action, timeouts=timeouts)
 

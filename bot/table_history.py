@@ -15,7 +15,7 @@ import discord
 from bot.clock import FORCED_BY_CLOCK
 from bot.components import LogPageButton
 from bot.errors import GameNotFound, UserError
-from bot.i18n import _, translated
+from bot.i18n import _, described
 from bot.service import GameService
 from games.core import visible_events
 from games.core.export import ExportedAction, ExportedSeat, GameExport
@@ -44,7 +44,7 @@ class History:
                     )
                 )
             events = visible_events(game.rules.load_events(record.events_json), None)
-            lines += [translated(event.describe(game.names)) for event in events]
+            lines += [described(event, game.names) for event in events]
         return lines
 
     async def export_game(self, game_id: int) -> GameExport:
@@ -81,6 +81,9 @@ class History:
         if len(games) == 1 or (games and statuses == OVER):
             return games[-1].id
         if not games:
+            running = await store.user_games_in_channel(channel_id, user_id, statuses=("running",))
+            if statuses == OVER and running:
+                raise UserError(_("A game can be exported once it is over (its log holds secret choices)."))
             raise GameNotFound(_("There is no such game in this channel."))
         ids = ", ".join(f"#{record.id}" for record in games)
         raise UserError(

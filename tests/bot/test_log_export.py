@@ -57,7 +57,9 @@ async def test_export_is_refused_while_the_game_runs(harness: Harness) -> None:
     users = make_users(5)
     await harness.open_table(users)
     await harness.command("export", users[0], None)
-    assert "There is no such game" in harness.discord.last_ephemeral(users[0]).text()
+    assert "once it is over" in harness.discord.last_ephemeral(users[0]).text()
+    await harness.command("export", FakeUser(999, "Grinch"), None)  # no game of theirs here at all
+    assert "There is no such game" in harness.discord.ephemeral[999][-1].text()
 
 
 async def test_log_shows_only_public_events_even_to_spectators(harness: Harness) -> None:

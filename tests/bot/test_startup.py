@@ -115,6 +115,7 @@ async def test_commands_sync_only_when_the_tree_changed(
             "leaderboard",
             "rules",
             "abandon",
+            "language",
         }
     assert len(synced) == 1 and synced[0].id == 77
     await db.close()
