@@ -121,7 +121,8 @@ def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = N
             if uses[0] == data:
                 lines.append(_cookies(_who(names, data["seat"]), uses))
         elif kind == "hands_passed":
-            lines.append(_(HANDS_PASS[data["direction"]]))
+            passing = HANDS_PASS[data["direction"]]
+            lines.append(_(passing))
         elif kind == "last_cards_discarded":
             lines.append(
                 _("Round {round} is over: the last card of each hand leaves unseen.", round=data["round"])
@@ -132,7 +133,8 @@ def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = N
             gains = ", ".join(f"{names[s]} +{p}" for s, p in enumerate(data["points"]))
             lines.append(_("Points in round {round}: {points}.", round=data["round"], points=gains))
         elif kind == "round_started":
-            lines.append(_(ROUND_STARTS[data["direction"]], round=data["round"]))
+            starts = ROUND_STARTS[data["direction"]]
+            lines.append(_(starts, round=data["round"]))
         elif kind == "table_objectives":
             n = len(data["codes"])
             lines.append(
