@@ -117,6 +117,9 @@ def translated(text: object) -> str:
     translated, its `Words` values too), or a marked constant (`N_`). A value that is a plain str
     (a player's name) is never looked up: a player called "Start" stays "Start"."""
     if isinstance(text, Words):
+        if text.plural is not None and text.number is not None:
+            values = {name: translated(v) if isinstance(v, Words) else v for name, v in text.values.items()}
+            return ngettext(text.template, text.plural, text.number, **values)
         return filled(text.template, text.values)
     if isinstance(text, str):
         return translations(current()).gettext(text) if text else text

@@ -20,7 +20,7 @@ from bot.i18n import DEFAULT, DOMAIN, LANGUAGES, catalogue_path
 ROOT = Path(__file__).resolve().parents[2]
 #: Where player-visible texts are written: the bot and the rules' refusals and summaries.
 SOURCES = ("bot", "games")
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "counted": (1, 2)}
 #: A comment starting with this next to a text is kept in the catalogue for the translators,
 #: e.g. `# i18n: a card name; the German edition calls it ...`.
 COMMENT_TAG = "i18n:"

@@ -23,6 +23,9 @@ class Words(str):
 
     template: str
     values: dict[str, Any]
+    #: for a count (`counted`): the plural template and the number counted (`{n}`)
+    plural: str | None = None
+    number: int | None = None
 
     def __new__(cls, template: str, /, **values: Any) -> Words:
         text = super().__new__(cls, template.format(**values) if values else template)
@@ -31,8 +34,22 @@ class Words(str):
         return text
 
     def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep what the text is made of
-        return (_words, (self.template, self.values))
+        return (_words, (self.template, self.values, self.plural, self.number))
 
 
-def _words(template: str, values: dict[str, Any]) -> Words:
+def counted(singular: str, plural: str, n: int, /, **values: Any) -> Words:
+    """`Words` for a count: English `singular` for 1 and `plural` otherwise, `{n}` filled in; the
+    bot picks the form the reader's language needs (Hungarian has one, German two...). Both are
+    marked by this call itself (the catalogues' `counted` keyword), no `N_` needed."""
+    text = Words(singular if n == 1 else plural, n=n, **values)
+    text.template, text.plural, text.number = singular, plural, n
+    text.values = values
+    return text
+
+
+def _words(
+    template: str, values: dict[str, Any], plural: str | None = None, count: int | None = None
+) -> Words:
+    if plural is not None and count is not None:
+        return counted(template, plural, count, **values)
     return Words(template, **values)

@@ -33,6 +33,9 @@ def test_discord_locales_map_to_the_bots_languages() -> None:
     assert language_of("de") == "de" and language_of("HU") == "hu"
 
 
+_real_template = upkeep.template
+
+
 def _fake_catalogues(
     tmp_path, monkeypatch: pytest.MonkeyPatch, english: Catalog, other: Catalog, language: str
 ) -> None:
@@ -119,3 +122,34 @@ def test_words_of_the_rules_are_translated_part_by_part(tmp_path, monkeypatch: p
             assert translated(said + "!") == "Start plays Gingerbread.!"  # plain str: as it is
     finally:
         bot.i18n.translations.cache_clear()
+
+
+def test_counted_words_take_the_readers_plural_form(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import copy
+
+    from bot.i18n import translated
+    from games.core.words import counted
+
+    english = Catalog()
+    german = Catalog(locale="de")
+    german.add(
+        ("{n} gift for {name}", "{n} gifts for {name}"),
+        ("{n} Geschenk für {name}", "{n} Geschenke für {name}"),
+    )
+    _fake_catalogues(tmp_path, monkeypatch, english, german, "de")
+    try:
+        one, three = counted("{n} gift for {name}", "{n} gifts for {name}", 1, name="Ada"), None
+        three = counted("{n} gift for {name}", "{n} gifts for {name}", 3, name="Ada")
+        assert (one, three) == ("1 gift for Ada", "3 gifts for Ada")
+        assert copy.deepcopy(three).number == 3
+        with using("de"):
+            assert (translated(one), translated(three)) == ("1 Geschenk für Ada", "3 Geschenke für Ada")
+    finally:
+        bot.i18n.translations.cache_clear()
+    # the catalogues find a counted text as a singular/plural pair
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "mod.py").write_text('x = counted("{n} elf", "{n} elves", n)\n', encoding="utf-8")
+    monkeypatch.setattr(upkeep, "ROOT", tmp_path)
+    monkeypatch.setattr(upkeep, "SOURCES", ("pkg",))
+    found = [m.id for m in _real_template()]
+    assert ("{n} elf", "{n} elves") in found
