@@ -77,8 +77,14 @@ class FulfilView(BaseModel):
 
 
 class Choice(BaseModel):
+    """A legal action: its `code` and an English `label`; `template` (a marked text) and `values`
+    say the same for any language (`games.naughty_or_nice.words.choice_words`): a str value is a
+    marked name, a list a list of them, an int a number, except `player`: a seat, to be named."""
+
     code: str
     label: str
+    template: str = ""
+    values: dict[str, int | str | list[str]] = {}
 
 
 class NoNView(BaseModel):

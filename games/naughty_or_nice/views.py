@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.core import Action, encode_action
+from games.core.words import N_
 from games.naughty_or_nice import actions as A
 from games.naughty_or_nice.basic import needed_colours
 from games.naughty_or_nice.cards import after_midnight, kiddo_points
@@ -44,6 +45,7 @@ from games.naughty_or_nice.viewmodels import (
     PresentCard,
     WindowView,
 )
+from games.naughty_or_nice.words import COLOUR_NAMES
 
 
 def present_card(card: str, index: int = -1) -> PresentCard:
@@ -78,25 +80,27 @@ def creature_card(card: str, usable: bool = False) -> CreatureCard:
     )
 
 
+#: Each decision's phase code and what it waits for (`NoNView.prompt`: a marked text).
 _PHASES: dict[type, tuple[str, str]] = {
-    ChooseGiverTask: ("giver_choice", "choose a gift giver"),
-    TurnTask: ("turn", "take a turn"),
-    CraftTask: ("craft", "take presents (Craft)"),
-    KeepTask: ("keep", "keep one summoned creature"),
-    TuckTask: ("tuck", "Santa looks at the creature he gained"),
-    ElvesTask: ("elves", "pick a present from the Elves"),
-    ChristkindlTask: ("christkindl", "Christkindl may draw a present"),
-    WolverineTakeTask: ("wolverine_take", "Papa Wolverine takes up to 2 presents"),
-    ExtraBasicTask: ("extra_basic", "another basic action"),
-    FulfilTask: ("fulfil", "finish the Fulfill"),
-    WindowTask: ("window", "reaction window"),
+    ChooseGiverTask: ("giver_choice", N_("choose a gift giver")),
+    TurnTask: ("turn", N_("take a turn")),
+    CraftTask: ("craft", N_("take presents (Craft)")),
+    KeepTask: ("keep", N_("keep one summoned creature")),
+    TuckTask: ("tuck", N_("Santa looks at the creature he gained")),
+    ElvesTask: ("elves", N_("pick a present from the Elves")),
+    ChristkindlTask: ("christkindl", N_("Christkindl may draw a present")),
+    WolverineTakeTask: ("wolverine_take", N_("Papa Wolverine takes up to 2 presents")),
+    ExtraBasicTask: ("extra_basic", N_("another basic action")),
+    FulfilTask: ("fulfil", N_("finish the Fulfill")),
+    WindowTask: ("window", N_("reaction window")),
 }
+GAME_OVER = N_("the game is over")
 
 
 def build_view(state: NoNState, seat: int | None) -> NoNView:
     task = top(state)
     level = LEVELS[state.level]
-    phase, prompt = ("over", "the game is over") if task is None else _PHASES[type(task)]
+    phase, prompt = ("over", GAME_OVER) if task is None else _PHASES[type(task)]
     deciders = sorted(to_decide(state))
     if isinstance(task, WindowTask):  # who may react is secret (spec 5.1): each seat sees itself
         deciders = [seat] if seat in deciders else []
@@ -202,70 +206,103 @@ def _fill_private(view: NoNView, state: NoNState, seat: int, task: object) -> No
         view.extra_basic_reason = task.reason
     if not state.over:
         view.fulfillable = fulfillable(state, seat)
-    view.choices = [
-        Choice(code=encode_action(action), label=label(state, seat, action))
-        for action in legal_actions(state, seat)
-    ]
+    view.choices = [_choice(state, seat, action) for action in legal_actions(state, seat)]
+
+
+def _choice(state: NoNState, seat: int, action: Action) -> Choice:
+    template, values = label_template(state, seat, action)
+    return Choice(
+        code=encode_action(action), label=label(state, seat, action), template=template, values=values
+    )
 
 
 def label(state: NoNState, seat: int, action: Action) -> str:
-    """A readable line for a legal action (for buttons and selects)."""
+    """A readable English line for a legal action (for buttons and selects); a target player is
+    "seat N" (the renderer names them)."""
+    template, values = label_template(state, seat, action)
+    if isinstance(action, A.PlayOnPlayer):
+        return f"Play {CREATURES[action.creature].name} on seat {action.seat}"
+    return template.format(**{k: ", ".join(v) if isinstance(v, list) else v for k, v in values.items()})
+
+
+Values = dict[str, int | str | list[str]]
+
+
+def label_template(state: NoNState, seat: int, action: Action) -> tuple[str, Values]:
+    """A legal action as a marked template and its values (see `Choice`)."""
     if isinstance(action, A.Fulfil):
         hand = state.players[seat].presents
         cards = [PRESENTS[PRESENT_TYPE_OF[c]].name for i, c in enumerate(hand) if action.mask >> i & 1]
-        return f"Fulfil {KIDDOS[action.kiddo].name} with {', '.join(cards) or 'no presents'}"
+        kiddo = KIDDOS[action.kiddo].name
+        if not cards:
+            return N_("Fulfil {kiddo} with no presents"), {"kiddo": kiddo}
+        return N_("Fulfil {kiddo} with {presents}"), {"kiddo": kiddo, "presents": cards}
     if isinstance(action, A.TakePresent | A.ChristkindlDraw):
         if action.source < 0:
-            return "Draw from the present deck"
-        return f"Take {PRESENTS[PRESENT_TYPE_OF[state.offer[action.source]]].name} from the offer row"
+            return N_("Draw from the present deck"), {}
+        present = PRESENTS[PRESENT_TYPE_OF[state.offer[action.source]]].name
+        return N_("Take {present} from the offer row"), {"present": present}
     if isinstance(action, A.WolverineTake):
         batch = remaining_batch(state)
         cards = [PRESENTS[PRESENT_TYPE_OF[c]].name for i, c in enumerate(batch) if action.mask >> i & 1]
-        return f"Take {', '.join(cards) or 'nothing'}"
+        if not cards:
+            return N_("Take nothing"), {}
+        return N_("Take {presents}"), {"presents": cards}
     if isinstance(action, A.Keep):
         task = top(state)
         assert isinstance(task, KeepTask)
         name = CREATURES[CREATURE_OF[task.cards[action.index]]].name
-        return f"Keep {name} under Rudolf" if action.tuck else f"Keep {name}"
+        return (N_("Keep {creature} under Rudolf") if action.tuck else N_("Keep {creature}")), {
+            "creature": name
+        }
     if isinstance(action, A.ElvesPick):
         task = top(state)
         assert isinstance(task, ElvesTask)
-        return f"Take {PRESENTS[PRESENT_TYPE_OF[task.cards[action.index]]].name}"
+        return N_("Take {present}"), {"present": PRESENTS[PRESENT_TYPE_OF[task.cards[action.index]]].name}
     if isinstance(action, A.Summon) and after_midnight(state):
-        return "Summon (+1 point after Midnight)"
-    return _simple_label(action)
+        return N_("Summon (+1 point after Midnight)"), {}
+    return _simple_template(action)
 
 
-def _simple_label(action: Action) -> str:
+_SEARCHES = {
+    "DISCARD": N_("Discard 2 × {present}: search the creature discard pile"),
+    "MAIN": N_("Discard 2 × {present}: search the creature deck"),
+    "BOTTOM": N_("Discard 2 × {present}: search the creature deck's bottom stack"),
+}
+_SIMPLE = {
+    "craft": N_("Craft"),
+    "summon": N_("Summon"),
+    "abandon": N_("Abandon the Fulfill"),
+    "end_turn": N_("End turn"),
+    "react": N_("React"),
+    "pass": N_("Pass"),
+    "decline": N_("Decline"),
+}
+
+
+def _simple_template(action: Action) -> tuple[str, Values]:
     match action:
         case A.ChooseGiver(giver=giver):
-            return f"Play {GIVERS[giver].name}"
+            return N_("Play {giver}"), {"giver": GIVERS[giver].name}
         case A.CagaTio(kiddo=kiddo, colour=colour):
-            return f"Caga Tió: cover a {colour.value.lower()} slot of {KIDDOS[kiddo].name}"
+            return N_("Caga Tió: cover a {colour} slot of {kiddo}"), {
+                "colour": COLOUR_NAMES[colour],
+                "kiddo": KIDDOS[kiddo].name,
+            }
         case A.PlayCreature(creature=creature):
-            return f"Play {CREATURES[creature].name}"
+            return N_("Play {creature}"), {"creature": CREATURES[creature].name}
         case A.PlayOnPlayer(creature=creature, seat=target):
-            return f"Play {CREATURES[creature].name} on seat {target}"
+            return N_("Play {creature} on {player}"), {"creature": CREATURES[creature].name, "player": target}
         case A.Krampus(present=present):
-            return f"Play Krampus naming {PRESENTS[present].name}"
+            return N_("Play Krampus naming {present}"), {"present": PRESENTS[present].name}
         case A.MrsClaus(kiddo=kiddo):
-            return f"Play Mrs. Claus taking {KIDDOS[kiddo].name}"
+            return N_("Play Mrs. Claus taking {kiddo}"), {"kiddo": KIDDOS[kiddo].name}
         case A.Reindeer(count=count):
-            return f"Play {count} Reindeer (+{REINDEER_POINTS[count]})"
+            return N_("Play {count} Reindeer (+{points})"), {"count": count, "points": REINDEER_POINTS[count]}
         case A.SantaSearch(present=present, source=source):
-            where = {"DISCARD": "discard pile", "MAIN": "deck", "BOTTOM": "deck's bottom stack"}[source.value]
-            return f"Discard 2 × {PRESENTS[present].name}: search the creature {where}"
+            return _SEARCHES[source.value], {"present": PRESENTS[present].name}
         case A.BefanaDiscard(kiddo=kiddo):
-            return f"Discard {KIDDOS[kiddo].name} from the playground"
+            return N_("Discard {kiddo} from the playground"), {"kiddo": KIDDOS[kiddo].name}
         case A.Tuck(yes=yes):
-            return "Tuck it under Rudolf" if yes else "Keep it in hand"
-    texts = {
-        "craft": "Craft",
-        "summon": "Summon",
-        "abandon": "Abandon the Fulfill",
-        "end_turn": "End turn",
-        "react": "React",
-        "pass": "Pass",
-        "decline": "Decline",
-    }
-    return texts.get(action.kind, action.kind)
+            return (N_("Tuck it under Rudolf") if yes else N_("Keep it in hand")), {}
+    return _SIMPLE.get(action.kind, action.kind), {}

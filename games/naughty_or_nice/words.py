@@ -6,7 +6,7 @@ in `events.py`, `events_play.py` and the engines' refusals."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from games.core.words import N_, Words
 from games.naughty_or_nice.data import (
@@ -138,3 +138,19 @@ def names_and(items: Iterable[str | Words]) -> str | Words:
     if len(items) < 2:
         return items[0] if items else ""
     return Words(AND, names=names_and(items[:-1]), last=items[-1])
+
+
+def choice_words(template: str, values: Mapping[str, int | str | list[str]], names: Sequence[str]) -> Words:
+    """A `viewmodels.Choice`'s label (its `template` and `values`) as `Words`: str values are
+    marked names, lists are lists of them, `player` is a seat named from `names`."""
+    said: dict[str, object] = {}
+    for key, value in values.items():
+        if key == "player" and isinstance(value, int):
+            said[key] = names[value] if 0 <= value < len(names) else str(value)
+        elif isinstance(value, list):
+            said[key] = listing([Words(item) for item in value])
+        elif isinstance(value, str):
+            said[key] = Words(value)
+        else:
+            said[key] = value
+    return Words(template, **said)

@@ -1,6 +1,6 @@
 """Every sentence Naughty or Nice shows players is marked for the catalogues: each event kind's
 `describe` over random whole games is a `Words` of a marked template (names inside marked too),
-and so is every refusal of an action tried out of turn."""
+and so is every refusal of an action tried out of turn, every legal action's label and the prompt."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from games.core import SYSTEM_SEAT, IllegalAction
 from games.core.words import Words
 from games.naughty_or_nice.data import CREATURES, GIVERS, KIDDOS, PRESENTS
 from games.naughty_or_nice.events import NoNEvent
-from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES, SYMBOL_NAMES
+from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES, SYMBOL_NAMES, choice_words
 from tests.games.words_check import assert_marked_sentence, event_kinds, marked_texts, unmarked
 
 from .helpers import G, new
@@ -27,9 +27,11 @@ GAMES = [
 def _play(n: int, level: int, seed: int, seen: dict[str, int], refusals: list[IllegalAction]) -> None:
     rnd = random.Random(seed)
     state = new(n, level=level, seed=seed, givers="random" if seed % 2 else "choose")
-    for _ in range(5000):
+    for step in range(5000):
         if state.over:
             return
+        if step % 4 == 0:
+            _check_choices(state)
         seat, action = choose(rnd, state)
         outsiders = [s for s in range(n) if s not in G.to_decide(state)]
         if outsiders and seat != SYSTEM_SEAT and len(refusals) < 400:
@@ -42,6 +44,18 @@ def _play(n: int, level: int, seed: int, seen: dict[str, int], refusals: list[Il
             assert_marked_sentence(event.describe(NAMES[:n]), event)
             seen[event.kind] = seen.get(event.kind, 0) + 1
     raise AssertionError("the game did not end")
+
+
+def _check_choices(state) -> None:
+    """Each legal action's label is its marked template filled in (a target player: "seat N")."""
+    seats = [f"seat {i}" for i in range(state.num_players)]
+    view = G.view(state, None)
+    assert view.prompt in marked_texts(), view.prompt
+    for seat in sorted(G.to_decide(state)):
+        for choice in G.view(state, seat).choices:
+            words = choice_words(choice.template, choice.values, seats)
+            assert_marked_sentence(words, choice.code)
+            assert words == choice.label
 
 
 @pytest.fixture(scope="module")
