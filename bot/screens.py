@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.components import MineButton, RematchButton
-from bot.i18n import N_, _, ngettext, using
+from bot.i18n import N_, _, ngettext, translated, using
 from bot.plugins import PLUGINS
 from bot.render.base import GameRenderer, Payload, TableContext, new_view
 from bot.render.lobby import closed_payload, lobby_payload
@@ -162,7 +162,7 @@ def _ending_payload(game: LoadedGame, text: str) -> Payload:
     outcome = game.outcome()
     ending = text
     if not ending:
-        summary = _(outcome.summary) if outcome is not None else _("The game is over.")
+        summary = translated(outcome.summary) if outcome is not None else _("The game is over.")
         ending = renderer(game).ending(game.view(None), context(game), summary)
     url = jump_url(game)
     link = "\n" + _("[The final table]({url})", url=url) if url else ""

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SkipValidation
 
 
 class Audience(BaseModel):
@@ -69,7 +70,9 @@ class Outcome(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     winners: frozenset[int]
-    summary: str
+    #: kept as given (not re-validated into a plain str), so a `games.core.words.Words` summary
+    #: can still be shown in the reader's language
+    summary: Annotated[str, SkipValidation]
     team: str | None = None
 
 
