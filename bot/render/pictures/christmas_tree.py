@@ -56,7 +56,7 @@ from games.christmas_tree.data import BOARD_CELLS
 from games.christmas_tree.scoring import Slot, complete_bulbs
 
 #: Bump when the drawing changes, so old keys never match new pictures.
-RENDER_VERSION = 3
+RENDER_VERSION = 4
 
 
 # -- one tree --------------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ def draw_tree(
             if cell in show:
                 text(draw, c, str(cell_number(cell)), lay.font(22), EMPTY_TEXT)
         else:
-            draw_card(draw, lay, c, slot, wishes_met=wishes_met(slots, cell))
+            draw_card(image, lay, c, slot, wishes_met=wishes_met(slots, cell))
     r = BULB_R * lay.s
     for edge, _colour in complete_bulbs(slots):
         cell, side, _other = EDGES[edge]

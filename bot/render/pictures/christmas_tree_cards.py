@@ -2,15 +2,23 @@
 card is drawn (glass: colour, shape, value and bulb halves; candy: value; gingerbread: its four
 wishes, ringed in green when a neighbour fulfils them). Used by `christmas_tree` (whole trees and
 the table) and `christmas_tree_private` (a player's hand and close looks).
+
+A card is drawn once per look (code, turn, scale, outline, wishes met, sub-pixel position) as a
+small tile with the mask of the pixels it covers, kept in `TILES`, and pasted wherever it lies:
+a tree redraws mostly the same cards. Cell centres fall on whole pixels (the diamonds' half sizes
+are rounded), so a card looks the same on every cell and one tile serves them all. At most 512
+tiles are kept (about 22 MB; all the looks of a few whole games are ~1,040).
 """
 
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.render.pictures._draw import RGB, Point, disc, half_disc, lerp, star_points, text
 from games.christmas_tree.board import CELLS, NEIGHBOUR
@@ -70,7 +78,7 @@ class Layout:
 
     def __init__(self, x0: float, y0: float, scale: float, small: int) -> None:
         self.x0, self.y0, self.s, self.small = x0, y0, scale, small
-        self.hw, self.hh = HALF_W * scale, HALF_H * scale
+        self.hw, self.hh = round(HALF_W * scale), round(HALF_H * scale)  # whole pixels
 
     def px(self, value: float) -> int:
         return max(1, round(value * self.s))
@@ -81,8 +89,8 @@ class Layout:
     def centre(self, cell: int) -> Point:
         i, j = CELLS[cell]
         return (
-            self.x0 + TREE_W * self.s / 2 + (j - i) * self.hw,
-            self.y0 + TOP * self.s + self.hh + (i + j) * self.hh,
+            self.x0 + round(TREE_W * self.s / 2) + (j - i) * self.hw,
+            self.y0 + round(TOP * self.s) + self.hh + (i + j) * self.hh,
         )
 
     def corners(self, c: Point) -> list[Point]:
@@ -164,14 +172,93 @@ def _gingerbread_man(draw: ImageDraw.ImageDraw, lay: Layout, c: Point) -> None:
     disc(draw, (cx, cy - 8 * s), 4 * s, fill=GINGER_DARK)
 
 
+#: A drawn card: its pixels, the mask of those it covers, where the two go from the card's corner.
+Tile = tuple[Image.Image, Image.Image, tuple[int, int]]
+
+
+class TileCache:
+    """The last `size` card tiles drawn: (tile, mask of the pixels the card covers) by look."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._tiles: OrderedDict[tuple[Any, ...], Tile] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: tuple[Any, ...]) -> Tile | None:
+        with self._lock:
+            found = self._tiles.get(key)
+            if found is not None:
+                self._tiles.move_to_end(key)
+                self.hits += 1
+            return found
+
+    def put(self, key: tuple[Any, ...], tile: Tile) -> None:
+        with self._lock:
+            self.misses += 1
+            self._tiles[key] = tile
+            if len(self._tiles) > self.size:
+                self._tiles.popitem(last=False)
+
+
+TILES = TileCache()
+
+
 def draw_card(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     lay: Layout,
     c: Point,
     slot: Slot,
     outline: RGB = CARD_LINE,
     width: int | None = None,
     wishes_met: Sequence[bool] = (False, False, False, False),
+) -> None:
+    """One card centred on `c` on `image`, with its bulb halves (glass) or wishes (gingerbread):
+    its tile pasted through its mask. The pixels of drawing it there, but for a few on the edge of
+    a small shape (the tile's coordinates are other floats, rounded another way)."""
+    margin = math.ceil(BULB_R * lay.s) + 4  # the bulb halves reach a little past the diamond
+    left, top = math.floor(c[0]) - lay.hw - margin, math.floor(c[1]) - lay.hh - margin
+    at = (c[0] - left, c[1] - top)
+    key = (slot.card, slot.rotation, lay.s, lay.small, outline, width, tuple(wishes_met), at)
+    found = TILES.get(key)
+    if found is None:
+        found = _tile(lay, at, slot, outline, width, wishes_met, margin)
+        TILES.put(key, found)
+    tile, mask, (dx, dy) = found
+    image.paste(tile, (left + dx, top + dy), mask)
+
+
+def _tile(
+    lay: Layout,
+    at: Point,
+    slot: Slot,
+    outline: RGB,
+    width: int | None,
+    wishes_met: Sequence[bool],
+    margin: int,
+) -> Tile:
+    """The card drawn centred on `at` of a canvas `margin` px wider than its diamond, cut down to
+    the pixels it covers: (tile, 1-bit mask of those pixels, tile's corner on that canvas)."""
+    size = (2 * (lay.hw + margin) + 1, 2 * (lay.hh + margin) + 1)
+    looks = []
+    for backdrop in ((0, 0, 0), (255, 255, 255)):  # what the card covers is the same on both
+        look = Image.new("RGB", size, backdrop)
+        _paint_card(ImageDraw.Draw(look), lay, at, slot, outline, width, wishes_met)
+        looks.append(look)
+    mask = ImageChops.difference(looks[0], looks[1]).convert("L").point(lambda v: 255 if v == 0 else 0)
+    box = mask.getbbox()
+    assert box is not None and box[0] > 0 and box[1] > 0 and box[2] < size[0] and box[3] < size[1]
+    return looks[0].crop(box), mask.crop(box).convert("1"), (box[0], box[1])
+
+
+def _paint_card(
+    draw: ImageDraw.ImageDraw,
+    lay: Layout,
+    c: Point,
+    slot: Slot,
+    outline: RGB,
+    width: int | None,
+    wishes_met: Sequence[bool],
 ) -> None:
     """One card centred on `c`, with its bulb halves (glass) or wishes (gingerbread)."""
     card = CARDS[slot.card]

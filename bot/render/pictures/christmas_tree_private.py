@@ -112,7 +112,7 @@ class PrivatePicture:
             y = y0 + LABEL_H + row * HAND_ROW_H + lay.hh
             chosen = n == self.selected
             draw_card(
-                draw,
+                image,
                 lay,
                 (x, y),
                 Slot(code, UPRIGHT),

@@ -6,14 +6,16 @@ import io
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.render.base import Payload, Picture
+from bot.render.pictures import christmas_tree_cards as cards
 from bot.render.pictures._draw import drawable
 from bot.render.pictures.christmas_tree import picture_key, render_tree_png, render_trees_png
-from bot.render.pictures.christmas_tree_cards import TREE_H, TREE_W, slots_of, wishes_met
+from bot.render.pictures.christmas_tree_cards import TREE_H, TREE_W, Layout, slots_of, wishes_met
 from bot.render.pictures.christmas_tree_private import PrivatePicture
 from games.christmas_tree import CARDS, ChristmasTree, ChristmasTreeOptions, Kind
+from games.christmas_tree.scoring import Slot
 from tests.bot.render.phone import picture_problems, picture_shape
 
 EMPTY: list = [None] * 21
@@ -187,3 +189,47 @@ def test_only_the_cells_a_card_may_go_to_are_numbered() -> None:
     two = PrivatePicture(tree=some_tree(), title="t", numbered=(5, 6))
     assert one.key() != two.key() and one.render() != two.render()
     assert PrivatePicture(tree=some_tree(), title="t").render() != one.render()
+
+
+TILE_CARDS = ("G01", "G09", "G25", "J01", "J18", "W01", "W13")  # glass, gingerbread, candy
+
+
+@pytest.mark.parametrize("scale", [0.62, 0.95, 1.0, 1.15])
+@pytest.mark.parametrize("centre", [(100.0, 110.0), (100.3, 109.6)])
+def test_a_card_pasted_from_its_tile_is_the_card_drawn_in_place(monkeypatch, scale, centre) -> None:
+    """The same pixels, but for a few on the edge of a small shape (a tile is drawn elsewhere on its
+    own canvas, so a coordinate like 94.8 there is 47.8, which floats round another way)."""
+    monkeypatch.setattr(cards, "TILES", cards.TileCache())
+    lay = Layout(0, 0, scale, 17)
+    for code in TILE_CARDS:
+        for rotation in (0, 180):
+            slot, met = Slot(code, rotation), (True, False, True, False)
+            direct = Image.new("RGB", (200, 220), (16, 26, 50))
+            direct.paste((22, 92, 48), (60, 80, 140, 140))  # the tile must leave the rest alone
+            first = direct.copy()
+            cards._paint_card(ImageDraw.Draw(direct), lay, centre, slot, (255, 205, 60), 5, met)
+            cards.draw_card(first, lay, centre, slot, (255, 205, 60), 5, met)  # drawn, kept
+            again = first.copy()
+            cards.draw_card(again, lay, centre, slot, (255, 205, 60), 5, met)  # from the cache
+            assert again.tobytes() == first.tobytes()
+            different = ImageChops.difference(direct, first).convert("L").point(lambda v: 255 if v else 0)
+            assert different.histogram()[255] <= 32, (code, rotation)
+    assert (cards.TILES.misses, cards.TILES.hits) == (2 * len(TILE_CARDS), 2 * len(TILE_CARDS))
+
+
+def test_the_card_tiles_are_bounded_and_keyed_on_the_look(monkeypatch) -> None:
+    monkeypatch.setattr(cards, "TILES", cards.TileCache(size=4))
+    image, lay = Image.new("RGB", (200, 200)), Layout(0, 0, 1.0, 17)
+    looks = [
+        (Slot("J01", 0), (False,) * 4),
+        (Slot("J01", 0), (True, False, False, False)),  # a wish met more
+        (Slot("J01", 180), (False,) * 4),
+        (Slot("G01", 0), (False,) * 4),
+        (Slot("G09", 0), (False,) * 4),
+    ]
+    for slot, met in looks:
+        cards.draw_card(image, lay, (100, 100), slot, wishes_met=met)
+    assert cards.TILES.misses == 5 and len(cards.TILES._tiles) == 4
+    cards.draw_card(image, lay, (100, 100), Slot("G09", 0))
+    cards.draw_card(image, lay, (100, 100), Slot("G09", 0), outline=(255, 205, 60))  # the chosen card
+    assert (cards.TILES.hits, cards.TILES.misses) == (1, 6)
