@@ -79,6 +79,15 @@ class GameLock:
             self._local.release()
 
 
+AI_MARK = " (AI)"
+
+
+def _ai_named(stored: str) -> str:
+    """ "Jingle (AI)" -> "Jingle (MI)" in Hungarian: the AI mark in the reader's language."""
+    bare = stored.removesuffix(AI_MARK)
+    return _("{name} (AI)", name=bare) if bare != stored else stored
+
+
 @dataclass
 class LoadedGame:
     """A game as stored: its record, seats and (once started) its parsed state."""
@@ -98,7 +107,9 @@ class LoadedGame:
 
     @property
     def names(self) -> list[str]:
-        return [seat.display_name for seat in self.seats]
+        """The seats' names as the reader sees them: an AI seat is stored as "Jingle (AI)" and
+        marked in the reader's language (`bot.i18n`: names are drawn inside `using`)."""
+        return [_ai_named(s.display_name) if s.user_id < 0 else s.display_name for s in self.seats]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
