@@ -24,7 +24,7 @@ from games.christmas_tree.words import (
     seat_words,
 )
 from games.core import Event
-from games.core.words import N_, Words
+from games.core.words import N_, Words, counted
 
 #: Per passing direction (+1 left, -1 right): a round begins; the hands pass on.
 ROUND_BEGINS = {
@@ -43,12 +43,6 @@ def _sentences(*parts: str | Words) -> Words:
     return Words(template, **{f"part{i}": p for i, p in enumerate(parts)})
 
 
-def _count(n: int, one: str, many: str, **values: object) -> Words:
-    """`one` (a marked text for exactly 1) or `many`, `{n}` filled in: the log's plurals (English,
-    German and Hungarian all set 1 apart; Hungarian translates both alike)."""
-    return Words(one if n == 1 else many, n=n, **values)
-
-
 def placed_words(code: str, cell: int, rotation: int) -> Words:
     """`red ball 1❄ on cell 7, upside down`; a candy has no way up (`candy 5❄ on cell 3`)."""
     if CARDS[code].kind == Kind.CANDY:
@@ -62,7 +56,7 @@ def placed_words(code: str, cell: int, rotation: int) -> Words:
 
 
 def _cookies_left(n: int) -> Words:
-    return _count(n, N_("{n} cookie left."), N_("{n} cookies left."))
+    return counted("{n} cookie left.", "{n} cookies left.", n)
 
 
 class RoundStarted(Event):
@@ -74,7 +68,7 @@ class RoundStarted(Event):
     def describe(self, names: Sequence[str]) -> Words:
         return _sentences(
             Words(ROUND_BEGINS[self.direction], round=self.round),
-            _count(self.deck_size, N_("{n} card stays in the deck."), N_("{n} cards stay in the deck.")),
+            counted("{n} card stays in the deck.", "{n} cards stay in the deck.", self.deck_size),
         )
 
 

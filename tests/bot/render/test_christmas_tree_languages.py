@@ -140,9 +140,8 @@ def _everything_read(players: int, mode: str, seed: int) -> set[str]:
     assert moment is not None
     outcome = moment.plugin.rules.outcome(moment.state)
     assert outcome is not None, "the random game ends"
-    # the ending post (this game's own words; the outcome's summary, which `Outcome` keeps as a plain
-    # English str, is not shown by it)
-    seen.add(renderer.ending(moment.plugin.rules.view(moment.state, None), moment.ctx, outcome.summary))
+    summary = translated(outcome.summary)
+    seen |= {summary, renderer.ending(moment.plugin.rules.view(moment.state, None), moment.ctx, summary)}
     return seen
 
 
