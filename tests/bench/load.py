@@ -99,7 +99,7 @@ async def open_table(players: Players, timeout: float = 30.0) -> int:
 
 async def _open(table: _Table, failures: list[str]) -> None:
     """Open the table's game; a table that fails (e.g. its click answered too late under
-    overload) is counted, and tries again at its next turn to act."""
+    overload) is counted, and tries again at its next turn to act if it has no lobby yet."""
     try:
         await open_table(table.players)
         table.opened = True
@@ -213,8 +213,9 @@ async def run_load(
                         break
                     await asyncio.sleep(gap)
                     if not table.opened:
-                        await _open(table, failures)
-                        continue
+                        if table.players.game_id == 0:  # /play was not answered: try again
+                            await _open(table, failures)
+                        continue  # (a lobby that opened but did not start stays counted)
                     try:
                         result = await table.players.step(timeout=10)
                         if result is None:
