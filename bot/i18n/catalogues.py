@@ -6,6 +6,7 @@ language."""
 
 from __future__ import annotations
 
+import copy
 import json
 import string
 from collections.abc import Iterable
@@ -63,7 +64,8 @@ def update_all(languages: Iterable[str] | None = None) -> list[str]:
     lines = []
     for language in languages or [code for code in LANGUAGES if code != DEFAULT]:
         catalog = load(language)
-        catalog.update(base, no_fuzzy_matching=True, update_header_comment=False)
+        # a copy each: Babel's update shares the template's new messages with the catalogue
+        catalog.update(copy.deepcopy(base), no_fuzzy_matching=True, update_header_comment=False)
         catalog.obsolete.clear()
         save(catalog, language)
         missing = sum(1 for m in catalog if m.id and not _translated(m))
