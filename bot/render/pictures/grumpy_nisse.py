@@ -18,7 +18,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.render.pictures._draw import RGB, Point, disc, font, star_points, text, to_png
+from bot.i18n import N_, _
+from bot.render.pictures._draw import RGB, Point, disc, fit, font, star_points, text, to_png
+from games.grumpy_nisse.data import SUITS
 
 #: Bump when the drawing changes, so old keys never match new pictures.
 RENDER_VERSION = 3
@@ -59,15 +61,23 @@ SUIT_PAINT: dict[str, RGB] = {
 PAWN: RGB = (186, 120, 255)
 DONE: RGB = (95, 100, 115)
 
-#: Short names of the events (the view gives the long ones).
+#: Short names of the events (the view gives the long ones), translated where drawn.
 EVENT_SHORT = {
-    "TORECH_TRICKS": "Tricks",
-    "SHORTCUT": "Shortcut",
-    "DEVILISH_PLAN": "Devilish",
-    "DETERMINATION": "Determ.",
-    "PANIC": "Panic",
+    # i18n: an event of the track in a box 78 px wide under its space (at most ~8 letters)
+    "TORECH_TRICKS": N_("Tricks"),
+    # i18n: an event of the track (short, ~8 letters): the shortcut from space 5
+    "SHORTCUT": N_("Shortcut"),
+    # i18n: an event of the track (short, ~8 letters): Torech's devilish plan
+    "DEVILISH_PLAN": N_("Devilish"),
+    # i18n: an event of the track (short, ~8 letters): Violet's determination, abbreviated
+    "DETERMINATION": N_("Determ."),
+    # i18n: an event of the track (short, ~8 letters): Torech panics
+    "PANIC": N_("Panic"),
 }
-TRUMP_NAME = {"PINECONE": "Pinecones", "LEAF": "Leaves", "FLOWER": "Flowers", "MUSHROOM": "Mushrooms"}
+# i18n: on space 6 of the track: the shortcut leads to space 10 (short, ~8 letters)
+TO_TEN = N_("to 10")
+#: The suits' marked names (games/grumpy_nisse/data.py), translated where drawn.
+TRUMP_NAME = {suit.value: info.name for suit, info in SUITS.items()}
 
 
 def _value(item: Any, name: str) -> Any:
@@ -139,12 +149,18 @@ def _pawn(draw: ImageDraw.ImageDraw, centre: Point) -> None:
 #: States in which an event can no longer happen (drawn dim).
 CLOSED = ("done", "used", "lost", "missed")
 STATE_LABEL = {
-    "open": "open",
-    "done": "done",
-    "armed": "ARMED",
-    "lost": "lost",
-    "used": "used",
-    "missed": "missed",
+    # i18n: the state of an event of the track, under its name (short, ~8 letters): may still happen
+    "open": N_("open"),
+    # i18n: the state of an event of the track (short): it happened
+    "done": N_("done"),
+    # i18n: the state of an event of the track (short, capitals): it happens at the next chance
+    "armed": N_("ARMED"),
+    # i18n: the state of an event of the track (short): it can no longer happen
+    "lost": N_("lost"),
+    # i18n: the state of an event of the track (short): the shortcut was taken
+    "used": N_("used"),
+    # i18n: the state of an event of the track (short): its moment passed without it
+    "missed": N_("missed"),
 }
 
 
@@ -157,9 +173,10 @@ def _event_label(draw: ImageDraw.ImageDraw, space: dict[str, Any]) -> None:
     y = top + TILE_H + 4
     colour = DIM if state in CLOSED else GOLD
     draw.rounded_rectangle((x, y, x + TILE_W, y + EVENT_H), radius=6, outline=colour, width=2)
-    name = "to 10" if event == "SHORTCUT" and space["space"] == 6 else EVENT_SHORT.get(event, event.title())
-    text(draw, (cx, y + 13), name, SMALL, colour)
-    text(draw, (cx, y + 35), STATE_LABEL.get(state, state), SMALL, SNOW if state == "armed" else colour)
+    name = TO_TEN if event == "SHORTCUT" and space["space"] == 6 else EVENT_SHORT.get(event, event.title())
+    label = _(STATE_LABEL[state]) if state in STATE_LABEL else state  # "k/3": a count, no words
+    text(draw, (cx, y + 13), fit(_(name), SMALL, TILE_W), SMALL, colour)
+    text(draw, (cx, y + 35), fit(label, SMALL, TILE_W), SMALL, SNOW if state == "armed" else colour)
 
 
 def _next_row_arrow(draw: ImageDraw.ImageDraw, row: int) -> None:
@@ -186,9 +203,9 @@ def render_track_png(track: Sequence[Any], ordep: bool = False) -> bytes:
         trump = members[0]["trump"]
         mid, y = (left + right) / 2, top - LABEL_H / 2 - 1
         if trump is None:
-            text(draw, (mid, y), "no trump", SMALL, DIM)
+            text(draw, (mid, y), _("no trump"), SMALL, DIM)
         else:
-            name = TRUMP_NAME[trump]
+            name = _(TRUMP_NAME[trump])
             _icon(draw, trump, (mid - font(SMALL).getlength(name) / 2 - 14, y), 9)
             text(draw, (mid, y), name, SMALL, SNOW)
     pawn_at = None
