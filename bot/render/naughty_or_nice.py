@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import N_, _, described, ngettext
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext, new_view
 from bot.render.naughty_or_nice_components import table_choices, table_components
 from bot.render.naughty_or_nice_private import ECHO_EVENTS, has_private_decision, private_payload
@@ -30,10 +31,10 @@ from bot.render.naughty_or_nice_text import (
 )
 from bot.render.pictures.naughty_or_nice import picture_key, render_table_png
 from games.core import Event
-from games.naughty_or_nice.data import CREATURES, Reaction
+from games.naughty_or_nice.data import CREATURES, Creature, Reaction
 from games.naughty_or_nice.viewmodels import NoNView
 
-TITLE = "\N{WRAPPED PRESENT} Naughty or Nice"
+PRIVATE_BUTTON = N_("My hand")
 
 
 def _names(ctx: TableContext, seats: Sequence[int]) -> str:
@@ -58,7 +59,7 @@ def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
         told = {seat} if kind in WITH_POINTS and seat is not None else set()
         if kind in QUIET_ON_TABLE or kind == "turn_started" and not getattr(event, "final", False):
             continue
-        lines.append(event.describe(names))
+        lines.append(described(event, names))
     return "\n".join(f"- {line}" for line in lines[-NEWS_LINES:])
 
 
@@ -66,64 +67,96 @@ def window_text(view: NoNView, ctx: TableContext) -> str:
     """The reaction window as the public sees it (spec 5.1): never who may react."""
     window = view.window
     assert window is not None
-    card = REACTION_NAME[window.reaction]
-    subject = CREATURES[window.subject].name
-    what = (
-        f"{ctx.name(window.mover)} fulfilled a wish"
-        if window.reaction == Reaction.PAPA_WOLVERINE
-        else f"{ctx.name(window.mover)} plays {subject}"
+    card = _(REACTION_NAME[window.reaction])
+    mover = ctx.name(window.mover)
+    when = (
+        _("closes {countdown}", countdown=ctx.countdown())
+        if ctx.deadline is not None
+        else _("{n} s", n=window.seconds)
     )
-    when = f"closes {ctx.countdown()}" if ctx.deadline is not None else f"{window.seconds} s"
-    return f"\N{ALARM CLOCK} **Reaction window open** ({when}): {what}. {card}?"
+    if window.reaction == Reaction.PAPA_WOLVERINE:
+        text = _(
+            "**Reaction window open** ({when}): {name} fulfilled a wish. {card}?",
+            when=when,
+            name=mover,
+            card=card,
+        )
+    else:
+        text = _(
+            "**Reaction window open** ({when}): {name} plays {creature}. {card}?",
+            when=when,
+            name=mover,
+            creature=_(CREATURES[window.subject].name),
+            card=card,
+        )
+    return f"\N{ALARM CLOCK} {text}"
 
 
 def _turn_hint(view: NoNView) -> str:
     """The active player's choices, as the level has them (no Summon nor creatures at 1-2)."""
+    button = _(PRIVATE_BUTTON)
     if view.basic_taken is None:
-        basics = "**Craft**, **Summon** or **Fulfill**" if view.uses_creatures else "**Craft** or **Fulfill**"
-        return f"{basics} a wish (Fulfill in **My hand**)."
-    return "may play creatures (in **My hand**), then **End turn**."
+        if view.uses_creatures:
+            return _("**Craft**, **Summon** or **Fulfill** a wish (Fulfill in **{button}**).", button=button)
+        return _("**Craft** or **Fulfill** a wish (Fulfill in **{button}**).", button=button)
+    return _("may play creatures (in **{button}**), then **End turn**.", button=button)
 
 
 def headline(view: NoNView, ctx: TableContext) -> str:
     if view.over:
         names = _names(ctx, view.winners)
-        return f"{names} {'share the win' if len(view.winners) > 1 else 'wins'}! The game is over."
+        if len(view.winners) > 1:
+            return _("{names} share the win! The game is over.", names=names)
+        return _("{names} wins! The game is over.", names=names)
     if view.window is not None:
         text = window_text(view, ctx)
     else:
-        who = _names(ctx, view.to_decide) or "the clock"
+        who = _names(ctx, view.to_decide) or _("the clock")
         if view.phase == "turn":
-            text = f"{who}'s turn: {_turn_hint(view)}"
+            text = _("{who}'s turn: {hint}", who=who, hint=_turn_hint(view))
         elif view.phase == "craft":
-            text = f"{who} crafts: take presents from the deck or the offer row below."
+            text = _("{who} crafts: take presents from the deck or the offer row below.", who=who)
         elif view.phase == "giver_choice":
-            text = f"{who}: choose a gift giver below."
+            text = _("{who}: choose a gift giver below.", who=who)
         else:
-            hint = PHASE_HINT.get(view.phase, view.prompt)
-            text = f"{who}: {hint}" + ("." if table_choices(view) else " (in private).")
+            hint = _(PHASE_HINT.get(view.phase, view.prompt))
+            if table_choices(view):
+                text = _("{who}: {hint}.", who=who, hint=hint)
+            else:
+                text = _("{who}: {hint} (in private).", who=who, hint=hint)
     if view.midnight_revealed:
         left = view.final_turns_left
-        turns = "" if left is None else f" {left} final turn{'s' if left != 1 else ''} left."
-        text += f"\n\N{CLOCK FACE TWELVE OCLOCK} Midnight has struck!{turns}"
+        struck = (
+            _("Midnight has struck!")
+            if left is None
+            else ngettext(
+                "Midnight has struck! {n} final turn left.",
+                "Midnight has struck! {n} final turns left.",
+                left,
+            )
+        )
+        text += f"\n\N{CLOCK FACE TWELVE OCLOCK} {struck}"
     return text
 
 
 class NaughtyOrNiceRenderer(BaseRenderer):
-    private_button = "My hand"
+    private_button = PRIVATE_BUTTON
 
     # -- the table --------------------------------------------------------------------------------
     def table(self, view: NoNView, ctx: TableContext, events: Sequence[Event]) -> Payload:
         """Whose move and what just happened; the playground, offer row and players' scores,
         collections and hand sizes are in the picture (never repeated here)."""
-        title = f"{TITLE} #{ctx.game_id}"
+        game = _(ctx.title)
         if not view.over and view.turn_no:
-            title += f" - turn {view.turn_no}"
+            title = _("{game} #{number} - turn {turn}", game=game, number=ctx.game_id, turn=view.turn_no)
+        else:
+            title = _("{game} #{number}", game=game, number=ctx.game_id)
+        title = f"\N{WRAPPED PRESENT} {title}"
         embed = discord.Embed(title=title, description=headline(view, ctx), colour=EMBED_COLOUR)
         self._extra_fields(view, ctx, embed)
         news = table_news(events, ctx.names)
         if news:
-            embed.add_field(name="What just happened", value=news[:1024], inline=False)
+            embed.add_field(name=_("What just happened"), value=news[:1024], inline=False)
         embed.set_footer(text=self._footer(view))
         picture = Picture(
             f"naughty-or-nice-{ctx.game_id}.png",
@@ -137,34 +170,40 @@ class NaughtyOrNiceRenderer(BaseRenderer):
         """What is in play now and not in the picture (one line each)."""
         if view.fulfil is not None:
             f = view.fulfil
-            covered = f" (Caga Tió covers {colours_text(f.covered)})" if f.covered else ""
-            embed.add_field(
-                name="Fulfill in progress",
-                value=f"{ctx.name(f.seat)}: {f.kiddo.name} still wants {colours_text(f.open)}{covered}"[
-                    :1024
-                ],
-                inline=False,
-            )
+            values = {"name": ctx.name(f.seat), "kiddo": _(f.kiddo.name), "colours": colours_text(f.open)}
+            if f.covered:
+                value = _(
+                    "{name}: {kiddo} still wants {colours} ({creature} covers {covered})",
+                    creature=_(CREATURES[Creature.CAGA_TIO].name),
+                    covered=colours_text(f.covered),
+                    **values,
+                )
+            else:
+                value = _("{name}: {kiddo} still wants {colours}", **values)
+            embed.add_field(name=_("Fulfill in progress"), value=value[:1024], inline=False)
         if view.elves_revealed:
             cards = ", ".join(present_text(p) for p in view.elves_revealed)
-            nxt = f" - next pick: {ctx.name(view.elves_next)}" if view.elves_next is not None else ""
-            embed.add_field(name="The Elves reveal", value=f"{cards}{nxt}"[:1024], inline=False)
+            if view.elves_next is not None:
+                cards = _("{cards} - next pick: {name}", cards=cards, name=ctx.name(view.elves_next))
+            embed.add_field(name=_("The Elves reveal"), value=cards[:1024], inline=False)
         wolverine = view.window is not None and view.window.reaction == Reaction.PAPA_WOLVERINE
         if view.batch and (wolverine or view.phase == "wolverine_take"):
             cards = ", ".join(present_text(p) for p in view.batch)
-            embed.add_field(name="Presents just given", value=cards[:1024], inline=False)
+            embed.add_field(name=_("Presents just given"), value=cards[:1024], inline=False)
         if view.in_play:
             cards = ", ".join(
-                f"{CREATURE_TYPE_EMOJI.get(c.ctype, '')} {c.name}".strip() for c in view.in_play
+                f"{CREATURE_TYPE_EMOJI.get(c.ctype, '')} {_(c.name)}".strip() for c in view.in_play
             )
-            embed.add_field(name="Creatures in play", value=cards[:1024], inline=False)
+            embed.add_field(name=_("Creatures in play"), value=cards[:1024], inline=False)
 
     def _footer(self, view: NoNView) -> str:
-        decks = [f"{view.present_deck_size} presents"]
+        decks = [ngettext("{n} present", "{n} presents", view.present_deck_size)]
         if view.uses_creatures:
-            decks.append(f"{view.creature_main_size + view.creature_bottom_size} creatures")
-        decks.append(f"{view.kiddo_main_size + view.kiddo_bottom_size} kiddos")
-        return f"Level {view.level} - left in the decks: {', '.join(decks)}"
+            creatures = view.creature_main_size + view.creature_bottom_size
+            decks.append(ngettext("{n} creature", "{n} creatures", creatures))
+        kiddos = view.kiddo_main_size + view.kiddo_bottom_size
+        decks.append(ngettext("{n} kiddo", "{n} kiddos", kiddos))
+        return _("Level {level} - left in the decks: {decks}", level=view.level, decks=", ".join(decks))
 
     # -- the private message (see `naughty_or_nice_private`) -------------------------------------
     def private(
