@@ -12,15 +12,17 @@ from collections.abc import Sequence
 import discord
 
 from bot.components import ActionButton, ActionSelect, DraftSelect
+from bot.i18n import N_, _, ngettext
 from bot.render.base import TableContext, new_view
-from bot.render.naughty_and_nice_text import NAUGHTY_E, NICE_E, plural, short_card, target_label
+from bot.render.naughty_and_nice_text import NAUGHTY_E, NICE_E, short_card, target_label
 from games.naughty_and_nice.data import Declaration
 from games.naughty_and_nice.view_models import CardInfo, ChoiceView, NNView
+from games.naughty_and_nice.words import TYPE_NAMES
 
 _DECLARE = {
-    Declaration.NONE: ("Draw without declaring", None, discord.ButtonStyle.secondary),
-    Declaration.NAUGHTY: ("Declare Naughty & draw", NAUGHTY_E, discord.ButtonStyle.danger),
-    Declaration.NICE: ("Declare Nice & draw", NICE_E, discord.ButtonStyle.success),
+    Declaration.NONE: (N_("Draw without declaring"), None, discord.ButtonStyle.secondary),
+    Declaration.NAUGHTY: (N_("Declare Naughty & draw"), NAUGHTY_E, discord.ButtonStyle.danger),
+    Declaration.NICE: (N_("Declare Nice & draw"), NICE_E, discord.ButtonStyle.success),
 }
 _ORDER = {"declare": 0, "draw": 1, "stop": 2, "declare_end": 3, "pass": 4, "stop_taking": 5}
 
@@ -38,11 +40,20 @@ def turn_components(choices: Sequence[ChoiceView], view: NNView, ctx: TableConte
             discord.SelectOption(
                 label=short_card(c.card)[:100],  # type: ignore[arg-type]
                 value=c.code,
-                description=f"costs {abs(c.card.value)} of the {left} left"[:100],  # type: ignore[union-attr]
+                description=_(
+                    "costs {cost} of the {left} left",
+                    cost=abs(c.card.value),  # type: ignore[union-attr]
+                    left=left,
+                )[:100],
             )
             for c in chunk
         ]
-        placeholder = f"Take a card from {target} ({plural(left, 'point')} left)"
+        placeholder = ngettext(
+            "Take a card from {name} ({n} point left)",
+            "Take a card from {name} ({n} points left)",
+            left,
+            name=target,
+        )
         if len(takes) > 25:
             placeholder += f" - {i + 1}-{i + len(chunk)}"
         items.append(
@@ -58,20 +69,21 @@ def turn_components(choices: Sequence[ChoiceView], view: NNView, ctx: TableConte
 
 def _button(c: ChoiceView, view: NNView) -> tuple[str, str | None, discord.ButtonStyle]:
     if c.kind == "declare" and c.declaration is not None:
-        return _DECLARE[c.declaration]
+        label, emoji, style = _DECLARE[c.declaration]
+        return _(label), emoji, style
     if c.kind == "draw":
         return (
-            f"Draw another card ({view.draws_this_turn + 1} of {view.max_draws})",
+            _("Draw another card ({draws} of {most})", draws=view.draws_this_turn + 1, most=view.max_draws),
             "\N{PLAYING CARD BLACK JOKER}",
             discord.ButtonStyle.primary,
         )
     if c.kind == "stop":
-        return "Stop drawing", None, discord.ButtonStyle.secondary
+        return _("Stop drawing"), None, discord.ButtonStyle.secondary
     if c.kind == "stop_taking":
-        return "Take nothing more", None, discord.ButtonStyle.secondary
+        return _("Take nothing more"), None, discord.ButtonStyle.secondary
     if c.kind == "declare_end":
-        return "Declare the end", "\N{ALARM CLOCK}", discord.ButtonStyle.danger
-    return "Do not declare the end", None, discord.ButtonStyle.secondary
+        return _("Declare the end"), "\N{ALARM CLOCK}", discord.ButtonStyle.danger
+    return _("Do not declare the end"), None, discord.ButtonStyle.secondary
 
 
 def play_components(view: NNView, ctx: TableContext, picked: CardInfo | None) -> discord.ui.View:
@@ -86,13 +98,13 @@ def play_components(view: NNView, ctx: TableContext, picked: CardInfo | None) ->
         discord.SelectOption(
             label=short_card(c)[:100],
             value=f"c{c.id}",
-            description=f"{c.type.value.capitalize()} card worth {c.value:+d}",
+            description=_("{kind} card worth {value}", kind=_(TYPE_NAMES[c.type]), value=f"{c.value:+d}"),
             default=picked is not None and c.id == picked.id,
         )
         for c in list(cards.values())[:25]
     ]
     items: list[discord.ui.Item] = [
-        DraftSelect(g, d, "card", options, placeholder="1. Pick a card to play", row=0)
+        DraftSelect(g, d, "card", options, placeholder=_("1. Pick a card to play"), row=0)
     ]
     if picked is not None:
         targets = [
@@ -125,27 +137,29 @@ def orient_components(view: NNView, ctx: TableContext) -> discord.ui.View:
             for c in orients:
                 if c.card.id != card_id:  # type: ignore[union-attr]
                     continue
-                face = "face up" if c.face_up else "face down"
+                face = _("face up") if c.face_up else _("face down")
                 items.append(
                     ActionButton(
                         g,
                         d,
                         c.code,
-                        label=f"{c.card.name} {c.card.value:+d}: {face}"[:80],  # type: ignore[union-attr]
+                        label=f"{_(c.card.name)} {c.card.value:+d}: {face}"[:80],  # type: ignore[union-attr]
                         emoji="\N{UPWARDS BLACK ARROW}" if c.face_up else "\N{DOWNWARDS BLACK ARROW}",
                         style=discord.ButtonStyle.success if c.face_up else discord.ButtonStyle.secondary,
                         row=row,
                     )
                 )
         return new_view(*items)
-    for row, (up, name, text) in enumerate(((True, "up", "face up"), (False, "down", "face down"))):
+    turns = (
+        (True, "up", N_("Turn a Shiny! card face up")),
+        (False, "down", N_("Turn a Shiny! card face down")),
+    )
+    for row, (up, name, text) in enumerate(turns):
         options = [
-            discord.SelectOption(label=f"{c.card.name} {c.card.value:+d}"[:100], value=c.code)  # type: ignore[union-attr]
+            discord.SelectOption(label=f"{_(c.card.name)} {c.card.value:+d}"[:100], value=c.code)  # type: ignore[union-attr]
             for c in orients
             if c.face_up is up
         ]
         if options:
-            items.append(
-                ActionSelect(g, d, name, options[:25], placeholder=f"Turn a Shiny! card {text}", row=row)
-            )
+            items.append(ActionSelect(g, d, name, options[:25], placeholder=_(text), row=row))
     return new_view(*items)

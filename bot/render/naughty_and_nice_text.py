@@ -6,98 +6,115 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import N_, _, described, ngettext, translated
 from bot.render.base import TableContext
 from games.core import Event
 from games.naughty_and_nice.data import CardType, Declaration, Phase, Side
 from games.naughty_and_nice.view_models import CardInfo, FinalScore, NNView
+from games.naughty_and_nice.words import CARD_TEXT, TYPE_NAMES, names_and
 
 NICE_E, NAUGHTY_E, SHINY_E = "\N{SMILING FACE WITH HALO}", "\N{SMILING FACE WITH HORNS}", "\N{SPARKLES}"
 TYPE_EMOJI = {CardType.NICE: NICE_E, CardType.NAUGHTY: NAUGHTY_E, CardType.SHINY: SHINY_E}
-TYPE_NAME = {CardType.NICE: "Nice", CardType.NAUGHTY: "Naughty", CardType.SHINY: "Shiny!"}
 TROPHY, DONE = "\N{TROPHY}", "\N{WHITE HEAVY CHECK MARK}"
-SIDE_TEXT = {Side.NICE: "Nice", Side.NAUGHTY: "Naughty", Side.UNUSED: "unused"}
-PRIVATE_BUTTON = "My hand"  # the table's button that opens a seat's private message
+# i18n: where a counting Shiny! card goes at the end: to the Nice total, the Naughty one, or unused
+SIDE_TEXT = {Side.NICE: N_("Nice"), Side.NAUGHTY: N_("Naughty"), Side.UNUSED: N_("unused")}
+# i18n: the table's button that opens a player's own hand (private message)
+PRIVATE_BUTTON = N_("My hand")
 TURN_PHASES = (Phase.DECLARE, Phase.DRAW, Phase.PLAY, Phase.STEAL, Phase.END_OF_TURN)
-
-
-def _decl_name(declaration: Declaration | None) -> str:
-    return {Declaration.NAUGHTY: "Naughty", Declaration.NICE: "Nice"}.get(declaration, "")  # type: ignore[arg-type]
 
 
 def card_text(c: CardInfo) -> str:
     """`😈 Bad Movies (Naughty +2)`."""
-    return f"{TYPE_EMOJI[c.type]} {c.name} ({TYPE_NAME[c.type]} {c.value:+d})"
+    named = _(CARD_TEXT, card=_(c.name), kind=_(TYPE_NAMES[c.type]), value=f"{c.value:+d}")
+    return f"{TYPE_EMOJI[c.type]} {named}"
 
 
 def short_card(c: CardInfo) -> str:
     """`😈 Bad Movies +2`."""
-    return f"{TYPE_EMOJI[c.type]} {c.name} {c.value:+d}"
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """`1 point`, `2 points`."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+    return f"{TYPE_EMOJI[c.type]} {_(c.name)} {c.value:+d}"
 
 
 # -- the end ------------------------------------------------------------------------------------
 def _side_sum(base: int, shiny: int, label: str) -> str:
     if shiny:
-        return f"{label} {base} + {SHINY_E}{shiny} = **{base + shiny}**"
-    return f"{label} **{base}**"
+        return f"{_(label)} {base} + {SHINY_E}{shiny} = **{base + shiny}**"
+    return f"{_(label)} **{base}**"
 
 
 def shiny_text(r: FinalScore, names: bool = True) -> str:
     parts = []
     for s in r.shinies:
-        what = s.card.name + " " if names else ""
-        face = "up" if s.face_up else "down"
-        where = f"-> {SIDE_TEXT[s.side]}" if s.counts else "does not count"
-        parts.append(f"{what}{s.card.value:+d} {face} {where}")
+        what = f"{_(s.card.name)} {s.card.value:+d}" if names else f"{s.card.value:+d}"
+        if s.counts:
+            template = N_("{card} up -> {side}") if s.face_up else N_("{card} down -> {side}")
+        else:
+            # i18n: a Shiny! card at the end: its orientation, and that it does not count
+            template = N_("{card} up does not count") if s.face_up else N_("{card} down does not count")
+        parts.append(_(template, card=what, side=_(SIDE_TEXT[s.side])))
     return "; ".join(parts)
 
 
 def final_text(r: FinalScore, names: bool = True) -> str:
     """One player's end: sums with the Shiny! allocation, the score and the difference."""
-    text = (
-        f"{_side_sum(r.nice, r.shiny_to_nice, 'Nice')}, {_side_sum(r.naughty, r.shiny_to_naughty, 'Naughty')}"
-        f" -> score **{r.score}** (difference {r.difference})"
+    text = _(
+        "{nice}, {naughty} -> score **{score}** (difference {difference})",
+        nice=_side_sum(r.nice, r.shiny_to_nice, N_("Nice")),
+        naughty=_side_sum(r.naughty, r.shiny_to_naughty, N_("Naughty")),
+        score=r.score,
+        difference=r.difference,
     )
     if r.shinies:
         text += f"\n{SHINY_E} {shiny_text(r, names)}"
     if r.cards_in_hand:
-        verb = "scores" if r.cards_in_hand == 1 else "score"
-        text += f"\n{plural(r.cards_in_hand, 'card')} left in hand {verb} nothing"
+        text += "\n" + ngettext(
+            "{n} card left in hand scores nothing", "{n} cards left in hand score nothing", r.cards_in_hand
+        )
     return text
 
 
 def winners_text(view: NNView, ctx: TableContext) -> str:
     """The winner(s), with the tiebreak explained when it was needed."""
     if not view.results or not view.winners:
-        return "The game is over."
+        return _("The game is over.")
     by_seat = {r.seat: r for r in view.results}
     best = by_seat[view.winners[0]]
-    names = " and ".join(f"**{ctx.name(s)}**" for s in view.winners)
+    names = translated(names_and([f"**{ctx.name(s)}**" for s in view.winners]))
     tied = [r for r in view.results if r.score == best.score]
     if len(view.winners) > 1:
-        return (
-            f"{names} share the win: score {best.score} and difference {best.difference} each "
-            "(same score, same difference)."
+        return _(
+            "{names} share the win: score {score} and difference {difference} each "
+            "(same score, same difference).",
+            names=names,
+            score=best.score,
+            difference=best.difference,
         )
-    text = f"{names} wins with a score of **{best.score}** (difference {best.difference})."
+    text = _(
+        "{names} wins with a score of **{score}** (difference {difference}).",
+        names=names,
+        score=best.score,
+        difference=best.difference,
+    )
     if len(tied) > 1:
         others = ", ".join(f"{ctx.name(r.seat)} {r.difference}" for r in tied if r.seat != best.seat)
-        text += (
-            f" Tied on score {best.score}; the smaller difference between Naughty and Nice wins "
-            f"({ctx.name(best.seat)} {best.difference}, {others})."
+        text += " " + _(
+            "Tied on score {score}; the smaller difference between Naughty and Nice wins "
+            "({name} {difference}, {others}).",
+            score=best.score,
+            name=ctx.name(best.seat),
+            difference=best.difference,
+            others=others,
         )
     return text
 
 
 def die_text(view: NNView) -> str:
     if view.die_roll is None:
-        return "No Shiny! cards were in play: no die was needed."
-    side = "face-up" if view.face_up_counts else "face-down"
-    return f"\N{GAME DIE} The die shows **{view.die_roll}**: {side} Shiny! cards count."
+        return _("No Shiny! cards were in play: no die was needed.")
+    if view.face_up_counts:
+        text = _("The die shows **{roll}**: face-up Shiny! cards count.", roll=view.die_roll)
+    else:
+        text = _("The die shows **{roll}**: face-down Shiny! cards count.", roll=view.die_roll)
+    return f"\N{GAME DIE} {text}"
 
 
 def ending_text(view: NNView, ctx: TableContext, limit: int = 1800) -> str:
@@ -138,52 +155,101 @@ def table_lines(view: NNView, ctx: TableContext) -> list[str]:
     if phase == Phase.GAME_OVER:
         return [winners_text(view, ctx), die_text(view)]
     if phase == Phase.ORIENT:
-        why = "the declared last turn is over" if view.end_reason == "declared" else "nothing is left to draw"
+        if view.end_reason == "declared":
+            why = _("**The game is over** (the declared last turn is over).")
+        else:
+            why = _("**The game is over** (nothing is left to draw).")
         waiting = ", ".join(ctx.name(p.seat) for p in view.players if p.must_orient and not p.oriented)
+        rule = _(
+            "Each Shiny! card is turned face up or down in secret; "
+            "then a die decides: odd, the face-down ones count; even, the face-up ones."
+        )
         return [
-            f"**The game is over** ({why}). Each Shiny! card is turned face up or down in secret; "
-            "then a die decides: odd, the face-down ones count; even, the face-up ones.",
-            f"{SHINY_E} Still choosing: {waiting or 'nobody'}.",
+            f"{why} {rule}",
+            f"{SHINY_E} " + _("Still choosing: {names}.", names=waiting or _("nobody")),
         ]
     lines: list[str] = []
     if phase == Phase.DECLARE:
         lines.append(
-            f"{who}'s turn: declare **Naughty** or **Nice** (the draws are shown, cards of the other "
-            "type discarded), or draw in secret."
+            _(
+                "{name}'s turn: declare **Naughty** or **Nice** (the draws are shown, cards of the other "
+                "type discarded), or draw in secret.",
+                name=who,
+            )
         )
     elif phase == Phase.DRAW:
-        drawn = f"{view.draws_this_turn} of {view.max_draws} drawn"
-        declared = _decl_name(view.declaration)
-        if declared:
-            other = "Naughty" if view.declaration == Declaration.NICE else "Nice"
+        values = {"name": who, "draws": view.draws_this_turn, "most": view.max_draws}
+        if view.declaration == Declaration.NICE:
             lines.append(
-                f"{who} declared {declared} ({other} cards are discarded): {drawn}. Draw again or stop?"
+                _(
+                    "{name} declared Nice (Naughty cards are discarded): {draws} of {most} drawn. "
+                    "Draw again or stop?",
+                    **values,
+                )
             )
-            shown = [short_card(d.card) + ("" if d.kept else " (discarded)") for d in view.shown_draws]
-            lines.append("Drawn: " + ", ".join(shown))
+        elif view.declaration == Declaration.NAUGHTY:
+            lines.append(
+                _(
+                    "{name} declared Naughty (Nice cards are discarded): {draws} of {most} drawn. "
+                    "Draw again or stop?",
+                    **values,
+                )
+            )
         else:
             lines.append(
-                f"{who} is drawing in secret (each card shows in their private message, or under "
-                f"**{PRIVATE_BUTTON}**): {drawn}. Draw again or stop?"
+                _(
+                    "{name} is drawing in secret (each card shows in their private message, or under "
+                    "**{button}**): {draws} of {most} drawn. Draw again or stop?",
+                    button=_(PRIVATE_BUTTON),
+                    **values,
+                )
             )
+        if view.declaration in (Declaration.NICE, Declaration.NAUGHTY):
+            discarded = _("(discarded)")
+            shown = [short_card(d.card) + ("" if d.kept else f" {discarded}") for d in view.shown_draws]
+            lines.append(_("Drawn: {cards}", cards=", ".join(shown)))
     elif phase == Phase.PLAY:
-        hand = view.players[view.active_seat].hand_size
-        more = plural(hand - view.hand_limit, "more card")
-        lines.append(f"{who} is playing cards from their hand, in private: {more} to play.")
+        more = view.players[view.active_seat].hand_size - view.hand_limit
+        lines.append(
+            ngettext(
+                "{name} is playing cards from their hand, in private: {n} more card to play.",
+                "{name} is playing cards from their hand, in private: {n} more cards to play.",
+                more,
+                name=who,
+            )
+        )
     elif phase == Phase.STEAL and view.steal is not None:
         steal = view.steal
-        more = "more " if steal.taken else ""
-        lines.append(
-            f"{who} played {short_card(steal.shiny)} on **{ctx.name(steal.target)}** and may take "
-            f"their cards worth up to **{plural(steal.budget_left, more + 'point')}** (a card costs its "
-            "value, a negative one too)."
-        )
+        values = {"name": who, "card": short_card(steal.shiny), "target": ctx.name(steal.target)}
         if steal.taken:
-            lines.append("Taken so far: " + ", ".join(short_card(c) for c in steal.taken))
+            line = ngettext(
+                "{name} played {card} on **{target}** and may take their cards worth up to "
+                "**{n} more point** (a card costs its value, a negative one too).",
+                "{name} played {card} on **{target}** and may take their cards worth up to "
+                "**{n} more points** (a card costs its value, a negative one too).",
+                steal.budget_left,
+                **values,
+            )
+        else:
+            line = ngettext(
+                "{name} played {card} on **{target}** and may take their cards worth up to "
+                "**{n} point** (a card costs its value, a negative one too).",
+                "{name} played {card} on **{target}** and may take their cards worth up to "
+                "**{n} points** (a card costs its value, a negative one too).",
+                steal.budget_left,
+                **values,
+            )
+        lines.append(line)
+        if steal.taken:
+            lines.append(_("Taken so far: {cards}", cards=", ".join(short_card(c) for c in steal.taken)))
     else:
         lines.append(
-            f"{who} may **declare the end** (someone has {view.end_trigger}+ cards in play): "
-            "the game would end after their next turn."
+            _(
+                "{name} may **declare the end** (someone has {n}+ cards in play): "
+                "the game would end after their next turn.",
+                name=who,
+                n=view.end_trigger,
+            )
         )
     status = end_status(view, ctx)
     return [*lines, status] if status else lines
@@ -206,17 +272,17 @@ def table_events(view: NNView, events: Sequence[Event], names: Sequence[str]) ->
     for e in events:
         if e.kind in told:
             continue
-        shown.append(f"- {e.describe(names)}")
+        shown.append(f"- {described(e, names)}")
     return shown[-MAX_EVENT_LINES:]
 
 
 def end_status(view: NNView, ctx: TableContext) -> str:
     if view.last_turn:
-        return "\N{ALARM CLOCK} **This is the last turn of the game.**"
+        return "\N{ALARM CLOCK} " + _("**This is the last turn of the game.**")
     if view.end_declared_by is not None:
-        return (
-            f"\N{ALARM CLOCK} {ctx.name(view.end_declared_by)} declared the end: the game ends "
-            "after their next turn."
+        return "\N{ALARM CLOCK} " + _(
+            "{name} declared the end: the game ends after their next turn.",
+            name=ctx.name(view.end_declared_by),
         )
     return ""
 
@@ -228,20 +294,29 @@ def orientations(view: NNView) -> str:
         if c.type != CardType.SHINY:
             continue
         chosen = view.my_orientations.get(c.id)
-        face = "not chosen yet" if chosen is None else ("**face up**" if chosen else "**face down**")
-        lines.append(f"{SHINY_E} {c.name} {c.value:+d}: {face}")
+        if chosen is None:
+            face = _("not chosen yet")
+        else:
+            face = _("**face up**") if chosen else _("**face down**")
+        lines.append(f"{SHINY_E} {_(c.name)} {c.value:+d}: {face}")
     return "\n".join(lines)
 
 
 def target_label(view: NNView, ctx: TableContext, c: CardInfo, target: int | None) -> str:
     if target is None or not 0 <= target < len(view.players):
         return "?"
-    who = "yourself" if target == view.seat else ctx.name(target)
+    mine = target == view.seat
     p = view.players[target]
     if c.type == CardType.NICE:
-        return f"On {who}: Nice {p.nice_total} -> {p.nice_total + c.value}"
+        values = {"name": ctx.name(target), "total": p.nice_total, "after": p.nice_total + c.value}
+        if mine:
+            return _("On yourself: Nice {total} -> {after}", **values)
+        return _("On {name}: Nice {total} -> {after}", **values)
     if c.type == CardType.NAUGHTY:
-        return f"On {who}: Naughty {p.naughty_total} -> {p.naughty_total + c.value}"
-    if target == view.seat:
-        return "On yourself (no steal)"
-    return f"On {who}: steal up to {c.value}"
+        values = {"name": ctx.name(target), "total": p.naughty_total, "after": p.naughty_total + c.value}
+        if mine:
+            return _("On yourself: Naughty {total} -> {after}", **values)
+        return _("On {name}: Naughty {total} -> {after}", **values)
+    if mine:
+        return _("On yourself (no steal)")
+    return _("On {name}: steal up to {n}", name=ctx.name(target), n=c.value)
