@@ -23,6 +23,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import N_, _, ngettext
+from bot.i18n import current as current_language
 from bot.render.pictures._draw import RGB, disc, drawable, fit, font, text, to_png
 
 #: Bump when the drawing changes, so old keys never match new pictures.
@@ -67,13 +69,19 @@ STABLE_DARK: RGB = (70, 38, 18)
 STABLE_TEXT: RGB = (250, 232, 200)
 HAY: RGB = (230, 190, 90)
 
-#: How each order is printed on its space (two short lines fit a space).
-ORDER_LINES: dict[str, tuple[str, ...]] = {
-    "PEEK": ("Peek",),
-    "CHECKING_IT_TWICE": ("Checking", "it Twice"),
-    "SUCCESSOR_SELECTOR": ("Successor", "Selector"),
-    "STABLE_LEADERSHIP": ("Stable", "Leadership"),
-    "NAUGHTY_WIN": ("NAUGHTY", "WINS"),
+#: How each order is printed on its space (two short lines fit a space), translated where drawn.
+ORDER_LINES: dict[str, str] = {
+    # i18n: Santa's Order "Peek" on a board space 87 px wide (at most two short lines)
+    "PEEK": N_("Peek"),
+    # i18n: Santa's Order "Checking it Twice" on a board space 87 px wide: two short lines, split
+    # by the line break (~9 letters each)
+    "CHECKING_IT_TWICE": N_("Checking\nit Twice"),
+    # i18n: Santa's Order "Successor Selector" on a board space: two short lines (~9 letters each)
+    "SUCCESSOR_SELECTOR": N_("Successor\nSelector"),
+    # i18n: Santa's Order "Stable Leadership" on a board space: two short lines (~9 letters each)
+    "STABLE_LEADERSHIP": N_("Stable\nLeadership"),
+    # i18n: the last space of the Naughty board: the Naughty team wins there (two short lines)
+    "NAUGHTY_WIN": N_("NAUGHTY\nWINS"),
 }
 
 
@@ -100,7 +108,7 @@ def drawn(view: Any, names: Sequence[str]) -> Drawn:
     """What to draw for an `SKView` (the public one; a seat's view gives the same picture)."""
 
     def name(seat: int) -> str:
-        return drawable(names[seat], "?") if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return drawable(names[seat], "?") if 0 <= seat < len(names) else _("Seat {n}", n=seat + 1)
 
     stables = [
         (name(p.seat), str(getattr(p.revealed_role, "value", p.revealed_role)) == "KRAMPUS")
@@ -186,7 +194,8 @@ def _coal(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
 
 def _header(draw: ImageDraw.ImageDraw, y: float, title: str, count: str, colour: RGB) -> None:
     """A board's name on the left of its top line, how full it is on the right."""
-    text(draw, (MARGIN + PAD + 4, y + 16), title, 20, WHITE, anchor="lm")
+    room = WIDTH - 2 * MARGIN - 2 * PAD - 8 - font(18).getlength(count) - 12
+    text(draw, (MARGIN + PAD + 4, y + 16), fit(title, 20, room), 20, WHITE, anchor="lm")
     text(draw, (WIDTH - MARGIN - PAD - 4, y + 16), count, 18, colour, anchor="rm")
 
 
@@ -199,7 +208,18 @@ def _spaces(
 
 
 def _gifts(done: int, total: int) -> str:
-    return f"{done} of {total} gift{'s' if total != 1 else ''}"
+    # i18n: how full a board is, at the right of its heading: "3 of 5 gifts" ({n}: the board's spaces)
+    return ngettext("{done} of {n} gift", "{done} of {n} gifts", total, done=done)
+
+
+def _lines(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], value: str, width: float, fill: RGB
+) -> None:
+    """`value` (its lines split at line breaks) centred on `centre`, each line fitted to `width`."""
+    lines = value.split("\n")
+    for k, line in enumerate(lines):
+        y = centre[1] + (k - (len(lines) - 1) / 2) * 19
+        text(draw, (centre[0], y), fit(line, SMALL, width), SMALL, fill)
 
 
 # -- the boards ------------------------------------------------------------------------------------
@@ -213,7 +233,7 @@ def _background(draw: ImageDraw.ImageDraw) -> None:
 def _nice_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
     y, h = NICE_Y, NICE_H
     _panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), NICE_BOARD, NICE_EDGE)
-    _header(draw, y, "NICE BOARD", _gifts(d.nice, d.nice_win_at), NICE_TEXT)
+    _header(draw, y, _("NICE BOARD"), _gifts(d.nice, d.nice_win_at), NICE_TEXT)
     top, bottom = y + 32, y + h - PAD
     for n, (left, right) in enumerate(_spaces(d.nice_win_at), start=1):
         last = n == d.nice_win_at
@@ -228,7 +248,8 @@ def _nice_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         if n <= d.nice:
             _present(draw, cx, cy + 8, 32, PRESENT_RED if n % 2 else PRESENT_GREEN, GOLD)
         elif last:
-            text(draw, (cx, cy), "NICE WINS", SMALL, GOLD)
+            # i18n: the last space of the Nice board, 110 px wide (a line break may split it in two)
+            _lines(draw, (cx, cy), _("NICE WINS"), right - left - 4, GOLD)
         else:
             text(draw, (cx, cy), str(n), 22, NICE_EDGE)
 
@@ -236,7 +257,7 @@ def _nice_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
 def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
     y, h = NAUGHTY_Y, NAUGHTY_H
     _panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), NAUGHTY_BOARD, NAUGHTY_EDGE)
-    _header(draw, y, "NAUGHTY BOARD", _gifts(d.naughty, len(d.orders)), NAUGHTY_TEXT)
+    _header(draw, y, _("NAUGHTY BOARD"), _gifts(d.naughty, len(d.orders)), NAUGHTY_TEXT)
     top, bottom = y + 32, y + 124
     spaces = _spaces(len(d.orders))
     for n, ((left, right), order) in enumerate(zip(spaces, d.orders, strict=True), start=1):
@@ -250,7 +271,8 @@ def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         )
         cx = (left + right) / 2
         filled = n <= d.naughty
-        lines = ORDER_LINES.get(order or "", (order.replace("_", " ").title(),) if order else ())
+        printed = _(ORDER_LINES[order]) if order in ORDER_LINES else (order or "").replace("_", " ").title()
+        lines = printed.split("\n") if printed else []
         if filled:
             _naughty_gift(draw, cx, top + 33, 28)
             base = top + 60
@@ -262,8 +284,10 @@ def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
             text(draw, (cx, base + k * 19), label, SMALL, GOLD if last else NAUGHTY_TEXT)
     # the standing rules: the Krampus check from space 3 on, Heads Together from space 5 on
     rules = (
-        (3, d.krampus_check, "Krampus check", bottom + 5),
-        (5, d.heads_together, "Heads Together", bottom + 29),
+        # i18n: the standing rule of Secret Krampus from 3 naughty gifts on (a bar on the board)
+        (3, d.krampus_check, _("Krampus check"), bottom + 5),
+        # i18n: the standing rule of Secret Krampus from 5 naughty gifts on (a bar on the board)
+        (5, d.heads_together, _("Heads Together"), bottom + 29),
     )
     for start, active, name, bar_top in rules:
         if start > len(spaces):
@@ -273,11 +297,13 @@ def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         room = box[2] - box[0] - 8
         if active:
             draw.rounded_rectangle(box, radius=9, fill=GOLD, outline=INK)
-            text(draw, middle, fit(f"{name}: ON", SMALL, room), SMALL, INK)
+            # i18n: a standing rule that is active now: "Krampus check: ON"
+            text(draw, middle, fit(_("{name}: ON", name=name), SMALL, room), SMALL, INK)
         else:
             draw.rounded_rectangle(box, radius=9, outline=NAUGHTY_EDGE, width=1)
             text(draw, middle, fit(name, SMALL, room), SMALL, NAUGHTY_TEXT)
-        caption = f"from {start}:"
+        # i18n: left of a standing rule's bar: it applies from naughty space {start} on
+        caption = _("from {start}:", start=start)
         text(draw, (box[0] - 6, middle[1]), caption, SMALL, DIM, anchor="rm")
 
 
@@ -285,8 +311,13 @@ def _failed_track(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
     x0, x1 = MARGIN, SPLIT_X
     y, h = BOTTOM_Y, BOTTOM_H
     _panel(draw, (x0, y, x1, y + h), TRACK_BOARD, DIM)
-    text(draw, (x0 + PAD + 4, y + 16), "FAILED VOTES", 20, WHITE, anchor="lm")
-    text(draw, (x1 - PAD - 4, y + 16), f"{d.failed} of {d.chaos_at}", 18, SNOW, anchor="rm")
+    # i18n: how many votes failed in a row, of the number that causes chaos: "2 of 3"
+    count = _("{failed} of {chaos_at}", failed=d.failed, chaos_at=d.chaos_at)
+    room = x1 - x0 - 2 * PAD - 8 - font(18).getlength(count) - 12
+    # i18n: the heading of the failed-votes track (capitals, at most ~200 px with its count)
+    title = fit(_("FAILED VOTES"), 20, room)
+    text(draw, (x0 + PAD + 4, y + 16), title, 20, WHITE, anchor="lm")
+    text(draw, (x1 - PAD - 4, y + 16), count, 18, SNOW, anchor="rm")
     top, bottom = y + 32, y + h - PAD
     for n, (left, right) in enumerate(_spaces(d.chaos_at, x0 + PAD, x1 - PAD), start=1):
         last = n == d.chaos_at
@@ -301,7 +332,8 @@ def _failed_track(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         if n <= d.failed:
             _coal(draw, cx, cy)
         elif last:
-            text(draw, (cx, cy), "CHAOS!", 18, (255, 120, 120))
+            label = fit(_("CHAOS!"), 18, right - left - 4)
+            text(draw, (cx, cy), label, 18, (255, 120, 120))
         else:
             text(draw, (cx, cy), str(n), 22, DIM)
 
@@ -317,18 +349,30 @@ def _piles_and_stables(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         draw.rounded_rectangle(
             box, radius=8, fill=NICE_BOARD if nice else NAUGHTY_BOARD, outline=GOLD, width=2
         )
-        label = "TEAM NICE WINS!" if nice else "TEAM NAUGHTY WINS!"
+        label = fit(_("TEAM NICE WINS!") if nice else _("TEAM NAUGHTY WINS!"), 20, box[2] - box[0] - 8)
         text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), label, 20, GOLD)
     else:
-        piles = f"Draw pile {d.draw_pile} - discards {d.discard_pile}"
+        # i18n: the gift piles' sizes (short: 270 px wide)
+        piles = _("Draw pile {draw} - discards {discard}", draw=d.draw_pile, discard=d.discard_pile)
         text(draw, (left, y + 17), fit(piles, 18, room), 18, WHITE, anchor="lm")
-    text(draw, (left, y + 44), "STABLES", 18, HAY, anchor="lm")
+    # i18n: the heading of the list of players sent to the stables (capitals, short)
+    stables = _("STABLES")
+    text(draw, (left, y + 44), stables, 18, HAY, anchor="lm")
     if not d.stables:
-        text(draw, (left + 84, y + 44), "nobody yet", SMALL, STABLE_TEXT, anchor="lm")
+        after = max(84.0, font(18).getlength(stables) + 5)
+        # i18n: nobody is in the stables yet
+        text(
+            draw,
+            (left + after, y + 44),
+            fit(_("nobody yet"), SMALL, room - after),
+            SMALL,
+            STABLE_TEXT,
+            anchor="lm",
+        )
         return
     for n, (name, krampus) in enumerate(d.stables[:2]):
         cy = y + 66 + n * 21
-        note = "KRAMPUS!" if krampus else "not Krampus"
+        note = _("KRAMPUS!") if krampus else _("not Krampus")
         note_w = font(SMALL).getlength(note) + 10
         text(
             draw,
@@ -344,7 +388,7 @@ def _piles_and_stables(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
 def render_boards_png(view: Any, names: Sequence[str]) -> bytes:
     """The boards of an `SKView` as a 600x400 palette PNG (`names`: seat names, for the stables)."""
     d = drawn(view, names)
-    key = _key(d)
+    key = f"{_key(d)}|{current_language()}"  # its words are in the reader's language
     png = _RECENT.get(key)
     if png is None:
         png = render_drawn_png(d)
