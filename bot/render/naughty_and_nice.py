@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import _
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext
 from bot.render.naughty_and_nice_components import turn_components
 from bot.render.naughty_and_nice_private import has_private_decision, private_news, private_payload
@@ -47,9 +48,9 @@ class NaughtyAndNiceRenderer(BaseRenderer):
     def table(self, view: NNView, ctx: TableContext, events: Sequence[Event]) -> Payload:
         """A short text (what is happening, who acts, what just happened) over the picture of
         everyone's cards in play, totals, hand sizes and the piles."""
-        title = f"\N{FATHER CHRISTMAS} Naughty & Nice #{ctx.game_id}"
+        title = "\N{FATHER CHRISTMAS} " + _("Naughty & Nice #{game}", game=ctx.game_id)
         if view.phase in TURN_PHASES:
-            title += f" \N{MIDDLE DOT} turn {view.turn_no}"
+            title += " \N{MIDDLE DOT} " + _("turn {n}", n=view.turn_no)
         lines = table_lines(view, ctx) + table_events(view, events, ctx.names)
         embed = discord.Embed(title=title, description="\n".join(lines)[:4096], colour=EMBED_COLOUR)
         names = list(ctx.names)

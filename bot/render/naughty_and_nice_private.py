@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import N_, _
 from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines
 from bot.render.naughty_and_nice_components import orient_components, play_components, turn_components
 from bot.render.naughty_and_nice_text import (
@@ -48,7 +49,7 @@ QUIET_EVENTS = frozenset({"card_drawn", "orientation_recorded"})
 PRIVATE_PHASES = frozenset({Phase.PLAY, Phase.STEAL, Phase.ORIENT})
 #: While the seat has no decision here (stable on purpose: no edit when anyone acts; true whether
 #: or not the seat declares or draws on the table now).
-NOT_YOUR_TURN = (
+NOT_YOUR_TURN = N_(
     "The table shows whose turn it is, with its buttons. Your secret draws and your plays are made here."
 )
 _DRAFT = re.compile(r"c(?P<card>[A-Z]{2}\d{2})")
@@ -85,28 +86,30 @@ def private_payload(view: NNView, ctx: TableContext, events: Sequence[Event], dr
     # a seat done orienting may still turn a card over: its controls stay while the phase lasts
     controls = (view.phase in PRIVATE_PHASES or secret_draws(view)) and bool(view.choices)
     embed = discord.Embed(
-        title=f"Your hand - Naughty & Nice #{ctx.game_id}",
+        title=_("Your hand - Naughty & Nice #{game}", game=ctx.game_id),
         description=headline(view, ctx, picked),
         colour=EMBED_COLOUR,
     )
     hand = "\n".join(f"{i}. {card_text(c)}" for i, c in enumerate(view.hand, 1))
     embed.add_field(
-        name=f"Your hand ({len(view.hand)})", value=hand or "No cards in your hand.", inline=False
+        name=_("Your hand ({n})", n=len(view.hand)), value=hand or _("No cards in your hand."), inline=False
     )
     if mine and view.phase == Phase.PLAY:
-        embed.add_field(name="Everyone's totals now", value=totals_now(view, ctx)[:1024], inline=False)
+        embed.add_field(name=_("Everyone's totals now"), value=totals_now(view, ctx)[:1024], inline=False)
     if mine and view.phase == Phase.STEAL and view.steal is not None and view.steal.taken:
         taken = ", ".join(short_card(c) for c in view.steal.taken)
-        embed.add_field(name="Taken so far", value=taken[:1024], inline=False)
+        embed.add_field(name=_("Taken so far"), value=taken[:1024], inline=False)
     if view.phase == Phase.ORIENT and view.players[seat].shiny_count:
-        embed.add_field(name="Your Shiny! cards", value=orientations(view)[:1024], inline=False)
+        embed.add_field(name=_("Your Shiny! cards"), value=orientations(view)[:1024], inline=False)
     if view.phase == Phase.GAME_OVER:
         result = next((r for r in view.results if r.seat == seat), None)
         if result is not None:
-            embed.add_field(name="Your score", value=final_text(result)[:1024], inline=False)
+            embed.add_field(name=_("Your score"), value=final_text(result)[:1024], inline=False)
     news = private_news(events)
     if news:
-        embed.add_field(name="What just happened", value=event_lines(news, ctx.names, 6)[:1024], inline=False)
+        embed.add_field(
+            name=_("What just happened"), value=event_lines(news, ctx.names, 6)[:1024], inline=False
+        )
     return Payload(embeds=[embed], view=_controls(view, ctx, picked) if controls else None)
 
 
@@ -139,52 +142,64 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
     if phase == Phase.ORIENT:
         return _orient_headline(view)
     if seat != view.active_seat or not shows_decision(view):
-        return NOT_YOUR_TURN
+        return _(NOT_YOUR_TURN)
     if phase == Phase.PLAY:
         more = len(view.hand) - view.hand_limit
-        text = (
-            f"**Your turn:** play cards from your hand onto any player (yourself too) until "
-            f"{view.hand_limit} are left: **{more}** more to play."
+        text = _(
+            "**Your turn:** play cards from your hand onto any player (yourself too) until "
+            "{limit} are left: **{more}** more to play.",
+            limit=view.hand_limit,
+            more=more,
         )
         if picked is None:
-            return f"{text}\n1. Pick a card below, 2. then a player."
-        return f"{text}\nPlay **{card_text(picked)}** on whom?"
+            return f"{text}\n" + _("1. Pick a card below, 2. then a player.")
+        return f"{text}\n" + _("Play **{card}** on whom?", card=card_text(picked))
     if phase == Phase.STEAL and view.steal is not None:
         steal = view.steal
-        return (
-            f"**Your Shiny! on {ctx.name(steal.target)}:** take cards from their cards in play worth "
-            f"up to **{steal.budget_left}** more (a card costs its value, negative ones too), "
-            "one at a time below, or stop."
+        return _(
+            "**Your Shiny! on {name}:** take cards from their cards in play worth "
+            "up to **{n}** more (a card costs its value, negative ones too), "
+            "one at a time below, or stop.",
+            name=ctx.name(steal.target),
+            n=steal.budget_left,
         )
-    return f"**Your turn:** {_drawn_text(view)} Draw another or stop (here or on the table)."
+    return _drawn_text(view)
 
 
 def _drawn_text(view: NNView) -> str:
-    """`you drew 😇 Fed the Cat +1 (2 of 4).` The latest card drawn in secret."""
-    count = f"({view.draws_this_turn} of {view.max_draws})"
+    """`**Your turn:** you drew 😇 Fed the Cat +1 (2 of 4). Draw another or stop (...)`: the latest
+    card drawn in secret."""
+    values = {"draws": view.draws_this_turn, "most": view.max_draws}
     if not view.my_draws:
-        return f"{count}."
-    return f"you drew **{short_card(view.my_draws[-1].card)}** {count}."
+        return _("**Your turn:** ({draws} of {most}). Draw another or stop (here or on the table).", **values)
+    return _(
+        "**Your turn:** you drew **{card}** ({draws} of {most}). "
+        "Draw another or stop (here or on the table).",
+        card=short_card(view.my_draws[-1].card),
+        **values,
+    )
 
 
 def _orient_headline(view: NNView) -> str:
     me = view.players[view.seat]  # type: ignore[index]
     if not me.shiny_count:
-        return "The game is over. You have no Shiny! cards in play: the table shows who is still choosing."
-    rule = "Then the die decides: odd, the face-down cards count; even, the face-up ones."
+        return _("The game is over. You have no Shiny! cards in play: the table shows who is still choosing.")
+    rule = _("Then the die decides: odd, the face-down cards count; even, the face-up ones.")
     if me.oriented:
-        return f"{DONE} You are done. You may still turn a card over until everyone is done. {rule}"
-    return (
+        done = _("You are done. You may still turn a card over until everyone is done.")
+        return f"{DONE} {done} {rule}"
+    turn = _(
         "The game is over. Turn **each** of your Shiny! cards face up or face down, in secret "
-        f"(nobody sees your choice until all are in). {rule}"
+        "(nobody sees your choice until all are in)."
     )
+    return f"{turn} {rule}"
 
 
 def totals_now(view: NNView, ctx: TableContext) -> str:
     """Each player's running totals, for choosing whom to play a card on (while playing only)."""
     lines = []
     for p in view.players:
-        who = "You" if p.seat == view.seat else ctx.name(p.seat)
+        who = _("You") if p.seat == view.seat else ctx.name(p.seat)
         shiny = f" \N{MIDDLE DOT} {SHINY_E} {p.shiny_count} ({p.shiny_total:+d})" if p.shiny_count else ""
         lines.append(f"{who}: {NICE_E} {p.nice_total} \N{MIDDLE DOT} {NAUGHTY_E} {p.naughty_total}{shiny}")
     return "\n".join(lines)

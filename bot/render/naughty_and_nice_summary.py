@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bot.i18n import N_
+
 #: `/rules`: the game in short (one embed, at most 4096 characters).
-RULES_SUMMARY = (
+RULES_SUMMARY = N_(
     "**2-6 players.** On your turn declare Naughty or Nice (your draws are then shown and cards of "
     "the other type discarded) or nothing, and draw one to four cards, one at a time. Play cards "
     "from your hand onto any player, yourself too, until you hold two; a Shiny! played on someone "
