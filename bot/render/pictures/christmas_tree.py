@@ -24,6 +24,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import _, ngettext
 from bot.render.pictures._draw import RGB, disc, drawable, fit, star_points, text, to_png
 from bot.render.pictures.christmas_tree_cards import (
     BACKDROP,
@@ -146,11 +147,16 @@ def seat_titles(view: Any, names: Sequence[str]) -> list[tuple[str, RGB]]:
     titles = []
     for seat in view.seats:
         if seat.neutral:
-            titles.append(("Neutral tree", NEUTRAL_TITLE))
+            # i18n: the title of the neutral tree of a 2-player game (above it, short)
+            titles.append((_("Neutral tree"), NEUTRAL_TITLE))
             continue
-        name = drawable(names[seat.seat] if seat.seat < len(names) else "", f"Player {seat.seat + 1}")
-        points = "1 pt" if seat.points == 1 else f"{seat.points} pts"
-        titles.append((f"{name}: {points}", TITLE))
+        # i18n: the title of the tree of a player who has no name (short)
+        unnamed = _("Player {n}", n=seat.seat + 1)
+        name = drawable(names[seat.seat] if seat.seat < len(names) else "", unnamed)
+        # i18n: a player's points, after their name above their tree (abbreviated: the title is short)
+        points = ngettext("{n} pt", "{n} pts", seat.points)
+        # i18n: the title above a player's tree: their name and points ("Anna: 3 pts")
+        titles.append((_("{name}: {points}", name=name, points=points), TITLE))
     return titles
 
 

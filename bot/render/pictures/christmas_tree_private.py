@@ -14,7 +14,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.render.pictures._draw import RGB, text, to_png
+from bot.i18n import _
+from bot.render.pictures._draw import RGB, fit, text, to_png
 from bot.render.pictures.christmas_tree import draw_tree, key_of, plain
 from bot.render.pictures.christmas_tree_cards import (
     BACKDROP,
@@ -101,7 +102,9 @@ class PrivatePicture:
 
     def _draw_hand(self, image: Image.Image, y0: int) -> None:
         draw = ImageDraw.Draw(image)
-        text(draw, (WIDTH / 2, y0 + LABEL_H / 2), "The hand in front of you", 18, LABEL)
+        # i18n: above the cards in a player's hand, under their tree
+        label = fit(_("The hand in front of you"), 18, WIDTH - 8)
+        text(draw, (WIDTH / 2, y0 + LABEL_H / 2), label, 18, LABEL)
         lay = Layout(0, 0, HAND_SCALE, SMALL)
         step = WIDTH / HAND_COLUMNS
         columns = _columns(len(self.hand))
@@ -125,7 +128,8 @@ class PrivatePicture:
         assert self.close is not None
         card, cell = self.close
         draw = ImageDraw.Draw(image)
-        words = {UPRIGHT: "Upright", UPSIDE_DOWN: "Upside down"}
+        # i18n: above the close-ups of a card placed on the tree: the card turned upright / upside down
+        words = {UPRIGHT: _("Upright"), UPSIDE_DOWN: _("Upside down")}
         count = len(self.rotations)
         gap = (WIDTH - count * CLOSE_W) / (count + 1)
         for n, rotation in enumerate(self.rotations):
