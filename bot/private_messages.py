@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot import screens
-from bot.errors import BadComponent, StaleDecision
+from bot.errors import BadComponent, StaleDecision, UserError
 from bot.messenger import PICTURES, Messenger
 from bot.outbox import Outbox
 from bot.pacing import Pacer, dm
@@ -96,6 +96,23 @@ class PrivateMessages:
     def _newest(self, game_id: int) -> Outbox | None:
         return self.pipeline.outboxes.get(game_id)
 
+    async def _caught_up(self, outbox: Outbox) -> Outbox:
+        """Several processes: another may have committed newer versions of the game than this
+        process's outbox holds (a DM click of a game whose server another process serves). What
+        a private message draws must be the newest stored game, never this process's older copy
+        (one freshness query when nothing changed)."""
+        if not self.service.shared or outbox.game.record.status not in ("lobby", "running"):
+            return outbox
+        try:
+            stored = await self.service.load(outbox.game.id)
+        except UserError:
+            return outbox
+        if stored.record.version > outbox.game.record.version or (
+            stored.record.version == outbox.game.record.version and stored.seats != outbox.game.seats
+        ):
+            outbox.game = stored
+        return outbox
+
     def forget(self, game: LoadedGame) -> None:
         for seat in range(len(game.seats)):
             self._slots.pop((game.id, seat), None)
@@ -131,7 +148,7 @@ class PrivateMessages:
         outbox = self._newest(game_id)
         if outbox is None:
             return False
-        game = outbox.game
+        game = (await self._caught_up(outbox)).game
         user = game.user_of(seat)
         old = self._slots.get((game_id, seat))
         if old is not None and old.user_id != user:  # the seat changed hands (an AI, a reclaim)
@@ -195,7 +212,7 @@ class PrivateMessages:
 
     async def _trailing(self, outbox: Outbox, seat: int, slot: Slot) -> None:
         slot.later = False
-        await self._write(outbox, seat, slot, [], fresh=False, force=False)
+        await self._write(await self._caught_up(outbox), seat, slot, [], fresh=False, force=False)
 
     async def _edit_dm(self, slot: Slot, payload: Payload) -> bool:
         assert slot.message_id is not None
@@ -208,7 +225,24 @@ class PrivateMessages:
 
     async def _new_dm(self, game: LoadedGame, seat: int, slot: Slot, payload: Payload) -> bool:
         """Send the seat a new living DM; the previous one is deleted. Closed DMs are noted.
-        Returns whether it was sent."""
+        Returns whether it was sent. Several processes: sending and recording it are one step
+        under the game's lock, and a living DM another process recorded meanwhile is adopted
+        (edited) instead of a second one sent beside it."""
+        if not self.service.shared:
+            return await self._send_dm(game, seat, slot, payload)
+        async with self.service.lock(game.id):
+            stored = (await self.service.load(game.id)).seats[seat]
+            theirs = stored.dm_message_id
+            if stored.user_id == slot.user_id and theirs is not None and theirs != slot.message_id:
+                if slot.message_id is None or theirs > slot.message_id:  # snowflakes grow with time
+                    slot.message_id = theirs
+                    if await self._edit_dm(slot, payload):
+                        return False
+            return await self._send_dm(game, seat, slot, payload, locked=True)
+
+    async def _send_dm(
+        self, game: LoadedGame, seat: int, slot: Slot, payload: Payload, *, locked: bool = False
+    ) -> bool:
         slot.last = await self.pacer.turn(dm(slot.user_id))
         new_id = await self.messenger.send_dm(slot.user_id, payload)
         old = slot.message_id
@@ -218,10 +252,15 @@ class PrivateMessages:
         if old is not None and new_id is not None:
             await self.pacer.turn(dm(slot.user_id))
             await self.messenger.delete_dm(slot.user_id, old)
-        async with self.service.lock(game.id):
+        if locked:
             latest = await self.service.set_dm(
                 game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
             )
+        else:
+            async with self.service.lock(game.id):
+                latest = await self.service.set_dm(
+                    game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
+                )
         outbox = self._newest(game.id)
         if outbox is not None and outbox.game.record.version == latest.record.version:
             outbox.game = latest
@@ -279,7 +318,7 @@ class PrivateMessages:
         outbox = self._newest(game_id)
         if outbox is None:
             outbox = self.pipeline.outboxes[game_id] = Outbox(await self.service.load(game_id))
-        game = outbox.game
+        game = (await self._caught_up(outbox)).game
         slot = self._slot(game, seat)
         clicked = interaction.message.id if interaction.message is not None else None
         async with slot.lock:
