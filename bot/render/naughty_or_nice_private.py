@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines
 from bot.render.naughty_or_nice_components import (
     Draft,
@@ -39,12 +40,13 @@ from bot.render.naughty_or_nice_text import (
     creature_text,
     creatures_text,
     hand_text,
-    plural,
     present_text,
+    present_type_name,
 )
 from games.core import Event
-from games.naughty_or_nice.data import CREATURES, Reaction
+from games.naughty_or_nice.data import CREATURES, GIVERS, Creature, Giver, Reaction
 from games.naughty_or_nice.viewmodels import NoNView
+from games.naughty_or_nice.words import BASIC_NAMES, names_and
 
 #: Private events that only echo the seat's own click (the redrawn message shows the result).
 QUIET_EVENTS = frozenset({"answer_recorded"})
@@ -55,11 +57,16 @@ ECHO_EVENTS = QUIET_EVENTS | {"creature_gained", "summon_drawn", "search_seen"}
 #: While no decision of the seat is shown here (stable on purpose: it must not change, and so cost
 #: an edit, when anyone acts; true whether or not the seat decides on the table; it names nobody,
 #: so it never tells who may react in a window).
-IDLE_LINE = "The table shows whose move it is and its buttons. Choices only you can make come here."
+IDLE_LINE = N_("The table shows whose move it is and its buttons. Choices only you can make come here.")
 #: Table decisions that are repeated here anyway (see the module's docstring).
 MIRRORED_PHASES = frozenset({"craft"})
-GAME_OVER = "The game is over: see the table for the final scores."
-EXTRA_REASON = {"ded_moroz": "Ded Moroz", "snow_maiden": "Snow Maiden"}
+GAME_OVER = N_("The game is over: see the table for the final scores.")
+EXTRA_REASON = {
+    "ded_moroz": GIVERS[Giver.DED_MOROZ].name,
+    "snow_maiden": CREATURES[Creature.SNOW_MAIDEN].name,
+}
+# i18n: who grants another basic action when it is not Ded Moroz nor Snow Maiden
+SOME_CREATURE = N_("A creature")
 
 
 def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], draft: str | None) -> Payload:
@@ -67,30 +74,33 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
     assert seat is not None
     chosen = Draft.parse(draft, view)
     embed = discord.Embed(
-        title=f"Your hand - Naughty or Nice #{ctx.game_id}",
+        title=_("Your hand - {game} #{number}", game=_(ctx.title), number=ctx.game_id),
         description=headline(view, ctx, chosen),
         colour=EMBED_COLOUR,
     )
     me = view.players[seat]
     shown = shows_decision(view)
     if me.giver_name and shown:
-        giver = f"**{me.giver_name}**"
+        giver = f"**{_(me.giver_name)}**"
         if view.uses_givers and me.preferred:
-            giver += " - likes " + " and ".join(p.replace("_", " ").title() for p in me.preferred)
+            likes = translated(names_and([present_type_name(p) for p in me.preferred]))
+            giver = _("{giver} - likes {presents}", giver=giver, presents=likes)
         if me.ability:
-            giver += f"\n{me.ability}"
-        embed.add_field(name="Your gift giver", value=giver[:1024], inline=False)
+            giver += f"\n{_(me.ability)}"
+        embed.add_field(name=_("Your gift giver"), value=giver[:1024], inline=False)
     embed.add_field(
-        name=f"Presents ({len(view.presents)})", value=hand_text(view.presents)[:1024], inline=False
+        name=_("Presents ({n})", n=len(view.presents)), value=hand_text(view.presents)[:1024], inline=False
     )
     if view.uses_creatures:
         creatures = creatures_text(view.creatures)
-        embed.add_field(name=f"Creatures ({len(view.creatures)})", value=creatures[:1024], inline=False)
+        embed.add_field(
+            name=_("Creatures ({n})", n=len(view.creatures)), value=creatures[:1024], inline=False
+        )
     if shown:
         _decision_fields(view, embed)
     news = [e for e in events if e.kind not in QUIET_EVENTS]
     if news:
-        embed.add_field(name="News", value=event_lines(news, ctx.names)[:1024], inline=False)
+        embed.add_field(name=_("News"), value=event_lines(news, ctx.names)[:1024], inline=False)
     return Payload(embeds=[embed], view=private_components(view, ctx, chosen) if shown else None)
 
 
@@ -109,25 +119,25 @@ def _decision_fields(view: NoNView, embed: discord.Embed) -> None:
     """The cards the seat's own decision is about (public ones only while the decision is theirs)."""
     if view.summon_choice:
         cards = "\n".join(f"{i + 1}. {creature_text(c)}" for i, c in enumerate(view.summon_choice))
-        embed.add_field(name="Summoned: keep one", value=cards[:1024], inline=False)
+        embed.add_field(name=_("Summoned: keep one"), value=cards[:1024], inline=False)
     if view.tuck_card is not None:
-        embed.add_field(name="Creature gained", value=creature_text(view.tuck_card)[:1024], inline=False)
+        embed.add_field(name=_("Creature gained"), value=creature_text(view.tuck_card)[:1024], inline=False)
     if view.phase == "elves" and view.elves_revealed:
         cards = ", ".join(present_text(p) for p in view.elves_revealed)
-        embed.add_field(name="The Elves reveal", value=cards[:1024], inline=False)
+        embed.add_field(name=_("The Elves reveal"), value=cards[:1024], inline=False)
     if view.phase == "wolverine_take" and view.batch:
         cards = ", ".join(present_text(p) for p in view.batch)
-        embed.add_field(name="Presents just given", value=cards[:1024], inline=False)
+        embed.add_field(name=_("Presents just given"), value=cards[:1024], inline=False)
     if view.phase in ("craft", "christkindl"):
-        offer = ", ".join(present_text(p) for p in view.offer) or "(empty)"
-        embed.add_field(name="Offer row", value=offer[:1024], inline=False)
+        offer = ", ".join(present_text(p) for p in view.offer) or _("(empty)")
+        embed.add_field(name=_("Offer row"), value=offer[:1024], inline=False)
 
 
 def headline(view: NoNView, ctx: TableContext, draft: Draft) -> str:
     if view.over:
-        return GAME_OVER
+        return _(GAME_OVER)
     if not shows_decision(view):
-        return IDLE_LINE
+        return _(IDLE_LINE)
     if view.window is not None:
         return reaction_prompt(view, ctx)
     if draft.kiddo is not None:
@@ -148,16 +158,19 @@ def reaction_prompt(view: NoNView, ctx: TableContext) -> str:
     """The seat may react: what to, and until when (never who else may)."""
     window = view.window
     assert window is not None
-    card = REACTION_NAME[window.reaction]
+    card = _(REACTION_NAME[window.reaction])
+    mover = ctx.name(window.mover)
     if window.reaction == Reaction.PAPA_WOLVERINE:
-        what = f"{ctx.name(window.mover)} fulfilled a wish: take up to 2 of its presents"
+        what = _("**Reaction window:** {name} fulfilled a wish: take up to 2 of its presents?", name=mover)
     else:
-        what = f"{ctx.name(window.mover)} plays {CREATURES[window.subject].name}: cancel its effect"
-    when = f" It closes {ctx.countdown()}." if ctx.deadline is not None else ""
-    return (
-        f"\N{ALARM CLOCK} **Reaction window:** {what}?\n"
-        f"You hold a usable **{card}**: **React** or **Pass** below.{when}"
-    )
+        what = _(
+            "**Reaction window:** {name} plays {creature}: cancel its effect?",
+            name=mover,
+            creature=_(CREATURES[window.subject].name),
+        )
+    hold = _("You hold a usable **{card}**: **React** or **Pass** below.", card=card)
+    when = " " + _("It closes {countdown}.", countdown=ctx.countdown()) if ctx.deadline is not None else ""
+    return f"\N{ALARM CLOCK} {what}\n{hold}{when}"
 
 
 def own_decision(view: NoNView) -> str:
@@ -167,66 +180,95 @@ def own_decision(view: NoNView) -> str:
         return _turn_text(view)
     if phase == "tuck":
         if any(c.code == "tuck.1" for c in view.choices):
-            return "**Reindeer gained:** tuck it under Rudolf (safe, points at the end) or keep it in hand."
-        return "**Creature gained:** only a Reindeer goes under Rudolf, so keep it (the table can't tell)."
+            return _(
+                "**Reindeer gained:** tuck it under Rudolf (safe, points at the end) or keep it in hand."
+            )
+        return _("**Creature gained:** only a Reindeer goes under Rudolf, so keep it (the table can't tell).")
     if phase == "craft":
-        left = plural(view.craft_remaining, "more present")
-        return f"**Your Craft:** take {left}, from the deck or the offer row (below or on the table)."
+        return ngettext(
+            "**Your Craft:** take {n} more present, from the deck or the offer row (below or on the table).",
+            "**Your Craft:** take {n} more presents, from the deck or the offer row (below or on the table).",
+            view.craft_remaining,
+        )
     if phase == "extra_basic":
-        reason = EXTRA_REASON.get(view.extra_basic_reason or "", "A creature")
-        fixed = f"**{view.extra_basic.title()}**" if view.extra_basic else "a basic action"
-        return f"**{reason}:** you may take {fixed} now, below, or decline.{_can_fulfil(view)}"
+        reason = _(EXTRA_REASON.get(view.extra_basic_reason or "", SOME_CREATURE))
+        if view.extra_basic:
+            text = _(
+                "**{reason}:** you may take **{action}** now, below, or decline.",
+                reason=reason,
+                action=_(BASIC_NAMES[view.extra_basic]),
+            )
+        else:
+            text = _("**{reason}:** you may take a basic action now, below, or decline.", reason=reason)
+        return text + _can_fulfil(view)
+    if phase == "keep":
+        if any(c.code.endswith(".1") for c in view.choices):
+            return _(
+                "**Summon:** keep one of the two creatures below. A Reindeer may go straight under Rudolf."
+            )
+        return _("**Summon:** keep one of the two creatures below.")
     text = {
-        "keep": "**Summon:** keep one of the two creatures below."
-        + (
-            " A Reindeer may go straight under Rudolf."
-            if any(c.code.endswith(".1") for c in view.choices)
-            else ""
-        ),
-        "elves": "**The Elves:** pick one of their presents below.",
-        "christkindl": "**Christkindl:** you may draw a present (deck or offer row) below, or decline.",
-        "wolverine_take": "**Papa Wolverine:** take up to 2 of the given presents below.",
+        "elves": N_("**The Elves:** pick one of their presents below."),
+        "christkindl": N_("**Christkindl:** you may draw a present (deck or offer row) below, or decline."),
+        "wolverine_take": N_("**Papa Wolverine:** take up to 2 of the given presents below."),
     }.get(phase)
-    return text or f"**Your move:** {PHASE_HINT.get(phase, view.prompt)} (below)."
+    if text:
+        return _(text)
+    return _("**Your move:** {hint} (below).", hint=_(PHASE_HINT.get(phase, view.prompt)))
 
 
 def _turn_text(view: NoNView) -> str:
     kinds = {kind_of(c.code) for c in view.choices}
     creatures = bool(kinds & {"play", "play_on", "reindeer", "krampus", "mrs_claus"})
     if view.basic_taken is None:
-        basics = "**Craft** or **Summon**" if view.uses_creatures else "**Craft**"
-        text = f"**Your turn:** {basics}, or **Fulfill** a wish (choose a kiddo below)."
+        if view.uses_creatures:
+            text = _("**Your turn:** **Craft** or **Summon**, or **Fulfill** a wish (choose a kiddo below).")
+        else:
+            text = _("**Your turn:** **Craft**, or **Fulfill** a wish (choose a kiddo below).")
         if kinds & {"befana", "search"}:
-            text += " Your gift giver's start-of-turn ability is below."
+            text += " " + _("Your gift giver's start-of-turn ability is below.")
         if creatures:
-            text += " You may play creatures first."
+            text += " " + _("You may play creatures first.")
         return text + _can_fulfil(view)
     if creatures:
-        return "**Your turn:** play creatures if you like, then **End turn**."
-    return "**Your turn:** your basic action is done: **End turn** (below or on the table)."
+        return _("**Your turn:** play creatures if you like, then **End turn**.")
+    return _("**Your turn:** your basic action is done: **End turn** (below or on the table).")
 
 
 def _can_fulfil(view: NoNView) -> str:
     """Which playground kiddos the hand can fulfil (only while a Fulfill is the seat's choice)."""
     if not fulfil_targets(view):
         return ""
-    names = [k.name for k in view.playground if k.id in view.fulfillable]
+    names = [_(k.name) for k in view.playground if k.id in view.fulfillable]
     if names:
-        return f"\nYour hand can fulfil: {', '.join(names)}."
-    return "\nYour hand can't fulfil any wish yet."
+        return "\n" + _("Your hand can fulfil: {names}.", names=", ".join(names))
+    return "\n" + _("Your hand can't fulfil any wish yet.")
 
 
 def fulfil_headline(view: NoNView, draft: Draft) -> str:
     fixed = fixed_kiddo(view)
     if fixed is not None and view.fulfil is not None:
         kiddo, wants = view.fulfil.kiddo, view.fulfil.open
-        covered = f" (Caga Tió covers {colours_text(view.fulfil.covered)})" if view.fulfil.covered else ""
+        covered = view.fulfil.covered
     else:
         kiddo = next(k for k in view.playground if k.id == draft.kiddo)
-        wants, covered = kiddo.colours, ""
+        wants, covered = kiddo.colours, []
     given = chosen_presents(view, draft.mask)
-    chosen = ", ".join(present_text(p) for p in given) or "nothing yet"
-    return (
-        f"Fulfill **{kiddo.name}**: wants {colours_text(wants)}{covered}.\n"
-        f"Your presents: {chosen}.\nAdd presents below, then press **Fulfil**."
+    chosen = ", ".join(present_text(p) for p in given) or _("nothing yet")
+    if covered:
+        head = _(
+            "Fulfill **{kiddo}**: wants {colours} ({creature} covers {covered}).",
+            kiddo=_(kiddo.name),
+            colours=colours_text(wants),
+            creature=_(CREATURES[Creature.CAGA_TIO].name),
+            covered=colours_text(covered),
+        )
+    else:
+        head = _("Fulfill **{kiddo}**: wants {colours}.", kiddo=_(kiddo.name), colours=colours_text(wants))
+    return "\n".join(
+        [
+            head,
+            _("Your presents: {presents}.", presents=chosen),
+            _("Add presents below, then press **Fulfil**."),
+        ]
     )
