@@ -19,9 +19,11 @@ from dataclasses import asdict, dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.pictures._draw import RGB, disc, drawable, fit, star_points, text, to_png
+from bot.i18n import N_, _, ngettext
+from bot.render.pictures._draw import RGB, disc, drawable, fit, font, star_points, text, to_png
 from games.naughty_or_nice.data import Colour, Symbol
 from games.naughty_or_nice.viewmodels import NoNView
+from games.naughty_or_nice.words import SYMBOL_NAMES
 
 WIDTH = 640
 MARGIN = 12
@@ -41,8 +43,20 @@ COLOUR_RGB: dict[str, RGB] = {
     Colour.GREEN: (34, 150, 70),
 }
 #: The letter in every colour disc (colour-blind players read the letter).
-COLOUR_LETTER: dict[str, str] = {Colour.RED: "R", Colour.BLUE: "B", Colour.BLACK: "K", Colour.GREEN: "G"}
-LEGEND = "R red   B blue   K black   G green"
+COLOUR_LETTER: dict[str, str] = {
+    # i18n: the letter in a red disc in the Naughty or Nice pictures: the initial of "red" in your
+    # language (one capital letter, different from the other colours' letters)
+    Colour.RED: N_("R"),
+    # i18n: the letter in a blue disc (initial of "blue"; one capital letter)
+    Colour.BLUE: N_("B"),
+    # i18n: the letter in a black disc (one capital letter, not the same as blue's)
+    Colour.BLACK: N_("K"),
+    # i18n: the letter in a green disc (initial of "green"; one capital letter)
+    Colour.GREEN: N_("G"),
+}
+# i18n: the key under the Naughty or Nice pictures: each colour's letter (the same letters as the
+# discs') and its name
+LEGEND = N_("R red   B blue   K black   G green")
 SYMBOL_RGB: dict[str, RGB] = {
     Symbol.STAR: (220, 170, 20),
     Symbol.HEART: (210, 60, 100),
@@ -71,27 +85,32 @@ class Drawn:
     players: list[Seat]
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def drawn(view: NoNView, names: Sequence[str]) -> Drawn:
     def name(seat: int) -> str:
-        return drawable(names[seat], "?") if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return drawable(names[seat], "?") if 0 <= seat < len(names) else _("Seat {n}", n=seat + 1)
 
     players = []
     for p in view.players:
-        hand = plural(p.presents_count, "present")
+        # i18n: the cards in a player's hand, in the Naughty or Nice picture
+        hand = ngettext("{n} present", "{n} presents", p.presents_count)
         if view.uses_creatures:
-            hand += f", {plural(p.creatures_count, 'creature')}"
+            creatures = ngettext("{n} creature", "{n} creatures", p.creatures_count)
+            # i18n: a player's hand in the picture: "5 presents, 2 creatures"
+            hand = _("{presents}, {creatures}", presents=hand, creatures=creatures)
         extras = []
         if p.rudolf:
-            extras.append(f"Rudolf {p.rudolf}")
+            # i18n: how many Reindeer a player keeps under Rudolf ("Rudolf 2"), after their name
+            extras.append(_("Rudolf {n}", n=p.rudolf))
         if p.scrooge_pending and not view.over:
-            extras.append("skips a turn")
+            # i18n: after a player's name: Mr Scrooge makes them skip their next turn
+            extras.append(_("skips a turn"))
+        title = name(p.seat)
+        if p.giver_name:
+            # i18n: a player's name and their gift giver, above their row: "Anna (Befana)"
+            title = _("{name} ({giver})", name=title, giver=_(p.giver_name))
         players.append(
             Seat(
-                title=name(p.seat) + (f" ({p.giver_name})" if p.giver_name else ""),
+                title=title,
                 score=p.score,
                 symbols=[sum(k.symbol == s for k in p.kiddos) for s in Symbol],
                 hand=hand,
@@ -101,9 +120,9 @@ def drawn(view: NoNView, names: Sequence[str]) -> Drawn:
         )
     return Drawn(
         playground=[
-            (k.name, k.symbol.value, [c.value for c in k.colours], k.points) for k in view.playground
+            (_(k.name), k.symbol.value, [c.value for c in k.colours], k.points) for k in view.playground
         ],
-        offer=[(p.name, p.colour.value) for p in view.offer],
+        offer=[(_(p.name), p.colour.value) for p in view.offer],
         players=players,
     )
 
@@ -148,7 +167,7 @@ def symbol_icon(
 def colour_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str) -> None:
     """A wished / offered colour: the coloured disc with its letter."""
     disc(draw, (cx, cy), r, fill=COLOUR_RGB[colour], outline=PAPER if colour == Colour.BLACK else INK)
-    text(draw, (cx, cy + 1), COLOUR_LETTER[colour], SMALL, PAPER)
+    text(draw, (cx, cy + 1), _(COLOUR_LETTER[colour]), SMALL, PAPER)
 
 
 def _kiddo_card(
@@ -160,7 +179,8 @@ def _kiddo_card(
     text(draw, (x + CARD_W - 8, y + 16), score, 22, INK, anchor="rm")
     text(draw, (x + 8, y + 16), fit(name, SMALL, CARD_W - 40), SMALL, INK, anchor="lm")
     symbol_icon(draw, symbol, x + 18, y + 44, 10)
-    text(draw, (x + 34, y + 44), symbol.title(), SMALL, INK, anchor="lm")
+    label = fit(_(SYMBOL_NAMES[Symbol(symbol)]), SMALL, CARD_W - 40)
+    text(draw, (x + 34, y + 44), label, SMALL, INK, anchor="lm")
     slots = max(len(colours), 1)
     gap = (CARD_W - 12) / slots
     radius = min(13.0, gap / 2 - 1)
@@ -172,7 +192,7 @@ def _player_row(draw: ImageDraw.ImageDraw, y: float, seat: Seat) -> None:
     bg = ACTIVE_BG if seat.active else BG
     if seat.active:
         draw.rectangle((0, y, WIDTH, y + ROW_H - 4), fill=bg)
-    score = f"{seat.score} pts"
+    score = ngettext("{n} pt", "{n} pts", seat.score)
     text(draw, (WIDTH - MARGIN, y + 15), score, 20, GOLD, anchor="rm")
     title = ("> " if seat.active else "") + seat.title
     if seat.extras:
@@ -218,23 +238,29 @@ def render_drawn_png(d: Drawn) -> bytes:
     height = players_y + ROW_H * len(d.players) + 30 + MARGIN
     image = Image.new("RGB", (WIDTH, height), BG)
     draw = ImageDraw.Draw(image)
-    text(draw, (MARGIN, MARGIN + 10), "Playground (points, symbol, wished colours)", SMALL, GOLD, anchor="lm")
+    # i18n: the heading of the kiddo cards in the Naughty or Nice picture (one line, 616 px)
+    heading = fit(_("Playground (points, symbol, wished colours)"), SMALL, WIDTH - 2 * MARGIN)
+    text(draw, (MARGIN, MARGIN + 10), heading, SMALL, GOLD, anchor="lm")
     if not d.playground:
-        text(draw, (MARGIN, top + 20), "no kiddos left", SMALL, MUTED, anchor="lm")
+        text(draw, (MARGIN, top + 20), _("no kiddos left"), SMALL, MUTED, anchor="lm")
     for i, kiddo in enumerate(d.playground):
         _kiddo_card(draw, MARGIN + (i % 4) * (CARD_W + GAP), top + (i // 4) * (CARD_H + GAP), kiddo)
-    text(draw, (MARGIN, offer_y + 16), "Offer", SMALL, GOLD, anchor="lm")
-    chip_w = (WIDTH - 2 * MARGIN - 62) / 3
+    # i18n: the label of the offer row (the presents anyone may take), short
+    offer = _("Offer")
+    text(draw, (MARGIN, offer_y + 16), offer, SMALL, GOLD, anchor="lm")
+    chips_x = max(62.0, font(SMALL).getlength(offer) + 10)  # the label's room
+    chip_w = (WIDTH - 2 * MARGIN - chips_x) / 3
     for i, (name, colour) in enumerate(d.offer):
-        x = MARGIN + 62 + i * chip_w
+        x = MARGIN + chips_x + i * chip_w
         draw.rounded_rectangle((x, offer_y, x + chip_w - 6, offer_y + 32), radius=6, fill=PAPER)
         colour_disc(draw, x + 17, offer_y + 16, 12, colour)
         text(draw, (x + 34, offer_y + 16), fit(name, SMALL, chip_w - 44), SMALL, INK, anchor="lm")
     if not d.offer:
-        text(draw, (MARGIN + 62, offer_y + 16), "empty", SMALL, MUTED, anchor="lm")
+        # i18n: the offer row has no cards
+        text(draw, (MARGIN + chips_x, offer_y + 16), _("empty"), SMALL, MUTED, anchor="lm")
     y = players_y
     for seat in d.players:
         _player_row(draw, y, seat)
         y += ROW_H
-    text(draw, (MARGIN, y + 14), LEGEND, SMALL, MUTED, anchor="lm")
+    text(draw, (MARGIN, y + 14), fit(_(LEGEND), SMALL, WIDTH - 2 * MARGIN), SMALL, MUTED, anchor="lm")
     return to_png(image, colours=64)
