@@ -18,9 +18,11 @@ from dataclasses import asdict, dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import _
 from bot.render.pictures._draw import RGB, drawable, fit, star_points, text, to_png
 from games.naughty_and_nice.data import CardType, Side
 from games.naughty_and_nice.view_models import FinalScore, NNView, PlayerPublic
+from games.naughty_and_nice.words import TYPE_NAMES
 
 WIDTH = 600
 MARGIN = 10
@@ -80,7 +82,8 @@ class Drawn:
 
 
 def _running(view: NNView, name: str, p: PlayerPublic) -> Row:
-    line = f"{p.hand_size} in hand \N{MIDDLE DOT} {p.cards_in_play_count} in play"
+    # i18n: under a player's name (182 px wide): cards in hand and cards in play
+    line = _("{hand} in hand · {play} in play", hand=p.hand_size, play=p.cards_in_play_count)
     chips = {t: tuple(Chip(c.type, c.value) for c in p.cards_in_play if c.type == t) for t in COLUMNS}
     totals = {CardType.NICE: p.nice_total, CardType.NAUGHTY: p.naughty_total, CardType.SHINY: p.shiny_total}
     cells = tuple((str(totals[t]) if chips[t] or t != CardType.SHINY else "", chips[t]) for t in COLUMNS)
@@ -106,20 +109,25 @@ def _final(name: str, p: PlayerPublic, r: FinalScore) -> Row:
         (str(r.naughty_final), tuple(plain[CardType.NAUGHTY])),
         ("", tuple(shiny)),
     )
-    line = f"score {r.score} \N{MIDDLE DOT} diff. {r.difference}"
+    # i18n: under a player's name at the end (182 px wide): their score and the difference of their
+    # Nice and Naughty totals (the tie-breaker)
+    line = _("score {score} · diff. {difference}", score=r.score, difference=r.difference)
     return Row(name, "winner" if r.winner else "", line, False, cells)
 
 
 def drawn(view: NNView, names: Sequence[str]) -> Drawn:
     def name(seat: int) -> str:
-        return drawable(names[seat] if 0 <= seat < len(names) else "", f"Player {seat + 1}")
+        return drawable(names[seat] if 0 <= seat < len(names) else "", _("Player {n}", n=seat + 1))
 
     results = {r.seat: r for r in view.results}
     rows = tuple(
         _final(name(p.seat), p, results[p.seat]) if p.seat in results else _running(view, name(p.seat), p)
         for p in view.players
     )
-    piles = f"Draw pile {view.draw_pile_size} \N{MIDDLE DOT} discard pile {view.discard_pile_size}"
+    # i18n: the piles' sizes, at the top of the Naughty & Nice picture
+    piles = _(
+        "Draw pile {draw} · discard pile {discard}", draw=view.draw_pile_size, discard=view.discard_pile_size
+    )
     return Drawn(piles, rows)
 
 
@@ -190,14 +198,18 @@ def render_drawn_png(d: Drawn) -> bytes:
     height = max(top + sum(heights) + 36, WIDTH // 2)
     image = Image.new("RGB", (WIDTH, height), BG)
     draw = ImageDraw.Draw(image)
-    text(draw, (MARGIN, 16), d.piles, SMALL, MUTED, anchor="lm")
-    text(draw, (MARGIN + 4, 46), "Player", SMALL, MUTED, anchor="lm")
-    for col, (card_type, label) in enumerate(zip(COLUMNS, ("Nice", "Naughty", "Shiny!"), strict=True)):
+    text(draw, (MARGIN, 16), fit(d.piles, SMALL, WIDTH - 2 * MARGIN), SMALL, MUTED, anchor="lm")
+    # i18n: the heading of the column of players' names
+    heading = fit(_("Player"), SMALL, NAME_W - 8)
+    text(draw, (MARGIN + 4, 46), heading, SMALL, MUTED, anchor="lm")
+    for col, card_type in enumerate(COLUMNS):
+        label = fit(_(TYPE_NAMES[card_type]), MEDIUM, COL_W - 6)
         text(draw, (MARGIN + NAME_W + col * COL_W + 4, 46), label, MEDIUM, TYPE_LABEL[card_type], anchor="lm")
     y = top
     for row, h in zip(d.rows, heights, strict=True):
         _row(draw, y, row, h)
         y += h
-    legend = "Score: the lower of Nice and Naughty; ties: smaller difference"
+    # i18n: the key under the Naughty & Nice picture (one line, at most ~60 letters)
+    legend = _("Score: the lower of Nice and Naughty; ties: smaller difference")
     text(draw, (WIDTH / 2, height - 18), fit(legend, SMALL, WIDTH - 2 * MARGIN), SMALL, MUTED)
     return to_png(image, colours=48)
