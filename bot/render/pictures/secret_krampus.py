@@ -212,11 +212,27 @@ def _gifts(done: int, total: int) -> str:
     return ngettext("{done} of {n} gift", "{done} of {n} gifts", total, done=done)
 
 
+def _split(value: str, width: float) -> list[str]:
+    """`value`'s lines (split at its line breaks); a single line too wide for `width` in two: at its
+    last space that lets the first part fit, else hyphenated ("Bepillantás": "Bepillan-", "tás")."""
+    lines = value.split("\n")
+    measure = font(SMALL).getlength
+    if len(lines) > 1 or measure(value) <= width:
+        return lines
+    spaces = [n for n, c in enumerate(value) if c == " " and measure(value[:n]) <= width]
+    if spaces:
+        return [value[: spaces[-1]], value[spaces[-1] + 1 :]]
+    cut = len(value) - 1
+    while cut > 2 and measure(value[:cut] + "-") > width:
+        cut -= 1
+    return [value[:cut] + "-", value[cut:]]
+
+
 def _lines(
     draw: ImageDraw.ImageDraw, centre: tuple[float, float], value: str, width: float, fill: RGB
 ) -> None:
     """`value` (its lines split at line breaks) centred on `centre`, each line fitted to `width`."""
-    lines = value.split("\n")
+    lines = _split(value, width)
     for k, line in enumerate(lines):
         y = centre[1] + (k - (len(lines) - 1) / 2) * 19
         text(draw, (centre[0], y), fit(line, SMALL, width), SMALL, fill)
@@ -272,7 +288,7 @@ def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         cx = (left + right) / 2
         filled = n <= d.naughty
         printed = _(ORDER_LINES[order]) if order in ORDER_LINES else (order or "").replace("_", " ").title()
-        lines = printed.split("\n") if printed else []
+        lines = _split(printed, right - left - 4) if printed else []
         if filled:
             _naughty_gift(draw, cx, top + 33, 28)
             base = top + 60
