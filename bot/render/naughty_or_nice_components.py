@@ -22,10 +22,12 @@ from dataclasses import dataclass
 import discord
 
 from bot.components import ActionButton, ActionSelect, DraftButton, DraftSelect
+from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import TableContext, new_view
-from bot.render.naughty_or_nice_text import COLOUR_EMOJI, choice_label, kiddo_label
-from games.naughty_or_nice.data import GIVERS, Giver
+from bot.render.naughty_or_nice_text import COLOUR_EMOJI, choice_label, kiddo_label, present_type_name
+from games.naughty_or_nice.data import GIVERS, Basic, Giver
 from games.naughty_or_nice.viewmodels import Choice, KiddoCard, NoNView, PresentCard
+from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES, names_and
 
 DIRECT_KINDS = frozenset(
     {
@@ -49,15 +51,17 @@ DIRECT_KINDS = frozenset(
 )
 FULFIL_KINDS = frozenset({"fulfil", "caga"})
 GROUP_TEXT = {
-    "KRAMPUS": "Krampus: name a present type",
-    "MRS_CLAUS": "Mrs. Claus: take a kiddo",
-    "BEFANA": "La Befana: discard a kiddo",
-    "MR_SCROOGE": "Mr Scrooge: a player skips a turn",
-    "CRINGE": "Cringe: steal 2 presents",
-    "MARI_LWYD": "Mari Lwyd: steal a creature",
-    "SEARCH_DISCARD": "Santa: search the creature discard",
-    "SEARCH_MAIN": "Santa: search the creature deck",
-    "SEARCH_BOTTOM": "Santa: search the creature deck's bottom",
+    # i18n: a creature or gift giver that needs a target, then what it does (a select's option);
+    # the names as on the cards
+    "KRAMPUS": N_("Krampus: name a present type"),
+    "MRS_CLAUS": N_("Mrs. Claus: take a kiddo"),
+    "BEFANA": N_("La Befana: discard a kiddo"),
+    "MR_SCROOGE": N_("Mr Scrooge: a player skips a turn"),
+    "CRINGE": N_("Cringe: steal 2 presents"),
+    "MARI_LWYD": N_("Mari Lwyd: steal a creature"),
+    "SEARCH_DISCARD": N_("Santa: search the creature discard"),
+    "SEARCH_MAIN": N_("Santa: search the creature deck"),
+    "SEARCH_BOTTOM": N_("Santa: search the creature deck's bottom"),
 }
 BUTTON_STYLE = {
     "craft": discord.ButtonStyle.primary,
@@ -93,20 +97,24 @@ def table_choices(view: NoNView) -> list[tuple[str, str]]:
         return []
     if view.phase == "giver_choice":
         taken = {p.giver for p in view.players}
-        return [(f"giver.{g.value}", GIVERS[g].name) for g in Giver if g not in taken]
+        return [(f"giver.{g.value}", _(GIVERS[g].name)) for g in Giver if g not in taken]
     if view.phase == "turn":
         if view.basic_taken is None:
-            basics = [("craft", "Craft")]
+            basics = [("craft", _(BASIC_NAMES[Basic.CRAFT]))]
             if view.uses_creatures:
-                basics.append(("summon", "Summon"))
+                basics.append(("summon", _(BASIC_NAMES[Basic.SUMMON])))
             return basics
-        return [("end_turn", "End turn")]
+        return [("end_turn", _("End turn"))]
     if view.phase == "craft":
         picks = []
         if view.present_deck_size or view.present_discard:
-            picks.append(("take.-1", "Draw from the deck"))
+            picks.append(("take.-1", _("Draw from the deck")))
         picks += [
-            (f"take.{card.index}", f"Take {card.name} ({card.colour.value.lower()})") for card in view.offer
+            (
+                f"take.{card.index}",
+                _("Take {present} ({colour})", present=_(card.name), colour=_(COLOUR_NAMES[card.colour])),
+            )
+            for card in view.offer
         ]
         return picks
     return []
@@ -127,7 +135,9 @@ def table_components(view: NoNView, ctx: TableContext) -> list[discord.ui.Item]:
             for code, label in choices
         ]
         return [
-            ActionSelect(g, d, "giver", options, placeholder=f"{ctx.name(view.to_decide[0])}: your giver")
+            ActionSelect(
+                g, d, "giver", options, placeholder=_("{name}: your giver", name=ctx.name(view.to_decide[0]))
+            )
         ]
     emoji: dict[str, str | None] = {"take.-1": None}
     items: list[discord.ui.Item] = []
@@ -150,9 +160,9 @@ def table_components(view: NoNView, ctx: TableContext) -> list[discord.ui.Item]:
 
 def giver_description(giver: Giver, abilities: bool) -> str:
     info = GIVERS[giver]
-    preferred = " and ".join(p.value.replace("_", " ").title() for p in info.preferred)
-    text = f"Likes {preferred}."
-    return f"{text} {info.ability}" if abilities else text
+    preferred = translated(names_and([present_type_name(p) for p in info.preferred]))
+    text = _("Likes {presents}.", presents=preferred)
+    return f"{text} {_(info.ability)}" if abilities else text
 
 
 # -- drafts ---------------------------------------------------------------------------------------
@@ -227,7 +237,7 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
         items += [_button(ctx, c, row=0) for c in direct]
     elif direct:
         options = [discord.SelectOption(label=choice_label(c, ctx)[:100], value=c.code) for c in direct]
-        items.append(ActionSelect(g, d, "choose", options[:25], placeholder="Choose...", row=0))
+        items.append(ActionSelect(g, d, "choose", options[:25], placeholder=_("Choose..."), row=0))
     kiddos = [k for k in view.playground if k.id in fulfil_targets(view)]
     if kiddos:
         can = set(view.fulfillable)
@@ -235,12 +245,12 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
             discord.SelectOption(
                 label=kiddo_label(k)[:100],
                 value=draft_code(k.id, 0),
-                description="Your hand can fulfil this wish" if k.id in can else None,
+                description=_("Your hand can fulfil this wish") if k.id in can else None,
                 emoji="\N{WRAPPED PRESENT}" if k.id in can else None,
             )
             for k in kiddos
         ]
-        items.append(DraftSelect(g, d, "kiddo", options, placeholder="Fulfill: choose a kiddo...", row=1))
+        items.append(DraftSelect(g, d, "kiddo", options, placeholder=_("Fulfill: choose a kiddo..."), row=1))
     groups: dict[str, list[Choice]] = {}
     for choice in view.choices:
         group = group_of(choice.code)
@@ -252,16 +262,16 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
     elif groups:
         options = [
             discord.SelectOption(
-                label=GROUP_TEXT.get(name, name)[:100], value=f"g{name}", default=name == chosen
+                label=_(GROUP_TEXT.get(name, name))[:100], value=f"g{name}", default=name == chosen
             )
             for name in groups
         ]
-        items.append(DraftSelect(g, d, "creature", options, placeholder="Play a creature on...", row=2))
+        items.append(DraftSelect(g, d, "creature", options, placeholder=_("Play a creature on..."), row=2))
     if chosen is not None:
         options = [
             discord.SelectOption(label=choice_label(c, ctx)[:100], value=c.code) for c in groups[chosen]
         ]
-        placeholder = GROUP_TEXT.get(chosen, chosen)
+        placeholder = _(GROUP_TEXT.get(chosen, chosen))
         items.append(ActionSelect(g, d, "target", options[:25], placeholder=placeholder[:150], row=3))
     return items
 
@@ -295,11 +305,16 @@ def toggle_options(view: NoNView, kiddo: str, mask: int) -> list[discord.SelectO
         first = cards[0]
         taken = [c for c in cards if mask >> c.index & 1]
         free = [c for c in cards if not mask >> c.index & 1]
-        tally = f"{len(taken)} of {len(cards)} chosen"
+        tally = _("{n} of {total} chosen", n=len(taken), total=len(cards))
         if free:
             options.append(
                 discord.SelectOption(
-                    label=f"Add {first.name} ({first.colour.value.lower()}) - {tally}",
+                    label=_(
+                        "Add {present} ({colour}) - {tally}",
+                        present=_(first.name),
+                        colour=_(COLOUR_NAMES[first.colour]),
+                        tally=tally,
+                    ),
                     value=draft_code(kiddo, mask | 1 << free[0].index),
                     emoji=COLOUR_EMOJI[first.colour],
                 )
@@ -307,7 +322,7 @@ def toggle_options(view: NoNView, kiddo: str, mask: int) -> list[discord.SelectO
         if taken:
             options.append(
                 discord.SelectOption(
-                    label=f"Remove {first.name} - {tally}",
+                    label=_("Remove {present} - {tally}", present=_(first.name), tally=tally),
                     value=draft_code(kiddo, mask & ~(1 << taken[-1].index)),
                     emoji="\N{HEAVY MINUS SIGN}",
                 )
@@ -326,13 +341,18 @@ def _fulfil_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discor
             discord.SelectOption(label=kiddo_label(k)[:100], value=draft_code(k.id, 0), default=k.id == kiddo)
             for k in view.playground
         ]
-        items.append(DraftSelect(g, d, "kiddo", options, placeholder="Fulfill: choose a kiddo...", row=0))
+        items.append(DraftSelect(g, d, "kiddo", options, placeholder=_("Fulfill: choose a kiddo..."), row=0))
     toggles = toggle_options(view, kiddo, mask)
     if toggles:
         count = len(chosen_presents(view, mask))
         items.append(
             DraftSelect(
-                g, d, "presents", toggles, placeholder=f"Add or remove presents ({count} chosen)", row=1
+                g,
+                d,
+                "presents",
+                toggles,
+                placeholder=_("Add or remove presents ({n} chosen)", n=count),
+                row=1,
             )
         )
     quick = [
@@ -344,23 +364,26 @@ def _fulfil_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discor
         and c.code.split(".")[1] == kiddo
     ]
     if quick:
-        options = [discord.SelectOption(label=c.label[:100], value=c.code) for c in quick[:25]]
-        items.append(ActionSelect(g, d, "quick", options, placeholder="Or pick a matching set...", row=2))
-    name = _kiddo(view, kiddo).name
+        options = [discord.SelectOption(label=choice_label(c, ctx)[:100], value=c.code) for c in quick[:25]]
+        items.append(ActionSelect(g, d, "quick", options, placeholder=_("Or pick a matching set..."), row=2))
+    name = _(_kiddo(view, kiddo).name)
+    given = len(chosen_presents(view, mask))
     items.append(
         ActionButton(
             g,
             d,
             f"fulfil.{kiddo}.{mask}",
-            label=f"Fulfil {name} with {len(chosen_presents(view, mask))} presents"[:80],
+            label=ngettext(
+                "Fulfil {name} with {n} present", "Fulfil {name} with {n} presents", given, name=name
+            )[:80],
             style=discord.ButtonStyle.success,
             row=3,
         )
     )
     if mask:
-        items.append(DraftButton(g, d, draft_code(kiddo, 0), label="Clear", row=3))
+        items.append(DraftButton(g, d, draft_code(kiddo, 0), label=_("Clear"), row=3))
     if fixed is None:
-        items.append(DraftButton(g, d, HOME, label="Back", row=3))
+        items.append(DraftButton(g, d, HOME, label=_("Back"), row=3))
     items += [_button(ctx, c, row=3) for c in view.choices if kind_of(c.code) == "abandon"]
     return items
 

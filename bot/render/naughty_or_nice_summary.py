@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bot.i18n import N_
+
 #: `/rules`: the game in short (one embed, at most 4096 characters).
-RULES_SUMMARY = (
+RULES_SUMMARY = N_(
     "**Set collection, 2-5 players, levels 1-5.** Gift givers craft presents, summon creatures and "
     "fulfil kiddos' wishes from the playground. Creatures can react out of turn. When a Midnight "
     "card appears, everyone takes one last turn. Most points wins; ties go to whoever fulfilled "
@@ -12,17 +14,19 @@ RULES_SUMMARY = (
 
 #: A one-line description per lobby option (the fields of the options model).
 LOBBY_TEXTS: dict[str, str | tuple[str, str]] = {
-    "level": "1-4 teach the game step by step; 5 is the full game",
-    "level=1": ("1", "Only essentials: kiddos and presents"),
-    "level=2": ("2", "+ gift givers and their favourite presents"),
-    "level=3": ("3", "+ creatures, summoning and reactions"),
-    "level=4": ("4", "+ gift givers' abilities and Rudolf"),
-    "level=5": ("5", "The full game: + set collection"),
-    "reaction_seconds": "How long a Tomte / Papa Wolverine reaction window stays open",
-    "reaction_secrecy": "Whether a window always runs its full time",
-    "reaction_secrecy=true": ("on", "Every window runs its full time: timing never tells"),
-    "reaction_secrecy=false": ("off", "A window closes once everyone who can react has passed"),
-    "givers": "How the gift givers are shared out",
-    "givers=choose": ("Choose", "Players pick, last player first"),
-    "givers=random": ("Random", "The bot deals them"),
+    "level": N_("1-4 teach the game step by step; 5 is the full game"),
+    "level=1": ("1", N_("Only essentials: kiddos and presents")),
+    "level=2": ("2", N_("+ gift givers and their favourite presents")),
+    "level=3": ("3", N_("+ creatures, summoning and reactions")),
+    "level=4": ("4", N_("+ gift givers' abilities and Rudolf")),
+    "level=5": ("5", N_("The full game: + set collection")),
+    "reaction_seconds": N_("How long a Tomte / Papa Wolverine reaction window stays open"),
+    "reaction_secrecy": N_("Whether a window always runs its full time"),
+    # i18n: a lobby option's two values: the switch is on / off
+    "reaction_secrecy=true": (N_("on"), N_("Every window runs its full time: timing never tells")),
+    "reaction_secrecy=false": (N_("off"), N_("A window closes once everyone who can react has passed")),
+    "givers": N_("How the gift givers are shared out"),
+    # i18n: how gift givers are shared out: players choose them, or the bot deals them at random
+    "givers=choose": (N_("Choose"), N_("Players pick, last player first")),
+    "givers=random": (N_("Random"), N_("The bot deals them")),
 }
