@@ -207,13 +207,13 @@ def own_decision(view: NoNView) -> str:
                 "**Summon:** keep one of the two creatures below. A Reindeer may go straight under Rudolf."
             )
         return _("**Summon:** keep one of the two creatures below.")
-    text = {
+    step = {
         "elves": N_("**The Elves:** pick one of their presents below."),
         "christkindl": N_("**Christkindl:** you may draw a present (deck or offer row) below, or decline."),
         "wolverine_take": N_("**Papa Wolverine:** take up to 2 of the given presents below."),
     }.get(phase)
-    if text:
-        return _(text)
+    if step:
+        return _(step)
     return _("**Your move:** {hint} (below).", hint=_(PHASE_HINT.get(phase, view.prompt)))
 
 
