@@ -22,6 +22,7 @@ import logging
 import discord
 
 from bot import screens
+from bot.i18n import _, using
 from bot.messenger import Messenger
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer, dm
@@ -104,11 +105,11 @@ class Delivery:
             calls = [n for n in calls if n.seat not in told]
         await self.table(game.id)
         if outbox.game.record.status in OVER:
+            with using(screens.table_language(game)):
+                over = Payload(content=_("This game is over."))
             for channel_id, message_id in self._extras.pop(game.id, []):
                 await self.pacer.turn(channel_id)
-                await self.messenger.edit_message(
-                    channel_id, message_id, Payload(content="This game is over.")
-                )
+                await self.messenger.edit_message(channel_id, message_id, over)
         await self._tell(outbox.game, calls)
         for post in posts:
             await self._post(outbox.game, post)
@@ -266,27 +267,33 @@ class Delivery:
         came as a new DM already), or one channel post mentioning those whose DMs are closed."""
         if not calls:
             return
-        title = f"**{game.info.title} #{game.id}**"
         url = screens.jump_url(game)
-        link = f": [go to the table]({url})" if url else " (in its channel)"
         mention: list[int] = []
         for notice in calls:
             user = game.user_of(notice.seat)
             if self._dms_closed(game, notice.seat):
                 mention.append(user)
                 continue
+            with using(screens.seat_language(game, notice.seat)):  # the player's own language
+                title = f"**{_(game.info.title)} #{game.id}**"
+                if url:
+                    told = _("\N{BELL} Your turn in {game}: [go to the table]({url})", game=title, url=url)
+                else:
+                    told = _("\N{BELL} Your turn in {game} (in its channel)", game=title)
             await self.pacer.turn(dm(user))
-            sent = await self.messenger.send_dm(user, Payload(content=f"\N{BELL} Your turn in {title}{link}"))
+            sent = await self.messenger.send_dm(user, Payload(content=told))
             if sent is None:
                 mention.append(user)
         if mention and game.state is not None and game.rules.timer(game.state) is not None:
             mention = []  # a timed decision (a reaction window): a ping would name who may react
         if mention:
-            label = screens.private_label(game)
-            text = (
-                f"\N{BELL} {' '.join(f'<@{u}>' for u in mention)}: your turn in {title} "
-                f"(your choices: **{label}** on the table)."
-            )
+            with using(screens.table_language(game)):  # a channel post
+                text = _(
+                    "\N{BELL} {players}: your turn in {game} (your choices: **{button}** on the table).",
+                    players=" ".join(f"<@{u}>" for u in mention),
+                    game=f"**{_(game.info.title)} #{game.id}**",
+                    button=screens.private_label(game),
+                )
             await self.pacer.turn(game.record.channel_id)
             await self.messenger.send_channel(
                 game.record.channel_id, Payload(content=text, mentions=tuple(mention))

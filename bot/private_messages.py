@@ -20,6 +20,7 @@ import discord
 
 from bot import screens
 from bot.errors import BadComponent, StaleDecision, UserError
+from bot.i18n import N_, _
 from bot.messenger import PICTURES, Messenger
 from bot.outbox import Outbox
 from bot.pacing import Pacer, dm
@@ -33,7 +34,7 @@ log = logging.getLogger(__name__)
 
 #: An interaction's token edits its ephemeral message for 15 minutes; stop a little before.
 EPHEMERAL_SECONDS = 14 * 60
-SUPERSEDED = Payload(content="This view is out of date: your newest message for this game has the controls.")
+SUPERSEDED = N_("This view is out of date: your newest message for this game has the controls.")
 
 
 @dataclass(eq=False)
@@ -306,9 +307,9 @@ class PrivateMessages:
             # just sent and is about to record.
             unknown = slot.message_id is None and self.service.shared
             if message is None or (message.id != slot.message_id and not unknown):
-                raise StaleDecision("That message is not your newest one for this game; use the newest.")
+                raise StaleDecision(_("That message is not your newest one for this game; use the newest."))
         elif message is None or not message.flags.ephemeral:
-            raise BadComponent("That control is not on the table; use the table or your private view.")
+            raise BadComponent(_("That control is not on the table; use the table or your private view."))
 
     async def answer(
         self, interaction: discord.Interaction, game_id: int, seat: int, draft: str | None = None
@@ -348,12 +349,12 @@ class PrivateMessages:
             elif interaction.guild_id is None and not interaction.response.is_done():
                 slot.message_id = None  # the DM is gone: the delivery sends a new one
                 await interaction.response.send_message(
-                    "That message is gone; your choices come in a new message.", ephemeral=True
+                    _("That message is gone; your choices come in a new message."), ephemeral=True
                 )
         if interaction.guild_id is not None:
             await self._remember_view(game_id, seat, slot)
         if superseded is not None and (superseded.message_id is not None or superseded.token is not None):
-            await self._close(superseded, SUPERSEDED)
+            await self._close(superseded, Payload(content=_(SUPERSEDED)))
 
     async def open(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
         """ "My role & cards": the seat's private view, ephemerally. With DMs open it is a copy
@@ -366,7 +367,7 @@ class PrivateMessages:
             and game.record.status == "running"
         ):
             payload = payload.without_controls()
-            payload.content = "Your choices are in your DMs with me; this is a copy."
+            payload.content = _("Your choices are in your DMs with me; this is a copy.")
             await interaction.response.send_message(
                 **(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True
             )
@@ -381,7 +382,7 @@ class PrivateMessages:
             slot.view_id = getattr(callback, "message_id", None)
         await self._remember_view(game.id, seat, slot)
         if superseded is not None:
-            await self._close(superseded, SUPERSEDED)
+            await self._close(superseded, Payload(content=_(SUPERSEDED)))
 
 
 async def answer_by_edit(interaction: discord.Interaction, payload: Payload, pictures: ShownPictures) -> bool:
