@@ -11,7 +11,9 @@ Pictures are read on phones (about 400 px wide): every text is at least `min_fon
 per canvas so that it is 11 px or more once the canvas is scaled to a phone's width.
 
 The output is deterministic (same input, same bytes); `picture_key` hashes exactly what is drawn so
-the bot can skip re-uploading an unchanged picture.
+the bot can skip re-uploading an unchanged picture. A tree starts from its bare tree (background
+and 21 empty cells), drawn once per scale and kept (`_bare_tree`, at most 8, ~1 MB each); its
+cards are pasted from their tiles (`christmas_tree_cards`).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ import hashlib
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.i18n import _, ngettext
 from bot.render.pictures._draw import RGB, disc, drawable, fit, star_points, text, to_png
@@ -52,7 +55,7 @@ from bot.render.pictures.christmas_tree_cards import (
     slots_of,
     wishes_met,
 )
-from games.christmas_tree.board import EDGES, cell_number
+from games.christmas_tree.board import EDGES, NEIGHBOUR, cell_number
 from games.christmas_tree.data import BOARD_CELLS
 from games.christmas_tree.scoring import Slot, complete_bulbs
 
@@ -74,6 +77,30 @@ def _background(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
     draw.polygon(star_points(mid, y0 + (TOP - 10) * s, 14 * s, 6 * s), fill=GOLD, outline=INK)
 
 
+def _empty_cell(draw: ImageDraw.ImageDraw, lay: Layout, cell: int) -> None:
+    draw.polygon(lay.corners(lay.centre(cell)), fill=EMPTY_FILL, outline=EMPTY_LINE, width=lay.px(2))
+
+
+@lru_cache(maxsize=8)
+def _bare_tree(scale: float, small: int, fx: float, fy: float) -> tuple[Image.Image, tuple[int, int]]:
+    """The background and the 21 empty cells of a tree at `scale` whose corner is (fx, fy) past a
+    whole pixel, drawn once: (that rectangle of pixels, its corner from the whole pixel)."""
+    lay = Layout(fx, fy, scale, small)
+    size = (math.ceil(fx + TREE_W * scale) + 2, math.ceil(fy + TREE_H * scale) + 2)
+    looks = []
+    for backdrop in ((0, 0, 0), (255, 255, 255)):  # what the tree covers is the same on both
+        look = Image.new("RGB", size, backdrop)
+        draw = ImageDraw.Draw(look)
+        _background(draw, lay)
+        for cell in range(BOARD_CELLS):
+            _empty_cell(draw, lay, cell)
+        looks.append(look)
+    covered = ImageChops.difference(looks[0], looks[1]).convert("L").point(lambda v: 255 if v == 0 else 0)
+    box = covered.getbbox()
+    assert box is not None and covered.crop(box).getextrema() == (255, 255)  # a whole rectangle
+    return looks[0].crop(box), (box[0], box[1])
+
+
 def draw_tree(
     image: Image.Image,
     lay: Layout,
@@ -89,7 +116,9 @@ def draw_tree(
     show their numbers; `highlight` rings cells in gold, just outside the diamond."""
     draw = ImageDraw.Draw(image)
     show = set(range(BOARD_CELLS) if numbered is None else numbered) if number_free_cells else set()
-    _background(draw, lay)
+    left, top = math.floor(lay.x0), math.floor(lay.y0)
+    bare, (dx, dy) = _bare_tree(lay.s, lay.small, lay.x0 - left, lay.y0 - top)
+    image.paste(bare, (left + dx, top + dy))  # the background and every cell empty
     if title:
         size = lay.font(22)
         text(
@@ -102,7 +131,8 @@ def draw_tree(
     for cell, slot in enumerate(slots):
         c = lay.centre(cell)
         if slot is None:
-            draw.polygon(lay.corners(c), fill=EMPTY_FILL, outline=EMPTY_LINE, width=lay.px(2))
+            if any(n is not None and n < cell and slots[n] is not None for n in NEIGHBOUR[cell]):
+                _empty_cell(draw, lay, cell)  # over the bulb halves of a card drawn before
             if cell in show:
                 text(draw, c, str(cell_number(cell)), lay.font(22), EMPTY_TEXT)
         else:

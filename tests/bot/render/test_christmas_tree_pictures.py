@@ -233,3 +233,34 @@ def test_the_card_tiles_are_bounded_and_keyed_on_the_look(monkeypatch) -> None:
     cards.draw_card(image, lay, (100, 100), Slot("G09", 0))
     cards.draw_card(image, lay, (100, 100), Slot("G09", 0), outline=(255, 205, 60))  # the chosen card
     assert (cards.TILES.hits, cards.TILES.misses) == (1, 6)
+
+
+@pytest.mark.parametrize("scale", [0.62, 1.0, 1.15])
+def test_a_tree_on_its_cached_bare_tree_is_the_tree_drawn_cell_by_cell(scale) -> None:
+    """The background and empty cells come from one drawing kept per scale; the tree on it is the
+    tree drawn shape by shape, but for a corner pixel where a card meets an empty cell (and one
+    where Pillow's wide outlines round another way at another place)."""
+    from bot.render.pictures import christmas_tree as trees
+
+    def drawn(slots: list, cached: bool) -> Image.Image:
+        image = Image.new("RGB", (700, 700), (8, 12, 24))
+        lay = Layout(37, 41, scale, 17)
+        if cached:
+            trees.draw_tree(image, lay, slots, number_free_cells=True)
+            return image
+        draw = ImageDraw.Draw(image)
+        trees._background(draw, lay)
+        for cell, slot in enumerate(slots):
+            if slot is None:
+                trees._empty_cell(draw, lay, cell)
+                trees.text(draw, lay.centre(cell), str(cell + 1), lay.font(22), trees.EMPTY_TEXT)
+            else:
+                cards.draw_card(image, lay, lay.centre(cell), slot, wishes_met=wishes_met(slots, cell))
+        return image
+
+    def differing(slots: list) -> int:
+        different = ImageChops.difference(drawn(slots, True), drawn(slots, False)).convert("L")
+        return different.point(lambda v: 255 if v else 0).histogram()[255]
+
+    assert differing([None] * 21) <= 1
+    assert differing(slots_of(some_tree())) <= 4
