@@ -178,9 +178,13 @@ def _kiddo_card(
     score = f"{points}"
     text(draw, (x + CARD_W - 8, y + 16), score, 22, INK, anchor="rm")
     text(draw, (x + 8, y + 16), fit(name, SMALL, CARD_W - 40), SMALL, INK, anchor="lm")
-    symbol_icon(draw, symbol, x + 18, y + 44, 10)
-    label = fit(_(SYMBOL_NAMES[Symbol(symbol)]), SMALL, CARD_W - 40)
-    text(draw, (x + 34, y + 44), label, SMALL, INK, anchor="lm")
+    label = _(SYMBOL_NAMES[Symbol(symbol)])
+    if font(SMALL).getlength(label) <= CARD_W - 40:
+        symbol_icon(draw, symbol, x + 18, y + 44, 10)
+        text(draw, (x + 34, y + 44), label, SMALL, INK, anchor="lm")
+    else:  # a long name ("Schneeflocke"): a smaller icon leaves it more room
+        symbol_icon(draw, symbol, x + 13, y + 44, 7)
+        text(draw, (x + 23, y + 44), fit(label, SMALL, CARD_W - 26), SMALL, INK, anchor="lm")
     slots = max(len(colours), 1)
     gap = (CARD_W - 12) / slots
     radius = min(13.0, gap / 2 - 1)
