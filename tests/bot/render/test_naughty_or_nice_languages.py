@@ -1,0 +1,215 @@
+"""Naughty or Nice in Hungarian and German (issue 16): over random whole games of every level and
+player count, what a Hungarian or German player reads (the table, every seat's private message
+with its selects and buttons, half-made Fulfills and creature targets included, the /log lines,
+/rules, the lobby texts and the end text) holds none of the English texts this game marks for
+translation, and the table stays within the phone budgets of `tests/bot/render/phone.py` in every
+language.
+
+The catalogues: the translator's file `/tmp/i18n/naughty-or-nice.json` merged into a temporary
+copy of the real ones while it exists (before it is merged for good), else the real ones."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import bot.i18n
+from bot.i18n import _, catalogues, described, translations, using
+from bot.plugins import PLUGINS
+from bot.render.base import Payload, TableContext
+from bot.render.naughty_or_nice_components import draft_code, fulfil_targets, group_of
+from bot.render.naughty_or_nice_summary import LOBBY_TEXTS
+from bot.render.rules_text import rules_embed
+from games.core import SYSTEM_SEAT, Event, visible_events
+from games.naughty_or_nice.actions import CloseWindow, Fulfil
+from games.naughty_or_nice.viewmodels import NoNView
+from tests.bot.fakes import FakeMessage
+from tests.bot.render.phone import Moment, picture_problems, table_problems, text_of
+
+PLUGIN = PLUGINS.get("naughty-or-nice")
+TRANSLATIONS = Path("/tmp/i18n/naughty-or-nice.json")
+#: where the texts this game's players read are marked (the renderers and the rules)
+SOURCES = ("bot/render/naughty_or_nice", "games/naughty_or_nice")
+LANGUAGES = ("hu", "de")
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+#: (players, level, seed): every level, every player count
+GAMES = ((2, 1, 1), (3, 2, 2), (4, 3, 3), (5, 4, 4), (3, 5, 5), (2, 5, 6))
+#: the line-ups `test_phone_budgets` holds to the budgets in English (the benchmark's levels)
+BUDGET_GAMES = ((2, 5, 1), (3, 3, 2), (4, 1, 1), (5, 5, 2))
+PICTURE_EVERY = 40  # pictures are drawn for every n-th state only (drawing is the slow part)
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+#: English pieces that are also words of the language ("most" is Hungarian for "now")
+FALSE_FRIENDS = {"hu": {"most"}, "de": set()}
+
+
+@pytest.fixture(scope="module")
+def catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The translator's file merged into a copy of the catalogues, if it is still apart."""
+    if not TRANSLATIONS.exists():
+        yield
+        return
+    given = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
+    merged = {}
+    for language in LANGUAGES:
+        catalog = catalogues.load(language)
+        # a template of its own: `update` adds the template's new messages themselves, not copies
+        catalog.update(catalogues.template(), no_fuzzy_matching=True, update_header_comment=False)
+        catalogues.merge(catalog, given.get(language, {}))
+        merged[language] = catalog
+    patch = pytest.MonkeyPatch()
+    patch.setattr(bot.i18n, "CATALOGUES", tmp_path_factory.mktemp("locales"))
+    for language, catalog in merged.items():
+        catalogues.save(catalog, language)
+    translations.cache_clear()
+    yield
+    patch.undo()
+    translations.cache_clear()
+
+
+def _english_pieces(language: str) -> list[tuple[str, re.Pattern[str]]]:
+    """For every English text of this game not kept as it is in `language` (names often are): its
+    word runs (the text between placeholders, at least 4 letters) the translation does not hold."""
+    pieces = []
+    catalog = catalogues.load(language)
+    for message in catalogues.template():
+        if not message.id or not any(path.startswith(SOURCES) for path, _ in message.locations):
+            continue
+        found = catalog.get(message.id)
+        english = [str(text) for text in message.id] if isinstance(message.id, tuple) else [str(message.id)]
+        given = found.string if found is not None else ""
+        foreign = " ".join(str(text) for text in (given if isinstance(given, tuple) else (given,)))
+        foreign = PLACEHOLDER.sub(" ", foreign)
+        for text in english:
+            if text == str(given):
+                continue
+            for piece in PLACEHOLDER.split(text):
+                piece = piece.strip(" .,:;()*!-+?\n")
+                if piece in FALSE_FRIENDS[language]:
+                    continue
+                if sum(c.isalpha() for c in piece) >= 4 and piece not in foreign:
+                    pieces.append((text, re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")))
+    return pieces
+
+
+def _read(payload: Payload) -> str:
+    """Everything a player reads in the message, with Discord's limits checked on the way."""
+    message = FakeMessage(1, 1)
+    message.apply(embeds=payload.embeds, view=payload.view, content=payload.content)
+    descriptions = [
+        o.description or "" for item in message.items() for o in getattr(item.item, "options", [])
+    ]
+    return "\n".join([message.text(), *descriptions])
+
+
+def _moments(players: int, level: int, seed: int, limit: int = 400) -> Iterator[Moment]:
+    """The states of one random game, reaction windows closed by the clock now and then (the
+    generic walk of `phone.random_game` stops at a window nobody may answer)."""
+    rules = PLUGIN.rules
+    rng = random.Random(seed)
+    state = rules.new_game(players, rules.parse_options({"level": level}), seed)
+    events: list[Event] = []
+    for _ in range(limit):
+        yield Moment(
+            PLUGIN, state, events, TableContext(7, rules.decision(state), NAMES[:players], PLUGIN.title)
+        )
+        if rules.outcome(state) is not None:
+            return
+        deciding = sorted(rules.to_decide(state))
+        if not deciding or rules.timer(state) is not None and rng.random() < 0.3:
+            state, events = rules.apply(state, SYSTEM_SEAT, CloseWindow())
+            continue
+        seat = rng.choice(deciding)
+        legal = rules.legal_actions(state, seat)
+        fulfils = [a for a in legal if isinstance(a, Fulfil)]
+        action = rng.choice(fulfils) if fulfils and rng.random() < 0.6 else rng.choice(legal)
+        state, events = rules.apply(state, seat, action)
+
+
+def _drafts(view: NoNView) -> list[str]:
+    """Half-made choices worth drawing: a Fulfill with none, one and all presents chosen, and each
+    creature waiting for its target."""
+    drafts = []
+    for kiddo in fulfil_targets(view)[:1]:
+        drafts += [draft_code(kiddo, mask) for mask in {0, 1, (1 << len(view.presents)) - 1}]
+    drafts += [f"g{group}" for group in {group_of(c.code) for c in view.choices} - {None}]
+    return drafts
+
+
+def _everything_read(players: int, level: int, seed: int) -> set[str]:
+    """Every text any reader of this game reads, drawn in the current language."""
+    seen: set[str] = {text_of(Payload(embeds=[rules_embed(PLUGIN.name)]))}
+    for text in LOBBY_TEXTS.values():
+        seen.update(_(t) for t in ((text,) if isinstance(text, str) else text))
+    renderer = PLUGIN.renderer
+    moment = None
+    for n, moment in enumerate(_moments(players, level, seed)):
+        seen.add(_read(moment.table()))
+        seen.update(described(e, moment.ctx.names) for e in moment.events)  # /log and DMs
+        for seat in range(players):
+            seen.add(_read(moment.private(seat)))
+            if n % 3 == 0:
+                view = moment.plugin.rules.view(moment.state, seat)
+                events = visible_events(moment.events, seat)
+                for draft in _drafts(view):
+                    seen.add(_read(renderer.private(view, moment.ctx, events, draft)))
+    assert moment is not None
+    over = moment.plugin.rules.view(moment.state, None)
+    assert over.over, "the random game ends"
+    seen.add(renderer.ending(over, moment.ctx, ""))
+    return seen
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_players_read_no_english(catalogue_dir: None, language: str) -> None:
+    with using(language):
+        pieces = _english_pieces(language)
+        assert pieces, "no translated texts found for this game"
+        seen = set().union(*(_everything_read(*game) for game in GAMES))
+    found = {
+        f"{english!r} in: {text[max(0, m.start() - 60) : m.end() + 60]!r}"
+        for text in seen
+        for english, pattern in pieces
+        for m in [pattern.search(text)]
+        if m
+    }
+    assert not found, f"{len(found)} English texts in {language}, e.g.\n" + "\n".join(sorted(found)[:8])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_english_texts_looked_for_are_found_in_english(catalogue_dir: None, language: str) -> None:
+    """The check above can fail: the same games read in English hold many of the texts it looks for."""
+    with using(language):
+        pieces = _english_pieces(language)
+    seen = _everything_read(*GAMES[4]) | _everything_read(*GAMES[3])
+    hits = {english for english, pattern in pieces for text in seen if pattern.search(text)}
+    assert len(hits) >= 60, sorted(hits)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_phone_budgets_hold(catalogue_dir: None, language: str) -> None:
+    problems: list[str] = []
+    with using(language):
+        for players, level, seed in BUDGET_GAMES:
+            moments = list(_moments(players, level, seed))
+            tables = [moment.table() for moment in moments]
+            problems += [f"{players}p level {level} seed {seed}: {p}" for p in table_problems(tables)]
+            for moment in moments[::PICTURE_EVERY]:
+                problems += picture_problems(moment.table())
+                problems += picture_problems(moment.private(0))
+    assert not problems, f"{len(problems)} over budget in {language}, e.g.\n" + "\n\n".join(problems[:3])
+
+
+def test_the_languages_differ(catalogue_dir: None) -> None:
+    """Hungarian and German messages are not the English ones (the catalogues are in use)."""
+    moment = next(m for m in _moments(*GAMES[4]) if m.state.turn_no >= 2)
+    with using("en"):
+        english = (text_of(moment.table()), text_of(moment.private(0)))
+    for language in LANGUAGES:
+        with using(language):
+            table, private = text_of(moment.table()), text_of(moment.private(0))
+        assert table != english[0] and private != english[1]
