@@ -113,7 +113,7 @@ def _moments(players: int, level: int, seed: int, limit: int = 400) -> Iterator[
     rng = random.Random(seed)
     state = rules.new_game(players, rules.parse_options({"level": level}), seed)
     events: list[Event] = []
-    for _ in range(limit):
+    for _step in range(limit):
         yield Moment(
             PLUGIN, state, events, TableContext(7, rules.decision(state), NAMES[:players], PLUGIN.title)
         )
@@ -154,12 +154,13 @@ def _everything_read(players: int, level: int, seed: int) -> set[str]:
             seen.add(_read(moment.private(seat)))
             if n % 3 == 0:
                 view = moment.plugin.rules.view(moment.state, seat)
+                assert isinstance(view, NoNView)
                 events = visible_events(moment.events, seat)
                 for draft in _drafts(view):
                     seen.add(_read(renderer.private(view, moment.ctx, events, draft)))
     assert moment is not None
     over = moment.plugin.rules.view(moment.state, None)
-    assert over.over, "the random game ends"
+    assert isinstance(over, NoNView) and over.over, "the random game ends"
     seen.add(renderer.ending(over, moment.ctx, ""))
     return seen
 
