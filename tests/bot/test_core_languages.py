@@ -219,7 +219,8 @@ async def test_the_turn_clock_speaks_the_tables_language(harness: Harness) -> No
 
     await harness.command("log", users[1], None)
     log = harness.discord.last_ephemeral(users[1]).embeds[0].description or ""
-    now = (await harness.game(game_id)).names[nominator]  # the log names a seat as it is now played
+    with using("hu"):  # the log names a seat as it is now played, an AI marked in the reader's words
+        now = (await harness.game(game_id)).names[nominator]
     assert f"\N{ALARM CLOCK} Lejárt az idő: az óra döntött {now} helyett." in log
     posts = [m for m in harness.discord.channels[CHANNEL] if m is not lobby]
     assert posts and leftovers("de", seen(posts)) == []
