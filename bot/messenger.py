@@ -34,7 +34,7 @@ class PictureCache:
     threads at once. `threaded` is set by `DiscordMessenger` (the real bot draws every picture it
     sends through here); off, pictures are drawn in the caller's thread (the tests' fakes)."""
 
-    def __init__(self, size: int = 32) -> None:
+    def __init__(self, size: int = 256) -> None:  # ~20 kB each: ~5 MB
         self.size = size
         self.threaded = False
         self._bytes: OrderedDict[str, bytes] = OrderedDict()

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from bot.plugins import GamePlugin
 from bot.render.base import Payload, Picture, TableContext
+from bot.render.pictures import christmas_tree_cards as cards
 from games.core import Event, visible_events
 
 PHONE_WIDTH = 400  # px: what a picture is scaled to on a phone
@@ -80,11 +81,14 @@ def picture_shape(picture: Picture) -> PictureShape:
             sizes.append(float(getattr(font, "size", 10)))
         return original(self, xy, text, fill, font, *a, **kw)
 
+    # Christmas Tree cards are drawn once and pasted from a cache: measure them drawn anew
+    saved, cards.TILES = cards.TILES, cards.TileCache()
     ImageDraw.ImageDraw.text = noting  # type: ignore[method-assign]
     try:
-        data = picture.render()
+        data = picture.drawn()
     finally:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        cards.TILES = saved
     with Image.open(io.BytesIO(data)) as image:
         width, height = image.size
     scale = min(1.0, PHONE_WIDTH / width)
