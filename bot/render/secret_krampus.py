@@ -50,7 +50,6 @@ from games.secret_krampus.models import SKView
 CARD = {Card.NICE: N_("\N{WRAPPED PRESENT} Nice"), Card.NAUGHTY: N_("\N{SMILING FACE WITH HORNS} Naughty")}
 PRIVATE_PHASES = (Phase.LM_DISCARD, Phase.SL_CHOOSE, Phase.HEADS_TOGETHER_VOTE)
 #: Decisions made on the table by one seat: its private message only says it is its turn.
-TABLE_PHASES = (Phase.NOMINATION, Phase.ORDER)
 #: Private events a private message never lists as news: what its "Your move" prompt shows (the
 #: cards drawn or passed to the decider, the Heads Together gift) or its lasting fields (peeks,
 #: Checking it Twice). The rest (your own vote, the gifts you passed) echo the seat's own click:
@@ -236,14 +235,6 @@ class SecretKrampusRenderer(BaseRenderer):
             return _("The game is over: the table shows who won."), None
         if view.seat is not None and not view.players[view.seat].in_play:
             return _("\N{HORSE} You are in the stables: nothing more to decide this game."), None
-        if mine and view.phase in TABLE_PHASES:
-            if view.phase == Phase.NOMINATION:
-                return _("**Your turn: choose on the table.** Nominate a Sleigh Loader."), None
-            order = _(ORDER[view.pending_order]) if view.pending_order in ORDER else ""
-            text = _(
-                "**Your turn: choose on the table.** Santa's Order ({order}): choose a player.", order=order
-            )
-            return text, None
         return _(IDLE), None
 
     def has_private_decision(self, view: SKView) -> bool:
