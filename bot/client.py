@@ -15,7 +15,7 @@ from bot.answers import answer_error
 from bot.cog import GamesCog
 from bot.components import DYNAMIC_ITEMS, matches_any
 from bot.errors import UserError
-from bot.i18n import _, using
+from bot.i18n import CATALOGUES, _, using
 from bot.messenger import DiscordMessenger
 from bot.plugins import check_all
 from bot.service import GameService
@@ -108,8 +108,13 @@ class GameBot(commands.Bot):
             await interaction.response.send_message(reason, ephemeral=True)
 
     def command_fingerprint(self, guild: discord.abc.Snowflake | None) -> str:
+        """What the synced commands are made of: their definitions and the catalogues their
+        descriptions are translated from (a new translation is synced too)."""
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode())
+        for path in sorted(CATALOGUES.glob("*/LC_MESSAGES/*.po")):
+            digest.update(path.read_bytes())
+        return digest.hexdigest()
 
     async def sync_commands_if_changed(self) -> bool:
         """Sync slash commands only when they differ from the last sync (Discord rate-limits syncs).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -12,6 +13,8 @@ from pathlib import Path
 import discord
 import pytest
 
+import bot.client as bot_client
+import bot.i18n as bot_i18n
 from bot.client import GameBot
 from bot.settings import Settings, SettingsError, load_settings
 from storage import Database
@@ -118,6 +121,17 @@ async def test_commands_sync_only_when_the_tree_changed(
             "language",
         }
     assert len(synced) == 1 and synced[0].id == 77
+    # a changed translation of the descriptions is synced too (Discord shows members their own)
+    catalogues = tmp_path / "locales"
+    shutil.copytree(bot_i18n.CATALOGUES, catalogues)
+    monkeypatch.setattr(bot_client, "CATALOGUES", catalogues)
+    bot = GameBot(db, dev_guild_id=77)
+    monkeypatch.setattr(bot.tree, "sync", fake_sync)
+    await bot.add_cog(__import__("bot.cog", fromlist=["GamesCog"]).GamesCog(bot))
+    assert await bot.sync_commands_if_changed() is False
+    po = next(catalogues.glob("hu/LC_MESSAGES/*.po"))
+    po.write_text(po.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert await bot.sync_commands_if_changed() is True
     await db.close()
 
 
