@@ -140,12 +140,14 @@ async def test_fast_play_is_paced_and_every_message_ends_true(harness: Harness, 
     pipeline = harness.table.pipeline  # type: ignore[union-attr]
     box = pipeline.outboxes[game_id]  # the game's outbox (dropped from `outboxes` at the end)
     rng = random.Random(name)
-    drafting: dict[int, int] = {}  # user -> game version when they last made a half-made choice
+    # user -> the decision they last made a half-made choice in: the draft stays on their message
+    # while that decision is open (others acting meanwhile do not wipe it), by design
+    drafting: dict[int, int] = {}
     click = harness.discord.click
 
     async def clicking(user, message, custom_id, values=None, **kw):  # noqa: ANN001, ANN202
         if custom_id.startswith(("dsel:", "draft:")):
-            drafting[user.id] = (await harness.game(game_id)).record.version
+            drafting[user.id] = (await harness.game(game_id)).decision
         else:
             drafting.pop(user.id, None)
         return await click(user, message, custom_id, values, **kw)
@@ -206,7 +208,7 @@ async def test_fast_play_is_paced_and_every_message_ends_true(harness: Harness, 
     table = screens.table_payload(game, events)
     assert shows(lobby, table), f"the table is behind:\n{lobby.text()}"
     for seat, user in enumerate(users):
-        if drafting.get(user.id) == game.record.version:
+        if drafting.get(user.id) == game.decision:
             continue  # it shows their half-made choice (drawn by their click), by design
         living = private_message(harness, user, game_id)
         quiet = screens.private_payload(game, seat)
