@@ -10,6 +10,8 @@ import pytest
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # the end-to-end games first: they mostly wait, so under xdist they overlap the rest
+    items.sort(key=lambda item: 0 if "/e2e/" in str(item.path) else 1)
     if "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow fuzzing: run with -m slow")
