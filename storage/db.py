@@ -23,6 +23,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -476,10 +477,7 @@ async def _prepare(conn: aiosqlite.Connection, path: str) -> int:
                 f"bot only knows up to version {LATEST}. Upgrade the bot (or restore a backup "
                 "made with this version); the database was not changed."
             )
-        async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
-            row = await cursor.fetchone()
-        assert row is not None  # a PRAGMA that sets a value answers one row
-        mode = row[0]
+        mode = await _wal_mode(conn)
         if mode.lower() != "wal" and path != MEMORY:
             log.warning("SQLite refused WAL mode for %s (journal_mode=%s)", path, mode)
         # FULL: every commit is on disk before the player is answered, so an acknowledged
@@ -488,6 +486,23 @@ async def _prepare(conn: aiosqlite.Connection, path: str) -> int:
     except sqlite3.Error as exc:
         raise DatabaseError(_explain(path, exc)) from exc
     return version
+
+
+async def _wal_mode(conn: aiosqlite.Connection) -> str:
+    """Switch to WAL; returns the journal mode now. Switching needs the file to itself, and SQLite
+    answers "database is locked" at once (no busy wait) while another process is opening or
+    migrating the same file: tried again for up to ``busy_timeout``."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
+                row = await cursor.fetchone()
+            assert row is not None  # a PRAGMA that sets a value answers one row
+            return str(row[0])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.05)
 
 
 async def _user_version(conn: aiosqlite.Connection) -> int:
