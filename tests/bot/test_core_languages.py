@@ -2,29 +2,20 @@
 service, lobby, table, /log, /export and /stats (in the language of whoever clicked), and the turn
 clock's channel posts (in the table's), in Hungarian and German, with none of their English left.
 
-The translations come from the real catalogues, or, while they are being written, from a
-translation file merged into a temporary copy of them (`CORE_I18N_JSON`, by default
-/tmp/i18n/core.json, used only if it exists)."""
+The translations come from the real catalogues."""
 
 from __future__ import annotations
 
 import functools
-import os
 import re
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 import bot.i18n as i18n
 from bot.i18n import _, using
-from bot.i18n.catalogues import merge_files, template
+from bot.i18n.catalogues import template
 from bot.plugins import PLUGINS
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import CHANNEL, Harness, choose_option, make_users
 
-JSON = Path(os.environ.get("CORE_I18N_JSON", "/tmp/i18n/core.json"))
 #: The files of the shared layer whose texts this test owns.
 MINE = (
     "bot/service",
@@ -43,23 +34,6 @@ LOBBY_LABELS = {
     "hu": ["Csatlakozás", "Kilépés", "Indítás", "Mégse", "MI hozzáadása", "MI eltávolítása"],
     "de": ["Beitreten", "Verlassen", "Starten", "Abbrechen", "KI hinzufügen", "KI entfernen"],
 }
-
-
-@pytest.fixture(scope="module", autouse=True)
-def catalogues(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The real catalogues, or a copy of them with the translation file merged in."""
-    if not JSON.exists():
-        yield
-        return
-    folder = tmp_path_factory.mktemp("locales")
-    shutil.copytree(i18n.CATALOGUES, folder, dirs_exist_ok=True)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(i18n, "CATALOGUES", folder)
-        i18n.translations.cache_clear()
-        merge_files([JSON])
-        i18n.translations.cache_clear()
-        yield
-    i18n.translations.cache_clear()
 
 
 @functools.cache

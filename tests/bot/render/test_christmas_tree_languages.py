@@ -4,20 +4,16 @@ with its selects and buttons, also half-made turns and cookie swaps, the /log li
 holds none of the English texts this game marks for translation, Discord's limits hold, and the
 table stays within the phone budgets of `tests/bot/render/phone.py` in every language.
 
-The catalogues: the translator's file `/tmp/i18n/christmas-tree.json` merged into a temporary copy
-of the real ones while it exists (before it is merged for good), else the real ones."""
+The translations come from the real catalogues."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-import bot.i18n
-from bot.i18n import catalogues, translated, translations, using
+from bot.i18n import catalogues, translated, using
 from bot.plugins import PLUGINS
 from bot.render.base import Payload
 from bot.render.christmas_tree_text import objective_text
@@ -29,7 +25,6 @@ from tests.bot.fakes import FakeMessage
 from tests.bot.render.phone import Moment, picture_problems, random_game, table_problems, text_of
 
 PLUGIN = PLUGINS.get("christmas-tree")
-TRANSLATIONS = Path("/tmp/i18n/christmas-tree.json")
 #: where this game's texts are marked
 SOURCES = ("bot/render/christmas_tree", "games/christmas_tree")
 LANGUAGES = ("hu", "de")
@@ -44,30 +39,6 @@ BUDGET_GAMES = tuple(
 )
 PICTURE_EVERY = 40  # pictures are drawn for every n-th state only (drawing is the slow part)
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-
-
-@pytest.fixture(scope="module")
-def catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The translator's file merged into a copy of the catalogues, if it is still apart."""
-    if not TRANSLATIONS.exists():
-        yield
-        return
-    given = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
-    merged = {}
-    for language in LANGUAGES:
-        catalog = catalogues.load(language)
-        # a template of its own: `update` adds the template's new messages themselves, not copies
-        catalog.update(catalogues.template(), no_fuzzy_matching=True, update_header_comment=False)
-        catalogues.merge(catalog, given.get(language, {}))
-        merged[language] = catalog
-    patch = pytest.MonkeyPatch()
-    patch.setattr(bot.i18n, "CATALOGUES", tmp_path_factory.mktemp("locales"))
-    for language, catalog in merged.items():
-        catalogues.save(catalog, language)
-    translations.cache_clear()
-    yield
-    patch.undo()
-    translations.cache_clear()
 
 
 def _english_pieces(language: str) -> list[tuple[str, re.Pattern[str]]]:
@@ -146,7 +117,7 @@ def _everything_read(players: int, mode: str, seed: int) -> set[str]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_players_read_no_english(catalogue_dir: None, language: str) -> None:
+def test_players_read_no_english(language: str) -> None:
     with using(language):
         pieces = _english_pieces(language)
         assert pieces, "no translated texts found for this game"
@@ -162,7 +133,7 @@ def test_players_read_no_english(catalogue_dir: None, language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_english_texts_looked_for_are_found_in_english(catalogue_dir: None, language: str) -> None:
+def test_the_english_texts_looked_for_are_found_in_english(language: str) -> None:
     """The check above can fail: the same game read in English holds many of the texts it looks for."""
     with using(language):
         pieces = _english_pieces(language)
@@ -172,7 +143,7 @@ def test_the_english_texts_looked_for_are_found_in_english(catalogue_dir: None, 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_phone_budgets_hold(catalogue_dir: None, language: str) -> None:
+def test_phone_budgets_hold(language: str) -> None:
     problems: list[str] = []
     with using(language):
         for players, mode, seed in BUDGET_GAMES:
@@ -185,7 +156,7 @@ def test_phone_budgets_hold(catalogue_dir: None, language: str) -> None:
     assert not problems, f"{len(problems)} over budget in {language}, e.g.\n" + "\n\n".join(problems[:3])
 
 
-def test_the_languages_differ(catalogue_dir: None) -> None:
+def test_the_languages_differ() -> None:
     """Hungarian and German messages are not the English ones (the catalogues are in use)."""
     moment = next(m for m in _moments(*GAMES[1]) if m.state.phase.value == "TURN")
     with using("en"):

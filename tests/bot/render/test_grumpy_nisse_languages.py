@@ -4,28 +4,23 @@ selects) holds none of the English texts this game marks for translation (nor th
 language's translations of them), Discord's limits hold,
 and the table stays within the phone budgets of `tests/bot/render/phone.py` in every language.
 
-The catalogues: the translator's file `/tmp/i18n/grumpy-nisse.json` merged into a temporary copy
-of the real ones while it exists (before it is merged for good), else the real ones."""
+The translations come from the real catalogues."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 
-import bot.i18n
-from bot.i18n import catalogues, translations, using
+from bot.i18n import catalogues, using
 from bot.plugins import PLUGINS
 from bot.render.base import Payload
 from tests.bot.fakes import FakeMessage
 from tests.bot.render.phone import Moment, picture_problems, random_game, table_problems
 
 PLUGIN = PLUGINS.get("grumpy-nisse")
-TRANSLATIONS = Path("/tmp/i18n/grumpy-nisse.json")
 #: where this game's texts are marked
 SOURCES = ("bot/render/grumpy_nisse", "games/grumpy_nisse")
 LANGUAGES = ("hu", "de")
@@ -33,31 +28,6 @@ SEEDS = (1, 2, 3)
 ROLES = ("random", "host_violet", "host_torech")
 PICTURE_EVERY = 25  # pictures are drawn for every n-th state only (drawing is the slow part)
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-
-
-@pytest.fixture(scope="module")
-def catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The translator's file merged into a copy of the catalogues, if it is still apart."""
-    if not TRANSLATIONS.exists():
-        yield
-        return
-    given = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
-    merged = {}
-    for language in LANGUAGES:
-        catalog = catalogues.load(language)
-        # a template of its own: `update` adopts the template's new messages (shared, they would
-        # hold the last language's translations)
-        catalog.update(catalogues.template(), no_fuzzy_matching=True, update_header_comment=False)
-        catalogues.merge(catalog, given.get(language, {}))
-        merged[language] = catalog
-    patch = pytest.MonkeyPatch()
-    patch.setattr(bot.i18n, "CATALOGUES", tmp_path_factory.mktemp("locales"))
-    for language, catalog in merged.items():
-        catalogues.save(catalog, language)
-    translations.cache_clear()
-    yield
-    patch.undo()
-    translations.cache_clear()
 
 
 def _strings(catalog: Catalog, message: Message) -> list[str]:
@@ -102,7 +72,7 @@ def _moments(seed: int) -> Iterator[Moment]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_players_read_neither_english_nor_another_language(catalogue_dir: None, language: str) -> None:
+def test_players_read_neither_english_nor_another_language(language: str) -> None:
     with using(language):
         pieces = _wrong_pieces(language)
         assert pieces, "no translated texts found for this game"
@@ -123,7 +93,7 @@ def test_players_read_neither_english_nor_another_language(catalogue_dir: None, 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_english_texts_looked_for_are_found_in_english(catalogue_dir: None, language: str) -> None:
+def test_the_english_texts_looked_for_are_found_in_english(language: str) -> None:
     """The check above can fail: the same game read in English holds the texts it looks for."""
     with using(language):
         pieces = _wrong_pieces(language)
@@ -132,7 +102,7 @@ def test_the_english_texts_looked_for_are_found_in_english(catalogue_dir: None, 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_phone_budgets_hold(catalogue_dir: None, language: str) -> None:
+def test_phone_budgets_hold(language: str) -> None:
     problems: list[str] = []
     with using(language):
         for seed in SEEDS:
@@ -144,7 +114,7 @@ def test_phone_budgets_hold(catalogue_dir: None, language: str) -> None:
     assert not problems, f"{len(problems)} over budget in {language}, e.g.\n" + "\n\n".join(problems[:3])
 
 
-def test_the_languages_differ(catalogue_dir: None) -> None:
+def test_the_languages_differ() -> None:
     """Hungarian, German and English players read three different tables and private messages
     (each language its own catalogue), line by line where a sentence is shown."""
     moment = next(m for m in _moments(SEEDS[0]) if m.state.phase.value == "LEAD")

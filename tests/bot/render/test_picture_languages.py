@@ -5,23 +5,18 @@ translated word of the pictures is cut short ('..') for want of room, the pictur
 on a 400 px wide phone (`tests/bot/render/phone.py`) in every language, and a picture drawn in one
 language is never served from a cache to a reader of another.
 
-The catalogues: the translator's file `/tmp/i18n/pictures.json` merged into a temporary copy of
-the real ones while it exists (before it is merged for good), else the real ones."""
+The translations come from the real catalogues."""
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 from PIL import ImageDraw
 
-import bot.i18n
-from bot.i18n import catalogues, translations, using
+from bot.i18n import catalogues, using
 from bot.plugins import PLUGINS, GamePlugin
 from bot.render.base import Payload, Picture
 from bot.render.pictures.christmas_tree_private import PrivatePicture
@@ -31,7 +26,6 @@ from games.naughty_or_nice.words import SYMBOL_NAMES
 from games.secret_krampus.words import ORDER_NAMES
 from tests.bot.render.phone import picture_problems, random_game
 
-TRANSLATIONS = Path("/tmp/i18n/pictures.json")
 SOURCES = ("bot/render/pictures",)
 #: the marked names of the rules that the pictures draw (the rest is marked in bot/render/pictures)
 NAMES_DRAWN = {
@@ -44,31 +38,6 @@ LANGUAGES = ("hu", "de")
 PICTURE_EVERY = 7  # pictures are drawn for every n-th state only (drawing is the slow part)
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 GAMES = [pytest.param(plugin, id=plugin.name) for plugin in PLUGINS.values()]
-
-
-@pytest.fixture(scope="module")
-def catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The translator's file merged into a copy of the catalogues, if it is still apart."""
-    if not TRANSLATIONS.exists():
-        yield
-        return
-    given = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
-    merged = {}
-    for language in LANGUAGES:
-        catalog = catalogues.load(language)
-        # a template of its own: `update` adopts the template's new messages (shared, they would
-        # hold the last language's translations)
-        catalog.update(catalogues.template(), no_fuzzy_matching=True, update_header_comment=False)
-        catalogues.merge(catalog, given.get(language, {}))
-        merged[language] = catalog
-    patch = pytest.MonkeyPatch()
-    patch.setattr(bot.i18n, "CATALOGUES", tmp_path_factory.mktemp("locales"))
-    for language, catalog in merged.items():
-        catalogues.save(catalog, language)
-    translations.cache_clear()
-    yield
-    patch.undo()
-    translations.cache_clear()
 
 
 def _strings(catalog: Catalog, message: Message) -> list[str]:
@@ -164,7 +133,7 @@ def _pictures_read(plugin: GamePlugin, language: str) -> tuple[list[str], list[s
 
 @pytest.mark.parametrize("plugin", GAMES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_pictures_speak_the_readers_language(catalogue_dir: None, language: str, plugin: GamePlugin) -> None:
+def test_pictures_speak_the_readers_language(language: str, plugin: GamePlugin) -> None:
     with using(language):
         pieces = _wrong_pieces(language)
         whole = _whole_words(language)
@@ -179,7 +148,7 @@ def test_pictures_speak_the_readers_language(catalogue_dir: None, language: str,
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_english_texts_looked_for_are_drawn_in_english(catalogue_dir: None, language: str) -> None:
+def test_the_english_texts_looked_for_are_drawn_in_english(language: str) -> None:
     """The check above can fail: the same games' pictures drawn in English hold the texts it looks
     for, in every game."""
     with using(language):
@@ -189,7 +158,7 @@ def test_the_english_texts_looked_for_are_drawn_in_english(catalogue_dir: None, 
         assert any(pattern.search(text) for text in texts for _, pattern in pieces), plugin.name
 
 
-def test_the_close_ups_and_hand_speak_the_readers_language(catalogue_dir: None) -> None:
+def test_the_close_ups_and_hand_speak_the_readers_language() -> None:
     """Christmas Tree's private picture: the hand's label and the close-ups' turns (drawn only
     while a card is being placed) in each language, none of them English."""
     tree: list[Any] = [None] * 21
@@ -210,7 +179,7 @@ def _payload(private: PrivatePicture) -> Payload:
 
 
 @pytest.mark.parametrize("plugin", GAMES)
-def test_a_picture_in_one_language_is_not_served_to_another(catalogue_dir: None, plugin: GamePlugin) -> None:
+def test_a_picture_in_one_language_is_not_served_to_another(plugin: GamePlugin) -> None:
     """The same state's pictures drawn in English, Hungarian and German (in turns, so any cache
     of words keyed without the language would hand one reader another's) are three pictures."""
     moment = list(random_game(plugin, plugin.min_players, 2, dict(plugin.bench[0].options)))[-1]

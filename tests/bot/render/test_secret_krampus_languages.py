@@ -3,16 +3,13 @@ German player reads (the table, every seat's private message, its buttons and se
 to its clicks, refusals, reminders, /log, the ending and the /rules summary) holds none of the
 English texts this game marks, and the table and Discord's limits hold in every language.
 
-The catalogues: the translation file of this game (`TRANSLATIONS`) merged over the real ones in a
-temporary folder while the catalogues are being merged, else the real ones alone."""
+The translations come from the real catalogues."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -26,31 +23,10 @@ from games.core import IllegalAction, visible_events
 from tests.bot.fakes import FakeMessage
 from tests.bot.render.phone import NAMES, random_game, table_problems
 
-TRANSLATIONS = Path("/tmp/i18n/secret-krampus.json")
 MINE = ("bot/render/secret_krampus", "games/secret_krampus")
 LANGUAGES = ("hu", "de")
 PLUGIN = PLUGINS.get("secret-krampus")
 GAMES = ((5, 1), (7, 2), (10, 3))
-
-
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The catalogues' folder: the real one, or a copy with `TRANSLATIONS` merged in."""
-    if not TRANSLATIONS.exists():
-        return bot.i18n.CATALOGUES
-    given = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
-    merged = {}
-    for language in LANGUAGES:
-        catalog = catalogues.load(language)
-        catalog.update(catalogues.template(), no_fuzzy_matching=True, update_header_comment=False)
-        catalogues.merge(catalog, given.get(language, {}))
-        merged[language] = catalog
-    folder = tmp_path_factory.mktemp("catalogues")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(bot.i18n, "CATALOGUES", folder)
-        for language, catalog in merged.items():
-            catalogues.save(catalog, language)
-    return folder
 
 
 @pytest.fixture(scope="module")
@@ -65,11 +41,10 @@ def marked() -> list[tuple[str, ...]]:
 
 
 @pytest.fixture
-def english(folder: Path, marked: list[tuple[str, ...]], monkeypatch: pytest.MonkeyPatch) -> Iterator[dict]:
-    """With the test's catalogues: per language, the English pieces of this game's texts a reader
+def english(marked: list[tuple[str, ...]]) -> Iterator[dict]:
+    """Per language, the English pieces of this game's texts a reader
     of it must never see (the text around each placeholder, unless its translation keeps it, as
     with a name)."""
-    monkeypatch.setattr(bot.i18n, "CATALOGUES", folder)
     bot.i18n.translations.cache_clear()
     found: dict[str, list[str]] = {}
     for language in LANGUAGES:
