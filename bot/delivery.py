@@ -86,7 +86,7 @@ class Delivery:
         posts, outbox.posts = outbox.posts, []
         news, outbox.news = outbox.news, {}
         redraw, outbox.redraw = outbox.redraw, set()
-        game = outbox.game
+        game = (await self.privates.caught_up(outbox)).game  # several processes: the newest stored
         calls: list[Notice] = []
         if game.state is not None:
             calls = [n for n in notices if self._still_due(game, n)]

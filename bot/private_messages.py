@@ -97,7 +97,7 @@ class PrivateMessages:
     def _newest(self, game_id: int) -> Outbox | None:
         return self.pipeline.outboxes.get(game_id)
 
-    async def _caught_up(self, outbox: Outbox) -> Outbox:
+    async def caught_up(self, outbox: Outbox) -> Outbox:
         """Several processes: another may have committed newer versions of the game than this
         process's outbox holds (a DM click of a game whose server another process serves). What
         a private message draws must be the newest stored game, never this process's older copy
@@ -149,7 +149,7 @@ class PrivateMessages:
         outbox = self._newest(game_id)
         if outbox is None:
             return False
-        game = (await self._caught_up(outbox)).game
+        game = outbox.game  # caught up by the delivery (`Delivery._deliver`)
         user = game.user_of(seat)
         old = self._slots.get((game_id, seat))
         if old is not None and old.user_id != user:  # the seat changed hands (an AI, a reclaim)
@@ -213,7 +213,7 @@ class PrivateMessages:
 
     async def _trailing(self, outbox: Outbox, seat: int, slot: Slot) -> None:
         slot.later = False
-        await self._write(await self._caught_up(outbox), seat, slot, [], fresh=False, force=False)
+        await self._write(await self.caught_up(outbox), seat, slot, [], fresh=False, force=False)
 
     async def _edit_dm(self, slot: Slot, payload: Payload) -> bool:
         assert slot.message_id is not None
@@ -319,7 +319,7 @@ class PrivateMessages:
         outbox = self._newest(game_id)
         if outbox is None:
             outbox = self.pipeline.outboxes[game_id] = Outbox(await self.service.load(game_id))
-        game = (await self._caught_up(outbox)).game
+        game = (await self.caught_up(outbox)).game
         slot = self._slot(game, seat)
         clicked = interaction.message.id if interaction.message is not None else None
         async with slot.lock:
