@@ -37,6 +37,8 @@ async def test_whole_game_by_clicks_without_leaks(loop, bot, players: int, seed:
     snap = table.snapshot()
     assert snap.status == "finished"
     assert replayed_state(bot.db_path, table.game_id) == snap.state
+    # the last table edit and the end post follow the click's answer (paced: maybe seconds later)
+    await loop.wait_for(lambda: "wins" in loop.public_text(), timeout=15)
     assert "wins" in loop.public_text()
     assert loop.unknown_calls() == []
     counts = loop.call_counts()
