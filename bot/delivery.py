@@ -60,6 +60,7 @@ class Delivery:
         self._bumped: dict[int, float] = {}
         self._extras: dict[int, list[tuple[int, int]]] = {}  # game -> other messages with its controls
         pipeline.deliver = self.deliver
+        self.privates.on_overtaken.append(self._table_overtaken)
         pipeline.on_stop.append(self.pacer.stop)
 
     def pace(self, pacer: Pacer) -> None:
@@ -74,14 +75,18 @@ class Delivery:
             outbox = self.pipeline.outboxes.get(game_id)
             if outbox is None:
                 return
-            await self._deliver(outbox)
+            while True:
+                drawn = await self._deliver(outbox)
+                if not await self.privates.overtaken_since(outbox, drawn):
+                    break
             game = outbox.game
             if game.record.status in OVER and not (outbox.notices or outbox.posts or outbox.news):
                 self._forget(game)
         if not lock.locked() and game_id not in self.pipeline.outboxes:
             self._locks.pop(game_id, None)
 
-    async def _deliver(self, outbox: Outbox) -> None:
+    async def _deliver(self, outbox: Outbox) -> int:
+        """Deliver the outbox; returns the version of the game it drew."""
         notices, outbox.notices = outbox.notices, []
         posts, outbox.posts = outbox.posts, []
         news, outbox.news = outbox.news, {}
@@ -113,6 +118,7 @@ class Delivery:
         await self._tell(outbox.game, calls)
         for post in posts:
             await self._post(outbox.game, post)
+        return game.record.version
 
     def _still_due(self, game: LoadedGame, notice: Notice) -> bool:
         return (
@@ -137,6 +143,12 @@ class Delivery:
         if slot is None:
             slot = self._tables[game_id] = Slot(0)
         return slot
+
+    def _table_overtaken(self, game_id: int) -> None:
+        """Another process committed newer versions: its table edits may have landed after ours."""
+        slot = self._tables.get(game_id)
+        if slot is not None:
+            slot.digest = None
 
     async def table(self, game_id: int, *, repost: bool = False) -> None:
         """Bring the table message up to date (by REST), or post it anew (`repost`, or when it is
@@ -192,7 +204,10 @@ class Delivery:
 
     async def _trailing_table(self, outbox: Outbox, slot: Slot) -> None:
         slot.later = False
+        drawn = (await self.privates.caught_up(outbox)).game.record.version
         await self._write_table(outbox, slot)
+        if await self.privates.overtaken_since(outbox, drawn):
+            await self.deliver(outbox.game.id)
 
     def posted_table(self, game: LoadedGame, message_id: int, payload: Payload) -> None:
         """A table was posted as an interaction's answer (a new lobby): it shows `payload`."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import discord
@@ -93,6 +93,9 @@ class PrivateMessages:
         self.pacer = pacer or Pacer(enabled=False)
         self.clock = pipeline.clock
         self._slots: dict[tuple[int, int], Slot] = {}
+        #: called with a game's id when another process turned out to have committed newer
+        #: versions of it (the delivery forgets what its table shows)
+        self.on_overtaken: list[Callable[[int], None]] = []
 
     def _newest(self, game_id: int) -> Outbox | None:
         return self.pipeline.outboxes.get(game_id)
@@ -101,18 +104,36 @@ class PrivateMessages:
         """Several processes: another may have committed newer versions of the game than this
         process's outbox holds (a DM click of a game whose server another process serves). What
         a private message draws must be the newest stored game, never this process's older copy
-        (one freshness query when nothing changed)."""
+        (one freshness query when nothing changed). The table's news then is that version's."""
         if not self.service.shared or outbox.game.record.status not in ("lobby", "running"):
             return outbox
         try:
             stored = await self.service.load(outbox.game.id)
         except UserError:
             return outbox
-        if stored.record.version > outbox.game.record.version or (
-            stored.record.version == outbox.game.record.version and stored.seats != outbox.game.seats
-        ):
+        older = outbox.game
+        if stored.record.version > older.record.version:
+            outbox.table_events = await self.service.last_events(stored)
+            outbox.game = stored
+            self._overtaken(older, stored)
+        elif stored.record.version == older.record.version and stored.seats != older.seats:
             outbox.game = stored
         return outbox
+
+    def _overtaken(self, older: LoadedGame, newer: LoadedGame) -> None:
+        """Another process committed `newer` after this one's `older`, and may have written the
+        table and the DMs of the seats that decided meanwhile: what this process remembers
+        showing there (its digests) may not be on screen any more, so they are written anew."""
+        seats: set[int] = set()
+        for game in (older, newer):
+            if game.state is not None and game.record.status == "running":
+                seats |= game.to_decide()
+        for seat in seats:
+            slot = self._slots.get((newer.id, seat))
+            if slot is not None:
+                slot.digest = slot.key = None
+        for hook in self.on_overtaken:
+            hook(newer.id)
 
     def forget(self, game: LoadedGame) -> None:
         for seat in range(len(game.seats)):
@@ -213,7 +234,18 @@ class PrivateMessages:
 
     async def _trailing(self, outbox: Outbox, seat: int, slot: Slot) -> None:
         slot.later = False
-        await self._write(await self.caught_up(outbox), seat, slot, [], fresh=False, force=False)
+        drawn = (await self.caught_up(outbox)).game.record.version
+        await self._write(outbox, seat, slot, [], fresh=False, force=False)
+        if await self.overtaken_since(outbox, drawn):
+            await self.pipeline.deliver(outbox.game.id)
+
+    async def overtaken_since(self, outbox: Outbox, drawn: int) -> bool:
+        """Several processes: whether another committed a newer version than `drawn` (what this
+        one just wrote). Its write of that version may have landed before this one's: then
+        everything is drawn again (the outbox now holds the newest game)."""
+        if not self.service.shared:
+            return False
+        return (await self.caught_up(outbox)).game.record.version > drawn
 
     async def _edit_dm(self, slot: Slot, payload: Payload) -> bool:
         assert slot.message_id is not None

@@ -414,6 +414,13 @@ class GameService(LobbyActions):
             events += game.rules.load_events(record.events_json)
         return events
 
+    async def last_events(self, game: LoadedGame) -> list[Event]:
+        """The events of the action that made `game`'s version (none if it was not an action)."""
+        record = await self.store.last_action(game.id)
+        if record is None or record.seq != game.record.version:
+            return []
+        return game.rules.load_events(record.events_json)
+
     async def act_on_timer(self, game_id: int, decision: int) -> ActionResult | None:
         """The clock closes `decision`: apply its timer's action from `SYSTEM_SEAT` through the
         same commit as a click. None if that decision is already over (nothing to do)."""

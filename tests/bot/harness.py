@@ -27,6 +27,8 @@ class Harness:
     table: Table | None = None
     #: each new game's seed: the same games on every run, so a failure can be reproduced
     seeds: random.Random = field(default_factory=lambda: random.Random(2026))
+    #: another database than the SQLite file at `path` (e.g. a PostgreSQL one several share)
+    url: str | None = None
 
     async def boot(self) -> Harness:
         """(Re)start the bot on the same database file, as after a process restart."""
@@ -34,14 +36,18 @@ class Harness:
             await self.table.stop()
         if self.db is not None:
             await self.db.close()
-        self.db = await Database.open(f"sqlite:///{self.path}")
+        self.db = await Database.open(self.url or f"sqlite:///{self.path}")
         service = GameService(
             GameStore(self.db), clock=lambda: self.clock(), new_seed=lambda: self.seeds.getrandbits(62)
         )
         self.messenger = FakeMessenger(self.discord)
         self.table = Table(service, self.messenger, ai_delay=0)
-        self.discord.client = SimpleNamespace(table=self.table, remember_locale=service.remember_locale)
+        self.route()
         return self
+
+    def route(self) -> None:
+        """Send the next interactions to this bot (several share one `FakeDiscord`)."""
+        self.discord.client = SimpleNamespace(table=self.table, remember_locale=self.service.remember_locale)
 
     async def close(self) -> None:
         if self.table is not None:

@@ -1,0 +1,147 @@
+"""Two bot processes on one PostgreSQL database, as two bots in one event loop over one fake
+Discord: a write of one that lands after the other's newer one (the REST call of the first was
+slower) must not leave the older state on screen, on the table or in a DM.
+
+The end-to-end tests (`tests/e2e/test_shards_games.py`) play whole games over two real processes;
+here the interleaving is forced: one bot's REST write is held until the other has written a newer
+state."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from tests.bot.fakes import FakeDiscord, FakeMessage, FakeUser
+from bot.private_messages import turn_of
+from tests.bot.harness import Harness, make_users, private_message
+from tests.storage.conftest import pg_url, postgres_url  # noqa: F401  (fixtures)
+
+GAME = "grumpy-nisse"
+
+
+class Gate:
+    """Holds the first call of a messenger method until `release()` (`entered` once it waits).
+    `seen_early`: the write is also shown at once (the player could see it, e.g. on another
+    device), and lands again, late, when released."""
+
+    def __init__(self, method: Callable[..., Awaitable[Any]], *, seen_early: bool = False) -> None:
+        self.method = method
+        self.seen_early = seen_early
+        self.entered = asyncio.Event()
+        self.open = asyncio.Event()
+        self.held = 0
+
+    async def __call__(self, *args: Any) -> Any:
+        if self.held == 0:
+            self.held += 1
+            if self.seen_early:
+                await self.method(*args)
+            self.entered.set()
+            await self.open.wait()
+        return await self.method(*args)
+
+    def release(self) -> None:
+        self.open.set()
+
+
+@pytest.fixture
+async def bots(tmp_path, pg_url):  # noqa: F811
+    discord = FakeDiscord()
+    one = await Harness(tmp_path / "one.db", discord=discord, url=pg_url).boot()
+    two = await Harness(tmp_path / "two.db", discord=discord, url=pg_url).boot()
+    one.route()
+    yield one, two
+    await two.close()
+    await one.close()
+
+
+async def click(h: Harness, table: FakeMessage, users: list[FakeUser], game_id: int, rng: random.Random) -> None:
+    """A seat that must decide clicks one of its choices through bot `h`: in its DM when it has
+    them there (its DM is answered by the interaction, the table by a REST edit), else on the table."""
+    game = await h.game(game_id)
+    seat = rng.choice(sorted(s for s in game.to_decide() if s < len(users)))
+    prefix = f":{game_id}:{game.decision}:"
+    message = private_message(h, users[seat], game_id)
+    choices = [cid for cid in message.custom_ids() if prefix in cid]
+    if not choices:
+        message = table
+        choices = [cid for cid in table.custom_ids() if prefix in cid]
+    custom_id = rng.choice(choices)
+    values = None
+    if custom_id.startswith(("pick:", "dsel:")):
+        values = [rng.choice([o.value for o in message.item(custom_id).item.options])]
+    h.route()
+    await h.discord.click(users[seat], message, custom_id, values)
+
+
+async def to_private_decisions(h: Harness, table: FakeMessage, users: list[FakeUser], game_id: int) -> None:
+    """Play on (through `h`) until a decision is made in a DM (The Grumpy Nisse opens on the table)."""
+    rng = random.Random(1)
+    while True:
+        game = await h.game(game_id)
+        prefix = f":{game_id}:{game.decision}:"
+        for seat in game.to_decide():
+            if any(prefix in cid for cid in private_message(h, users[seat], game_id).custom_ids()):
+                return
+        await click(h, table, users, game_id, rng)
+
+
+def controls_of(message: FakeMessage, game_id: int) -> set[int]:
+    """The decisions the enabled game controls of a message answer."""
+    decisions = set()
+    for item in message.items():
+        custom_id = item.item.custom_id or ""
+        parts = custom_id.split(":")
+        if len(parts) > 2 and parts[1] == str(game_id) and not getattr(item.item, "disabled", False):
+            decisions.add(int(parts[2]))
+    return decisions
+
+
+async def settle(*bots: Harness) -> None:
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+async def test_an_older_table_write_landing_late_is_repaired(bots) -> None:
+    one, two = bots
+    users = make_users(2)
+    table, game_id = await one.open_table(users, GAME)
+    await to_private_decisions(one, table, users, game_id)
+    rng = random.Random(3)
+    gate = Gate(one.messenger.edit_message)
+    one.messenger.edit_message = gate  # type: ignore[method-assign]
+    first = asyncio.create_task(click(one, table, users, game_id, rng))
+    await asyncio.wait_for(gate.entered.wait(), 10)  # one's table edit is on its way, slowly
+    await click(two, table, users, game_id, rng)  # meanwhile two commits and shows a newer state
+    newer = table.text()
+    gate.release()  # one's older render lands now
+    await asyncio.wait_for(first, 10)
+    await settle(one, two)
+    assert table.text() == newer, "the table shows an older state than the newest committed one"
+
+
+async def test_an_older_dm_write_landing_late_is_repaired(bots) -> None:
+    one, two = bots
+    users = make_users(2)
+    table, game_id = await one.open_table(users, GAME)
+    await to_private_decisions(one, table, users, game_id)
+    rng = random.Random(5)
+    gate = Gate(one.messenger.edit_dm, seen_early=True)
+    one.messenger.edit_dm = gate  # type: ignore[method-assign]
+    first = asyncio.create_task(click(one, table, users, game_id, rng))
+    await asyncio.wait_for(gate.entered.wait(), 10)  # one edits the other seat's DM, slowly
+    for _ in range(3):  # meanwhile two plays on
+        await click(two, table, users, game_id, rng)
+    gate.release()
+    await asyncio.wait_for(first, 10)
+    await settle(one, two)
+    game = await two.game(game_id)
+    for seat, user in enumerate(users):
+        shown = controls_of(private_message(two, user, game_id), game_id)
+        turn = turn_of(game, seat)
+        expected = set() if turn is None else {turn}
+        assert shown == expected, f"seat {seat}'s DM has controls of decisions {shown}, not {expected}"
