@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from tests.bot.fakes import FakeDiscord, FakeMessage, FakeUser
 from bot.private_messages import turn_of
+from tests.bot.fakes import FakeDiscord, FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, private_message
 from tests.storage.conftest import pg_url, postgres_url  # noqa: F401  (fixtures)
 
@@ -59,7 +59,9 @@ async def bots(tmp_path, pg_url):  # noqa: F811
     await one.close()
 
 
-async def click(h: Harness, table: FakeMessage, users: list[FakeUser], game_id: int, rng: random.Random) -> None:
+async def click(
+    h: Harness, table: FakeMessage, users: list[FakeUser], game_id: int, rng: random.Random
+) -> None:
     """A seat that must decide clicks one of its choices through bot `h`: in its DM when it has
     them there (its DM is answered by the interaction, the table by a REST edit), else on the table."""
     game = await h.game(game_id)
