@@ -412,6 +412,8 @@ class SqliteDatabase(Database):
             await self._conn.execute("ROLLBACK")
         except sqlite3.OperationalError:
             pass  # no transaction was active (BEGIN failed, or COMMIT already ended it)
+        except ValueError:
+            pass  # the connection is closed (the database was closed meanwhile): nothing to undo
 
 
 def _current_task() -> object | None:

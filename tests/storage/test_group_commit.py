@@ -164,3 +164,25 @@ async def test_an_action_cancelled_before_its_group_ran_is_not_written(store, db
     await asyncio.sleep(0.05)  # the database's task has run by now
     assert _committed(db_path, "SELECT version FROM games") == [(0,)]
     assert await _act(store, game, 0) == 1
+
+
+async def test_a_write_after_closing_fails_in_its_caller_not_in_the_database_task(db_url) -> None:
+    """A write that comes while (or after) the database closes, e.g. a delivery finishing during
+    shutdown: its caller gets the error (it used to wait for ever: the database's task died on
+    the closed connection before answering); nothing escapes that task unretrieved."""
+    database = await Database.open(db_url)
+    escaped: list[dict] = []
+    asyncio.get_running_loop().set_exception_handler(lambda loop, context: escaped.append(context))
+
+    async def work(conn) -> None:
+        await conn.execute("SELECT 1")
+
+    await database.close()
+    with pytest.raises(Exception) as raised:
+        await asyncio.wait_for(database.grouped(work), 5)
+    assert not isinstance(raised.value, TimeoutError), "the write was never answered"
+    await asyncio.sleep(0)
+    grouper = database._grouper  # type: ignore[attr-defined]
+    assert grouper is not None and grouper.done()
+    assert grouper.exception() is None, "the database's task failed with nobody to hear it"
+    assert not escaped
