@@ -12,6 +12,7 @@ import discord
 
 from bot.components import MineButton, RematchButton
 from bot.i18n import N_, _, ngettext, translated, using
+from bot.names import shown_name
 from bot.plugins import PLUGINS
 from bot.render.base import GameRenderer, Payload, TableContext, new_view
 from bot.render.lobby import closed_payload, lobby_payload
@@ -76,7 +77,7 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
     payload = renderer(game).table(_view(game, None), context(game), visible_events(events, None))
     if status == "running":
         label = private_label(game)
-        closed = [seat.display_name for seat in game.seats if seat.dm_open is False]
+        closed = [shown_name(seat.display_name) for seat in game.seats if seat.dm_open is False]
         if closed and payload.embeds:
             payload.embeds[-1].add_field(
                 name=_("\N{CLOSED MAILBOX WITH LOWERED FLAG} DMs closed"),
@@ -116,7 +117,7 @@ def taken_win(game: LoadedGame) -> str:
     "Dasher wins: the other player left."; "" for any other game."""
     if game.record.status != "finished" or game.state is None or game.outcome() is not None:
         return ""
-    stayed = [f"**{seat.display_name}**" for seat in game.seats if not game.is_ai(seat.seat)]
+    stayed = [f"**{shown_name(seat.display_name)}**" for seat in game.seats if not game.is_ai(seat.seat)]
     if not stayed:
         return ""
     return ngettext(

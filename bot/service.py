@@ -34,6 +34,7 @@ from bot.errors import (
     refusal,
 )
 from bot.i18n import _, translated
+from bot.names import shown_name
 from bot.plugins import PLUGINS, GamePlugin
 from bot.service_lobby import LobbyActions, closed_reason
 from games.core import SYSTEM_SEAT, Event, GameRules, GameState, IllegalAction, Outcome
@@ -109,7 +110,9 @@ class LoadedGame:
     def names(self) -> list[str]:
         """The seats' names as the reader sees them: an AI seat is stored as "Jingle (AI)" and
         marked in the reader's language (`bot.i18n`: names are drawn inside `using`)."""
-        return [_ai_named(s.display_name) if s.user_id < 0 else s.display_name for s in self.seats]
+        return [
+            _ai_named(s.display_name) if s.user_id < 0 else shown_name(s.display_name) for s in self.seats
+        ]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from bot.clock import CLOCK_CHOICES, CLOCK_OPTION, CLOCK_SECONDS
 from bot.errors import BadComponent, NotAllowed, StaleDecision, UserError, refusal
 from bot.i18n import N_, _, ngettext
+from bot.names import shown_name
 from bot.plugins import PLUGINS
 from games.core import IllegalAction
 from storage import GameStore, StorageConflict
@@ -157,7 +158,7 @@ class LobbyActions:
                 try:
                     await self.join(new.id, seat.user_id, seat.display_name, seat.locale)
                 except UserError:
-                    left_out.append(seat.display_name)
+                    left_out.append(shown_name(seat.display_name))
         return await self.load(new.id), left_out
 
     async def join(self, game_id: int, user_id: int, user_name: str, locale: str | None = None) -> LoadedGame:

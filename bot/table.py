@@ -17,6 +17,7 @@ from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision
 from bot.i18n import _, using
 from bot.messenger import Messenger
+from bot.names import name_of
 from bot.outbox import Change, Post
 from bot.pipeline import Pipeline
 from bot.service import GameService, LoadedGame
@@ -58,7 +59,7 @@ class Table:
         async def step() -> Change:
             service = self.service
             if op == "join":
-                game = await service.join(game_id, user.id, user.display_name, str(interaction.locale))
+                game = await service.join(game_id, user.id, name_of(user), str(interaction.locale))
             elif op == "leave":
                 game = await service.leave(game_id, user.id)
             elif op == "start":
@@ -142,7 +143,7 @@ class Table:
         opened: list[tuple[LoadedGame, list[str]]] = []
 
         async def step() -> Change:
-            opened.append(await self.service.rematch(game_id, user.id, user.display_name))
+            opened.append(await self.service.rematch(game_id, user.id, name_of(user)))
             return Change(await self.service.load(game_id))
 
         await self.pipeline.run(game_id, step, user_id=user.id)
@@ -153,11 +154,11 @@ class Table:
                 payload.content = _(
                     "**Rematch!** {name} opened a new lobby. "
                     "({names} could not be seated: already in a game here.)",
-                    name=user.display_name,
+                    name=name_of(user),
                     names=", ".join(left_out),
                 )
             else:
-                payload.content = _("**Rematch!** {name} opened a new lobby.", name=user.display_name)
+                payload.content = _("**Rematch!** {name} opened a new lobby.", name=name_of(user))
         await self.commands.post_lobby(interaction, game, payload)
 
     async def on_forfeit(self, interaction: discord.Interaction, game_id: int, seat: int) -> None:

@@ -19,6 +19,7 @@ from bot.components import ForfeitButton
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision, UserError
 from bot.i18n import LANGUAGES, N_, _, language_of, translated, using
+from bot.names import name_of, shown_name
 from bot.outbox import Change
 from bot.pipeline import Pipeline
 from bot.render.base import Payload, new_view
@@ -49,7 +50,7 @@ class SlashCommands:
             channel_id=interaction.channel_id,
             game_name=game_name,
             user_id=user.id,
-            user_name=user.display_name,
+            user_name=name_of(user),
             locale=await self.table_locale(interaction),
             host_locale=str(interaction.locale),
         )
@@ -121,7 +122,7 @@ class SlashCommands:
                 "{game} (game #{number}) was abandoned by {name}. It stays recorded.",
                 game=_(change.game.info.title),
                 number=game_id,
-                name=user.display_name,
+                name=name_of(user),
             )
         await interaction.response.send_message(said)
         await self.delivery.deliver(game_id)
@@ -158,7 +159,7 @@ class SlashCommands:
             return
         seat = game.seat_of(user.id)
         assert seat is not None
-        reason = Words(N_("{name} left the game"), name=user.display_name)
+        reason = Words(N_("{name} left the game"), name=name_of(user))
         await self._hand_over(interaction, game.id, seat, reason=reason)
 
     async def replace_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
@@ -171,8 +172,8 @@ class SlashCommands:
             raise NotAllowed(_("Only the host or a member with Manage Server can replace a player."))
         seat = game.seat_of(member.id)
         assert seat is not None
-        name = game.seats[seat].display_name
-        reason = Words(N_("{name} replaced {player}"), name=user.display_name, player=name)
+        name = shown_name(game.seats[seat].display_name)
+        reason = Words(N_("{name} replaced {player}"), name=name_of(user), player=name)
         await self._hand_over(interaction, game.id, seat, reason=reason)
 
     async def _hand_over(
@@ -190,7 +191,7 @@ class SlashCommands:
             text = _(
                 "{reason}: **{ai}** plays that seat from now on.",
                 reason=translated(reason),
-                ai=game.seats[seat].display_name,
+                ai=shown_name(game.seats[seat].display_name),
             )
             if len(game.seats) == 2 and len(humans) == 1:
                 other = humans[0]
@@ -223,7 +224,7 @@ class SlashCommands:
         with using(screens.table_language(game)):
             said = _(
                 "Welcome back, {name}: you play your seat in {game} #{number} again.",
-                name=user.display_name,
+                name=name_of(user),
                 game=_(game.info.title),
                 number=game.id,
             )

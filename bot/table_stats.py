@@ -10,6 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import _
+from bot.names import name_of
 from bot.plugins import PLUGINS
 from bot.render.base import EMBED_COLOUR
 from bot.service import GameService
@@ -37,7 +38,7 @@ class Stats:
         who = user or interaction.user
         rows = await self.service.store.player_stats(interaction.guild_id, who.id)
         embed = discord.Embed(
-            title=_("{name}'s games on this server", name=who.display_name), colour=EMBED_COLOUR
+            title=_("{name}'s games on this server", name=name_of(who)), colour=EMBED_COLOUR
         )
         if not rows:
             embed.description = _("No finished games yet.")
