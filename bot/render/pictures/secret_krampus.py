@@ -28,10 +28,11 @@ from bot.i18n import current as current_language
 from bot.render.pictures._draw import RGB, disc, drawable, fit, font, text, to_png
 
 #: Bump when the drawing changes, so old keys never match new pictures.
-RENDER_VERSION = 2
+RENDER_VERSION = 3
 
 # -- sizes -----------------------------------------------------------------------------------------
 WIDTH, HEIGHT = 600, 400
+SOFT_HYPHEN = "\u00ad"
 SMALL = 17  # the smallest letters: 17 * 400 / 600 = 11.3 px on a phone
 MARGIN = 6
 PAD = 6  # inside a panel
@@ -78,8 +79,9 @@ ORDER_LINES: dict[str, str] = {
     "CHECKING_IT_TWICE": N_("Checking\nit Twice"),
     # i18n: Santa's Order "Successor Selector" on a board space: two short lines (~9 letters each)
     "SUCCESSOR_SELECTOR": N_("Successor\nSelector"),
-    # i18n: Santa's Order "Stable Leadership" on a board space: two short lines (~9 letters each)
-    "STABLE_LEADERSHIP": N_("Stable\nLeadership"),
+    # i18n: Santa's Order "Stable Leadership" on a board space: two short lines (~9 letters each);
+    # a soft hyphen (U+00AD) marks where a word too long for its space may break onto a third line
+    "STABLE_LEADERSHIP": N_("Stable\nLeader\u00adship"),
     # i18n: the last space of the Naughty board: the Naughty team wins there (two short lines)
     "NAUGHTY_WIN": N_("NAUGHTY\nWINS"),
 }
@@ -213,12 +215,23 @@ def _gifts(done: int, total: int) -> str:
 
 
 def _split(value: str, width: float) -> list[str]:
-    """`value`'s lines (split at its line breaks); a single line too wide for `width` in two: at its
+    """`value`'s lines (split at its line breaks), each line too wide for `width` in two: at its
+    soft hyphen (U+00AD, where the text allows a word to break: "Leader-", "ship"), else at its
     last space that lets the first part fit, else hyphenated ("Bepillantás": "Bepillan-", "tás")."""
-    lines = value.split("\n")
+    lines: list[str] = []
+    for line in value.split("\n"):
+        lines += _split_line(line, width)
+    return lines
+
+
+def _split_line(value: str, width: float) -> list[str]:
     measure = font(SMALL).getlength
-    if len(lines) > 1 or measure(value) <= width:
-        return lines
+    whole = value.replace(SOFT_HYPHEN, "")
+    if measure(whole) <= width:
+        return [whole]
+    if SOFT_HYPHEN in value:
+        head, tail = value.split(SOFT_HYPHEN, 1)
+        return [head + "-", tail.replace(SOFT_HYPHEN, "")]
     spaces = [n for n, c in enumerate(value) if c == " " and measure(value[:n]) <= width]
     if spaces:
         return [value[: spaces[-1]], value[spaces[-1] + 1 :]]
@@ -289,15 +302,16 @@ def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         filled = n <= d.naughty
         printed = _(ORDER_LINES[order]) if order in ORDER_LINES else (order or "").replace("_", " ").title()
         lines = _split(printed, right - left - 4) if printed else []
+        three = len(lines) > 2  # a long word hyphenated: a smaller gift, closer lines
         if filled:
-            _naughty_gift(draw, cx, top + 33, 28)
-            base = top + 60
+            _naughty_gift(draw, cx, top + 30, 22) if three else _naughty_gift(draw, cx, top + 33, 28)
+            base = top + (50 if three else 60)
         else:
-            text(draw, (cx, top + 22), str(n), 22, NAUGHTY_EDGE)
-            base = top + 50
-        for k, line in enumerate(lines):
+            text(draw, (cx, top + (18 if three else 22)), str(n), 22, NAUGHTY_EDGE)
+            base = top + (40 if three else 50)
+        for k, line in enumerate(lines[:3]):
             label = fit(line, SMALL, right - left - 4)
-            text(draw, (cx, base + k * 19), label, SMALL, GOLD if last else NAUGHTY_TEXT)
+            text(draw, (cx, base + k * (16 if three else 19)), label, SMALL, GOLD if last else NAUGHTY_TEXT)
     # the standing rules: the Krampus check from space 3 on, Heads Together from space 5 on
     rules = (
         # i18n: the standing rule of Secret Krampus from 3 naughty gifts on (a bar on the board)

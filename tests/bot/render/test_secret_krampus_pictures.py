@@ -181,3 +181,22 @@ def test_legible_on_a_phone_and_names_without_missing_letters(players: int) -> N
     state.in_play[1] = False
     names = ["Ann", "Zoë \N{CHRISTMAS TREE}", *NAMES[2:players]]
     assert [name for name, _ in drawn(public(state), names).stables] == ["Zoë"]
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "de"])
+def test_every_order_fits_its_board_space_uncut(language: str) -> None:
+    """Santa's Orders printed on the naughty board (6 spaces at 9-10 players, the narrowest) are
+    written whole: at most three lines, none shortened with '..' ("Stable Leadership" was
+    "Leaders.." in English)."""
+    from bot.i18n import _, using
+    from bot.render.pictures._draw import font
+    from bot.render.pictures.secret_krampus import ORDER_LINES, SMALL, _spaces, _split
+
+    left, right = _spaces(6)[0]
+    room = right - left - 4
+    with using(language):
+        for order, label in ORDER_LINES.items():
+            lines = _split(_(label), room)
+            assert len(lines) <= 3, (order, lines)
+            for line in lines:
+                assert font(SMALL).getlength(line) <= room, f"{order} in {language}: {line!r} is cut"
