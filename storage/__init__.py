@@ -9,8 +9,6 @@ from storage.db import (
     DatabaseError,
     DatabaseTooNew,
     Row,
-    SqliteDatabase,
-    database_path_from_url,
     is_postgres_url,
 )
 from storage.games import (
@@ -24,6 +22,7 @@ from storage.games import (
     VersionConflict,
 )
 from storage.migrations import LATEST, MIGRATIONS, POSTGRES_MIGRATIONS
+from storage.sqlite import SqliteDatabase, database_path_from_url
 
 __all__ = [
     "LATEST",

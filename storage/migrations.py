@@ -1,7 +1,7 @@
 """Numbered schema migrations, one ordered list per dialect.
 
 SQLite (:data:`MIGRATIONS`, tracked with ``PRAGMA user_version``): ``MIGRATIONS[i]`` brings a
-database from ``user_version`` *i* to *i + 1*. The runner in ``storage.db`` applies each step in
+database from ``user_version`` *i* to *i + 1*. The runner in ``storage.sqlite`` applies each step in
 its own ``BEGIN IMMEDIATE`` transaction together with the ``user_version`` bump, so a step is
 either fully applied or not at all.
 

@@ -1,5 +1,6 @@
-"""Opening, URLs, pragmas, migrations and transactions of storage.db (the tests that take `db` or
-`db_url` run on SQLite and on PostgreSQL; the PostgreSQL-only ones are in test_postgres.py)."""
+"""Opening, URLs, pragmas, migrations and transactions of storage.db and storage.sqlite (the
+tests that take `db` or `db_url` run on SQLite and on PostgreSQL; the PostgreSQL-only ones are in
+test_postgres.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sqlite3
 
 import pytest
 
-import storage.db
+import storage.sqlite
 from storage import LATEST, Database, DatabaseError, DatabaseTooNew, database_path_from_url
 from storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS, split_statements
 
@@ -179,8 +180,8 @@ def test_split_statements_keeps_trigger_bodies_whole():
 @pytest.mark.sqlite_only
 async def test_failed_migration_is_rolled_back_and_reported(db_path, db_url, monkeypatch):
     broken = [*MIGRATIONS, "CREATE TABLE extra (x); CREATE TABLE games (y);"]
-    monkeypatch.setattr(storage.db, "MIGRATIONS", broken)
-    monkeypatch.setattr(storage.db, "LATEST", len(broken))
+    monkeypatch.setattr(storage.sqlite, "MIGRATIONS", broken)
+    monkeypatch.setattr(storage.sqlite, "LATEST", len(broken))
     with pytest.raises(DatabaseError, match=f"schema version {len(broken)} failed") as info:
         await Database.open(db_url)
     assert "\n" not in str(info.value)
@@ -200,7 +201,7 @@ async def test_callable_migration_step(backend, db_url, monkeypatch):
         await conn.execute("INSERT INTO meta (key, value) VALUES (?, 'ho ho ho')", ("greeting",))
 
     steps = [*(MIGRATIONS if backend == "sqlite" else POSTGRES_MIGRATIONS), add_default_meta]
-    module = storage.db if backend == "sqlite" else importlib.import_module("storage.postgres")
+    module = storage.sqlite if backend == "sqlite" else importlib.import_module("storage.postgres")
     monkeypatch.setattr(module, "MIGRATIONS" if backend == "sqlite" else "POSTGRES_MIGRATIONS", steps)
     monkeypatch.setattr(module, "LATEST", len(steps))
     async with await Database.open(db_url) as db:
