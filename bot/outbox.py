@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from games.core import Event
 
 if TYPE_CHECKING:
-    from bot.service import LoadedGame
+    from bot.loaded_game import LoadedGame
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ replace, reclaim, abandon, take-the-win and rematch all come through here. No Di
 Several processes on one PostgreSQL database (`GameService.shared`): the lock is also the
 database's lock of the game, and every step stores when the game must next act on its own
 (`wake_at`, in the action's own transaction, or right after a step that changed it otherwise).
-Each process polls for games whose `wake_at` is overdue by `POLL_GRACE` seconds (the process that
+Each process polls (`bot.wake_poller`) for games whose `wake_at` is overdue (the process that
 committed runs its own timers first) and runs what is due through the same handlers, which all
 re-check the game's version or decision under the lock: a wake-up run by two processes is applied
 once, and one whose process died is run by another within a few seconds.
@@ -24,8 +24,6 @@ once, and one whose process died is run by another within a few seconds.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -34,8 +32,10 @@ from bot.ai_seats import policy_for
 from bot.clock import TIMEOUTS_BEFORE_AI, WARN_SHARE, clock_seconds
 from bot.errors import UserError
 from bot.i18n import _, ngettext, using
+from bot.loaded_game import LoadedGame
 from bot.outbox import Change, Notice, Outbox, Post
-from bot.service import GameService, LoadedGame
+from bot.service import GameService
+from bot.wake_poller import WakePoller
 from bot.wakeups import Wakeups
 from games.core import Event
 from games.core.ai import RandomPolicy, ai_rng, decide
@@ -46,15 +46,6 @@ log = logging.getLogger(__name__)
 IDLE_SECONDS = 60.0
 #: At most this many forced actions per clock expiry (each re-checked; never reached in play).
 MAX_FORCED = 200
-#: Several processes: a wake-up overdue by this long is run by whichever process polls first.
-POLL_GRACE = 2.0
-#: ... and each process polls this often (seconds).
-POLL_EVERY = 1.0
-#: At most this many overdue games woken at once per process.
-POLL_BATCH = 8
-#: A game woken for a stored moment that stays overdue (nothing was due, or it failed) is woken
-#: again for it after this many seconds, not at every poll.
-POLL_RETRY = 30.0
 
 Step = Callable[[], Awaitable[Change]]
 Deliver = Callable[[int], Awaitable[None]]
@@ -93,19 +84,11 @@ class Pipeline:
         self._told: set[tuple[int, int, int]] = set()  # (game, decision, seat) already notified
         self._histories: dict[int, tuple[int, list[Event]]] = {}  # game -> (version, events), for AIs
         service.next_wake = self.wakeups.next_wake
-        self._poller: asyncio.Task[None] | None = None
-        #: game -> (the overdue wake_at this process woke it for, when to try that one again)
-        self._tried: dict[int, tuple[float, float]] = {}
-        self._waking: dict[int, asyncio.Task[None]] = {}
+        #: several processes: runs any game's overdue wake-ups (`wake`)
+        self.poller = WakePoller(service, self.wake)
 
     async def stop(self) -> None:
-        poller, self._poller = self._poller, None
-        tasks = [t for t in (poller, *self._waking.values()) if t is not None]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self.poller.stop()
         await self.wakeups.stop()
         for stop in self.on_stop:
             await stop()
@@ -134,57 +117,7 @@ class Pipeline:
             return game
         return await self.service.set_wake(game.id, wake)
 
-    # -- the safety net of several processes: overdue wake-ups of any game ------------------------
-    def start_polling(self) -> None:
-        """Several processes on one database: poll for overdue wake-ups (any game's)."""
-        if self.service.shared and (self._poller is None or self._poller.done()):
-            self._poller = asyncio.create_task(self._poll_forever(), name="wake-poller")
-
-    async def _poll_forever(self) -> None:
-        while True:
-            try:
-                await self.poll()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("polling for overdue wake-ups failed")
-            await asyncio.sleep(POLL_EVERY)
-
-    async def poll(self, grace: float = POLL_GRACE) -> list[int]:
-        """Wake the running games whose stored `wake_at` is overdue by `grace` seconds (each
-        once per stored moment and `POLL_RETRY`; at most `POLL_BATCH` at a time). Returns the
-        games woken."""
-        woken: list[int] = []
-        room = POLL_BATCH - len(self._waking)
-        if room <= 0:
-            return woken
-        now = self.clock()
-        for game_id, wake_at in await self.service.store.due_games(now - grace, limit=room * 4):
-            tried = self._tried.get(game_id)
-            if game_id in self._waking or (tried is not None and tried[0] == wake_at and now < tried[1]):
-                continue
-            if len(self._tried) > 10_000:
-                self._tried.clear()
-            self._tried[game_id] = (wake_at, now + POLL_RETRY)
-            task = asyncio.create_task(self._wake_task(game_id), name=f"wake-{game_id}")
-            self._waking[game_id] = task
-            woken.append(game_id)
-            if len(woken) >= room:
-                break
-        return woken
-
-    async def _wake_task(self, game_id: int) -> None:
-        try:
-            await self.wake(game_id)
-        except asyncio.CancelledError:
-            raise
-        except UserError as error:
-            log.info("overdue wake-up of game %s refused: %s", game_id, error.message)
-        except Exception:
-            log.exception("overdue wake-up of game %s failed", game_id)
-        finally:
-            self._waking.pop(game_id, None)
-
+    # -- the safety net of several processes: an overdue wake-up of any game (`bot.wake_poller`) --
     async def wake(self, game_id: int) -> None:
         """Run what of the game is due now (each handler re-checks it under the lock); with
         nothing due, store the game's right `wake_at`."""
@@ -231,7 +164,7 @@ class Pipeline:
         told = outbox.notices[queued:]
         if game.record.status not in ("lobby", "running"):
             self._forget(game.id)
-            self._tried.pop(game.id, None)
+            self.poller.forget(game.id)
         return told
 
     async def _keep_notices_of_idle_players(self, game: LoadedGame, told: list[Notice]) -> None:

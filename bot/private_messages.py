@@ -21,12 +21,12 @@ import discord
 from bot import screens
 from bot.errors import BadComponent, StaleDecision, UserError
 from bot.i18n import N_, _
+from bot.loaded_game import LoadedGame
 from bot.messenger import PICTURES, Messenger
 from bot.outbox import Outbox
 from bot.pacing import Pacer, dm
 from bot.pipeline import Pipeline
 from bot.render.base import Payload
-from bot.service import LoadedGame
 from bot.shown_pictures import ShownPictures
 from games.core import Event
 

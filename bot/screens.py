@@ -12,11 +12,11 @@ import discord
 
 from bot.components import MineButton, RematchButton
 from bot.i18n import N_, _, ngettext, translated, using
+from bot.loaded_game import LoadedGame
 from bot.names import shown_name
 from bot.plugins import PLUGINS
 from bot.render.base import GameRenderer, Payload, TableContext, new_view
 from bot.render.lobby import closed_payload, lobby_payload
-from bot.service import LoadedGame
 from games.core import Event, visible_events
 
 CLOSED_TEXT = {"cancelled": N_("lobby cancelled"), "abandoned": N_("abandoned")}

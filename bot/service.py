@@ -21,7 +21,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from bot.clock import FORCED_BY_CLOCK, clock_seconds
@@ -34,11 +34,11 @@ from bot.errors import (
     refusal,
 )
 from bot.i18n import _, translated
-from bot.names import shown_name
-from bot.plugins import PLUGINS, GamePlugin
+from bot.loaded_game import ActionResult, LoadedGame
+from bot.plugins import PLUGINS
 from bot.service_lobby import LobbyActions, closed_reason
-from games.core import SYSTEM_SEAT, Event, GameRules, GameState, IllegalAction, Outcome
-from storage import Database, GameRecord, GameStore, SeatRecord, StorageConflict
+from games.core import SYSTEM_SEAT, Event, GameState, IllegalAction
+from storage import Database, GameStore, StorageConflict
 
 LIVE = ("lobby", "running")
 
@@ -78,113 +78,6 @@ class GameLock:
                 await held.__aexit__(*exc_info)
         finally:
             self._local.release()
-
-
-AI_MARK = " (AI)"
-
-
-def _ai_named(stored: str) -> str:
-    """ "Jingle (AI)" -> "Jingle (MI)" in Hungarian: the AI mark in the reader's language."""
-    bare = stored.removesuffix(AI_MARK)
-    return _("{name} (AI)", name=bare) if bare != stored else stored
-
-
-@dataclass
-class LoadedGame:
-    """A game as stored: its record, seats and (once started) its parsed state."""
-
-    record: GameRecord
-    seats: list[SeatRecord]
-    info: GamePlugin
-    state: GameState | None = None
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def rules(self) -> GameRules:
-        return self.info.rules
-
-    @property
-    def names(self) -> list[str]:
-        """The seats' names as the reader sees them: an AI seat is stored as "Jingle (AI)" and
-        marked in the reader's language (`bot.i18n`: names are drawn inside `using`)."""
-        return [
-            _ai_named(s.display_name) if s.user_id < 0 else shown_name(s.display_name) for s in self.seats
-        ]
-
-    def seat_of(self, user_id: int) -> int | None:
-        for seat in self.seats:
-            if seat.user_id == user_id:
-                return seat.seat
-        return None
-
-    def user_of(self, seat: int) -> int:
-        return self.seats[seat].user_id
-
-    def is_ai(self, seat: int) -> bool:
-        """AI seats have negative user ids (no Discord user is ever negative)."""
-        return self.seats[seat].user_id < 0
-
-    def clock_applies(self) -> bool:
-        """Whether the turn clock runs now: not while a decision closes on its own `Timer` (a
-        reaction window), whose deciders may be secret and which ends by itself anyway."""
-        return (
-            self.state is not None
-            and self.record.status == "running"
-            and self.rules.timer(self.state) is None
-        )
-
-    def humans_to_decide(self) -> list[int]:
-        """The seats of people that must decide now and have something to do, in seat order."""
-        if self.state is None or self.record.status != "running":
-            return []
-        return [
-            seat
-            for seat in sorted(self.to_decide())
-            if not self.is_ai(seat) and self.rules.legal_actions(self.state, seat)
-        ]
-
-    def ai_to_decide(self) -> list[int]:
-        """The AI seats that must decide now and have something to do, in seat order."""
-        if self.state is None or self.record.status != "running":
-            return []
-        return [
-            seat
-            for seat in sorted(self.to_decide())
-            if self.is_ai(seat) and self.rules.legal_actions(self.state, seat)
-        ]
-
-    @property
-    def decision(self) -> int:
-        return self.rules.decision(self.state) if self.state is not None else 0
-
-    def to_decide(self) -> frozenset[int]:
-        if self.state is None or self.record.status != "running":
-            return frozenset()
-        return self.rules.to_decide(self.state)
-
-    def outcome(self) -> Outcome | None:
-        return self.rules.outcome(self.state) if self.state is not None else None
-
-    def view(self, seat: int | None) -> Any:
-        assert self.state is not None
-        return self.rules.view(self.state, seat)
-
-
-@dataclass
-class ActionResult:
-    """A committed action: the game after it, the events it made and the decision before it."""
-
-    game: LoadedGame
-    seat: int
-    events: list[Event]
-    decision_before: int
-
-    @property
-    def decision_changed(self) -> bool:
-        return self.game.decision != self.decision_before
 
 
 class GameService(LobbyActions):

@@ -19,7 +19,7 @@ from games.core import IllegalAction
 from storage import GameStore, StorageConflict
 
 if TYPE_CHECKING:
-    from bot.service import LoadedGame
+    from bot.loaded_game import LoadedGame
 
 LIVE = ("lobby", "running")
 #: The storage's refusals (`StorageConflict`, English), marked here so a player reads them in

@@ -16,11 +16,12 @@ from bot import screens
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision
 from bot.i18n import _, using
+from bot.loaded_game import LoadedGame
 from bot.messenger import Messenger
 from bot.names import name_of
 from bot.outbox import Change, Post
 from bot.pipeline import Pipeline
-from bot.service import GameService, LoadedGame
+from bot.service import GameService
 from bot.table_commands import SlashCommands
 from bot.table_history import History
 from bot.table_stats import Stats

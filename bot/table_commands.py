@@ -19,11 +19,12 @@ from bot.components import ForfeitButton
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision, UserError
 from bot.i18n import LANGUAGES, N_, _, language_of, translated, using
+from bot.loaded_game import LoadedGame
 from bot.names import name_of, shown_name
 from bot.outbox import Change
 from bot.pipeline import Pipeline
 from bot.render.base import Payload, new_view
-from bot.service import GameService, LoadedGame
+from bot.service import GameService
 from games.core.words import Words
 
 
@@ -264,7 +265,7 @@ class SlashCommands:
         (games outside a server belong to shard 0), so no two processes redraw the same game; the
         wake-ups of every game are anyone's anyway (`Pipeline.poll`, started here)."""
         await self.service.backfill_results()
-        self.pipeline.start_polling()
+        self.pipeline.poller.start()
         mine = self._my_guilds()
         count = 0
         for record in await self.service.store.live_games():

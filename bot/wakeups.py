@@ -26,7 +26,7 @@ from bot.clock import WARN_SHARE, clock_seconds
 from bot.timers import TimerTasks
 
 if TYPE_CHECKING:
-    from bot.service import LoadedGame
+    from bot.loaded_game import LoadedGame
 
 Wake = Callable[[int, int], Awaitable[None]]
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from bot.answers import answering
-from bot.service import GameService, LoadedGame
+from bot.loaded_game import LoadedGame
+from bot.service import GameService
 from bot.table import Table
 from storage import Database, GameStore
 from tests.bot.fakes import FakeDiscord, FakeInteraction, FakeMessage, FakeMessenger, FakeUser

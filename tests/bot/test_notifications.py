@@ -10,9 +10,9 @@ import random
 import pytest
 
 from bot.delivery import BURIED_AFTER
+from bot.loaded_game import LoadedGame
 from bot.pipeline import IDLE_SECONDS
 from bot.plugins import PLUGINS
-from bot.service import LoadedGame
 from tests.bot.harness import Harness, make_users, play_random_click
 
 

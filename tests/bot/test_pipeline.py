@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+from bot.loaded_game import LoadedGame
 from bot.render.base import Payload
-from bot.service import LoadedGame
 from storage import GameStore
 from tests.bot.fakes import FakeMessenger
 from tests.bot.harness import Harness, make_users, play_random_click, private_message

@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 
 from bot import screens
+from bot.loaded_game import LoadedGame
 from bot.plugins import PLUGINS
-from bot.service import LoadedGame
 from storage import Database, GameStore
 from tests.e2e.postgres_players import PostgresPlayers, read_game_pg, replayed_state_pg
 from tests.e2e.test_shards import GUILD_ONE, GUILD_ZERO, postgres_url  # noqa: F401 - a fixture

@@ -14,10 +14,11 @@ import pytest
 
 from bot.clock import WARN_SHARE
 from bot.errors import StaleDecision, UserError
+from bot.loaded_game import LoadedGame
 from bot.migrate_db import check_game
 from bot.outbox import Change
 from bot.pipeline import IDLE_SECONDS, Pipeline
-from bot.service import GameService, LoadedGame
+from bot.service import GameService
 from storage import Database, GameStore
 
 GAME = "christmas-tree"
@@ -151,21 +152,21 @@ async def test_a_stopped_processes_ai_turn_is_run_by_the_other(
         assert game.ai_to_decide() and game.record.wake_at is not None  # stored with the start
         assert first.wakeups.ai_turns.pending().get(game.id) is not None
         await first.stop()  # "dies": its timer never fires
-        assert await second.poll() == []  # not overdue yet (a's own timer goes first)
+        assert await second.poller.poll() == []  # not overdue yet (a's own timer goes first)
         stored = await b.store.get_game(game.id)
         assert stored is not None and stored.wake_at is not None
-        woken = await second.poll(grace=-2000.0)  # as if a's 1000 s were over
+        woken = await second.poller.poll(grace=-2000.0)  # as if a's 1000 s were over
         assert woken == [game.id]
         for _ in range(100):  # the first AI seat by the poller; the next by b's own timer
             after = await b.load(game.id)
-            if not second._waking and not after.ai_to_decide():
+            if not second.poller.waking and not after.ai_to_decide():
                 break
             await asyncio.sleep(0.05)
         assert after.record.version == game.record.version + 2  # both AI seats chose, once each
         assert not after.ai_to_decide() and after.humans_to_decide() == [0]
         # the stored moment moved on: nothing is due any more, so nobody wakes the game again
         assert after.record.wake_at is None or after.record.wake_at > b.clock()
-        assert await second.poll() == []
+        assert await second.poller.poll() == []
         record = await b.store.get_game(game.id)
         assert record is not None and await check_game(b.store, record) is None
     finally:
@@ -203,11 +204,11 @@ async def test_the_turn_clock_warns_once_and_its_wake_ups_are_stored(
         after = await a.load(game.id)
         assert after.record.warned_for == deadline and after.record.wake_at == deadline  # then the deadline
         # overdue (as if a's timer had died): b's poller runs the expiry, the clock chooses for both
-        assert await second.poll() == []  # not yet
+        assert await second.poller.poll() == []  # not yet
         b.clock = second.clock = second.wakeups.clock = lambda: deadline + 2.5
-        assert await second.poll() == [game.id]
+        assert await second.poller.poll() == [game.id]
         for _ in range(100):
-            if not second._waking:
+            if not second.poller.waking:
                 break
             await asyncio.sleep(0.05)
         done = await a.load(game.id)
