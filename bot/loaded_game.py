@@ -4,7 +4,7 @@ helpers only: loading and committing are `bot.service.GameService`'s. No Discord
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import _
@@ -30,6 +30,10 @@ class LoadedGame:
     seats: list[SeatRecord]
     info: GamePlugin
     state: GameState | None = None
+    #: each seat's view of `state`, made once (views are read-only data; `replace` starts afresh)
+    _views: dict[int | None, tuple[GameState, Any]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def id(self) -> int:
@@ -102,8 +106,15 @@ class LoadedGame:
         return self.rules.outcome(self.state) if self.state is not None else None
 
     def view(self, seat: int | None) -> Any:
-        assert self.state is not None
-        return self.rules.view(self.state, seat)
+        """What `seat` may know of the state (None: the public view), made once per state."""
+        state = self.state
+        assert state is not None
+        made = self._views.get(seat)
+        if made is not None and made[0] is state:
+            return made[1]
+        view = self.rules.view(state, seat)
+        self._views[seat] = (state, view)
+        return view
 
 
 @dataclass
