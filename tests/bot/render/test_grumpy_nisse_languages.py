@@ -12,28 +12,19 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from babel.messages.catalog import Catalog, Message
 
-from bot.i18n import catalogues, using
+from bot.i18n import using
 from bot.plugins import PLUGINS
-from bot.render.base import Payload
-from tests.bot.fakes import FakeMessage
-from tests.bot.render.phone import Moment, picture_problems, random_game, table_problems
+from tests.bot.render import languages
+from tests.bot.render.phone import Moment, random_game
 
 PLUGIN = PLUGINS.get("grumpy-nisse")
 #: where this game's texts are marked
-SOURCES = ("bot/render/grumpy_nisse", "games/grumpy_nisse")
+MINE = ("bot/render/grumpy_nisse", "games/grumpy_nisse")
 LANGUAGES = ("hu", "de")
 SEEDS = (1, 2, 3)
 ROLES = ("random", "host_violet", "host_torech")
 PICTURE_EVERY = 25  # pictures are drawn for every n-th state only (drawing is the slow part)
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-
-
-def _strings(catalog: Catalog, message: Message) -> list[str]:
-    found = catalog.get(message.id)
-    given = found.string if found is not None else ""
-    return [str(text) for text in (given if isinstance(given, tuple) else (given,))]
 
 
 def _wrong_pieces(language: str) -> list[tuple[str, re.Pattern[str]]]:
@@ -41,30 +32,8 @@ def _wrong_pieces(language: str) -> list[tuple[str, re.Pattern[str]]]:
     text between placeholders, at least 4 letters) of its English and of its other languages'
     translations that its `language` translation does not hold (names kept in every language
     are; a text without a translation is not), as patterns."""
-    pieces = []
-    catalog = catalogues.load(language)
-    others = [catalogues.load(other) for other in LANGUAGES if other != language]
-    for message in catalogues.template():
-        if not message.id or not any(path.startswith(SOURCES) for path, _ in message.locations):
-            continue
-        english = [str(text) for text in message.id] if isinstance(message.id, tuple) else [str(message.id)]
-        foreign = " ".join(_strings(catalog, message))
-        for text in english + [text for other in others for text in _strings(other, message)]:
-            if text == foreign:
-                continue
-            for piece in PLACEHOLDER.split(text):
-                piece = piece.strip(" .,:;()*!-\n")
-                if sum(c.isalpha() for c in piece) >= 4 and piece not in foreign:
-                    pieces.append((text, re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")))
-    return pieces
-
-
-def _read(payload: Payload) -> str:
-    """Everything a player reads in the message, with Discord's limits checked on the way."""
-    message = FakeMessage(1, 1)
-    message.apply(embeds=payload.embeds, view=payload.view, content=payload.content)
-    descriptions = [o.description or "" for item in message.items() for o in getattr(item, "options", [])]
-    return "\n".join([message.text(), *descriptions])
+    others = [other for other in LANGUAGES if other != language]
+    return languages.wrong_pieces(language, MINE, other_languages=others)
 
 
 def _moments(seed: int) -> Iterator[Moment]:
@@ -79,17 +48,10 @@ def test_players_read_neither_english_nor_another_language(language: str) -> Non
         seen: set[str] = set()
         for seed in SEEDS:
             for moment in _moments(seed):
-                seen.add(_read(moment.table()))
+                seen.add(languages.read(moment.table()))
                 for seat in (0, 1):
-                    seen.add(_read(moment.private(seat)))
-    found = {
-        f"{wrong!r} in: {text[max(0, m.start() - 60) : m.end() + 60]!r}"
-        for text in seen
-        for wrong, pattern in pieces
-        for m in [pattern.search(text)]
-        if m
-    }
-    assert not found, f"{len(found)} texts not in {language}, e.g.\n" + "\n".join(sorted(found)[:8])
+                    seen.add(languages.read(moment.private(seat)))
+    languages.assert_none_read(seen, pieces, f"texts not in {language}")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -97,8 +59,7 @@ def test_the_english_texts_looked_for_are_found_in_english(language: str) -> Non
     """The check above can fail: the same game read in English holds the texts it looks for."""
     with using(language):
         pieces = _wrong_pieces(language)
-    texts = [_read(m.table()) for m in _moments(SEEDS[0])]
-    assert any(pattern.search(text) for text in texts for _, pattern in pieces)
+    assert languages.texts_found([languages.read(m.table()) for m in _moments(SEEDS[0])], pieces)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -106,11 +67,11 @@ def test_phone_budgets_hold(language: str) -> None:
     problems: list[str] = []
     with using(language):
         for seed in SEEDS:
-            tables = [moment.table() for moment in _moments(seed)]
-            problems += [f"seed {seed}: {p}" for p in table_problems(tables)]
-            if seed == SEEDS[0]:
-                for table in tables[::PICTURE_EVERY]:
-                    problems += picture_problems(table)
+            every = PICTURE_EVERY if seed == SEEDS[0] else 0
+            moments = list(_moments(seed))
+            problems += languages.phone_budget_problems(
+                f"seed {seed}", moments, every, private_pictures=False
+            )
     assert not problems, f"{len(problems)} over budget in {language}, e.g.\n" + "\n\n".join(problems[:3])
 
 

@@ -15,21 +15,21 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.i18n import _, catalogues, described, using
+from bot.i18n import _, using
 from bot.plugins import PLUGINS
 from bot.render.base import Payload, TableContext
 from bot.render.naughty_or_nice_components import draft_code, fulfil_targets, group_of
 from bot.render.naughty_or_nice_summary import LOBBY_TEXTS
 from bot.render.rules_text import rules_embed
-from games.core import SYSTEM_SEAT, Event, visible_events
+from games.core import SYSTEM_SEAT, Event
 from games.naughty_or_nice.actions import CloseWindow, Fulfil
 from games.naughty_or_nice.viewmodels import NoNView
-from tests.bot.fakes import FakeMessage
-from tests.bot.render.phone import Moment, picture_problems, table_problems, text_of
+from tests.bot.render import languages
+from tests.bot.render.phone import Moment, text_of
 
 PLUGIN = PLUGINS.get("naughty-or-nice")
 #: where the texts this game's players read are marked (the renderers and the rules)
-SOURCES = ("bot/render/naughty_or_nice", "games/naughty_or_nice")
+MINE = ("bot/render/naughty_or_nice", "games/naughty_or_nice")
 LANGUAGES = ("hu", "de")
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 #: (players, level, seed): every level, every player count
@@ -37,7 +37,6 @@ GAMES = ((2, 1, 1), (3, 2, 2), (4, 3, 3), (5, 4, 4), (3, 5, 5), (2, 5, 6))
 #: the line-ups `test_phone_budgets` holds to the budgets in English (the benchmark's levels)
 BUDGET_GAMES = ((2, 5, 1), (3, 3, 2), (4, 1, 1), (5, 5, 2))
 PICTURE_EVERY = 40  # pictures are drawn for every n-th state only (drawing is the slow part)
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 #: English pieces that are also words of the language ("most" is Hungarian for "now")
 FALSE_FRIENDS = {"hu": {"most"}, "de": set()}
 
@@ -45,36 +44,7 @@ FALSE_FRIENDS = {"hu": {"most"}, "de": set()}
 def _english_pieces(language: str) -> list[tuple[str, re.Pattern[str]]]:
     """For every English text of this game not kept as it is in `language` (names often are): its
     word runs (the text between placeholders, at least 4 letters) the translation does not hold."""
-    pieces = []
-    catalog = catalogues.load(language)
-    for message in catalogues.template():
-        if not message.id or not any(path.startswith(SOURCES) for path, _ in message.locations):
-            continue
-        found = catalog.get(message.id)
-        english = [str(text) for text in message.id] if isinstance(message.id, tuple) else [str(message.id)]
-        given = found.string if found is not None else ""
-        foreign = " ".join(str(text) for text in (given if isinstance(given, tuple) else (given,)))
-        foreign = PLACEHOLDER.sub(" ", foreign)
-        for text in english:
-            if text == str(given):
-                continue
-            for piece in PLACEHOLDER.split(text):
-                piece = piece.strip(" .,:;()*!-+?\n")
-                if piece in FALSE_FRIENDS[language]:
-                    continue
-                if sum(c.isalpha() for c in piece) >= 4 and piece not in foreign:
-                    pieces.append((text, re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")))
-    return pieces
-
-
-def _read(payload: Payload) -> str:
-    """Everything a player reads in the message, with Discord's limits checked on the way."""
-    message = FakeMessage(1, 1)
-    message.apply(embeds=payload.embeds, view=payload.view, content=payload.content)
-    descriptions = [
-        o.description or "" for item in message.items() for o in getattr(item.item, "options", [])
-    ]
-    return "\n".join([message.text(), *descriptions])
+    return languages.wrong_pieces(language, MINE, false_friends=FALSE_FRIENDS[language])
 
 
 def _moments(players: int, level: int, seed: int, limit: int = 400) -> Iterator[Moment]:
@@ -101,9 +71,10 @@ def _moments(players: int, level: int, seed: int, limit: int = 400) -> Iterator[
         state, events = rules.apply(state, seat, action)
 
 
-def _drafts(view: NoNView) -> list[str]:
+def _drafts(view: object) -> list[str]:
     """Half-made choices worth drawing: a Fulfill with none, one and all presents chosen, and each
     creature waiting for its target."""
+    assert isinstance(view, NoNView)
     drafts = []
     for kiddo in fulfil_targets(view)[:1]:
         drafts += [draft_code(kiddo, mask) for mask in {0, 1, (1 << len(view.presents)) - 1}]
@@ -116,24 +87,10 @@ def _everything_read(players: int, level: int, seed: int) -> set[str]:
     seen: set[str] = {text_of(Payload(embeds=[rules_embed(PLUGIN.name)]))}
     for text in LOBBY_TEXTS.values():
         seen.update(_(t) for t in ((text,) if isinstance(text, str) else text))
-    renderer = PLUGIN.renderer
-    moment = None
-    for n, moment in enumerate(_moments(players, level, seed)):
-        seen.add(_read(moment.table()))
-        seen.update(described(e, moment.ctx.names) for e in moment.events)  # /log and DMs
-        for seat in range(players):
-            seen.add(_read(moment.private(seat)))
-            if n % 3 == 0:
-                view = moment.plugin.rules.view(moment.state, seat)
-                assert isinstance(view, NoNView)
-                events = visible_events(moment.events, seat)
-                for draft in _drafts(view):
-                    seen.add(_read(renderer.private(view, moment.ctx, events, draft)))
-    assert moment is not None
+    read, moment = languages.read_moments(_moments(players, level, seed), players, _drafts, drafts_every=3)
     over = moment.plugin.rules.view(moment.state, None)
     assert isinstance(over, NoNView) and over.over, "the random game ends"
-    seen.add(renderer.ending(over, moment.ctx, ""))
-    return seen
+    return seen | read | {PLUGIN.renderer.ending(over, moment.ctx, "")}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -142,14 +99,7 @@ def test_players_read_no_english(language: str) -> None:
         pieces = _english_pieces(language)
         assert pieces, "no translated texts found for this game"
         seen = set().union(*(_everything_read(*game) for game in GAMES))
-    found = {
-        f"{english!r} in: {text[max(0, m.start() - 60) : m.end() + 60]!r}"
-        for text in seen
-        for english, pattern in pieces
-        for m in [pattern.search(text)]
-        if m
-    }
-    assert not found, f"{len(found)} English texts in {language}, e.g.\n" + "\n".join(sorted(found)[:8])
+    languages.assert_none_read(seen, pieces, f"English texts in {language}")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -157,8 +107,7 @@ def test_the_english_texts_looked_for_are_found_in_english(language: str) -> Non
     """The check above can fail: the same games read in English hold many of the texts it looks for."""
     with using(language):
         pieces = _english_pieces(language)
-    seen = _everything_read(*GAMES[4]) | _everything_read(*GAMES[3])
-    hits = {english for english, pattern in pieces for text in seen if pattern.search(text)}
+    hits = languages.texts_found(_everything_read(*GAMES[4]) | _everything_read(*GAMES[3]), pieces)
     assert len(hits) >= 60, sorted(hits)
 
 
@@ -168,20 +117,11 @@ def test_phone_budgets_hold(language: str) -> None:
     with using(language):
         for players, level, seed in BUDGET_GAMES:
             moments = list(_moments(players, level, seed))
-            tables = [moment.table() for moment in moments]
-            problems += [f"{players}p level {level} seed {seed}: {p}" for p in table_problems(tables)]
-            for moment in moments[::PICTURE_EVERY]:
-                problems += picture_problems(moment.table())
-                problems += picture_problems(moment.private(0))
+            label = f"{players}p level {level} seed {seed}"
+            problems += languages.phone_budget_problems(label, moments, PICTURE_EVERY)
     assert not problems, f"{len(problems)} over budget in {language}, e.g.\n" + "\n\n".join(problems[:3])
 
 
 def test_the_languages_differ() -> None:
     """Hungarian and German messages are not the English ones (the catalogues are in use)."""
-    moment = next(m for m in _moments(*GAMES[4]) if m.state.turn_no >= 2)
-    with using("en"):
-        english = (text_of(moment.table()), text_of(moment.private(0)))
-    for language in LANGUAGES:
-        with using(language):
-            table, private = text_of(moment.table()), text_of(moment.private(0))
-        assert table != english[0] and private != english[1]
+    languages.assert_languages_differ(next(m for m in _moments(*GAMES[4]) if m.state.turn_no >= 2), LANGUAGES)
