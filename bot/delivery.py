@@ -24,11 +24,12 @@ import discord
 from bot import screens
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
+from bot.message_slots import Slot, answer_by_edit
 from bot.messenger import Messenger
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer, dm
 from bot.pipeline import Pipeline
-from bot.private_messages import PrivateMessages, Slot, answer_by_edit
+from bot.private_messages import PrivateMessages
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.private_messages import turn_of
+from bot.message_slots import turn_of
 from tests.bot.fakes import FakeDiscord, FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, private_message
 from tests.storage.conftest import pg_url, postgres_url  # noqa: F401  (fixtures)

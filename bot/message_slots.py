@@ -1,0 +1,81 @@
+"""A message the bot keeps true (`Slot`: the table, or a seat's living private message), what a
+private message is drawn from (`shown_key`), whose decision it carries (`turn_of`), and answering a
+click by editing the clicked message (`answer_by_edit`). Used by `bot.private_messages` and
+`bot.delivery`."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+
+import discord
+
+from bot import screens
+from bot.loaded_game import LoadedGame
+from bot.messenger import PICTURES
+from bot.render.base import Payload
+from bot.shown_pictures import ShownPictures
+from games.core import Event
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class Slot:
+    """One message the bot keeps true. `user_id` 0 for a table."""
+
+    user_id: int
+    message_id: int | None = None  # a DM or a table message
+    #: for an ephemeral view (DMs closed): its message id, and the token of the latest interaction
+    #: on it (which edits it for 15 minutes) with when that interaction came
+    view_id: int | None = None
+    token: str | None = None
+    token_at: float = 0.0
+    digest: str | None = None
+    #: the inputs of the render `digest` came from (`shown_key`): equal inputs, equal message
+    key: object = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: pacing (`bot.pacing`): when it was last written by REST, the decision it last showed as
+    #: its reader's (None: none), whether a trailing write is waiting, and what that write owes
+    last: float | None = None
+    turn: int | None = None
+    later: bool = False
+    owed_news: list[Event] = field(default_factory=list)
+    owed_force: bool = False
+
+
+def shown_key(game: LoadedGame, seat: int | None, view: object = None) -> object:
+    """Everything a seat's quiet private message is drawn from (renderers see only the view and
+    the context): when it equals the key of the last render, so does the message. `view`: the
+    seat's view, if already made."""
+    record = game.record
+    if view is None and game.state is not None:
+        view = game.view(seat)
+    seats = tuple(seat.user_id for seat in game.seats)  # who is an AI (the end may say so)
+    return (record.status, game.decision, tuple(game.names), seats, record.deadline, view)
+
+
+def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
+    """The decision that is `seat`'s now and is made in its private message, if any (a decision
+    on the table is not: the private message only tells about it)."""
+    if seat not in game.to_decide():
+        return None
+    if view is None:
+        view = game.view(seat)
+    return game.decision if screens.renderer(game).has_private_decision(view) else None
+
+
+async def answer_by_edit(interaction: discord.Interaction, payload: Payload, pictures: ShownPictures) -> bool:
+    """Edit the clicked message as the interaction's answer. The change is already committed,
+    so if Discord refuses (e.g. the 3 s window passed), the delivery repairs it by REST."""
+    message_id = interaction.message.id if interaction.message is not None else None
+    try:
+        await interaction.response.edit_message(
+            **(await PICTURES.ready(pictures.for_edit(message_id, payload))).edit_kwargs()
+        )
+    except discord.HTTPException as error:
+        log.warning("answering interaction %s failed: %s", getattr(interaction, "id", "?"), error)
+        return False
+    pictures.shown(message_id, payload)
+    return True
