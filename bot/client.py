@@ -124,11 +124,11 @@ class GameBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
         key = f"command_hash:{self.dev_guild_id or 'global'}"
         fingerprint = self.command_fingerprint(guild)
-        if await self.store.get_meta(key) == fingerprint:
+        if await self.store.settings.get_meta(key) == fingerprint:
             log.info("Slash commands unchanged; not syncing")
             return False
         await self.tree.sync(guild=guild)
-        await self.store.set_meta(key, fingerprint)
+        await self.store.settings.set_meta(key, fingerprint)
         log.info("Synced slash commands to %s", f"guild {self.dev_guild_id}" if guild else "all servers")
         return True
 

@@ -248,7 +248,7 @@ class GameService(LobbyActions):
         if len(self._locales) > 100_000:
             self._locales.clear()
         self._locales[user_id] = locale
-        if not await self.store.remember_locale(user_id, locale):
+        if not await self.store.settings.remember_locale(user_id, locale):
             return
 
         def patch(game: LoadedGame) -> LoadedGame:
@@ -421,13 +421,13 @@ class GameService(LobbyActions):
         """Store the results of finished games that have none (finished before results were
         kept), from their final state. Returns how many games were filled in."""
         count = 0
-        for record in await self.store.games_without_results():
+        for record in await self.store.results.games_without_results():
             if record.game_name not in PLUGINS or not record.state_json:
                 continue
             info = PLUGINS.get(record.game_name)
             outcome = info.rules.outcome(info.rules.load_state(record.state_json))
             if outcome is not None:
-                await self.store.record_results(record.id, outcome.winners)
+                await self.store.results.record(record.id, outcome.winners)
                 count += 1
         return count
 

@@ -100,7 +100,7 @@ class LobbyActions:
         parsed = info.rules.parse_options(options or {})
         async with self._channel_lock(channel_id):
             await self._check_free(channel_id, user_id)
-            record = await self.store.create_lobby(
+            record = await self.store.lobbies.create(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game_name=game_name,
@@ -128,7 +128,7 @@ class LobbyActions:
         if old.seat_of(user_id) is None:
             raise NotAllowed(_("Only the players of this game can ask for a rematch."))
         claim = f"rematch:{game_id}"
-        existing = await self.store.get_meta(claim)
+        existing = await self.store.settings.get_meta(claim)
         if existing is not None:
             raise UserError(_("The rematch is already open: game #{number}. Join it there!", number=existing))
         try:  # the lobby and the "this game's rematch is open" guard are one commit
@@ -171,7 +171,7 @@ class LobbyActions:
         async with self._channel_lock(game.record.channel_id):
             await self._check_free(game.record.channel_id, user_id)
             try:
-                await self.store.add_seat(
+                await self.store.lobbies.add_seat(
                     game_id, user_id, user_name, max_seats=game.info.max_players, locale=locale
                 )
                 self._written(game_id)
@@ -236,7 +236,7 @@ class LobbyActions:
             raise UserError(_full(game))
         ai_id, name = self._new_ai(game)
         try:
-            await self.store.add_seat(game_id, ai_id, name, max_seats=game.info.max_players)
+            await self.store.lobbies.add_seat(game_id, ai_id, name, max_seats=game.info.max_players)
         except StorageConflict as error:
             raise UserError(conflict(error)) from None
         self._written(game_id)
@@ -251,7 +251,7 @@ class LobbyActions:
         ais = [seat for seat in game.seats if seat.user_id < 0]
         if not ais:
             raise UserError(_("There is no AI player to remove."))
-        await self.store.remove_seat(game_id, ais[-1].user_id)
+        await self.store.lobbies.remove_seat(game_id, ais[-1].user_id)
         self._written(game_id)
         return await self.load(game_id)
 
@@ -269,7 +269,7 @@ class LobbyActions:
             raise UserError(_("You are not seated in this lobby."))
         if user_id == game.record.host_id:
             raise UserError(_("The host cannot leave; press Cancel to close the lobby."))
-        await self.store.remove_seat(game_id, user_id)
+        await self.store.lobbies.remove_seat(game_id, user_id)
         self._written(game_id)
         return await self.load(game_id)
 
@@ -295,8 +295,9 @@ class LobbyActions:
             parsed = rules.parse_options({**game.record.options, **changed})
         except IllegalAction as error:
             raise refusal(error) from None
+        options = {**parsed.model_dump(mode="json"), CLOCK_OPTION: clock}
         try:
-            await self.store.set_options(game_id, {**parsed.model_dump(mode="json"), CLOCK_OPTION: clock})
+            await self.store.lobbies.set_options(game_id, options)
         except StorageConflict as error:
             raise StaleDecision(conflict(error)) from None
         self._written(game_id)
@@ -322,7 +323,7 @@ class LobbyActions:
         options = rules.parse_options(game.record.options)
         state = rules.new_game(count, options, game.record.seed)
         try:
-            await self.store.start_game(game_id, rules.dump_state(state))
+            await self.store.lobbies.start(game_id, rules.dump_state(state))
             self._written(game_id)
         except StorageConflict:
             raise StaleDecision(_("This lobby has already started or closed.")) from None

@@ -67,7 +67,8 @@ class SlashCommands:
     async def table_locale(self, interaction: discord.Interaction) -> str:
         """The language of a new table: the one a manager chose with /language, else the server's
         (Discord's "preferred locale" of a Community server), else the host's."""
-        chosen = await self.service.store.guild_locale(interaction.guild_id) if interaction.guild_id else None
+        settings = self.service.store.settings
+        chosen = await settings.guild_locale(interaction.guild_id) if interaction.guild_id else None
         return chosen or str(interaction.guild_locale or interaction.locale)
 
     async def set_language(self, interaction: discord.Interaction, locale: str | None) -> None:
@@ -77,7 +78,7 @@ class SlashCommands:
         permissions = getattr(interaction, "permissions", None)
         if permissions is None or not permissions.manage_guild:
             raise NotAllowed(_("Only members with Manage Server can choose the server's language."))
-        await self.service.store.set_guild_locale(interaction.guild_id, locale)
+        await self.service.store.settings.set_guild_locale(interaction.guild_id, locale)
         if locale is None:
             text = _("New tables here follow the server's language (Discord's server settings).")
         else:

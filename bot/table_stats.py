@@ -36,7 +36,7 @@ class Stats:
 
     async def stats(self, interaction: discord.Interaction, user: discord.abc.User | None) -> None:
         who = user or interaction.user
-        rows = await self.service.store.player_stats(interaction.guild_id, who.id)
+        rows = await self.service.store.results.player_stats(interaction.guild_id, who.id)
         embed = discord.Embed(
             title=_("{name}'s games on this server", name=name_of(who)), colour=EMBED_COLOUR
         )
@@ -50,8 +50,8 @@ class Stats:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def leaderboard(self, interaction: discord.Interaction, game_name: str) -> None:
-        store = self.service.store
-        rows = await store.leaderboard(interaction.guild_id, game_name)
+        results = self.service.store.results
+        rows = await results.leaderboard(interaction.guild_id, game_name)
         title = _title(game_name)
         lines = [
             f"{rank}. <@{user_id}> - {_rate(plays, wins)}"
@@ -62,7 +62,7 @@ class Stats:
             description="\n".join(lines) or _("No finished games yet."),
             colour=EMBED_COLOUR,
         )
-        ai_plays, ai_wins = await store.ai_stats(interaction.guild_id, game_name)
+        ai_plays, ai_wins = await results.ai_stats(interaction.guild_id, game_name)
         if ai_plays:
             embed.add_field(
                 name=_("AI players (counted apart)"), value=_rate(ai_plays, ai_wins), inline=False

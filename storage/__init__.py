@@ -1,4 +1,5 @@
-"""Persistence for the bot: SQLite or PostgreSQL (by ``DATABASE_URL``), migrations, the game store.
+"""Persistence for the bot: SQLite or PostgreSQL (by ``DATABASE_URL``), migrations, the game store
+(``GameStore``, with its ``lobbies``, ``results`` and ``settings``).
 
 ``storage.postgres`` (asyncpg) is imported only when a PostgreSQL URL is opened.
 """
@@ -21,7 +22,10 @@ from storage.games import (
     StorageConflict,
     VersionConflict,
 )
+from storage.lobbies import LobbyStore
 from storage.migrations import LATEST, MIGRATIONS, POSTGRES_MIGRATIONS
+from storage.results import ResultStore
+from storage.settings import SettingsStore
 from storage.sqlite import SqliteDatabase, database_path_from_url
 
 __all__ = [
@@ -36,9 +40,12 @@ __all__ = [
     "Freshness",
     "GameRecord",
     "GameStore",
+    "LobbyStore",
+    "ResultStore",
     "Row",
     "SeatRecord",
     "SeatTaken",
+    "SettingsStore",
     "SqliteDatabase",
     "StorageConflict",
     "VersionConflict",

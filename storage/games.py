@@ -1,4 +1,9 @@
-"""Games, seats and the append-only action log.
+"""The game store: games, seats and the append-only action log.
+
+:class:`GameStore` writes a started game (its actions and snapshot, seats handed over, the timers'
+bookkeeping) and reads games back. It hands out the stores beside it, on the same database:
+``lobbies`` (:mod:`storage.lobbies`), ``results`` (:mod:`storage.results`: results and stats) and
+``settings`` (:mod:`storage.settings`: languages and meta values).
 
 Every write is one :meth:`Database.transaction`, so a failure leaves nothing half-written.
 Methods raise :class:`StorageConflict` (or a subclass) when the request lost a race or no
@@ -14,12 +19,11 @@ SQLite, where ``BEGIN IMMEDIATE`` already serializes every write.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
-from typing import Any
 
-from storage.db import Connection, Database, Row
+from storage.db import Connection, Database
+from storage.lobbies import LobbyStore
 from storage.records import (
     ActionRecord,
     Freshness,
@@ -28,7 +32,11 @@ from storage.records import (
     SeatTaken,
     StorageConflict,
     VersionConflict,
+    game_from_row,
+    seat_from_row,
 )
+from storage.results import ResultStore, insert_results
+from storage.settings import SettingsStore
 
 __all__ = [
     "ActionRecord",
@@ -57,106 +65,11 @@ class GameStore:
     def __init__(self, db: Database, *, clock: Callable[[], str] = utc_now) -> None:
         self.db = db
         self._now = clock
+        self.lobbies = LobbyStore(db, clock)
+        self.results = ResultStore(db)
+        self.settings = SettingsStore(db)
 
-    # -- lobby ---------------------------------------------------------------------------
-
-    async def create_lobby(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        game_name: str,
-        host_id: int,
-        host_name: str,
-        options: dict,
-        seed: int,
-        claim: str | None = None,
-        locale: str | None = None,
-        host_locale: str | None = None,
-    ) -> GameRecord:
-        """Create a game in status ``lobby`` with the host at seat 0, in one transaction.
-
-        ``claim``: a ``meta`` key that must be new (e.g. "this game's rematch"), stored in the same
-        transaction with the new game's id as its value; if it exists, nothing is created and
-        :class:`StorageConflict` names the game that holds it. ``locale``: the table's language,
-        ``host_locale`` the host's (Discord locales)."""
-        options_json = json.dumps(options, sort_keys=True, separators=(",", ":"))
-        now = self._now()
-        async with self.db.transaction() as conn:
-            game_id = await conn.insert(
-                "INSERT INTO games (guild_id, channel_id, game_name, status, host_id, "
-                "options_json, seed, state_json, version, created_at, updated_at, locale) "
-                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?, ?)",
-                (guild_id, channel_id, game_name, host_id, options_json, seed, now, now, locale),
-            )
-            await conn.execute(
-                "INSERT INTO seats (game_id, seat, user_id, display_name, locale) VALUES (?, 0, ?, ?, ?)",
-                (game_id, host_id, host_name, host_locale),
-            )
-            if claim is not None:
-                # DO NOTHING (rather than a check first): of two processes claiming at once, the
-                # second waits for the first's commit and then finds the key taken.
-                claimed = await conn.execute(
-                    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
-                    (claim, str(game_id)),
-                )
-                if not claimed:
-                    held = await conn.fetchone("SELECT value FROM meta WHERE key = ?", (claim,))
-                    raise StorageConflict(str(held[0]) if held is not None else "")
-            return await _load_game(conn, game_id)
-
-    async def add_seat(
-        self,
-        game_id: int,
-        user_id: int,
-        display_name: str,
-        *,
-        max_seats: int | None = None,
-        locale: str | None = None,
-    ) -> SeatRecord:
-        """Seat ``user_id`` at the next free seat of a lobby.
-
-        Raises :class:`SeatTaken` if they are already seated, :class:`StorageConflict` if the
-        game is no longer a lobby or (when ``max_seats`` is given) already has that many seats.
-        The check and the insert are one transaction, so two racing joins cannot overfill it.
-        """
-        async with self.db.transaction() as conn:
-            await _require_lobby(conn, game_id, lock=self._now())
-            row = await conn.fetchone(
-                "SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-            if row is not None:
-                raise SeatTaken("You're already seated in this game.")
-            counted = await conn.fetchone(
-                "SELECT COUNT(*), COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
-            )
-            assert counted is not None  # an aggregate answers one row
-            count, next_seat = counted
-            if max_seats is not None and count >= max_seats:
-                raise StorageConflict("This lobby is full.")
-            await conn.execute(
-                "INSERT INTO seats (game_id, seat, user_id, display_name, locale) VALUES (?, ?, ?, ?, ?)",
-                (game_id, next_seat, user_id, display_name, locale),
-            )
-        return SeatRecord(next_seat, user_id, display_name, None, None, locale=locale)
-
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
-        """Remove ``user_id`` from a lobby; later seats move down so seats stay 0..n-1."""
-        async with self.db.transaction() as conn:
-            await _require_lobby(conn, game_id, lock=self._now())
-            row = await conn.fetchone(
-                "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-            if row is None:
-                raise StorageConflict("You're not in this lobby.")
-            seat = row[0]
-            await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
-            # Two steps through negative numbers so no UPDATE ever collides on the primary key,
-            # whatever order the database visits the rows in.
-            await conn.execute(
-                "UPDATE seats SET seat = -seat WHERE game_id = ? AND seat > ?", (game_id, seat)
-            )
-            await conn.execute("UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,))
+    # -- play ----------------------------------------------------------------------------
 
     async def replace_seat(
         self,
@@ -207,33 +120,7 @@ class GameStore:
             )
             if changed != 1:
                 raise StorageConflict("This game is not running any more.")
-            await _insert_results(conn, game_id, winners)
-
-    async def set_options(self, game_id: int, options: dict) -> None:
-        """Replace a lobby's options (already validated by the game). Raises
-        :class:`StorageConflict` once the game has started or closed."""
-        options_json = json.dumps(options, sort_keys=True, separators=(",", ":"))
-        async with self.db.transaction() as conn:
-            await _require_lobby(conn, game_id, lock=self._now())
-            await conn.execute("UPDATE games SET options_json = ? WHERE id = ?", (options_json, game_id))
-
-    async def start_game(self, game_id: int, state_json: str) -> GameRecord:
-        """Atomically move a lobby to ``running`` at version 0 with its initial state.
-
-        Raises :class:`StorageConflict` unless the game is a lobby, so of two racing Start
-        clicks exactly one wins.
-        """
-        async with self.db.transaction() as conn:
-            changed = await conn.execute(
-                "UPDATE games SET status = 'running', state_json = ?, version = 0, "
-                "updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (state_json, self._now(), game_id),
-            )
-            if changed != 1:
-                await _require_lobby(conn, game_id)  # raises the right message
-            return await _load_game(conn, game_id)
-
-    # -- play ----------------------------------------------------------------------------
+            await insert_results(conn, game_id, winners)
 
     async def record_action(
         self,
@@ -303,7 +190,7 @@ class GameStore:
                 (game_id, new_version, seat, user_id, action_json, events_json, now),
             )
             if winners is not None:
-                await _insert_results(conn, game_id, winners)
+                await insert_results(conn, game_id, winners)
             if timeouts is not None:
                 await conn.execute(
                     "UPDATE seats SET timeouts = ? WHERE game_id = ? AND seat = ?",
@@ -312,53 +199,6 @@ class GameStore:
 
         await self.db.grouped(write)
         return new_version
-
-    async def record_results(self, game_id: int, winners: frozenset[int]) -> None:
-        """Store a finished game's results if they are missing (games finished before results
-        were kept)."""
-        async with self.db.transaction() as conn:
-            await _insert_results(conn, game_id, winners)
-
-    async def games_without_results(self) -> list[GameRecord]:
-        rows = await self.db.fetchall(
-            "SELECT * FROM games WHERE status = 'finished' "
-            "AND NOT EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id) ORDER BY id"
-        )
-        return [_game(row) for row in rows]
-
-    async def player_stats(self, guild_id: int | None, user_id: int) -> list[tuple[str, int, int]]:
-        """(game name, plays, wins) of `user_id` in the server, per game."""
-        guild, params = _same_guild(guild_id)
-        rows = await self.db.fetchall(
-            f"SELECT game_name, COUNT(*), SUM(won) FROM results WHERE {guild} AND user_id = ? "
-            "GROUP BY game_name",
-            (*params, user_id),
-        )
-        # Sorted here: the databases' text orders differ (PostgreSQL's follows its locale).
-        return sorted((row[0], row[1], row[2] or 0) for row in rows)
-
-    async def leaderboard(
-        self, guild_id: int | None, game_name: str, limit: int = 10
-    ) -> list[tuple[int, int, int]]:
-        """(user id, plays, wins) of the people who played `game_name` in the server, most wins
-        first, then the best rate; AI seats are left out (see `ai_stats`)."""
-        guild, params = _same_guild(guild_id)
-        rows = await self.db.fetchall(
-            "SELECT user_id, COUNT(*) AS plays, SUM(won) AS wins FROM results "
-            f"WHERE {guild} AND game_name = ? AND ai = 0 GROUP BY user_id "
-            "ORDER BY wins DESC, SUM(won) * 1.0 / COUNT(*) DESC, plays DESC, user_id LIMIT ?",
-            (*params, game_name, limit),
-        )
-        return [(row[0], row[1], row[2] or 0) for row in rows]
-
-    async def ai_stats(self, guild_id: int | None, game_name: str) -> tuple[int, int]:
-        """(plays, wins) of all AI seats together in `game_name` in the server."""
-        guild, params = _same_guild(guild_id)
-        row = await self.db.fetchone(
-            f"SELECT COUNT(*), SUM(won) FROM results WHERE {guild} AND game_name = ? AND ai = 1",
-            (*params, game_name),
-        )
-        return (row[0], row[1] or 0) if row else (0, 0)
 
     async def set_status(self, game_id: int, status: str, *, from_statuses: tuple[str, ...]) -> bool:
         """Set ``status`` only if the game is currently in one of ``from_statuses``.
@@ -459,7 +299,7 @@ class GameStore:
         if not rows:
             return None
         first = rows[0]
-        seats = [_seat(row) for row in rows if row["seat"] is not None]
+        seats = [seat_from_row(row) for row in rows if row["seat"] is not None]
         return Freshness(
             version=first["version"],
             status=first["status"],
@@ -474,7 +314,7 @@ class GameStore:
     async def get_game(self, game_id: int) -> GameRecord | None:
         """The game with this id, or None."""
         row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-        return None if row is None else _game(row)
+        return None if row is None else game_from_row(row)
 
     async def get_seats(self, game_id: int) -> list[SeatRecord]:
         """The game's seats ordered by seat number."""
@@ -483,7 +323,7 @@ class GameStore:
             "private_token, private_token_at, locale FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
-        return [_seat(row) for row in rows]
+        return [seat_from_row(row) for row in rows]
 
     async def get_actions(self, game_id: int) -> list[ActionRecord]:
         """The game's action log ordered by ``seq``."""
@@ -506,7 +346,7 @@ class GameStore:
     async def live_games(self) -> list[GameRecord]:
         """Every game in ``lobby`` or ``running`` (for resuming after a restart), by id."""
         rows = await self.db.fetchall("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
-        return [_game(row) for row in rows]
+        return [game_from_row(row) for row in rows]
 
     async def games_in_channel(
         self, channel_id: int, statuses: Iterable[str] = LIVE_STATUSES
@@ -518,31 +358,7 @@ class GameStore:
             f"SELECT * FROM games WHERE channel_id = ? AND status IN ({marks}) ORDER BY id",
             (channel_id, *statuses),
         )
-        return [_game(row) for row in rows]
-
-    async def remember_locale(self, user_id: int, locale: str) -> int:
-        """The player's language is ``locale`` from now on in every game they sit in that is not
-        over (written only where it differs). Returns how many seats changed."""
-        async with self.db.transaction() as conn:
-            return await conn.execute(
-                "UPDATE seats SET locale = ? WHERE user_id = ? AND (locale IS NULL OR locale <> ?) "
-                "AND game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'running'))",
-                (locale, user_id, locale),
-            )
-
-    async def guild_locale(self, guild_id: int) -> str | None:
-        """The language a manager chose for the server's tables (`/language`), if any."""
-        row = await self.db.fetchone("SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return None if row is None else row["locale"]
-
-    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
-        """Choose the language of the server's new tables (None: the server's own, from Discord)."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
-                (guild_id, locale),
-            )
+        return [game_from_row(row) for row in rows]
 
     async def last_action_at(self, game_id: int, user_id: int) -> float | None:
         """When ``user_id`` last had an action logged in the game (Unix time), or None."""
@@ -563,69 +379,10 @@ class GameStore:
             f"WHERE g.channel_id = ? AND s.user_id = ? AND g.status IN ({marks}) ORDER BY g.id",
             (channel_id, user_id, *statuses),
         )
-        return [_game(row) for row in rows]
-
-    # -- meta ----------------------------------------------------------------------------
-
-    async def get_meta(self, key: str) -> str | None:
-        """The value stored under ``key`` in ``meta``, or None."""
-        row = await self.db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
-        return None if row is None else row[0]
-
-    async def set_meta(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``, replacing any previous value."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO meta (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+        return [game_from_row(row) for row in rows]
 
 
 # -- helpers -------------------------------------------------------------------------------
-
-
-async def _load_game(conn: Connection, game_id: int) -> GameRecord:
-    row = await conn.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-    if row is None:
-        raise StorageConflict("This game no longer exists.")
-    return _game(row)
-
-
-async def _require_lobby(conn: Connection, game_id: int, *, lock: str | None = None) -> None:
-    """Raise unless the game is a lobby. With ``lock`` (the time now), first set the game's
-    ``updated_at`` to it: that locks the game's row until the transaction ends, so checks and
-    writes of two transactions on one lobby do not interleave (PostgreSQL)."""
-    if lock is not None:
-        await _touch(conn, game_id, lock)
-    row = await conn.fetchone("SELECT status FROM games WHERE id = ?", (game_id,))
-    if row is None:
-        raise StorageConflict("This game no longer exists.")
-    if row[0] == "running":
-        raise StorageConflict("This game has already started.")
-    if row[0] != "lobby":
-        raise StorageConflict("This lobby is closed.")
-
-
-async def _insert_results(conn: Connection, game_id: int, winners: frozenset[int]) -> None:
-    await conn.execute(
-        "INSERT INTO results (game_id, seat, user_id, guild_id, game_name, won, ai) "
-        "SELECT s.game_id, s.seat, s.user_id, g.guild_id, g.game_name, CASE WHEN s.seat IN "
-        f"({', '.join(str(int(w)) for w in sorted(winners)) or 'NULL'}) THEN 1 ELSE 0 END, "
-        "CASE WHEN s.user_id < 0 THEN 1 ELSE 0 END "
-        "FROM seats AS s JOIN games AS g ON g.id = s.game_id WHERE s.game_id = ? "
-        "ON CONFLICT DO NOTHING",
-        (game_id,),
-    )
-
-
-async def _touch(conn: Connection, game_id: int, now: str) -> None:
-    await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
-
-
-def _same_guild(guild_id: int | None) -> tuple[str, tuple[Any, ...]]:
-    """The condition "results of this guild" (None: games outside any guild) and its parameters."""
-    return ("guild_id IS NULL", ()) if guild_id is None else ("guild_id = ?", (guild_id,))
 
 
 def _check_status(status: str) -> None:
@@ -640,43 +397,3 @@ def _status_list(statuses: Iterable[str]) -> tuple[str, ...]:
     for status in result:
         _check_status(status)
     return result
-
-
-def _game(row: Row) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game_name=row["game_name"],
-        status=row["status"],
-        host_id=row["host_id"],
-        options=json.loads(row["options_json"]),
-        seed=row["seed"],
-        state_json=row["state_json"],
-        version=row["version"],
-        table_message_id=row["table_message_id"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        deadline=row["deadline"],
-        clock_deadline=row["clock_deadline"],
-        wake_at=row["wake_at"],
-        warned_for=row["warned_for"],
-        locale=row["locale"],
-    )
-
-
-def _seat(row: Row) -> SeatRecord:
-    dm_open = row["dm_open"]
-    return SeatRecord(
-        seat=row["seat"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        dm_open=None if dm_open is None else bool(dm_open),
-        dm_message_id=row["dm_message_id"],
-        timeouts=row["timeouts"],
-        owner_id=row["owner_id"],
-        owner_name=row["owner_name"],
-        private_token=row["private_token"],
-        private_token_at=row["private_token_at"],
-        locale=row["locale"],
-    )

@@ -1,8 +1,12 @@
-"""The records and errors the game store hands out (re-exported by ``storage.games``)."""
+"""The records and errors the game store hands out (re-exported by ``storage.games``), and how a
+row of ``games`` or ``seats`` becomes one."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+
+from storage.db import Row
 
 
 class StorageConflict(Exception):
@@ -94,3 +98,45 @@ class ActionRecord:
     action_json: str
     events_json: str
     created_at: str
+
+
+def game_from_row(row: Row) -> GameRecord:
+    """The record of a ``SELECT * FROM games`` row."""
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game_name=row["game_name"],
+        status=row["status"],
+        host_id=row["host_id"],
+        options=json.loads(row["options_json"]),
+        seed=row["seed"],
+        state_json=row["state_json"],
+        version=row["version"],
+        table_message_id=row["table_message_id"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        deadline=row["deadline"],
+        clock_deadline=row["clock_deadline"],
+        wake_at=row["wake_at"],
+        warned_for=row["warned_for"],
+        locale=row["locale"],
+    )
+
+
+def seat_from_row(row: Row) -> SeatRecord:
+    """The record of a row with the columns of ``seats`` that :class:`SeatRecord` holds."""
+    dm_open = row["dm_open"]
+    return SeatRecord(
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        dm_open=None if dm_open is None else bool(dm_open),
+        dm_message_id=row["dm_message_id"],
+        timeouts=row["timeouts"],
+        owner_id=row["owner_id"],
+        owner_name=row["owner_name"],
+        private_token=row["private_token"],
+        private_token_at=row["private_token_at"],
+        locale=row["locale"],
+    )

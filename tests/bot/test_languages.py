@@ -35,7 +35,7 @@ async def test_a_managers_language_choice_makes_new_tables_speak_it(harness: Har
     assert german != "Options (the host may change them)" and german in lobby.text()
     assert "Options (the host may change them)" not in lobby.text()
     await harness.command("language", host, None, manage_guild=True)  # back to the server's
-    assert await harness.service.store.guild_locale(harness.discord.guild_id) is None
+    assert await harness.service.store.settings.guild_locale(harness.discord.guild_id) is None
 
 
 async def test_each_player_reads_their_own_language(harness: Harness) -> None:

@@ -178,7 +178,7 @@ def integrity_error(backend):
 @pytest.fixture
 async def lobby(store):
     """A lobby hosted by user 100 ("Host") in channel 10 of guild 1."""
-    return await store.create_lobby(
+    return await store.lobbies.create(
         guild_id=1,
         channel_id=10,
         game_name="secret_krampus",

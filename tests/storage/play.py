@@ -17,7 +17,7 @@ async def play_random_game(
     the game's id."""
     rules = plugin.rules
     rng = random.Random(seed)
-    lobby = await store.create_lobby(
+    lobby = await store.lobbies.create(
         guild_id=1,
         channel_id=channel_id,
         game_name=rules.name,
@@ -27,10 +27,10 @@ async def play_random_game(
         seed=seed,
     )
     for i in range(1, rules.min_players):
-        await store.add_seat(lobby.id, -i if i % 2 else 100 + i, f"P{i}")
+        await store.lobbies.add_seat(lobby.id, -i if i % 2 else 100 + i, f"P{i}")
     seats = rules.min_players
     state = rules.new_game(seats, rules.parse_options({}), seed)
-    await store.start_game(lobby.id, rules.dump_state(state))
+    await store.lobbies.start(lobby.id, rules.dump_state(state))
     version = 0
     while version < max_actions and rules.outcome(state) is None:
         deciding = sorted(rules.to_decide(state))

@@ -1,4 +1,5 @@
-"""GameStore: lobbies, seats, starting, the action log and the queries the bot runs."""
+"""GameStore and the stores it hands out: lobbies, seats, starting, the action log, the queries the bot
+runs, results and stats, languages and meta values."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from storage import (
 
 
 async def _started(store, lobby, state='{"turn": 0}'):
-    await store.add_seat(lobby.id, 200, "Bob")
-    return await store.start_game(lobby.id, state)
+    await store.lobbies.add_seat(lobby.id, 200, "Bob")
+    return await store.lobbies.start(lobby.id, state)
 
 
 async def _act(store, game_id, version, *, user_id=100, seat=0, status="running"):
@@ -49,7 +50,7 @@ async def test_create_lobby(store, lobby):
 
 
 async def test_create_lobby_without_guild(store):
-    game = await store.create_lobby(
+    game = await store.lobbies.create(
         guild_id=None, channel_id=5, game_name="g", host_id=1, host_name="H", options={}, seed=0
     )
     assert game.guild_id is None and game.options == {}
@@ -62,64 +63,64 @@ async def test_get_missing_game(store):
 
 
 async def test_join_leave_renumber_start_round_trip(store, lobby):
-    assert await store.add_seat(lobby.id, 200, "Bob") == SeatRecord(1, 200, "Bob", None, None)
-    await store.add_seat(lobby.id, 300, "Cat")
-    await store.add_seat(lobby.id, 400, "Dan")
+    assert await store.lobbies.add_seat(lobby.id, 200, "Bob") == SeatRecord(1, 200, "Bob", None, None)
+    await store.lobbies.add_seat(lobby.id, 300, "Cat")
+    await store.lobbies.add_seat(lobby.id, 400, "Dan")
     with pytest.raises(SeatTaken):
-        await store.add_seat(lobby.id, 300, "Cat again")
+        await store.lobbies.add_seat(lobby.id, 300, "Cat again")
 
-    await store.remove_seat(lobby.id, 200)
+    await store.lobbies.remove_seat(lobby.id, 200)
     seats = await store.get_seats(lobby.id)
     assert [(s.seat, s.user_id) for s in seats] == [(0, 100), (1, 300), (2, 400)]
     with pytest.raises(StorageConflict, match="not in this lobby"):
-        await store.remove_seat(lobby.id, 200)
+        await store.lobbies.remove_seat(lobby.id, 200)
 
     # A leaver who rejoins goes to the end.
-    assert (await store.add_seat(lobby.id, 200, "Bob")).seat == 3
+    assert (await store.lobbies.add_seat(lobby.id, 200, "Bob")).seat == 3
 
-    game = await store.start_game(lobby.id, '{"turn": 0}')
+    game = await store.lobbies.start(lobby.id, '{"turn": 0}')
     assert game.status == "running" and game.version == 0 and game.state_json == '{"turn": 0}'
     assert await store.get_game(lobby.id) == game
 
     with pytest.raises(StorageConflict, match="already started"):
-        await store.add_seat(lobby.id, 500, "Eve")
+        await store.lobbies.add_seat(lobby.id, 500, "Eve")
     with pytest.raises(StorageConflict):
-        await store.remove_seat(lobby.id, 300)
+        await store.lobbies.remove_seat(lobby.id, 300)
     assert len(await store.get_seats(lobby.id)) == 4
 
 
 async def test_host_leaving_renumbers_from_zero(store, lobby):
-    await store.add_seat(lobby.id, 200, "Bob")
-    await store.add_seat(lobby.id, 300, "Cat")
-    await store.remove_seat(lobby.id, 100)
+    await store.lobbies.add_seat(lobby.id, 200, "Bob")
+    await store.lobbies.add_seat(lobby.id, 300, "Cat")
+    await store.lobbies.remove_seat(lobby.id, 100)
     seats = await store.get_seats(lobby.id)
     assert [(s.seat, s.user_id) for s in seats] == [(0, 200), (1, 300)]
 
 
 async def test_seats_keep_dm_state_when_renumbered(store, lobby):
-    await store.add_seat(lobby.id, 200, "Bob")
-    await store.add_seat(lobby.id, 300, "Cat")
+    await store.lobbies.add_seat(lobby.id, 200, "Bob")
+    await store.lobbies.add_seat(lobby.id, 300, "Cat")
     await store.set_dm(lobby.id, 2, dm_open=True, dm_message_id=777)
-    await store.remove_seat(lobby.id, 200)
+    await store.lobbies.remove_seat(lobby.id, 200)
     assert (await store.get_seats(lobby.id))[1] == SeatRecord(1, 300, "Cat", True, 777)
 
 
 async def test_closed_lobby_refuses_joins(store, lobby):
     assert await store.set_status(lobby.id, "cancelled", from_statuses=("lobby",))
     with pytest.raises(StorageConflict, match="This lobby is closed."):
-        await store.add_seat(lobby.id, 200, "Bob")
+        await store.lobbies.add_seat(lobby.id, 200, "Bob")
     with pytest.raises(StorageConflict, match="This lobby is closed."):
-        await store.start_game(lobby.id, "{}")
+        await store.lobbies.start(lobby.id, "{}")
 
 
 async def test_join_missing_game(store):
     with pytest.raises(StorageConflict, match="no longer exists"):
-        await store.add_seat(999, 1, "x")
+        await store.lobbies.add_seat(999, 1, "x")
 
 
 async def test_racing_joins_cannot_overfill(store, lobby):
     results = await asyncio.gather(
-        *(store.add_seat(lobby.id, 200 + i, f"P{i}", max_seats=3) for i in range(5)),
+        *(store.lobbies.add_seat(lobby.id, 200 + i, f"P{i}", max_seats=3) for i in range(5)),
         return_exceptions=True,
     )
     assert sum(isinstance(r, SeatRecord) for r in results) == 2
@@ -128,10 +129,10 @@ async def test_racing_joins_cannot_overfill(store, lobby):
 
 
 async def test_racing_start_exactly_one_wins(store, lobby):
-    await store.add_seat(lobby.id, 200, "Bob")
+    await store.lobbies.add_seat(lobby.id, 200, "Bob")
     results = await asyncio.gather(
-        store.start_game(lobby.id, '{"who": "a"}'),
-        store.start_game(lobby.id, '{"who": "b"}'),
+        store.lobbies.start(lobby.id, '{"who": "a"}'),
+        store.lobbies.start(lobby.id, '{"who": "b"}'),
         return_exceptions=True,
     )
     winners = [r for r in results if not isinstance(r, BaseException)]
@@ -146,8 +147,8 @@ async def test_racing_start_across_two_connections(db_url, store, lobby):
     try:
         other = GameStore(other_db)
         results = await asyncio.gather(
-            store.start_game(lobby.id, "{}"),
-            other.start_game(lobby.id, "{}"),
+            store.lobbies.start(lobby.id, "{}"),
+            other.lobbies.start(lobby.id, "{}"),
             return_exceptions=True,
         )
     finally:
@@ -308,14 +309,14 @@ async def test_table_message_and_dm(store, lobby):
 
 
 async def test_queries(store, lobby):
-    other_channel = await store.create_lobby(
+    other_channel = await store.lobbies.create(
         guild_id=1, channel_id=20, game_name="g", host_id=200, host_name="B", options={}, seed=1
     )
-    done = await store.create_lobby(
+    done = await store.lobbies.create(
         guild_id=1, channel_id=10, game_name="g", host_id=300, host_name="C", options={}, seed=2
     )
     await store.set_status(done.id, "cancelled", from_statuses=("lobby",))
-    await store.add_seat(lobby.id, 200, "Bob")
+    await store.lobbies.add_seat(lobby.id, 200, "Bob")
 
     assert [g.id for g in await store.live_games()] == [lobby.id, other_channel.id]
     assert [g.id for g in await store.games_in_channel(10)] == [lobby.id]
@@ -327,10 +328,10 @@ async def test_queries(store, lobby):
 
 
 async def test_meta(store):
-    assert await store.get_meta("last_seen") is None
-    await store.set_meta("last_seen", "a")
-    await store.set_meta("last_seen", "b")
-    assert await store.get_meta("last_seen") == "b"
+    assert await store.settings.get_meta("last_seen") is None
+    await store.settings.set_meta("last_seen", "a")
+    await store.settings.set_meta("last_seen", "b")
+    assert await store.settings.get_meta("last_seen") == "b"
 
 
 # -- seats taken over, forfeits, results and stats -----------------------------------------
@@ -338,7 +339,7 @@ async def test_meta(store):
 
 async def _finished(store, *, guild_id, channel_id, players, winners):
     """A game of `players` (user ids; negative: AI) finished by forfeit with `winners` (seats)."""
-    lobby = await store.create_lobby(
+    lobby = await store.lobbies.create(
         guild_id=guild_id,
         channel_id=channel_id,
         game_name="g",
@@ -348,8 +349,8 @@ async def _finished(store, *, guild_id, channel_id, players, winners):
         seed=1,
     )
     for i, user in enumerate(players[1:], 1):
-        await store.add_seat(lobby.id, user, f"P{i}")
-    await store.start_game(lobby.id, "{}")
+        await store.lobbies.add_seat(lobby.id, user, f"P{i}")
+    await store.lobbies.start(lobby.id, "{}")
     await store.finish_by_forfeit(lobby.id, frozenset(winners))
     return lobby.id
 
@@ -380,23 +381,23 @@ async def test_results_stats_and_leaderboard(store):
     await _finished(store, guild_id=1, channel_id=2, players=[200, 100], winners={0})
     await _finished(store, guild_id=1, channel_id=3, players=[300, 100], winners={0, 1})
     await _finished(store, guild_id=None, channel_id=4, players=[100, -1], winners={1})
-    assert await store.games_without_results() == []
-    assert await store.player_stats(1, 100) == [("g", 3, 2)]
-    assert await store.player_stats(None, 100) == [("g", 1, 0)]
-    assert await store.player_stats(2, 100) == []
+    assert await store.results.games_without_results() == []
+    assert await store.results.player_stats(1, 100) == [("g", 3, 2)]
+    assert await store.results.player_stats(None, 100) == [("g", 1, 0)]
+    assert await store.results.player_stats(2, 100) == []
     # Most wins first, then the best rate: 100 won 2 of 3; 300 won 1 of 1, 200 1 of 2.
-    assert await store.leaderboard(1, "g") == [(100, 3, 2), (300, 1, 1), (200, 2, 1)]
-    assert await store.leaderboard(1, "g", limit=1) == [(100, 3, 2)]
-    assert await store.ai_stats(1, "g") == (1, 0)
-    assert await store.ai_stats(None, "g") == (1, 1)
-    assert await store.ai_stats(1, "other") == (0, 0)
+    assert await store.results.leaderboard(1, "g") == [(100, 3, 2), (300, 1, 1), (200, 2, 1)]
+    assert await store.results.leaderboard(1, "g", limit=1) == [(100, 3, 2)]
+    assert await store.results.ai_stats(1, "g") == (1, 0)
+    assert await store.results.ai_stats(None, "g") == (1, 1)
+    assert await store.results.ai_stats(1, "other") == (0, 0)
 
 
 # -- languages -----------------------------------------------------------------------------
 
 
 async def test_languages_of_tables_players_and_servers(store):
-    game = await store.create_lobby(
+    game = await store.lobbies.create(
         guild_id=7,
         channel_id=5,
         game_name="g",
@@ -408,23 +409,23 @@ async def test_languages_of_tables_players_and_servers(store):
         host_locale="hu",
     )
     assert game.locale == "de" and (await store.get_game(game.id)).locale == "de"
-    await store.add_seat(game.id, 2, "Two", locale="en-US")
-    await store.add_seat(game.id, 3, "Three")
+    await store.lobbies.add_seat(game.id, 2, "Two", locale="en-US")
+    await store.lobbies.add_seat(game.id, 3, "Three")
     assert [s.locale for s in await store.get_seats(game.id)] == ["hu", "en-US", None]
     assert [s.locale for s in (await store.freshness(game.id)).seats] == ["hu", "en-US", None]
     # a player's newest language reaches their seats in games not over, written where it differs
-    over = await store.create_lobby(
+    over = await store.lobbies.create(
         guild_id=7, channel_id=5, game_name="g", host_id=3, host_name="Three", options={}, seed=0
     )
     assert await store.set_status(over.id, "cancelled", from_statuses=("lobby",))
-    assert await store.remember_locale(3, "de") == 1
-    assert await store.remember_locale(3, "de") == 0
+    assert await store.settings.remember_locale(3, "de") == 1
+    assert await store.settings.remember_locale(3, "de") == 0
     assert [s.locale for s in await store.get_seats(game.id)] == ["hu", "en-US", "de"]
     assert [s.locale for s in await store.get_seats(over.id)] == [None]
     # a server's chosen language, changed and cleared
-    assert await store.guild_locale(7) is None
-    await store.set_guild_locale(7, "hu")
-    await store.set_guild_locale(7, "de")
-    assert await store.guild_locale(7) == "de"
-    await store.set_guild_locale(7, None)
-    assert await store.guild_locale(7) is None
+    assert await store.settings.guild_locale(7) is None
+    await store.settings.set_guild_locale(7, "hu")
+    await store.settings.set_guild_locale(7, "de")
+    assert await store.settings.guild_locale(7) == "de"
+    await store.settings.set_guild_locale(7, None)
+    assert await store.settings.guild_locale(7) is None

@@ -14,11 +14,11 @@ pytestmark = pytest.mark.sqlite_only  # SQLite's group commit (PostgreSQL: test_
 
 
 async def _game(store: GameStore, channel: int) -> int:
-    lobby = await store.create_lobby(
+    lobby = await store.lobbies.create(
         guild_id=1, channel_id=channel, game_name="g", host_id=100, host_name="Host", options={}, seed=1
     )
-    await store.add_seat(lobby.id, 200, "Bob")
-    await store.start_game(lobby.id, '{"turn": 0}')
+    await store.lobbies.add_seat(lobby.id, 200, "Bob")
+    await store.lobbies.start(lobby.id, '{"turn": 0}')
     return lobby.id
 
 

@@ -26,7 +26,7 @@ async def sqlite_db(tmp_path):
     for channel, game in enumerate(GAMES):
         await play_random_game(store, PLUGINS.get(game), seed=channel, channel_id=channel)
     await play_random_game(store, PLUGINS.get(GAMES[0]), seed=9, channel_id=99, max_actions=3)  # running
-    lobby = await store.create_lobby(
+    lobby = await store.lobbies.create(
         guild_id=None,
         channel_id=7,
         game_name="grumpy-nisse",
@@ -36,7 +36,7 @@ async def sqlite_db(tmp_path):
         seed=1,
     )
     await store.set_dm(lobby.id, 0, dm_open=True, dm_message_id=2**60)
-    await store.create_lobby(
+    await store.lobbies.create(
         guild_id=1,
         channel_id=8,
         game_name="a-game-long-gone",
@@ -61,7 +61,7 @@ async def test_migrate_copies_everything_and_checks_every_game(sqlite_db, pg_url
             "this bot has no game called 'a-game-long-gone'",
         ]
         # New games continue after the copied ids.
-        new = await GameStore(target).create_lobby(
+        new = await GameStore(target).lobbies.create(
             guild_id=1, channel_id=1, game_name="g", host_id=1, host_name="H", options={}, seed=1
         )
         assert new.id == len(GAMES) + 4

@@ -153,11 +153,11 @@ async def pg_store(pg_url):
 
 
 async def _running(store: GameStore, channel: int = 10) -> int:
-    lobby = await store.create_lobby(
+    lobby = await store.lobbies.create(
         guild_id=1, channel_id=channel, game_name="g", host_id=100, host_name="Host", options={}, seed=2**62
     )
-    await store.add_seat(lobby.id, 200, "Bob")
-    await store.start_game(lobby.id, '{"turn": 0}')
+    await store.lobbies.add_seat(lobby.id, 200, "Bob")
+    await store.lobbies.start(lobby.id, '{"turn": 0}')
     return lobby.id
 
 
@@ -225,18 +225,18 @@ async def test_two_processes_joining_and_claiming_at_once(pg_url):
     first_db, second_db = await Database.open(pg_url), await Database.open(pg_url)
     try:
         stores = [GameStore(first_db), GameStore(second_db)]
-        lobby = await stores[0].create_lobby(
+        lobby = await stores[0].lobbies.create(
             guild_id=None, channel_id=5, game_name="g", host_id=1, host_name="H", options={}, seed=1
         )
         joins = await asyncio.gather(
-            *(stores[i % 2].add_seat(lobby.id, 10 + i, f"P{i}", max_seats=4) for i in range(8)),
+            *(stores[i % 2].lobbies.add_seat(lobby.id, 10 + i, f"P{i}", max_seats=4) for i in range(8)),
             return_exceptions=True,
         )
         assert sum(not isinstance(j, BaseException) for j in joins) == 3
         assert [s.seat for s in await stores[1].get_seats(lobby.id)] == [0, 1, 2, 3]
         rematches = await asyncio.gather(
             *(
-                store.create_lobby(
+                store.lobbies.create(
                     guild_id=None,
                     channel_id=5,
                     game_name="g",

@@ -17,7 +17,7 @@ async def test_a_whole_game_replays_to_the_stored_state(store, game):
     record = await store.get_game(game_id)
     actions = await store.get_actions(game_id)
     assert record is not None and record.status == "finished" and record.version == len(actions) > 0
-    assert await store.games_without_results() == []
+    assert await store.results.games_without_results() == []
     assert [a.seq for a in actions] == list(range(1, len(actions) + 1))
     assert await check_game(store, record) is None
 

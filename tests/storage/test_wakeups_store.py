@@ -8,11 +8,11 @@ from storage import GameStore
 
 
 async def _running(store: GameStore, channel: int = 10) -> int:
-    lobby = await store.create_lobby(
+    lobby = await store.lobbies.create(
         guild_id=1, channel_id=channel, game_name="g", host_id=100, host_name="Host", options={}, seed=7
     )
-    await store.add_seat(lobby.id, 200, "Bob")
-    await store.start_game(lobby.id, '{"turn": 0}')
+    await store.lobbies.add_seat(lobby.id, 200, "Bob")
+    await store.lobbies.start(lobby.id, '{"turn": 0}')
     return lobby.id
 
 
