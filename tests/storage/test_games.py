@@ -1,5 +1,5 @@
-"""GameStore and the stores it hands out: lobbies, seats, starting, the action log, the queries the bot
-runs, results and stats, languages and meta values."""
+"""GameStore and its lobbies: seats, starting, the action log, the queries the bot runs, seats
+taken over and forfeits. Results and stats: test_results.py; languages and meta: test_settings.py."""
 
 from __future__ import annotations
 
@@ -286,7 +286,7 @@ async def test_actions_survive_reopen(db_url, store, lobby):
         assert await other.get_seats(lobby.id) == await store.get_seats(lobby.id)
 
 
-# -- status, messages, queries, meta -------------------------------------------------------
+# -- status, messages, queries -------------------------------------------------------
 
 
 async def test_set_status_is_conditional(store, lobby):
@@ -327,32 +327,7 @@ async def test_queries(store, lobby):
     assert [g.id for g in await store.user_games_in_channel(10, 300, ("cancelled",))] == [done.id]
 
 
-async def test_meta(store):
-    assert await store.settings.get_meta("last_seen") is None
-    await store.settings.set_meta("last_seen", "a")
-    await store.settings.set_meta("last_seen", "b")
-    assert await store.settings.get_meta("last_seen") == "b"
-
-
-# -- seats taken over, forfeits, results and stats -----------------------------------------
-
-
-async def _finished(store, *, guild_id, channel_id, players, winners):
-    """A game of `players` (user ids; negative: AI) finished by forfeit with `winners` (seats)."""
-    lobby = await store.lobbies.create(
-        guild_id=guild_id,
-        channel_id=channel_id,
-        game_name="g",
-        host_id=players[0],
-        host_name="P0",
-        options={},
-        seed=1,
-    )
-    for i, user in enumerate(players[1:], 1):
-        await store.lobbies.add_seat(lobby.id, user, f"P{i}")
-    await store.lobbies.start(lobby.id, "{}")
-    await store.finish_by_forfeit(lobby.id, frozenset(winners))
-    return lobby.id
+# -- seats taken over, forfeits -----------------------------------------
 
 
 async def test_replace_seat_only_while_running(store, lobby):
@@ -374,58 +349,3 @@ async def test_replace_seat_only_while_running(store, lobby):
     await store.finish_by_forfeit(lobby.id, frozenset({0}))
     with pytest.raises(StorageConflict, match="not running"):
         await store.finish_by_forfeit(lobby.id, frozenset({0}))
-
-
-async def test_results_stats_and_leaderboard(store):
-    await _finished(store, guild_id=1, channel_id=1, players=[100, 200, -1], winners={0})
-    await _finished(store, guild_id=1, channel_id=2, players=[200, 100], winners={0})
-    await _finished(store, guild_id=1, channel_id=3, players=[300, 100], winners={0, 1})
-    await _finished(store, guild_id=None, channel_id=4, players=[100, -1], winners={1})
-    assert await store.results.games_without_results() == []
-    assert await store.results.player_stats(1, 100) == [("g", 3, 2)]
-    assert await store.results.player_stats(None, 100) == [("g", 1, 0)]
-    assert await store.results.player_stats(2, 100) == []
-    # Most wins first, then the best rate: 100 won 2 of 3; 300 won 1 of 1, 200 1 of 2.
-    assert await store.results.leaderboard(1, "g") == [(100, 3, 2), (300, 1, 1), (200, 2, 1)]
-    assert await store.results.leaderboard(1, "g", limit=1) == [(100, 3, 2)]
-    assert await store.results.ai_stats(1, "g") == (1, 0)
-    assert await store.results.ai_stats(None, "g") == (1, 1)
-    assert await store.results.ai_stats(1, "other") == (0, 0)
-
-
-# -- languages -----------------------------------------------------------------------------
-
-
-async def test_languages_of_tables_players_and_servers(store):
-    game = await store.lobbies.create(
-        guild_id=7,
-        channel_id=5,
-        game_name="g",
-        host_id=1,
-        host_name="H",
-        options={},
-        seed=0,
-        locale="de",
-        host_locale="hu",
-    )
-    assert game.locale == "de" and (await store.get_game(game.id)).locale == "de"
-    await store.lobbies.add_seat(game.id, 2, "Two", locale="en-US")
-    await store.lobbies.add_seat(game.id, 3, "Three")
-    assert [s.locale for s in await store.get_seats(game.id)] == ["hu", "en-US", None]
-    assert [s.locale for s in (await store.freshness(game.id)).seats] == ["hu", "en-US", None]
-    # a player's newest language reaches their seats in games not over, written where it differs
-    over = await store.lobbies.create(
-        guild_id=7, channel_id=5, game_name="g", host_id=3, host_name="Three", options={}, seed=0
-    )
-    assert await store.set_status(over.id, "cancelled", from_statuses=("lobby",))
-    assert await store.settings.remember_locale(3, "de") == 1
-    assert await store.settings.remember_locale(3, "de") == 0
-    assert [s.locale for s in await store.get_seats(game.id)] == ["hu", "en-US", "de"]
-    assert [s.locale for s in await store.get_seats(over.id)] == [None]
-    # a server's chosen language, changed and cleared
-    assert await store.settings.guild_locale(7) is None
-    await store.settings.set_guild_locale(7, "hu")
-    await store.settings.set_guild_locale(7, "de")
-    assert await store.settings.guild_locale(7) == "de"
-    await store.settings.set_guild_locale(7, None)
-    assert await store.settings.guild_locale(7) is None

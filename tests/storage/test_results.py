@@ -1,0 +1,39 @@
+"""The results store (`store.results`): results of finished games, per-player stats, the
+leaderboard and the AI seats' record."""
+
+from __future__ import annotations
+
+
+async def _finished(store, *, guild_id, channel_id, players, winners):
+    """A game of `players` (user ids; negative: AI) finished by forfeit with `winners` (seats)."""
+    lobby = await store.lobbies.create(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_name="g",
+        host_id=players[0],
+        host_name="P0",
+        options={},
+        seed=1,
+    )
+    for i, user in enumerate(players[1:], 1):
+        await store.lobbies.add_seat(lobby.id, user, f"P{i}")
+    await store.lobbies.start(lobby.id, "{}")
+    await store.finish_by_forfeit(lobby.id, frozenset(winners))
+    return lobby.id
+
+
+async def test_results_stats_and_leaderboard(store):
+    await _finished(store, guild_id=1, channel_id=1, players=[100, 200, -1], winners={0})
+    await _finished(store, guild_id=1, channel_id=2, players=[200, 100], winners={0})
+    await _finished(store, guild_id=1, channel_id=3, players=[300, 100], winners={0, 1})
+    await _finished(store, guild_id=None, channel_id=4, players=[100, -1], winners={1})
+    assert await store.results.games_without_results() == []
+    assert await store.results.player_stats(1, 100) == [("g", 3, 2)]
+    assert await store.results.player_stats(None, 100) == [("g", 1, 0)]
+    assert await store.results.player_stats(2, 100) == []
+    # Most wins first, then the best rate: 100 won 2 of 3; 300 won 1 of 1, 200 1 of 2.
+    assert await store.results.leaderboard(1, "g") == [(100, 3, 2), (300, 1, 1), (200, 2, 1)]
+    assert await store.results.leaderboard(1, "g", limit=1) == [(100, 3, 2)]
+    assert await store.results.ai_stats(1, "g") == (1, 0)
+    assert await store.results.ai_stats(None, "g") == (1, 1)
+    assert await store.results.ai_stats(1, "other") == (0, 0)
