@@ -16,11 +16,6 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 T = TypeVar("T")
 
-_URL_HELP = (
-    "DATABASE_URL must be a SQLite URL like sqlite:///data/bot.db "
-    "(relative path), sqlite:////var/lib/bot/bot.db (absolute path) or sqlite:// (in memory), "
-    "or a PostgreSQL URL like postgresql://user@host:5432/dbname"
-)
 POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+asyncpg://")
 
 

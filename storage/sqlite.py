@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from storage.db import _URL_HELP, Connection, Database, DatabaseError, DatabaseTooNew, Row, Work
+from storage.db import Connection, Database, DatabaseError, DatabaseTooNew, Row, Work
 from storage.migrations import LATEST, MIGRATIONS, split_statements
 
 log = logging.getLogger(__name__)
@@ -38,6 +38,11 @@ GROUP_MAX = 64
 
 T = TypeVar("T")
 
+_URL_HELP = (
+    "DATABASE_URL must be a SQLite URL like sqlite:///data/bot.db "
+    "(relative path), sqlite:////var/lib/bot/bot.db (absolute path) or sqlite:// (in memory), "
+    "or a PostgreSQL URL like postgresql://user@host:5432/dbname"
+)
 _SCHEMES = ("sqlite://", "sqlite+aiosqlite://")
 
 

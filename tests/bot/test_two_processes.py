@@ -80,15 +80,17 @@ async def click(
     await h.discord.click(users[seat], message, custom_id, values)
 
 
-async def to_private_decisions(h: Harness, table: FakeMessage, users: list[FakeUser], game_id: int) -> None:
-    """Play on (through `h`) until a decision is made in a DM (The Grumpy Nisse opens on the table)."""
+async def open_at_private_decisions(h: Harness, users: list[FakeUser]) -> tuple[FakeMessage, int]:
+    """A table opened and played on (through `h`) until a decision is made in a DM (The Grumpy
+    Nisse opens on the table)."""
+    table, game_id = await h.open_table(users, GAME)
     rng = random.Random(1)
     while True:
         game = await h.game(game_id)
         prefix = f":{game_id}:{game.decision}:"
         for seat in game.to_decide():
             if any(prefix in cid for cid in private_message(h, users[seat], game_id).custom_ids()):
-                return
+                return table, game_id
         await click(h, table, users, game_id, rng)
 
 
@@ -103,7 +105,8 @@ def controls_of(message: FakeMessage, game_id: int) -> set[int]:
     return decisions
 
 
-async def settle(*bots: Harness) -> None:
+async def settle() -> None:
+    """Let whatever the clicks left running (trailing writes) run."""
     for _ in range(20):
         await asyncio.sleep(0)
 
@@ -111,8 +114,7 @@ async def settle(*bots: Harness) -> None:
 async def test_an_older_table_write_landing_late_is_repaired(bots) -> None:
     one, two = bots
     users = make_users(2)
-    table, game_id = await one.open_table(users, GAME)
-    await to_private_decisions(one, table, users, game_id)
+    table, game_id = await open_at_private_decisions(one, users)
     rng = random.Random(3)
     gate = Gate(one.messenger.edit_message)
     one.messenger.edit_message = gate  # type: ignore[method-assign]
@@ -122,15 +124,14 @@ async def test_an_older_table_write_landing_late_is_repaired(bots) -> None:
     newer = table.text()
     gate.release()  # one's older render lands now
     await asyncio.wait_for(first, 10)
-    await settle(one, two)
+    await settle()
     assert table.text() == newer, "the table shows an older state than the newest committed one"
 
 
 async def test_an_older_dm_write_landing_late_is_repaired(bots) -> None:
     one, two = bots
     users = make_users(2)
-    table, game_id = await one.open_table(users, GAME)
-    await to_private_decisions(one, table, users, game_id)
+    table, game_id = await open_at_private_decisions(one, users)
     rng = random.Random(5)
     gate = Gate(one.messenger.edit_dm, seen_early=True)
     one.messenger.edit_dm = gate  # type: ignore[method-assign]
@@ -140,7 +141,7 @@ async def test_an_older_dm_write_landing_late_is_repaired(bots) -> None:
         await click(two, table, users, game_id, rng)
     gate.release()
     await asyncio.wait_for(first, 10)
-    await settle(one, two)
+    await settle()
     game = await two.game(game_id)
     for seat, user in enumerate(users):
         shown = controls_of(private_message(two, user, game_id), game_id)

@@ -304,7 +304,7 @@ def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         lines = _split(printed, right - left - 4) if printed else []
         three = len(lines) > 2  # a long word hyphenated: a smaller gift, closer lines
         if filled:
-            _naughty_gift(draw, cx, top + 30, 22) if three else _naughty_gift(draw, cx, top + 33, 28)
+            _naughty_gift(draw, cx, top + (30 if three else 33), 22 if three else 28)
             base = top + (50 if three else 60)
         else:
             text(draw, (cx, top + (18 if three else 22)), str(n), 22, NAUGHTY_EDGE)
