@@ -97,7 +97,13 @@ class Delivery:
         if game.state is not None:
             calls = [n for n in notices if self._still_due(game, n)]
             renderer = screens.renderer(game)
-            private_calls = {n.seat for n in calls if renderer.has_private_decision(game.view(n.seat))}
+            # a private decision comes as a new DM carrying it, unless the seat plays from its
+            # view in the channel: the view shows it, and a short DM tells them
+            private_calls = {
+                n.seat
+                for n in calls
+                if renderer.has_private_decision(game.view(n.seat)) and not self.privates.in_view(game, n.seat)
+            }
             told = set()  # seats that got a new DM now: that DM is their notification
             for seat in range(len(game.seats)):
                 if await self.privates.refresh(

@@ -27,11 +27,15 @@ class Slot:
 
     user_id: int
     message_id: int | None = None  # a DM or a table message
-    #: for an ephemeral view (DMs closed): its message id, and the token of the latest interaction
-    #: on it (which edits it for 15 minutes) with when that interaction came
+    #: the ephemeral view its seat plays from: its message id, and the token of the latest
+    #: interaction on it (which edits it for 15 minutes) with when that interaction came
     view_id: int | None = None
     token: str | None = None
     token_at: float = 0.0
+    #: where `digest` and `key` were last drawn: "dm" or "view" (None: not known, draw again)
+    shown_in: str | None = None
+    #: the DM only says that its seat plays from the view (`screens.parked_payload`)
+    parked: bool = False
     digest: str | None = None
     #: the inputs of the render `digest` came from (`shown_key`): equal inputs, equal message
     key: object = None

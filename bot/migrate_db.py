@@ -53,6 +53,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "owner_name",
         "private_token",
         "private_token_at",
+        "view_message_id",
         "locale",
     ),
     "actions": ("game_id", "seq", "seat", "user_id", "action_json", "events_json", "created_at"),

@@ -1,16 +1,26 @@
-"""Each seat's one living private message per game: its DM, or the ephemeral view when its DMs
-are closed. A `Slot` (`bot.message_slots`) remembers what the message shows (a digest of the
-rendered message) and holds a lock around each write, so a message is edited only when what it
-shows changed for its reader, and every write renders the newest committed game at the moment it
-holds the lock (a render of an older state never lands over a newer one).
+"""Each seat's one living private message per game: its DM, or the ephemeral view it plays from
+in the channel (the table's "My hand" button opens it; with DMs closed it is the only one). A
+`Slot` (`bot.message_slots`) remembers what the message shows (a digest of the rendered message)
+and holds a lock around each write, so a message is edited only when what it shows changed for its
+reader, and every write renders the newest committed game at the moment it holds the lock (a
+render of an older state never lands over a newer one).
 
 At most one private message per seat has controls: a new living message (a notification that
 carries a private decision, or a message the player clicked instead) replaces the previous one,
 which is deleted (a DM) or emptied (an ephemeral view).
+
+A seat that plays from its ephemeral view (DMs open) has its DM "parked": it only says so, with no
+controls and nothing that can go out of date. The view is edited through its latest interaction's
+webhook, which Discord does not rate-limit, so that player's moves cost no rate-limited calls for
+their private message. The token lasts 15 minutes: a view not clicked for 14 (`EPHEMERAL_SECONDS`)
+is emptied and the DM takes the controls back (`expire_views`), as it does at the game's end, and
+when a private decision comes to an idle player as a new DM (a notification).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Sequence
 
@@ -33,6 +43,10 @@ log = logging.getLogger(__name__)
 
 #: An interaction's token edits its ephemeral message for 15 minutes; stop a little before.
 EPHEMERAL_SECONDS = 14 * 60
+#: ... and it can be edited until a little before 15 minutes (an expired view is emptied then).
+TOKEN_LASTS = 15 * 60 - 10
+#: How often views about to expire are looked for (so each is handed over before 15 minutes).
+SWEEP_EVERY = 20.0
 SUPERSEDED = N_("This view is out of date: your newest message for this game has the controls.")
 
 
@@ -50,6 +64,8 @@ class PrivateMessages:
         #: called with a game's id when another process turned out to have committed newer
         #: versions of it (the delivery forgets what its table shows)
         self.on_overtaken: list[Callable[[int], None]] = []
+        self._sweeper: asyncio.Task[None] | None = None
+        pipeline.on_stop.append(self._stop_sweeping)
 
     def _newest(self, game_id: int) -> Outbox | None:
         return self.pipeline.outboxes.get(game_id)
@@ -96,21 +112,38 @@ class PrivateMessages:
     def _slot(self, game: LoadedGame, seat: int) -> Slot:
         key = (game.id, seat)
         slot = self._slots.get(key)
+        record = game.seats[seat]
         if slot is None:
-            record = game.seats[seat]
-            if record.dm_open is False:  # its living message is an ephemeral view (or none yet)
-                slot = Slot(record.user_id, view_id=record.dm_message_id, token=record.private_token)
-                slot.token_at = record.private_token_at or 0.0
-            else:
-                slot = Slot(record.user_id, message_id=record.dm_message_id)
+            dm_id = record.dm_message_id if record.dm_open is not False else None
+            slot = Slot(record.user_id, message_id=dm_id, view_id=record.view_message_id, token=record.private_token)
+            slot.token_at = record.private_token_at or 0.0
             self._slots[key] = slot
-        elif self.service.shared:  # several processes: another may have sent a newer living DM
-            record = game.seats[seat]
+            if slot.token is not None and record.dm_open is not False:
+                self._start_sweeping()  # (after a restart) it may play from its view
+        elif self.service.shared and record.user_id == slot.user_id:
+            # several processes: another may have sent a newer living DM, or moved the seat to
+            # or from its view
             stored = record.dm_message_id
-            if record.dm_open is not False and record.user_id == slot.user_id and stored is not None:
+            if record.dm_open is not False and stored is not None:
                 if slot.message_id is None or stored > slot.message_id:  # snowflakes grow with time
-                    slot.message_id, slot.digest, slot.key = stored, None, None
+                    slot.message_id, slot.digest, slot.key, slot.parked = stored, None, None, False
+            if (record.private_token_at or 0.0) > slot.token_at:
+                slot.token, slot.token_at = record.private_token, record.private_token_at or 0.0
+                slot.view_id, slot.shown_in, slot.parked = record.view_message_id, None, False
         return slot
+
+    def _in_view(self, game: LoadedGame, seat: int, slot: Slot) -> bool:
+        """Whether the seat's living private message is its ephemeral view: always with DMs
+        closed; with DMs open while the game runs and the view's token is young enough."""
+        if game.seats[seat].dm_open is False:
+            return True
+        young = slot.token is not None and self.clock() - slot.token_at <= EPHEMERAL_SECONDS
+        return game.record.status == "running" and young
+
+    def in_view(self, game: LoadedGame, seat: int) -> bool:
+        """Whether the seat plays from its ephemeral view now (with DMs open: a private decision
+        then comes to it there, and its notification is a short DM)."""
+        return game.seats[seat].dm_open is not False and self._in_view(game, seat, self._slot(game, seat))
 
     async def refresh(
         self, *, game_id: int, seat: int, news: Sequence[Event] = (), fresh: bool = False, force: bool = False
@@ -152,39 +185,64 @@ class PrivateMessages:
             worth, slot.owed_news = slot.owed_news + worth, []
             force, slot.owed_force = force or slot.owed_force, False
             dm_open = game.seats[seat].dm_open is not False
-            missing = slot.message_id is None and dm_open
+            in_view = self._in_view(game, seat, slot) and not (fresh and dm_open)
+            moved = slot.shown_in != ("view" if in_view else "dm")  # the living message changed
+            missing = not in_view and slot.message_id is None and dm_open
             view = game.view(seat) if game.state is not None else None
             key = shown_key(game, seat, view)
-            if not (fresh or force or worth or missing) and key == slot.key:
+            if not (fresh or force or worth or missing or moved) and key == slot.key:
                 return False
             quiet = screens.private_payload(game, seat)
             digest = quiet.digest()
-            if not (fresh or force or worth or missing or digest != slot.digest):
+            if not (fresh or force or worth or missing or moved or digest != slot.digest):
                 slot.key = key
                 return False
             payload = screens.private_payload(game, seat, worth) if worth else quiet
             turn = turn_of(game, seat, view) if game.record.status == "running" else None
             sent = False
-            if not dm_open:
-                await self._edit_view(slot, payload)
+            if in_view:
+                if await self._edit_view(slot, payload) or not dm_open:
+                    await self._park(game, seat, slot)
+                    slot.digest, slot.key, slot.shown_in = digest, key, "view"
+                    return False
+                in_view = False  # the view is gone: the DM takes over
+            if not fresh and slot.message_id is not None:
+                channel = dm(slot.user_id)
+                urgent = (turn is not None and turn != slot.turn) or moved
+                wait = self.pacer.wait(channel, slot.last, urgent=urgent)
+                if wait > 0:
+                    slot.owed_news, slot.owed_force = worth, force
+                    slot.later = True
+                    self.pacer.later(wait, lambda: self._trailing(outbox, seat, slot))
+                    return False
+                slot.last = self.pacer.take(channel)
+                edited = await self._edit_dm(slot, payload)
             else:
-                if not fresh and slot.message_id is not None:
-                    channel = dm(slot.user_id)
-                    urgent = turn is not None and turn != slot.turn
-                    wait = self.pacer.wait(channel, slot.last, urgent=urgent)
-                    if wait > 0:
-                        slot.owed_news, slot.owed_force = worth, force
-                        slot.later = True
-                        self.pacer.later(wait, lambda: self._trailing(outbox, seat, slot))
-                        return False
-                    slot.last = self.pacer.take(channel)
-                    edited = await self._edit_dm(slot, payload)
-                else:
-                    edited = False
-                if not edited:
-                    sent = await self._new_dm(game, seat, slot, payload)
-            slot.digest, slot.key, slot.turn = digest, key, turn
+                edited = False
+            if not edited:
+                sent = await self._new_dm(game, seat, slot, payload)
+            slot.parked = False
+            if slot.token is not None:  # the view it played from: emptied, or showing the end
+                await self._hand_over(game, seat, slot, payload)
+            slot.digest, slot.key, slot.turn, slot.shown_in = digest, key, turn, "dm"
             return sent
+
+    async def _park(self, game: LoadedGame, seat: int, slot: Slot) -> None:
+        """The seat plays from its view: its DM (if any) says only that (called holding the lock)."""
+        if slot.parked or slot.message_id is None or game.seats[seat].dm_open is False:
+            return
+        slot.last = await self.pacer.turn(dm(slot.user_id))
+        slot.parked = await self._edit_dm(slot, screens.parked_payload(game, seat))
+
+    async def _hand_over(self, game: LoadedGame, seat: int, slot: Slot, payload: Payload) -> None:
+        """The DM is the living message again: the view shows the end, or (still running) is
+        emptied of its controls and forgotten."""
+        if game.record.status != "running":
+            await self._edit_view(slot, payload.without_controls())
+            return
+        await self._edit_view(slot, Payload(content=_(SUPERSEDED)))
+        slot.token, slot.token_at, slot.view_id = None, self.clock(), None
+        await self._remember_view(game.id, seat, slot)
 
     async def _trailing(self, outbox: Outbox, seat: int, slot: Slot) -> None:
         slot.later = False
@@ -253,13 +311,15 @@ class PrivateMessages:
             outbox.game = latest
         return new_id is not None
 
-    async def _edit_view(self, slot: Slot, payload: Payload) -> None:
+    async def _edit_view(self, slot: Slot, payload: Payload) -> bool:
         """Edit an ephemeral view through the latest interaction on it, while its token lasts
-        (an interaction webhook: not rate-limited)."""
-        if slot.token is None or self.clock() - slot.token_at > EPHEMERAL_SECONDS:
-            return
+        (an interaction webhook: not rate-limited). False if it could not be edited."""
+        if slot.token is None or self.clock() - slot.token_at > TOKEN_LASTS:
+            return False
         if not await self.messenger.edit_interaction(slot.token, payload):
             slot.token = None
+            return False
+        return True
 
     async def _close(self, slot: Slot, payload: Payload) -> None:
         """A private message that is not living any more: delete the DM, empty the ephemeral."""
@@ -308,16 +368,21 @@ class PrivateMessages:
         game = (await self.caught_up(outbox)).game
         slot = self._slot(game, seat)
         clicked = interaction.message.id if interaction.message is not None else None
+        in_dm = interaction.guild_id is None
+        superseded: list[Slot] = []
         async with slot.lock:
             game = outbox.game
-            superseded: Slot | None = None
-            if interaction.guild_id is None:  # a DM
+            if in_dm:
                 if slot.message_id != clicked:
-                    superseded = Slot(slot.user_id, message_id=slot.message_id)
+                    superseded.append(Slot(slot.user_id, message_id=slot.message_id))
                     slot.message_id = clicked
+                if slot.token is not None:  # it played from a view: the DM has the controls now
+                    superseded.append(Slot(slot.user_id, token=slot.token, token_at=slot.token_at))
+                    slot.token, slot.token_at, slot.view_id = None, self.clock(), None
+                slot.parked = False
             else:  # an ephemeral view
                 if slot.token is not None and slot.view_id != clicked:
-                    superseded = Slot(slot.user_id, token=slot.token, token_at=slot.token_at)
+                    superseded.append(Slot(slot.user_id, token=slot.token, token_at=slot.token_at))
                 slot.token, slot.token_at, slot.view_id = interaction.token, self.clock(), clicked
             quiet = screens.private_payload(game, seat, (), draft)
             # the seat's undelivered news is shown now, so the delivery that follows has none left
@@ -332,31 +397,28 @@ class PrivateMessages:
                 slot.digest = screens.private_payload(game, seat).digest() if draft else quiet.digest()
                 slot.key = shown_key(game, seat)
                 slot.turn = turn_of(game, seat) if game.record.status == "running" else None
-            elif interaction.guild_id is None and not interaction.response.is_done():
+                slot.shown_in = "dm" if in_dm else "view"
+            elif in_dm and not interaction.response.is_done():
                 slot.message_id = None  # the DM is gone: the delivery sends a new one
                 await interaction.response.send_message(
                     _("That message is gone; your choices come in a new message."), ephemeral=True
                 )
-        if interaction.guild_id is not None:
+        if not in_dm or any(old.token is not None for old in superseded):
             await self._remember_view(game_id, seat, slot)
-        if superseded is not None and (superseded.message_id is not None or superseded.token is not None):
-            await self._close(superseded, Payload(content=_(SUPERSEDED)))
+        for old in superseded:
+            if old.message_id is not None or old.token is not None:
+                await self._close(old, Payload(content=_(SUPERSEDED)))
+        if not in_dm:
+            await self._parked(game, seat, slot)
 
     async def open(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
-        """ "My role & cards": the seat's private view, ephemerally. With DMs open it is a copy
-        without controls (the DM has them); with DMs closed it becomes the living view."""
+        """The table's "My hand" button: the seat's private view, ephemerally. While the game runs
+        it becomes the seat's living private message, the one with its controls (its DM is
+        parked); once it is over, a copy."""
         slot = self._slot(game, seat)
         payload = screens.private_payload(game, seat)
-        if (
-            game.seats[seat].dm_open is not False
-            and slot.message_id is not None
-            and game.record.status == "running"
-        ):
-            payload = payload.without_controls()
-            payload.content = _("Your choices are in your DMs with me; this is a copy.")
-            await interaction.response.send_message(
-                **(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True
-            )
+        if game.seats[seat].dm_open is not False and game.record.status != "running":
+            await interaction.response.send_message(**(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True)
             return
         async with slot.lock:
             superseded = Slot(slot.user_id, token=slot.token, token_at=slot.token_at) if slot.token else None
@@ -364,8 +426,55 @@ class PrivateMessages:
                 **(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True
             )
             slot.token, slot.token_at, slot.digest = interaction.token, self.clock(), payload.digest()
-            slot.key = shown_key(game, seat)
+            slot.key, slot.shown_in = shown_key(game, seat), "view"
+            slot.turn = turn_of(game, seat) if game.record.status == "running" else None
             slot.view_id = getattr(callback, "message_id", None)
         await self._remember_view(game.id, seat, slot)
         if superseded is not None:
             await self._close(superseded, Payload(content=_(SUPERSEDED)))
+        await self._parked(game, seat, slot)
+
+    async def _parked(self, game: LoadedGame, seat: int, slot: Slot) -> None:
+        """After a click made the view living: park the DM, and hand the view back to the DM in
+        time if it is not clicked again."""
+        self._start_sweeping()
+        if slot.parked or slot.message_id is None:
+            return
+        async with slot.lock:
+            if self._in_view(game, seat, slot):
+                await self._park(game, seat, slot)
+
+    # -- views that expire ---------------------------------------------------------------------------
+    async def expire_views(self) -> list[tuple[int, int]]:
+        """Seats whose view was not clicked for `EPHEMERAL_SECONDS` (its token soon expires): the
+        DM takes the controls back and the view is emptied. Returns those (game, seat)."""
+        now = self.clock()
+        handed: list[tuple[int, int]] = []
+        for (game_id, seat), slot in list(self._slots.items()):
+            if slot.shown_in != "view" or slot.token is None or now - slot.token_at <= EPHEMERAL_SECONDS:
+                continue
+            outbox = self._newest(game_id)
+            if outbox is None or outbox.game.seats[seat].dm_open is False:
+                continue
+            await self.refresh(game_id=game_id, seat=seat)
+            handed.append((game_id, seat))
+        return handed
+
+    def _start_sweeping(self) -> None:
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever(), name="view-sweeper")
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.expire_views()
+            except Exception:
+                log.exception("handing expired views back to DMs failed")
+
+    async def _stop_sweeping(self) -> None:
+        task, self._sweeper = self._sweeper, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

@@ -171,6 +171,26 @@ def _ending_payload(game: LoadedGame, text: str) -> Payload:
     return Payload(content=f"{over} {ending}{link}", view=new_view(RematchButton(game.id)))
 
 
+def parked_payload(game: LoadedGame, seat: int) -> Payload:
+    """A seat's DM while it plays from its ephemeral view in the channel: nothing in it can go
+    out of date, and it has no controls."""
+    with using(seat_language(game, seat)):
+        title, button, url = _(game.info.title), private_label(game), jump_url(game)
+        if url:
+            text = _(
+                "**{game} #{number}**: you play in the channel; your cards and choices are in your "
+                "**{button}** view there. [Go to the table]({url})",
+                game=title, number=game.id, button=button, url=url,
+            )
+        else:
+            text = _(
+                "**{game} #{number}**: you play in the channel; your cards and choices are in your "
+                "**{button}** view there.",
+                game=title, number=game.id, button=button,
+            )
+        return Payload(content=text)
+
+
 def seat_gone_payload(game: LoadedGame) -> Payload:
     """What a player's private message says once an AI (or someone else) plays their seat."""
     with using(table_language(game)):

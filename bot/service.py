@@ -215,14 +215,14 @@ class GameService(LobbyActions):
     async def set_private_view(
         self, game_id: int, seat: int, *, token: str | None, at: float | None, message_id: int | None
     ) -> LoadedGame:
-        """With DMs closed: which ephemeral view is the seat's living private message (its id, and
-        the token of the latest interaction on it, which can edit it for 15 minutes)."""
+        """Which ephemeral view the seat plays from (its id, and the token of the latest
+        interaction on it, which can edit it for 15 minutes)."""
         self._require_lock(game_id)
         await self.store.set_private_view(game_id, seat, token, at, message_id)
 
         def patch(game: LoadedGame) -> LoadedGame:
             seats = [
-                replace(s, private_token=token, private_token_at=at, dm_message_id=message_id)
+                replace(s, private_token=token, private_token_at=at, view_message_id=message_id)
                 if s.seat == seat
                 else s
                 for s in game.seats

@@ -92,7 +92,7 @@ class GameStore:
                 raise StorageConflict("This game is not running any more.")
             changed = await conn.execute(
                 "UPDATE seats SET user_id = ?, display_name = ?, dm_open = NULL, dm_message_id = NULL, "
-                "private_token = NULL, private_token_at = NULL, "
+                "private_token = NULL, private_token_at = NULL, view_message_id = NULL, "
                 "timeouts = 0, owner_id = ?, owner_name = ? WHERE game_id = ? AND seat = ?",
                 (user_id, display_name, owner_id, owner_name, game_id, seat),
             )
@@ -250,11 +250,11 @@ class GameStore:
     async def set_private_view(
         self, game_id: int, seat: int, token: str | None, at: float | None, message_id: int | None
     ) -> None:
-        """With DMs closed: the ephemeral view that is the seat's living private message (its
-        message id, kept as ``dm_message_id``) and the token of the latest interaction on it."""
+        """The ephemeral view the seat plays from (its message id) and the token of the latest
+        interaction on it, with when that came."""
         async with self.db.transaction() as conn:
             await conn.execute(
-                "UPDATE seats SET private_token = ?, private_token_at = ?, dm_message_id = ? "
+                "UPDATE seats SET private_token = ?, private_token_at = ?, view_message_id = ? "
                 "WHERE game_id = ? AND seat = ?",
                 (token, at, message_id, game_id, seat),
             )
@@ -292,7 +292,7 @@ class GameStore:
         rows = await self.db.fetchall(
             "SELECT g.version, g.status, g.table_message_id, g.deadline, g.clock_deadline, g.wake_at, "
             "g.warned_for, s.seat, s.user_id, s.display_name, s.dm_open, s.dm_message_id, s.timeouts, "
-            "s.owner_id, s.owner_name, s.private_token, s.private_token_at, s.locale "
+            "s.owner_id, s.owner_name, s.private_token, s.private_token_at, s.view_message_id, s.locale "
             "FROM games AS g LEFT JOIN seats AS s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
             (game_id,),
         )
@@ -320,7 +320,8 @@ class GameStore:
         """The game's seats ordered by seat number."""
         rows = await self.db.fetchall(
             "SELECT seat, user_id, display_name, dm_open, dm_message_id, timeouts, owner_id, owner_name, "
-            "private_token, private_token_at, locale FROM seats WHERE game_id = ? ORDER BY seat",
+            "private_token, private_token_at, view_message_id, locale FROM seats WHERE game_id = ? "
+            "ORDER BY seat",
             (game_id,),
         )
         return [seat_from_row(row) for row in rows]

@@ -134,6 +134,12 @@ CREATE TABLE guild_settings (
 );
 """
 
+_V8 = """
+ALTER TABLE seats ADD COLUMN view_message_id INTEGER;
+UPDATE seats SET view_message_id = dm_message_id, dm_message_id = NULL
+    WHERE dm_open = 0 AND private_token IS NOT NULL;
+"""
+
 MIGRATIONS: list[Migration] = [
     _V1,  # 0 -> 1: games, seats, append-only actions log, meta
     _V2,  # 1 -> 2: games.deadline, when the current decision's timer runs out (Unix time)
@@ -148,6 +154,8 @@ MIGRATIONS: list[Migration] = [
     _V7,  # 6 -> 7: languages (bot.i18n): games.locale, the table's (its server's when it was
     #     opened); seats.locale, the player's (their latest interaction's); guild_settings.locale,
     #     the language a manager chose with /language
+    _V8,  # 7 -> 8: seats.view_message_id, the ephemeral view a seat plays from (DMs open or
+    #     closed; with DMs closed it was kept in dm_message_id)
 ]
 
 LATEST: int = len(MIGRATIONS)
@@ -270,6 +278,12 @@ CREATE TABLE guild_settings (
 );
 """
 
+_PG_V8 = """
+ALTER TABLE seats ADD COLUMN view_message_id BIGINT;
+UPDATE seats SET view_message_id = dm_message_id, dm_message_id = NULL
+    WHERE dm_open = 0 AND private_token IS NOT NULL;
+"""
+
 #: The same steps as :data:`MIGRATIONS`, for PostgreSQL (same version numbers).
 POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V1,
@@ -279,6 +293,7 @@ POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V5,
     _PG_V6,
     _PG_V7,
+    _PG_V8,
 ]
 
 assert len(POSTGRES_MIGRATIONS) == LATEST, "every migration needs its step in both dialects"

@@ -80,10 +80,12 @@ class SeatRecord:
     #: The player an AI stands in for after their timeouts (may reclaim the seat), if any.
     owner_id: int | None = None
     owner_name: str | None = None
-    #: With DMs closed: the token of the interaction whose ephemeral view is the seat's living
-    #: private message, and when it was made (a token edits that view for 15 minutes).
+    #: The ephemeral view the seat plays from (its living private message while the token lasts,
+    #: or always with DMs closed): the token of the latest interaction on it, when that came (a
+    #: token edits the view for 15 minutes), and the view's message id.
     private_token: str | None = None
     private_token_at: float | None = None
+    view_message_id: int | None = None
     #: The player's language (the Discord locale of their latest interaction), if known.
     locale: str | None = None
 
@@ -138,5 +140,6 @@ def seat_from_row(row: Row) -> SeatRecord:
         owner_name=row["owner_name"],
         private_token=row["private_token"],
         private_token_at=row["private_token_at"],
+        view_message_id=row["view_message_id"],
         locale=row["locale"],
     )

@@ -2,8 +2,10 @@
 handlers: at most one private message per seat has enabled game controls and they answer the
 current decision; nothing anywhere keeps controls of a decision that is over; at the end no
 message has game controls at all (Rematch aside) and every private message shows the end.
-With DMs open, with every DM closed (the ephemeral view), and with restarts mid-game (a
-restarted bot still edits the ephemeral views through their stored interaction tokens)."""
+With DMs open, with every DM closed (the ephemeral view), with players who play from their
+ephemeral views though their DMs are open (the DM is parked; a view not clicked for 14 minutes
+hands the controls back to the DM), and with restarts mid-game (a restarted bot still edits the
+ephemeral views through their stored interaction tokens)."""
 
 from __future__ import annotations
 
@@ -57,11 +59,16 @@ def players_for(name: str) -> int:
     return min(max(plugin.min_players, 3), plugin.max_players)
 
 
-@pytest.mark.parametrize("variant", ["dms", "closed-dms", "restarts", "closed-dms-restarts"])
+@pytest.mark.parametrize(
+    "variant", ["dms", "closed-dms", "restarts", "closed-dms-restarts", "views", "views-restarts"]
+)
 @pytest.mark.parametrize("name", PLUGINS.names())
 async def test_random_play_keeps_private_messages_true(harness: Harness, name: str, variant: str) -> None:
     users = make_users(players_for(name))
     closed = variant.startswith("closed-dms")
+    views = variant.startswith("views")
+    now = [1_800_000_000.0]
+    harness.clock = lambda: now[0]
     if closed:
         harness.discord.closed_dms = {u.id for u in users}
     table, game_id = await harness.open_table(users, name)
@@ -76,6 +83,15 @@ async def test_random_play_keeps_private_messages_true(harness: Harness, name: s
                 controls = any(decision_controls(m, game_id) for m in private_messages(harness, users[seat]))
                 if not controls or rng.random() < 0.2:
                     await harness.discord.click(users[seat], table, f"mine:{game_id}")
+        if views and rng.random() < 0.1:  # someone opens their view in the channel (DMs open)
+            seat = rng.randrange(len(users))
+            await harness.discord.click(users[seat], table, f"mine:{game_id}")
+            await check_controls(harness, game_id, users)
+        # time passes (the bot looks for views about to expire every 20 s: their 14 minutes pass)
+        now[0] += rng.choice([1.0, 5.0, 15.0, 15.0])
+        if views:
+            await harness.table.delivery.privates.expire_views()
+            await check_controls(harness, game_id, users)
         assert await play_random_click(harness, table, game_id, users, rng)
         await check_controls(harness, game_id, users)
         steps += 1
