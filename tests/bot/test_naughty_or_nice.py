@@ -43,11 +43,13 @@ async def private_for(
     h: Harness, table: FakeMessage, game_id: int, user: FakeUser, prefix: str
 ) -> FakeMessage:
     """The user's private message with components for the current decision: the newest DM,
-    else the newest ephemeral, else a fresh one from the table's "My hand" button."""
+    else the newest ephemeral, else (no DM) a fresh one from the table's "My hand" button."""
     for box in (h.discord.dms, h.discord.ephemeral):
         messages = box.get(user.id)
         if messages and any(prefix in cid for cid in messages[-1].custom_ids()):
             return messages[-1]
+    if h.discord.dms.get(user.id):  # its decision is on the table (a view would park the DM)
+        return h.discord.dms[user.id][-1]
     await h.discord.click(user, table, f"mine:{game_id}")
     return h.discord.last_ephemeral(user)
 

@@ -2,7 +2,8 @@
 
 The committed database is the oracle for *who* must act (read-only); *how* they act is always a
 click on a component they can see: the table message, their newest DM, or the ephemeral
-private view when their DMs are closed. Any game: the rules come from the stored game name.
+private view when their DMs are closed, or when they play from the channel (`views`: each opens
+"My hand" on the table before their first move and then plays from that view). Any game: the rules come from the stored game name.
 """
 
 from __future__ import annotations
@@ -94,6 +95,9 @@ class Players:
         self.rng = random.Random(seed)
         self.game_id = 0
         self.results: list[InteractionResult] = []
+        #: play from ephemeral views in the channel (opened once per game and player), DMs open
+        self.views = False
+        self._viewing: set[tuple[int, int]] = set()
 
     async def open(self, timeout: float = 10.0) -> int:
         host, *guests = self.user_ids
@@ -175,8 +179,15 @@ class Players:
         deadline = time.monotonic() + max(timeout, PACED_WAIT)
         opened: dict | None = None
         tries = 0
+        if self.views and (self.game_id, user) not in self._viewing:
+            self._viewing.add((self.game_id, user))
+            result = await (await self.loop.click(user, table_id, f"mine:{self.game_id}")).wait(timeout)
+            assert result.ephemeral, result.text()
         while True:
-            candidates = [self.loop.message(table_id), *reversed(self.loop.dm_messages(user))]
+            candidates = [self.loop.message(table_id)]
+            if self.views:
+                candidates += reversed(self.loop.ephemeral_messages(user))
+            candidates += reversed(self.loop.dm_messages(user))
             for message in candidates:
                 if any(marker in cid for cid in message_custom_ids(message)):
                     return message

@@ -301,14 +301,16 @@ def _carried(t: Table, user: int, base: Message) -> list[Forgery]:
             )
         )
     # the same custom_id twice on one message, as a select and as a button, clicked as the button
-    twice = _carrying(base, _select(f"mine:{game}", ["x"]))
-    twice["components"].insert(0, {"type": 1, "components": [_button(f"mine:{game}")]})
+    # (Rematch: a real kind of button, refused while the game runs; "My hand" would really open
+    # the player's view, which parks their DM)
+    twice = _carrying(base, _select(f"rematch:{game}", ["x"]))
+    twice["components"].insert(0, {"type": 1, "components": [_button(f"rematch:{game}")]})
     forged.append(
         Forgery(
             "same custom_id as a button and a select",
             user,
             int(base["id"]),
-            f"mine:{game}",
+            f"rematch:{game}",
             None,
             BUTTON,
             twice,
