@@ -102,7 +102,8 @@ class Delivery:
             private_calls = {
                 n.seat
                 for n in calls
-                if renderer.has_private_decision(game.view(n.seat)) and not self.privates.in_view(game, n.seat)
+                if renderer.has_private_decision(game.view(n.seat))
+                and not self.privates.in_view(game, n.seat)
             }
             told = set()  # seats that got a new DM now: that DM is their notification
             for seat in range(len(game.seats)):

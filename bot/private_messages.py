@@ -115,7 +115,9 @@ class PrivateMessages:
         record = game.seats[seat]
         if slot is None:
             dm_id = record.dm_message_id if record.dm_open is not False else None
-            slot = Slot(record.user_id, message_id=dm_id, view_id=record.view_message_id, token=record.private_token)
+            slot = Slot(
+                record.user_id, message_id=dm_id, view_id=record.view_message_id, token=record.private_token
+            )
             slot.token_at = record.private_token_at or 0.0
             self._slots[key] = slot
             if slot.token is not None and record.dm_open is not False:
@@ -418,7 +420,9 @@ class PrivateMessages:
         slot = self._slot(game, seat)
         payload = screens.private_payload(game, seat)
         if game.seats[seat].dm_open is not False and game.record.status != "running":
-            await interaction.response.send_message(**(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True)
+            await interaction.response.send_message(
+                **(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True
+            )
             return
         async with slot.lock:
             superseded = Slot(slot.user_id, token=slot.token, token_at=slot.token_at) if slot.token else None

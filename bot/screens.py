@@ -180,13 +180,18 @@ def parked_payload(game: LoadedGame, seat: int) -> Payload:
             text = _(
                 "**{game} #{number}**: you play in the channel; your cards and choices are in your "
                 "**{button}** view there. [Go to the table]({url})",
-                game=title, number=game.id, button=button, url=url,
+                game=title,
+                number=game.id,
+                button=button,
+                url=url,
             )
         else:
             text = _(
                 "**{game} #{number}**: you play in the channel; your cards and choices are in your "
                 "**{button}** view there.",
-                game=title, number=game.id, button=button,
+                game=title,
+                number=game.id,
+                button=button,
             )
         return Payload(content=text)
 

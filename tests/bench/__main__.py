@@ -1,5 +1,5 @@
 """`python -m tests.bench [--games 200] [--duration 60] [--think 5] [--mix a,b | --game NAME] [--each]
-[--processes N --database-url postgresql://...]`
+[--processes N --database-url postgresql://...] [--views SHARE]`
 
 Runs the load benchmark (N concurrent games of simulated players, every registered game mixed by
 default, over the loopback Discord against one `python -m bot` process, or N processes of one
@@ -89,6 +89,14 @@ def main(argv: list[str] | None = None) -> int:
         help="the bots' PostgreSQL database (postgresql://user@host:port/db; an empty throwaway one: "
         "the games stay in it); default: a new SQLite file",
     )
+    parser.add_argument(
+        "--views",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="share of the tables (0-1) whose players open My hand and play from that ephemeral view "
+        "in the channel instead of their DMs",
+    )
     parser.add_argument("--rules-only", action="store_true", help="skip the load benchmark")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
@@ -101,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(names)}")
     if not 1 <= args.games <= MAX_GAMES:
         parser.error(f"--games must be 1-{MAX_GAMES}")
+    if not 0.0 <= args.views <= 1.0:
+        parser.error("--views must be between 0 and 1")
     if args.processes < 1:
         parser.error("--processes must be at least 1")
     if args.database_url is not None and not args.database_url.startswith(("postgresql://", "postgres://")):
@@ -136,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
                     bot_env=dict(item.split("=", 1) for item in args.bot_env),
                     processes=args.processes,
                     database_url=args.database_url,
+                    views=args.views,
                 )
             )
             result["overhead_vs_bare_commit"] = result["bot_cpu_ms_per_action"] / report["bare_commit_ms"]
@@ -189,6 +200,8 @@ def print_report(report: dict[str, Any]) -> None:
 def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | None = None) -> None:
     players = load["players_per_game"] or "each game's range in turn"
     warm = f", warmed up by 0-{load['warmup']} actions each" if load.get("warmup") else ""
+    if load.get("views"):
+        warm += f", {load['views']:.0%} of the tables playing from channel views"
     print(
         f"{load['games']} concurrent games ({players} players{warm}), one action per {load['think_s']} s per "
         f"game, {load['duration_s']} s measured (setup {load['setup_s']} s); load average "

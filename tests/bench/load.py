@@ -148,6 +148,7 @@ async def run_load(
     warmup: int = 0,
     processes: int = 1,
     database_url: str | None = None,
+    views: float = 0.0,
 ) -> dict[str, Any]:
     """Open `games` tables (all of `game`, or the games of `mix` in turn), then let every table
     play (one action per `think` s on average, exponentially distributed) for `duration` s;
@@ -156,7 +157,9 @@ async def run_load(
     `on_ready(pid)`: called with the bot's pid when play starts (e.g. to attach a profiler).
     `warmup`: before measuring, each table plays a random 0..`warmup` actions at once, so the
     measured minute samples every phase of the games, not only their openings. `processes`:
-    bot processes, one shard each (several need `database_url`, a PostgreSQL database)."""
+    bot processes, one shard each (several need `database_url`, a PostgreSQL database). `views`:
+    the share of tables whose players play from their ephemeral views in the channel (every
+    1/`views`-th table, so each game of the mix gets its share)."""
     plan = plan_tables(games, list(mix) if mix else [game], players)
     loop, channels = build_loopback(games, processes)
     seats: list[list[int]] = []
@@ -177,8 +180,11 @@ async def run_load(
 
             def table_players(i: int, name: str, channel: int) -> Players:
                 if pool is not None:
-                    return PostgresPlayers(loop, pool, channel, seats[i], seed + i, name)
-                return Players(loop, fleet.bots[0].db_path, channel, seats[i], seed + i, name)
+                    players: Players = PostgresPlayers(loop, pool, channel, seats[i], seed + i, name)
+                else:
+                    players = Players(loop, fleet.bots[0].db_path, channel, seats[i], seed + i, name)
+                players.views = int((i + 1) * views) > int(i * views)  # evenly spread
+                return players
 
             tables = [
                 _Table(name, table_players(i, name, channel))
@@ -266,6 +272,7 @@ async def run_load(
         "players_per_game": players,
         "think_s": think,
         "warmup": warmup,
+        "views": views,
         "duration_s": round(elapsed, 1),
         "setup_s": round(setup_seconds, 1),
         "load_average": {"before": load_before, "after": load_after},

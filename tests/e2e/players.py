@@ -3,7 +3,8 @@
 The committed database is the oracle for *who* must act (read-only); *how* they act is always a
 click on a component they can see: the table message, their newest DM, or the ephemeral
 private view when their DMs are closed, or when they play from the channel (`views`: each opens
-"My hand" on the table before their first move and then plays from that view). Any game: the rules come from the stored game name.
+"My hand" on the table before their first move and then plays from that view). Any game: the
+rules come from the stored game name.
 """
 
 from __future__ import annotations
