@@ -1,0 +1,154 @@
+"""Playing from the channel with DMs open: the table's "My hand" opens the seat's ephemeral view,
+which becomes its living private message (edited through its interaction's webhook, which
+Discord does not rate-limit); the DM is parked (it says so, without controls); the DM takes the
+controls back when the view is not clicked for 14 minutes, and shows the end."""
+
+from __future__ import annotations
+
+import random
+
+from bot.private_messages import EPHEMERAL_SECONDS, SUPERSEDED
+from bot.plugins import PLUGINS
+from tests.bot.fakes import FakeMessage, FakeUser
+from tests.bot.harness import Harness, make_users, play_random_click
+from tests.bot.test_notifications import Clock
+from tests.bot.test_private_messages import decision_controls
+
+#: The parked DM's words (English).
+PARKED = "you play in the channel"
+
+
+def dm_of(h: Harness, user: FakeUser) -> FakeMessage:
+    """The user's living DM for the game (the notifications are DMs without pictures)."""
+    return [m for m in h.discord.dms[user.id] if m.embeds or PARKED in m.text()][-1]
+
+
+async def private_turn(h: Harness, table: FakeMessage, game_id: int, users: list[FakeUser]) -> int:
+    """Play on until a seat must decide in its private message (its DM has the controls)."""
+    rng = random.Random(1)
+    for _ in range(200):
+        game = await h.game(game_id)
+        for seat in sorted(game.to_decide()):
+            if decision_controls(dm_of(h, users[seat]), game_id):
+                return seat
+        assert await play_random_click(h, table, game_id, users, rng)
+    raise AssertionError("no private decision came")
+
+
+async def open_view(h: Harness, user: FakeUser, table: FakeMessage, game_id: int) -> FakeMessage:
+    await h.discord.click(user, table, f"mine:{game_id}")
+    return h.discord.last_ephemeral(user)
+
+
+async def test_my_hand_moves_the_controls_to_the_view_and_parks_the_dm(tmp_path) -> None:
+    h = await Harness(tmp_path / "bot.db", clock=Clock()).boot()
+    try:
+        users = make_users(2)
+        table, game_id = await h.open_table(users, "grumpy-nisse")  # cards are chosen in private
+        seat = await private_turn(h, table, game_id, users)  # the DM has the controls
+        user = users[seat]
+        view = await open_view(h, user, table, game_id)
+        assert decision_controls(view, game_id)
+        parked = dm_of(h, user)
+        assert PARKED in parked.text() and not parked.custom_ids() and not parked.embeds
+        assert f"#{game_id}" in parked.text() and "**My hand & role**" in parked.text()
+        # every move of the game: that player's private message costs no rate-limited call
+        mark = len(h.messenger.calls)
+        rng = random.Random(3)
+        for _ in range(30):
+            assert await play_random_click(h, table, game_id, users, rng)
+        own = [call for call in h.messenger.calls[mark:] if call[1] in (user.id, parked.id)]
+        assert own == [], own
+        assert dm_of(h, user) is parked and PARKED in parked.text()
+        game = await h.game(game_id)
+        if seat in game.to_decide():
+            assert decision_controls(view, game_id)
+    finally:
+        await h.close()
+
+
+async def test_a_view_left_for_14_minutes_gives_the_controls_back_to_the_dm(tmp_path) -> None:
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        users = make_users(2)
+        table, game_id = await h.open_table(users, "grumpy-nisse")
+        seat = await private_turn(h, table, game_id, users)
+        user = users[seat]
+        view = await open_view(h, user, table, game_id)
+        privates = h.table.delivery.privates
+        clock.now += EPHEMERAL_SECONDS - 1
+        assert await privates.expire_views() == []  # still young
+        clock.now += 2
+        assert await privates.expire_views() == [(game_id, seat)]
+        assert view.text() == SUPERSEDED and not view.custom_ids()
+        living = dm_of(h, user)
+        assert PARKED not in living.text() and decision_controls(living, game_id)
+        assert await privates.expire_views() == []  # once
+        # "My hand" again moves the controls back to a new view
+        view = await open_view(h, user, table, game_id)
+        assert decision_controls(view, game_id) and not decision_controls(dm_of(h, user), game_id)
+    finally:
+        await h.close()
+
+
+async def test_a_restarted_bot_keeps_playing_the_view_and_hands_it_back_in_time(tmp_path) -> None:
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        users = make_users(2)
+        table, game_id = await h.open_table(users, "grumpy-nisse")
+        seat = await private_turn(h, table, game_id, users)
+        view = await open_view(h, users[seat], table, game_id)
+        await h.boot()  # the token and the view's id are stored
+        await h.table.commands.resume(pause=0)
+        assert decision_controls(view, game_id) and not decision_controls(dm_of(h, users[seat]), game_id)
+        clock.now += EPHEMERAL_SECONDS + 1
+        assert await h.table.delivery.privates.expire_views() == [(game_id, seat)]
+        assert not view.custom_ids() and decision_controls(dm_of(h, users[seat]), game_id)
+    finally:
+        await h.close()
+
+
+async def test_an_idle_player_in_a_view_gets_a_short_dm_and_the_controls_in_the_view(tmp_path) -> None:
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        users = make_users(2)
+        table, game_id = await h.open_table(users, "grumpy-nisse")
+        views = {user.id: await open_view(h, user, table, game_id) for user in users}
+        rng = random.Random(5)
+        told = 0
+        for _ in range(20):
+            clock.now += 120  # both idle for a minute at every move (their views stay young: clicked)
+            before = len(h.discord.dms[users[0].id]) + len(h.discord.dms[users[1].id])
+            assert await play_random_click(h, table, game_id, users, rng)
+            game = await h.game(game_id)
+            for seat in game.to_decide():  # a private decision is in the view, never in the DM
+                assert not decision_controls(dm_of(h, users[seat]), game_id)
+            new = [m for u in users for m in h.discord.dms[u.id]][before:]
+            assert all("Your turn" in m.text() and not m.custom_ids() for m in new), [m.text() for m in new]
+            told += len(new)
+        assert told > 3
+    finally:
+        await h.close()
+
+
+async def test_the_end_shows_in_the_dm_and_in_the_view_of_every_game(tmp_path) -> None:
+    for name in PLUGINS.names():
+        h = await Harness(tmp_path / f"{name}.db", clock=Clock()).boot()
+        try:
+            plugin = PLUGINS.get(name)
+            users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+            table, game_id = await h.open_table(users, name)
+            views = [await open_view(h, user, table, game_id) for user in users]
+            rng = random.Random(name)
+            while await play_random_click(h, table, game_id, users, rng):
+                pass
+            for user, view in zip(users, views, strict=True):
+                dm = dm_of(h, user)
+                assert PARKED not in dm.text() and dm.embeds and not decision_controls(dm, game_id)
+                assert view.embeds and not decision_controls(view, game_id), (name, view.text())
+                assert view.text() != SUPERSEDED
+        finally:
+            await h.close()
