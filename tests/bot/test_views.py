@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from bot.private_messages import EPHEMERAL_SECONDS, SUPERSEDED
 from bot.plugins import PLUGINS
+from bot.private_messages import EPHEMERAL_SECONDS, SUPERSEDED
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click
 from tests.bot.test_notifications import Clock
@@ -124,8 +124,10 @@ async def test_an_idle_player_in_a_view_gets_a_short_dm_and_the_controls_in_the_
             before = len(h.discord.dms[users[0].id]) + len(h.discord.dms[users[1].id])
             assert await play_random_click(h, table, game_id, users, rng)
             game = await h.game(game_id)
+            on_table = any(f":{game_id}:{game.decision}:" in cid for cid in table.custom_ids())
             for seat in game.to_decide():  # a private decision is in the view, never in the DM
                 assert not decision_controls(dm_of(h, users[seat]), game_id)
+                assert on_table or decision_controls(views[users[seat].id], game_id)
             new = [m for u in users for m in h.discord.dms[u.id]][before:]
             assert all("Your turn" in m.text() and not m.custom_ids() for m in new), [m.text() for m in new]
             told += len(new)
