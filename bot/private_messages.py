@@ -234,7 +234,10 @@ class PrivateMessages:
         if slot.parked or slot.message_id is None or game.seats[seat].dm_open is False:
             return
         slot.last = await self.pacer.turn(dm(slot.user_id))
-        slot.parked = await self._edit_dm(slot, screens.parked_payload(game, seat))
+        if await self._edit_dm(slot, screens.parked_payload(game, seat)):
+            slot.parked = True
+        else:  # the DM is gone (a new one comes when the DM is the living message again)
+            slot.message_id = None
 
     async def _hand_over(self, game: LoadedGame, seat: int, slot: Slot, payload: Payload) -> None:
         """The DM is the living message again: the view shows the end, or (still running) is

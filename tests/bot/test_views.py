@@ -6,6 +6,10 @@ controls back when the view is not clicked for 14 minutes, and shows the end."""
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
 
 from bot.plugins import PLUGINS
 from bot.private_messages import EPHEMERAL_SECONDS, SUPERSEDED
@@ -40,15 +44,42 @@ async def open_view(h: Harness, user: FakeUser, table: FakeMessage, game_id: int
     return h.discord.last_ephemeral(user)
 
 
-async def test_my_hand_moves_the_controls_to_the_view_and_parks_the_dm(tmp_path) -> None:
-    h = await Harness(tmp_path / "bot.db", clock=Clock()).boot()
+@dataclass
+class Viewing:
+    """A Grumpy Nisse game (cards are chosen in private) where `user` (`seat`) must choose a
+    card and has just opened `view` with "My hand"."""
+
+    h: Harness
+    clock: Clock
+    table: FakeMessage
+    game_id: int
+    users: list[FakeUser]
+    seat: int
+    view: FakeMessage
+
+    @property
+    def user(self) -> FakeUser:
+        return self.users[self.seat]
+
+
+@asynccontextmanager
+async def viewing(tmp_path: Path) -> AsyncIterator[Viewing]:
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
     try:
         users = make_users(2)
-        table, game_id = await h.open_table(users, "grumpy-nisse")  # cards are chosen in private
-        seat = await private_turn(h, table, game_id, users)  # the DM has the controls
-        user = users[seat]
-        view = await open_view(h, user, table, game_id)
-        assert decision_controls(view, game_id)
+        table, game_id = await h.open_table(users, "grumpy-nisse")
+        seat = await private_turn(h, table, game_id, users)  # its DM has the controls
+        view = await open_view(h, users[seat], table, game_id)
+        yield Viewing(h, clock, table, game_id, users, seat, view)
+    finally:
+        await h.close()
+
+
+async def test_my_hand_moves_the_controls_to_the_view_and_parks_the_dm(tmp_path) -> None:
+    async with viewing(tmp_path) as v:
+        h, user, game_id = v.h, v.user, v.game_id
+        assert decision_controls(v.view, game_id)
         parked = dm_of(h, user)
         assert PARKED in parked.text() and not parked.custom_ids() and not parked.embeds
         assert f"#{game_id}" in parked.text() and "**My hand & role**" in parked.text()
@@ -56,58 +87,40 @@ async def test_my_hand_moves_the_controls_to_the_view_and_parks_the_dm(tmp_path)
         mark = len(h.messenger.calls)
         rng = random.Random(3)
         for _ in range(30):
-            assert await play_random_click(h, table, game_id, users, rng)
+            assert await play_random_click(h, v.table, game_id, v.users, rng)
         own = [call for call in h.messenger.calls[mark:] if call[1] in (user.id, parked.id)]
         assert own == [], own
         assert dm_of(h, user) is parked and PARKED in parked.text()
-        game = await h.game(game_id)
-        if seat in game.to_decide():
-            assert decision_controls(view, game_id)
-    finally:
-        await h.close()
+        if v.seat in (await h.game(game_id)).to_decide():
+            assert decision_controls(v.view, game_id)
 
 
 async def test_a_view_left_for_14_minutes_gives_the_controls_back_to_the_dm(tmp_path) -> None:
-    clock = Clock()
-    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
-    try:
-        users = make_users(2)
-        table, game_id = await h.open_table(users, "grumpy-nisse")
-        seat = await private_turn(h, table, game_id, users)
-        user = users[seat]
-        view = await open_view(h, user, table, game_id)
+    async with viewing(tmp_path) as v:
+        h, user, game_id = v.h, v.user, v.game_id
         privates = h.table.delivery.privates
-        clock.now += EPHEMERAL_SECONDS - 1
+        v.clock.now += EPHEMERAL_SECONDS - 1
         assert await privates.expire_views() == []  # still young
-        clock.now += 2
-        assert await privates.expire_views() == [(game_id, seat)]
-        assert view.text() == SUPERSEDED and not view.custom_ids()
+        v.clock.now += 2
+        assert await privates.expire_views() == [(game_id, v.seat)]
+        assert v.view.text() == SUPERSEDED and not v.view.custom_ids()
         living = dm_of(h, user)
         assert PARKED not in living.text() and decision_controls(living, game_id)
         assert await privates.expire_views() == []  # once
         # "My hand" again moves the controls back to a new view
-        view = await open_view(h, user, table, game_id)
+        view = await open_view(h, user, v.table, game_id)
         assert decision_controls(view, game_id) and not decision_controls(dm_of(h, user), game_id)
-    finally:
-        await h.close()
 
 
 async def test_a_restarted_bot_keeps_playing_the_view_and_hands_it_back_in_time(tmp_path) -> None:
-    clock = Clock()
-    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
-    try:
-        users = make_users(2)
-        table, game_id = await h.open_table(users, "grumpy-nisse")
-        seat = await private_turn(h, table, game_id, users)
-        view = await open_view(h, users[seat], table, game_id)
+    async with viewing(tmp_path) as v:
+        h, user, game_id = v.h, v.user, v.game_id
         await h.boot()  # the token and the view's id are stored
         await h.table.commands.resume(pause=0)
-        assert decision_controls(view, game_id) and not decision_controls(dm_of(h, users[seat]), game_id)
-        clock.now += EPHEMERAL_SECONDS + 1
-        assert await h.table.delivery.privates.expire_views() == [(game_id, seat)]
-        assert not view.custom_ids() and decision_controls(dm_of(h, users[seat]), game_id)
-    finally:
-        await h.close()
+        assert decision_controls(v.view, game_id) and not decision_controls(dm_of(h, user), game_id)
+        v.clock.now += EPHEMERAL_SECONDS + 1
+        assert await h.table.delivery.privates.expire_views() == [(game_id, v.seat)]
+        assert not v.view.custom_ids() and decision_controls(dm_of(h, user), game_id)
 
 
 async def test_an_idle_player_in_a_view_gets_a_short_dm_and_the_controls_in_the_view(tmp_path) -> None:
