@@ -2,6 +2,8 @@
 Discord: a write of one that lands after the other's newer one (the REST call of the first was
 slower) must not leave the older state on screen, on the table or in a DM.
 
+A view opened through one process is kept by the other.
+
 The end-to-end tests (`tests/e2e/test_shards_games.py`) play whole games over two real processes;
 here the interleaving is forced: one bot's REST write is held until the other has written a newer
 state."""
@@ -148,3 +150,40 @@ async def test_an_older_dm_write_landing_late_is_repaired(bots) -> None:
         turn = turn_of(game, seat)
         expected = set() if turn is None else {turn}
         assert shown == expected, f"seat {seat}'s DM has controls of decisions {shown}, not {expected}"
+
+
+async def test_a_view_opened_through_one_process_is_kept_by_the_other(bots) -> None:
+    """Both players open "My hand" through one process (their server's), then play through
+    both (DM and table clicks reach either): the other process edits the views, never brings the
+    controls back to a parked DM, and, once a view has not been clicked for 14 minutes, hands
+    it back to the DM exactly as the first would."""
+    one, two = bots
+    now = [1_800_000_000.0]
+    one.clock = two.clock = lambda: now[0]
+    users = make_users(2)
+    table, game_id = await open_at_private_decisions(one, users)
+    one.route()
+    views = []
+    for user in users:
+        await one.discord.click(user, table, f"mine:{game_id}")
+        views.append(one.discord.last_ephemeral(user))
+    rng = random.Random(7)
+    for step in range(24):
+        now[0] += 5
+        await click(rng.choice((one, two)), table, users, game_id, rng)
+        await settle()
+        game = await two.game(game_id)
+        assert game.record.status == "running"  # (seed 7: the game goes on past these moves)
+        for seat, user in enumerate(users):
+            in_dms = [controls_of(m, game_id) for m in one.discord.dms[user.id] if controls_of(m, game_id)]
+            assert in_dms == [], f"step {step}: seat {seat}'s parked DM has controls {in_dms}"
+            turn = turn_of(game, seat)
+            assert controls_of(views[seat], game_id) == (set() if turn is None else {turn}), step
+    now[0] += 15 * 60 - 30  # 14 minutes and a half without a click on the views
+    await two.table.delivery.privates.expire_views()
+    assert all(not controls_of(view, game_id) for view in views)
+    game = await two.game(game_id)
+    for seat, user in enumerate(users):
+        turn = turn_of(game, seat)
+        dm = [m for m in one.discord.dms[user.id] if m.embeds][-1]
+        assert controls_of(dm, game_id) == (set() if turn is None else {turn})
