@@ -455,17 +455,22 @@ class PrivateMessages:
     async def expire_views(self) -> list[tuple[int, int]]:
         """Seats whose view was not clicked for `EPHEMERAL_SECONDS` (its token soon expires): the
         DM takes the controls back and the view is emptied. Returns those (game, seat)."""
-        now = self.clock()
         handed: list[tuple[int, int]] = []
         for (game_id, seat), slot in list(self._slots.items()):
-            if slot.shown_in != "view" or slot.token is None or now - slot.token_at <= EPHEMERAL_SECONDS:
+            if not self._expired(slot) or (outbox := self._newest(game_id)) is None:
                 continue
-            outbox = self._newest(game_id)
-            if outbox is None or outbox.game.seats[seat].dm_open is False:
+            # several processes: the view may have been clicked through another since
+            game = (await self.caught_up(outbox)).game
+            if game.seats[seat].dm_open is False or not self._expired(self._slot(game, seat)):
                 continue
             await self.refresh(game_id=game_id, seat=seat)
             handed.append((game_id, seat))
         return handed
+
+    def _expired(self, slot: Slot) -> bool:
+        """A view that may still show controls and was not clicked for `EPHEMERAL_SECONDS`."""
+        young = slot.token is not None and self.clock() - slot.token_at <= EPHEMERAL_SECONDS
+        return slot.shown_in != "dm" and slot.token is not None and not young
 
     def _start_sweeping(self) -> None:
         if self._sweeper is None or self._sweeper.done():
