@@ -19,16 +19,15 @@ when a private decision comes to an idle player as a new DM (a notification).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Sequence
 
 import discord
 
 from bot import screens
+from bot.channel_views import SUPERSEDED, ChannelViews
 from bot.errors import BadComponent, StaleDecision, UserError
-from bot.i18n import N_, _
+from bot.i18n import _
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, answer_by_edit, shown_key, turn_of
 from bot.messenger import PICTURES, Messenger
@@ -40,14 +39,6 @@ from bot.shown_pictures import ShownPictures
 from games.core import Event
 
 log = logging.getLogger(__name__)
-
-#: An interaction's token edits its ephemeral message for 15 minutes; stop a little before.
-EPHEMERAL_SECONDS = 14 * 60
-#: ... and it can be edited until a little before 15 minutes (an expired view is emptied then).
-TOKEN_LASTS = 15 * 60 - 10
-#: How often views about to expire are looked for (so each is handed over before 15 minutes).
-SWEEP_EVERY = 20.0
-SUPERSEDED = N_("This view is out of date: your newest message for this game has the controls.")
 
 
 class PrivateMessages:
@@ -64,8 +55,7 @@ class PrivateMessages:
         #: called with a game's id when another process turned out to have committed newer
         #: versions of it (the delivery forgets what its table shows)
         self.on_overtaken: list[Callable[[int], None]] = []
-        self._sweeper: asyncio.Task[None] | None = None
-        pipeline.on_stop.append(self._stop_sweeping)
+        self.views = ChannelViews(pipeline, messenger, self.expire_views)
 
     def _newest(self, game_id: int) -> Outbox | None:
         return self.pipeline.outboxes.get(game_id)
@@ -121,7 +111,7 @@ class PrivateMessages:
             slot.token_at = record.private_token_at or 0.0
             self._slots[key] = slot
             if slot.token is not None and record.dm_open is not False:
-                self._start_sweeping()  # (after a restart) it may play from its view
+                self.views.start_sweeping()  # (after a restart) it may play from its view
         elif self.service.shared and record.user_id == slot.user_id:
             # several processes: another may have sent a newer living DM, or moved the seat to
             # or from its view
@@ -134,18 +124,10 @@ class PrivateMessages:
                 slot.view_id, slot.shown_in, slot.parked = record.view_message_id, None, False
         return slot
 
-    def _in_view(self, game: LoadedGame, seat: int, slot: Slot) -> bool:
-        """Whether the seat's living private message is its ephemeral view: always with DMs
-        closed; with DMs open while the game runs and the view's token is young enough."""
-        if game.seats[seat].dm_open is False:
-            return True
-        young = slot.token is not None and self.clock() - slot.token_at <= EPHEMERAL_SECONDS
-        return game.record.status == "running" and young
-
     def in_view(self, game: LoadedGame, seat: int) -> bool:
         """Whether the seat plays from its ephemeral view now (with DMs open: a private decision
         then comes to it there, and its notification is a short DM)."""
-        return game.seats[seat].dm_open is not False and self._in_view(game, seat, self._slot(game, seat))
+        return game.seats[seat].dm_open is not False and self.views.living(game, seat, self._slot(game, seat))
 
     async def refresh(
         self, *, game_id: int, seat: int, news: Sequence[Event] = (), fresh: bool = False, force: bool = False
@@ -187,7 +169,7 @@ class PrivateMessages:
             worth, slot.owed_news = slot.owed_news + worth, []
             force, slot.owed_force = force or slot.owed_force, False
             dm_open = game.seats[seat].dm_open is not False
-            in_view = self._in_view(game, seat, slot) and not (fresh and dm_open)
+            in_view = self.views.living(game, seat, slot) and not (fresh and dm_open)
             moved = slot.shown_in != ("view" if in_view else "dm")  # the living message changed
             missing = not in_view and slot.message_id is None and dm_open
             view = game.view(seat) if game.state is not None else None
@@ -203,7 +185,7 @@ class PrivateMessages:
             turn = turn_of(game, seat, view) if game.record.status == "running" else None
             sent = False
             if in_view:
-                if await self._edit_view(slot, payload) or not dm_open:
+                if await self.views.edit(slot, payload) or not dm_open:
                     await self._park(game, seat, slot)
                     slot.digest, slot.key, slot.shown_in = digest, key, "view"
                     return False
@@ -225,7 +207,7 @@ class PrivateMessages:
                 sent = await self._new_dm(game, seat, slot, payload)
             slot.parked = False
             if slot.token is not None:  # the view it played from: emptied, or showing the end
-                await self._hand_over(game, seat, slot, payload)
+                await self.views.hand_over(game, seat, slot, payload)
             slot.digest, slot.key, slot.turn, slot.shown_in = digest, key, turn, "dm"
             return sent
 
@@ -238,16 +220,6 @@ class PrivateMessages:
             slot.parked = True
         else:  # the DM is gone (a new one comes when the DM is the living message again)
             slot.message_id = None
-
-    async def _hand_over(self, game: LoadedGame, seat: int, slot: Slot, payload: Payload) -> None:
-        """The DM is the living message again: the view shows the end, or (still running) is
-        emptied of its controls and forgotten."""
-        if game.record.status != "running":
-            await self._edit_view(slot, payload.without_controls())
-            return
-        await self._edit_view(slot, Payload(content=_(SUPERSEDED)))
-        slot.token, slot.token_at, slot.view_id = None, self.clock(), None
-        await self._remember_view(game.id, seat, slot)
 
     async def _trailing(self, outbox: Outbox, seat: int, slot: Slot) -> None:
         slot.later = False
@@ -316,16 +288,6 @@ class PrivateMessages:
             outbox.game = latest
         return new_id is not None
 
-    async def _edit_view(self, slot: Slot, payload: Payload) -> bool:
-        """Edit an ephemeral view through the latest interaction on it, while its token lasts
-        (an interaction webhook: not rate-limited). False if it could not be edited."""
-        if slot.token is None or self.clock() - slot.token_at > TOKEN_LASTS:
-            return False
-        if not await self.messenger.edit_interaction(slot.token, payload):
-            slot.token = None
-            return False
-        return True
-
     async def _close(self, slot: Slot, payload: Payload) -> None:
         """A private message that is not living any more: delete the DM, empty the ephemeral."""
         async with slot.lock:
@@ -333,18 +295,8 @@ class PrivateMessages:
                 await self.pacer.turn(dm(slot.user_id))
                 await self.messenger.delete_dm(slot.user_id, slot.message_id)
                 slot.message_id = None
-            await self._edit_view(slot, payload.without_controls())
+            await self.views.edit(slot, payload.without_controls())
             slot.token = slot.view_id = None
-
-    async def _remember_view(self, game_id: int, seat: int, slot: Slot) -> None:
-        """Store the living ephemeral view's token, so a restarted bot can still edit it."""
-        async with self.service.lock(game_id):
-            game = await self.service.set_private_view(
-                game_id, seat, token=slot.token, at=slot.token_at, message_id=slot.view_id
-            )
-        outbox = self._newest(game_id)
-        if outbox is not None and outbox.game.record.version == game.record.version:
-            outbox.game = game
 
     def check_clicked(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
         """Before a click on a private message changes anything: it must be this seat's living DM,
@@ -409,7 +361,7 @@ class PrivateMessages:
                     _("That message is gone; your choices come in a new message."), ephemeral=True
                 )
         if not in_dm or any(old.token is not None for old in superseded):
-            await self._remember_view(game_id, seat, slot)
+            await self.views.remember(game_id, seat, slot)
         for old in superseded:
             if old.message_id is not None or old.token is not None:
                 await self._close(old, Payload(content=_(SUPERSEDED)))
@@ -436,7 +388,7 @@ class PrivateMessages:
             slot.key, slot.shown_in = shown_key(game, seat), "view"
             slot.turn = turn_of(game, seat) if game.record.status == "running" else None
             slot.view_id = getattr(callback, "message_id", None)
-        await self._remember_view(game.id, seat, slot)
+        await self.views.remember(game.id, seat, slot)
         if superseded is not None:
             await self._close(superseded, Payload(content=_(SUPERSEDED)))
         await self._parked(game, seat, slot)
@@ -444,11 +396,11 @@ class PrivateMessages:
     async def _parked(self, game: LoadedGame, seat: int, slot: Slot) -> None:
         """After a click made the view living: park the DM, and hand the view back to the DM in
         time if it is not clicked again."""
-        self._start_sweeping()
+        self.views.start_sweeping()
         if slot.parked or slot.message_id is None:
             return
         async with slot.lock:
-            if self._in_view(game, seat, slot):
+            if self.views.living(game, seat, slot):
                 await self._park(game, seat, slot)
 
     # -- views that expire ---------------------------------------------------------------------------
@@ -457,36 +409,12 @@ class PrivateMessages:
         DM takes the controls back and the view is emptied. Returns those (game, seat)."""
         handed: list[tuple[int, int]] = []
         for (game_id, seat), slot in list(self._slots.items()):
-            if not self._expired(slot) or (outbox := self._newest(game_id)) is None:
+            if not self.views.expired(slot) or (outbox := self._newest(game_id)) is None:
                 continue
             # several processes: the view may have been clicked through another since
             game = (await self.caught_up(outbox)).game
-            if game.seats[seat].dm_open is False or not self._expired(self._slot(game, seat)):
+            if game.seats[seat].dm_open is False or not self.views.expired(self._slot(game, seat)):
                 continue
             await self.refresh(game_id=game_id, seat=seat)
             handed.append((game_id, seat))
         return handed
-
-    def _expired(self, slot: Slot) -> bool:
-        """A view that may still show controls and was not clicked for `EPHEMERAL_SECONDS`."""
-        young = slot.token is not None and self.clock() - slot.token_at <= EPHEMERAL_SECONDS
-        return slot.shown_in != "dm" and slot.token is not None and not young
-
-    def _start_sweeping(self) -> None:
-        if self._sweeper is None or self._sweeper.done():
-            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever(), name="view-sweeper")
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(SWEEP_EVERY)
-            try:
-                await self.expire_views()
-            except Exception:
-                log.exception("handing expired views back to DMs failed")
-
-    async def _stop_sweeping(self) -> None:
-        task, self._sweeper = self._sweeper, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task

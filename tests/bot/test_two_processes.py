@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from bot.channel_views import SUPERSEDED, SWEEP_EVERY
 from bot.message_slots import turn_of
-from bot.private_messages import SUPERSEDED, SWEEP_EVERY
 from tests.bot.fakes import FakeDiscord, FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, private_message
 from tests.bot.test_views import PARKED

@@ -11,8 +11,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.channel_views import EPHEMERAL_SECONDS, SUPERSEDED
 from bot.plugins import PLUGINS
-from bot.private_messages import EPHEMERAL_SECONDS, SUPERSEDED
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click
 from tests.bot.test_notifications import Clock
