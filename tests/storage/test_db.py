@@ -302,3 +302,30 @@ async def test_committed_data_survives_reopen_and_is_seen_by_another_connection(
         await first.close()
     async with await Database.open(db_url) as third:
         assert (await third.fetchone("SELECT value FROM meta"))[0] == "v"
+
+
+async def test_migration_8_moves_a_closed_dm_seats_view_id(backend, db_url, monkeypatch):
+    """Before version 8 a seat with closed DMs kept its ephemeral view's id in dm_message_id;
+    version 8 moves it to view_message_id (DM seats keep their DM's id)."""
+    module = storage.sqlite if backend == "sqlite" else importlib.import_module("storage.postgres")
+    name = "MIGRATIONS" if backend == "sqlite" else "POSTGRES_MIGRATIONS"
+    steps = getattr(module, name)
+    assert len(steps) >= 8
+    monkeypatch.setattr(module, name, steps[:7])
+    monkeypatch.setattr(module, "LATEST", 7)
+    async with await Database.open(db_url) as db, db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO games (id, channel_id, game_name, status, host_id, seed, created_at, updated_at) "
+            "VALUES (1, 5, 'grumpy-nisse', 'running', 11, 3, 'now', 'now')"
+        )
+        await conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, display_name, dm_open, dm_message_id, "
+            "private_token, private_token_at) "
+            "VALUES (1, 0, 11, 'a', 0, 900, 'tok', 1.5), (1, 1, 12, 'b', 1, 901, NULL, NULL)"
+        )
+    monkeypatch.setattr(module, name, steps)
+    monkeypatch.setattr(module, "LATEST", len(steps))
+    async with await Database.open(db_url) as db:
+        assert db.schema_version == len(steps)
+        rows = await db.fetchall("SELECT seat, dm_message_id, view_message_id FROM seats ORDER BY seat")
+        assert [tuple(row) for row in rows] == [(0, None, 900), (1, 901, None)]
