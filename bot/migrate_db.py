@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from storage import Connection, Database, DatabaseError, GameRecord, GameStore, is_postgres_url
-from storage.sqlite import MEMORY, database_path_from_url
+from storage.sqlite import database_path_from_url
+from storage.sqlite_setup import MEMORY
 
 #: The tables in the order they are copied (parents first) and their columns.
 TABLES: dict[str, tuple[str, ...]] = {

@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-import storage.sqlite
+import storage.sqlite_setup
 from storage import LATEST, Database, DatabaseError, DatabaseTooNew, database_path_from_url
 from storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS, split_statements
 
@@ -180,8 +180,8 @@ def test_split_statements_keeps_trigger_bodies_whole():
 @pytest.mark.sqlite_only
 async def test_failed_migration_is_rolled_back_and_reported(db_path, db_url, monkeypatch):
     broken = [*MIGRATIONS, "CREATE TABLE extra (x); CREATE TABLE games (y);"]
-    monkeypatch.setattr(storage.sqlite, "MIGRATIONS", broken)
-    monkeypatch.setattr(storage.sqlite, "LATEST", len(broken))
+    monkeypatch.setattr(storage.sqlite_setup, "MIGRATIONS", broken)
+    monkeypatch.setattr(storage.sqlite_setup, "LATEST", len(broken))
     with pytest.raises(DatabaseError, match=f"schema version {len(broken)} failed") as info:
         await Database.open(db_url)
     assert "\n" not in str(info.value)
@@ -201,7 +201,7 @@ async def test_callable_migration_step(backend, db_url, monkeypatch):
         await conn.execute("INSERT INTO meta (key, value) VALUES (?, 'ho ho ho')", ("greeting",))
 
     steps = [*(MIGRATIONS if backend == "sqlite" else POSTGRES_MIGRATIONS), add_default_meta]
-    module = storage.sqlite if backend == "sqlite" else importlib.import_module("storage.postgres")
+    module = storage.sqlite_setup if backend == "sqlite" else importlib.import_module("storage.postgres")
     monkeypatch.setattr(module, "MIGRATIONS" if backend == "sqlite" else "POSTGRES_MIGRATIONS", steps)
     monkeypatch.setattr(module, "LATEST", len(steps))
     async with await Database.open(db_url) as db:
@@ -307,7 +307,7 @@ async def test_committed_data_survives_reopen_and_is_seen_by_another_connection(
 async def test_migration_8_moves_a_closed_dm_seats_view_id(backend, db_url, monkeypatch):
     """Before version 8 a seat with closed DMs kept its ephemeral view's id in dm_message_id;
     version 8 moves it to view_message_id (DM seats keep their DM's id)."""
-    module = storage.sqlite if backend == "sqlite" else importlib.import_module("storage.postgres")
+    module = storage.sqlite_setup if backend == "sqlite" else importlib.import_module("storage.postgres")
     name = "MIGRATIONS" if backend == "sqlite" else "POSTGRES_MIGRATIONS"
     steps = getattr(module, name)
     assert len(steps) >= 8
