@@ -33,6 +33,7 @@ from bot.errors import (
     StaleDecision,
     refusal,
 )
+from bot.game_lock import GameLock
 from bot.i18n import _, translated
 from bot.loaded_game import ActionResult, LoadedGame
 from bot.plugins import PLUGINS
@@ -41,43 +42,6 @@ from games.core import SYSTEM_SEAT, Event, GameState, IllegalAction
 from storage import Database, GameStore, StorageConflict
 
 LIVE = ("lobby", "running")
-
-
-class GameLock:
-    """A game's lock: the process's `asyncio.Lock` of the game, then (several processes on one
-    database) the database's lock of the game, held together for the block. The local lock comes
-    first, so one process waits for a game with one connection at most."""
-
-    __slots__ = ("_local", "_db", "_game_id", "_held")
-
-    def __init__(self, local: asyncio.Lock, db: Database | None, game_id: int) -> None:
-        self._local = local
-        self._db = db
-        self._game_id = game_id
-        self._held: Any = None
-
-    def locked(self) -> bool:
-        return self._local.locked()
-
-    async def __aenter__(self) -> None:
-        await self._local.acquire()
-        if self._db is None:
-            return
-        try:
-            held = self._db.game_lock(self._game_id)
-            await held.__aenter__()
-        except BaseException:
-            self._local.release()
-            raise
-        self._held = held
-
-    async def __aexit__(self, *exc_info: Any) -> None:
-        held, self._held = self._held, None
-        try:
-            if held is not None:
-                await held.__aexit__(*exc_info)
-        finally:
-            self._local.release()
 
 
 class GameService(LobbyActions):
