@@ -1,4 +1,4 @@
-"""The Grumpy Nisse: each player's private message (DM, or the ephemeral view when DMs are closed).
+"""The Grumpy Nisse: each player's private message (DM, or the ephemeral view the table's button opens).
 
 It is edited by REST whenever what it shows changes for its reader, so it shows only what is
 private to its seat and stays true while the other player acts: the role and goal, the hand and
