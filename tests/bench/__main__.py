@@ -1,5 +1,5 @@
 """`python -m tests.bench [--games 200] [--duration 60] [--think 5] [--mix a,b | --game NAME] [--each]
-[--processes N --database-url postgresql://...] [--views SHARE]`
+[--processes N --database-url postgresql://...] [--compare] [--views SHARE]`
 
 Runs the load benchmark (N concurrent games of simulated players, every registered game mixed by
 default, over the loopback Discord against one `python -m bot` process, or N processes of one
@@ -90,6 +90,12 @@ def main(argv: list[str] | None = None) -> int:
         "the games stay in it); default: a new SQLite file",
     )
     parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="run the same load twice, on one process with SQLite and on --processes (default 2) "
+        "with --database-url, and print the two side by side",
+    )
+    parser.add_argument(
         "--views",
         type=float,
         default=0.0,
@@ -115,6 +121,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--processes must be at least 1")
     if args.database_url is not None and not args.database_url.startswith(("postgresql://", "postgres://")):
         parser.error("--database-url must be a PostgreSQL URL (postgresql://user@host:port/db)")
+    if args.compare:
+        if args.database_url is None or args.each or args.py_spy:
+            parser.error("--compare needs --database-url and excludes --each and --py-spy")
+        args.processes = max(args.processes, 2)
     if args.processes > 1 and args.database_url is None:
         parser.error("--processes above 1 needs --database-url (processes share a PostgreSQL database)")
     if args.players is not None:
@@ -131,7 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.rules_only:
         from tests.bench.load import run_load
 
-        def load(games: list[str]) -> dict[str, Any]:
+        def load(
+            games: list[str], processes: int = args.processes, url: str | None = args.database_url
+        ) -> dict[str, Any]:
             profile = _profiler(args.py_spy, args.duration) if args.py_spy and games == mix else None
             result = asyncio.run(
                 run_load(
@@ -144,8 +156,8 @@ def main(argv: list[str] | None = None) -> int:
                     on_ready=profile,
                     warmup=args.warmup,
                     bot_env=dict(item.split("=", 1) for item in args.bot_env),
-                    processes=args.processes,
-                    database_url=args.database_url,
+                    processes=processes,
+                    database_url=url,
                     views=args.views,
                 )
             )
@@ -154,7 +166,11 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.each and len(mix) > 1:
             report["alone"] = {name: load([name]) for name in mix}
+        if args.compare:
+            report["compare"] = {"sqlite": load(mix, 1, None)}
         report["load"] = load(mix)
+        if args.compare:
+            report["compare"]["postgresql"] = report["load"]
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -191,10 +207,45 @@ def print_report(report: dict[str, Any]) -> None:
     for name, alone in report.get("alone", {}).items():
         print(f"\n== {name} alone ==")
         print_load(alone, report["bare_commit_ms"])
+    compare = report.get("compare")
+    if compare:
+        print("\n== one process on SQLite ==")
+        print_load(compare["sqlite"], report["bare_commit_ms"])
     load = report.get("load")
     if load:
         print(f"\n== {', '.join(load['mix'])} ==" if len(load["mix"]) > 1 else f"\n== {load['mix'][0]} ==")
         print_load(load, report["bare_commit_ms"], report.get("alone"))
+    if compare:
+        print()
+        print(side_by_side(compare["sqlite"], compare["postgresql"]))
+
+
+def side_by_side(sqlite: dict[str, Any], postgresql: dict[str, Any]) -> str:
+    """The same load on one process with SQLite and on several with PostgreSQL, in two columns."""
+
+    def row(load: dict[str, Any]) -> list[str]:
+        lat = load["latency_ms"]
+        return [
+            f"{load['actions_per_s']:.1f}",
+            f"{_f(lat['p50'], 0)} / {_f(lat['p95'], 0)} / {_f(lat['p99'], 0)}",
+            str(load["unanswered"]),
+            f"{load['bot_cpu_ms_per_action']:.2f} ms",
+            f"{load['rest_per_action']['rate_limited']:.2f}",
+        ]
+
+    names = [
+        "actions/s",
+        "p50 / p95 / p99 (ms)",
+        "unanswered",
+        "bot CPU per action",
+        "rate-limited per action",
+    ]
+    head = f"{postgresql['processes']} processes on PostgreSQL"
+    lines = [f"{'':<26}{'1 process on SQLite':>24}{head:>30}"]
+    lines += [
+        f"{name:<26}{a:>24}{b:>30}" for name, a, b in zip(names, row(sqlite), row(postgresql), strict=True)
+    ]
+    return "\n".join(lines)
 
 
 def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | None = None) -> None:
