@@ -13,8 +13,9 @@ A seat that plays from its ephemeral view (DMs open) has its DM "parked": it onl
 controls and nothing that can go out of date. The view is edited through its latest interaction's
 webhook, which Discord does not rate-limit, so that player's moves cost no rate-limited calls for
 their private message. The token lasts 15 minutes: a view not clicked for 14 (`EPHEMERAL_SECONDS`)
-is emptied and the DM takes the controls back (`expire_views`), as it does at the game's end, and
-when a private decision comes to an idle player as a new DM (a notification).
+is emptied and the DM takes the controls back (`expire_views`); at the game's end the DM shows the
+end (the view too). An idle player in a view is told of a private decision by a short DM
+(`bot.delivery`); the controls stay in the view.
 """
 
 from __future__ import annotations
@@ -169,7 +170,7 @@ class PrivateMessages:
             worth, slot.owed_news = slot.owed_news + worth, []
             force, slot.owed_force = force or slot.owed_force, False
             dm_open = game.seats[seat].dm_open is not False
-            in_view = self.views.living(game, seat, slot) and not (fresh and dm_open)
+            in_view = self.views.living(game, seat, slot)  # (the delivery sends no `fresh` to views)
             moved = slot.shown_in != ("view" if in_view else "dm")  # the living message changed
             missing = not in_view and slot.message_id is None and dm_open
             view = game.view(seat) if game.state is not None else None
