@@ -18,8 +18,6 @@ cards are pasted from their tiles (`christmas_tree_cards`).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -28,6 +26,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.i18n import _, ngettext
+from bot.render.pictures import _draw
 from bot.render.pictures._draw import RGB, disc, drawable, fit, star_points, text, to_png
 from bot.render.pictures.christmas_tree_cards import (
     BACKDROP,
@@ -228,9 +227,8 @@ def render_trees_png(
 
 # -- keys ------------------------------------------------------------------------------------------
 def key_of(drawn: Any) -> str:
-    """A short hash of plain data that names exactly what a picture shows."""
-    blob = json.dumps([RENDER_VERSION, drawn], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+    """A short hash of plain data that names exactly what a Christmas Tree picture shows."""
+    return _draw.key_of(RENDER_VERSION, drawn)
 
 
 def plain(tree: Tree) -> list[Any]:
@@ -252,7 +250,7 @@ def picture_key(
         drawn: Any = {
             "trees": [plain(seat.tree) for seat in view_or_tree.seats],
             "titles": [t for t, _ in seat_titles(view_or_tree, names or [])],
-            "fresh": {str(s): sorted(set(cells)) for s, cells in (fresh or {}).items()},
+            "fresh": sorted((s, sorted(set(cells))) for s, cells in (fresh or {}).items()),
         }
     else:
         drawn = {

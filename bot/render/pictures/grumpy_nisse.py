@@ -11,15 +11,13 @@ Deterministic: same track, same bytes. `picture_key` hashes exactly what is draw
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.i18n import N_, _
-from bot.render.pictures._draw import RGB, Point, disc, fit, font, star_points, text, to_png
+from bot.render.pictures._draw import RGB, Point, disc, fit, font, key_of, star_points, text, to_png
 from games.grumpy_nisse.data import SUITS
 
 #: Bump when the drawing changes, so old keys never match new pictures.
@@ -93,8 +91,7 @@ def drawn(track: Sequence[Any]) -> list[dict[str, Any]]:
 
 def picture_key(track: Sequence[Any], ordep: bool = False) -> str:
     """A short hash of what `render_track_png(track, ordep)` draws."""
-    blob = json.dumps([RENDER_VERSION, drawn(track), ordep], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+    return key_of(RENDER_VERSION, drawn(track), ordep)
 
 
 def column_left(column: int) -> float:

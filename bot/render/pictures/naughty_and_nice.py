@@ -11,15 +11,13 @@ that, so the picture is re-uploaded only when something it shows changes. Sized 
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from bot.i18n import _
-from bot.render.pictures._draw import RGB, drawable, fit, star_points, text, to_png
+from bot.render.pictures._draw import RGB, drawable, fit, key_of, star_points, text, to_png
 from games.naughty_and_nice.data import CardType, Side
 from games.naughty_and_nice.view_models import FinalScore, NNView, PlayerPublic
 from games.naughty_and_nice.words import TYPE_NAMES
@@ -132,8 +130,7 @@ def drawn(view: NNView, names: Sequence[str]) -> Drawn:
 
 
 def picture_key(view: NNView, names: Sequence[str]) -> str:
-    data = json.dumps(asdict(drawn(view, names)), sort_keys=True, ensure_ascii=True)
-    return hashlib.sha256(data.encode()).hexdigest()[:16]
+    return key_of(drawn(view, names))
 
 
 def render_table_png(view: NNView, names: Sequence[str]) -> bytes:

@@ -11,16 +11,14 @@ hashes exactly that, so the picture is sent again only when something drawn chan
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from bot.i18n import N_, _, ngettext
-from bot.render.pictures._draw import RGB, disc, drawable, fit, font, star_points, text, to_png
+from bot.render.pictures._draw import RGB, disc, drawable, fit, font, key_of, star_points, text, to_png
 from games.naughty_or_nice.data import Colour, Symbol
 from games.naughty_or_nice.viewmodels import NoNView
 from games.naughty_or_nice.words import SYMBOL_NAMES
@@ -128,8 +126,7 @@ def drawn(view: NoNView, names: Sequence[str]) -> Drawn:
 
 
 def picture_key(view: NoNView, names: Sequence[str]) -> str:
-    data = json.dumps(asdict(drawn(view, names)), sort_keys=True, ensure_ascii=True)
-    return hashlib.sha256(data.encode()).hexdigest()[:16]
+    return key_of(drawn(view, names))
 
 
 def symbol_icon(

@@ -15,17 +15,15 @@ or a player sent to the stables does. Deterministic: the same `Drawn`, the same 
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.i18n import N_, _, ngettext
 from bot.i18n import current as current_language
-from bot.render.pictures._draw import RGB, disc, drawable, fit, font, text, to_png
+from bot.render.pictures._draw import RGB, disc, drawable, fit, font, key_of, text, to_png
 
 #: Bump when the drawing changes, so old keys never match new pictures.
 RENDER_VERSION = 3
@@ -136,8 +134,7 @@ def drawn(view: Any, names: Sequence[str]) -> Drawn:
 
 
 def _key(d: Drawn) -> str:
-    blob = json.dumps([RENDER_VERSION, asdict(d)], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+    return key_of(RENDER_VERSION, d)
 
 
 def picture_key(view: Any, names: Sequence[str]) -> str:
