@@ -6,10 +6,12 @@ click by editing the clicked message (`answer_by_edit`). Used by `bot.private_me
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from dataclasses import dataclass, field
 
 import discord
+from pydantic import BaseModel
 
 from bot import screens
 from bot.loaded_game import LoadedGame
@@ -38,7 +40,7 @@ class Slot:
     parked: bool = False
     digest: str | None = None
     #: the inputs of the render `digest` came from (`shown_key`): equal inputs, equal message
-    key: object = None
+    key: bytes | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: pacing (`bot.pacing`): when it was last written by REST, the decision it last showed as
     #: its reader's (None: none), whether a trailing write is waiting, and what that write owes
@@ -49,15 +51,21 @@ class Slot:
     owed_force: bool = False
 
 
-def shown_key(game: LoadedGame, seat: int | None, view: object = None) -> object:
+def shown_key(game: LoadedGame, seat: int | None, view: BaseModel | None = None) -> bytes:
     """Everything a seat's quiet private message is drawn from (renderers see only the view and
-    the context): when it equals the key of the last render, so does the message. `view`: the
-    seat's view, if already made."""
+    the context), as a short digest: when it equals the key of the last render, so does the
+    message. `view`: the seat's view, if already made. A digest, not the view itself: every
+    seat's slot keeps its key until the next change, and thousands of kept views would be most
+    of what each full garbage collection walks."""
     record = game.record
     if view is None and game.state is not None:
         view = game.view(seat)
     seats = tuple(seat.user_id for seat in game.seats)  # who is an AI (the end may say so)
-    return (record.status, game.decision, tuple(game.names), seats, record.deadline, view)
+    context = repr((record.status, game.decision, tuple(game.names), seats, record.deadline))
+    key = hashlib.blake2b(context.encode(), digest_size=16)
+    if view is not None:
+        key.update(view.model_dump_json().encode())
+    return key.digest()
 
 
 def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
