@@ -135,7 +135,7 @@ class Delivery:
             and notice.seat in game.to_decide()
             and not game.is_ai(notice.seat)
             and game.state is not None
-            and bool(game.rules.legal_actions(game.state, notice.seat))
+            and game.can_act(notice.seat)
         )
 
     @staticmethod

@@ -1,12 +1,12 @@
 """A game as the bot holds it between commits: `LoadedGame` (its stored record and seats, the
 plugin that plays it, its parsed state) and `ActionResult` (one committed action), and the views
-of the states drawn last (`RecentViews`). Read-only helpers only: loading and committing are
+of the states drawn last (`StateMemo`). Read-only helpers only: loading and committing are
 `bot.service.GameService`'s. No Discord here."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,37 +19,38 @@ from storage import GameRecord, SeatRecord
 AI_MARK = " (AI)"
 
 
-class RecentViews:
-    """The seats' views of the states drawn last: a state's views are made once and shared by
-    everything that draws them while its change is shown (views are read-only data), and only
-    the last `size` are kept. So a running game waits for its next action holding none: its
-    seats' views would be most of the objects it holds, and every full garbage collection walks
-    what is held (1,000 games: pauses of ~300 ms every few seconds while they were kept)."""
+class StateMemo:
+    """What was made from the states used last (a seat's view, whether a seat can act): each is
+    made once per state and shared by everything that asks while the state's change is handled
+    and shown (views are read-only data), and only the last `size` are kept. So a running game
+    waits for its next action holding none of it: its seats' views would be most of the objects
+    it holds, and every full garbage collection walks what is held (1,000 games: pauses of
+    ~300 ms every few seconds while they were kept)."""
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 512) -> None:
         self.size = size
-        self._views: OrderedDict[tuple[int, int | None], tuple[GameState, Any]] = OrderedDict()
+        self._made: OrderedDict[tuple[int, Hashable], tuple[GameState, Any]] = OrderedDict()
 
-    def get(self, state: GameState, seat: int | None, make: Callable[[], Any]) -> Any:
-        """`seat`'s view of `state`, made by `make` unless it is kept."""
-        key = (id(state), seat)  # the entry holds `state`: its id is not reused while kept
-        made = self._views.get(key)
+    def get(self, state: GameState, what: Hashable, make: Callable[[], Any]) -> Any:
+        """`what` of `state` (e.g. ("view", seat)), made by `make` unless it is kept."""
+        key = (id(state), what)  # the entry holds `state`: its id is not reused while kept
+        made = self._made.get(key)
         if made is not None and made[0] is state:
-            self._views.move_to_end(key)
+            self._made.move_to_end(key)
             return made[1]
-        view = make()
-        self._views[key] = (state, view)
-        if len(self._views) > self.size:
-            self._views.popitem(last=False)
-        return view
+        value = make()
+        self._made[key] = (state, value)
+        if len(self._made) > self.size:
+            self._made.popitem(last=False)
+        return value
 
-    def kept(self) -> list[tuple[GameState, int | None, Any]]:
-        """(state, seat, view) of every kept view (tests)."""
-        return [(state, key[1], view) for key, (state, view) in self._views.items()]
+    def kept(self) -> list[tuple[GameState, Hashable, Any]]:
+        """(state, what, value) of everything kept (tests)."""
+        return [(state, key[1], value) for key, (state, value) in self._made.items()]
 
 
-#: The views of the whole process.
-VIEWS = RecentViews()
+#: What the whole process made from states last.
+MEMO = StateMemo()
 
 
 def _ai_named(stored: str) -> str:
@@ -109,21 +110,20 @@ class LoadedGame:
         """The seats of people that must decide now and have something to do, in seat order."""
         if self.state is None or self.record.status != "running":
             return []
-        return [
-            seat
-            for seat in sorted(self.to_decide())
-            if not self.is_ai(seat) and self.rules.legal_actions(self.state, seat)
-        ]
+        return [seat for seat in sorted(self.to_decide()) if not self.is_ai(seat) and self.can_act(seat)]
 
     def ai_to_decide(self) -> list[int]:
         """The AI seats that must decide now and have something to do, in seat order."""
         if self.state is None or self.record.status != "running":
             return []
-        return [
-            seat
-            for seat in sorted(self.to_decide())
-            if self.is_ai(seat) and self.rules.legal_actions(self.state, seat)
-        ]
+        return [seat for seat in sorted(self.to_decide()) if self.is_ai(seat) and self.can_act(seat)]
+
+    def can_act(self, seat: int) -> bool:
+        """Whether `seat` has a legal action now (asked once per state: the pipeline, the
+        delivery, the table and the wake-ups all ask)."""
+        state = self.state
+        assert state is not None
+        return bool(MEMO.get(state, ("acts", seat), lambda: bool(self.rules.legal_actions(state, seat))))
 
     @property
     def decision(self) -> int:
@@ -139,10 +139,10 @@ class LoadedGame:
 
     def view(self, seat: int | None) -> Any:
         """What `seat` may know of the state (None: the public view), made once per state while
-        it is among the states drawn last (`VIEWS`)."""
+        it is among the states used last (`MEMO`)."""
         state = self.state
         assert state is not None
-        return VIEWS.get(state, seat, lambda: self.rules.view(state, seat))
+        return MEMO.get(state, ("view", seat), lambda: self.rules.view(state, seat))
 
 
 @dataclass

@@ -206,11 +206,11 @@ class Pipeline:
             key = (game.id, game.decision, seat)
             if key in self._told or game.is_ai(seat):
                 continue
-            if not game.rules.legal_actions(game.state, seat):
+            if not game.can_act(seat):
                 continue  # nothing to do yet: looked at again when it has
             self._told.add(key)
             if seat in was and before is not None and before.state is not None and not before.is_ai(seat):
-                if before.rules.legal_actions(before.state, seat):
+                if before.can_act(seat):
                     continue  # theirs already before this change (e.g. at a restart)
             last = self._last_active.get((game.id, game.user_of(seat)))
             if last is None or now - last >= IDLE_SECONDS:

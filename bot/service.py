@@ -252,7 +252,7 @@ class GameService(LobbyActions):
             action = rules.decode_action(code)
         except ValueError:
             raise BadComponent(_("That button is not valid.")) from None
-        if not rules.legal_actions(state, seat):
+        if not game.can_act(seat):
             idle = rules.idle_reason(state, seat)  # the game's own words, marked for the catalogues
             raise NotYourTurn(translated(idle) if idle else _waiting_reason(game))
         timeouts = (seat, 0) if game.seats[seat].timeouts else None

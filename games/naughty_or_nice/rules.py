@@ -118,8 +118,21 @@ def _colour_choices(by_type: dict[PresentType, list[int]], colour: Colour, count
     return results
 
 
+def can_fulfil(state: NoNState, seat: int, kiddo: str, covered: list[Colour]) -> bool:
+    """Whether `fulfil_masks` has any mask, without listing them: the hand holds enough presents
+    of every colour still needed (or, for Saint Nicholas, of all but one black)."""
+    need = needed_colours(kiddo, covered)
+    have = Counter(PRESENTS[PRESENT_TYPE_OF[card]].colour for card in state.players[seat].presents)
+    if all(have[colour] >= count for colour, count in need.items()):
+        return True
+    if has_ability(state, seat, Giver.SAINT_NICHOLAS) and need[Colour.BLACK]:
+        need = need - Counter({Colour.BLACK: 1})
+        return all(have[colour] >= count for colour, count in need.items())
+    return False
+
+
 def fulfillable(state: NoNState, seat: int) -> list[str]:
-    return [k for k in state.playground if fulfil_masks(state, seat, k, [])]
+    return [k for k in state.playground if can_fulfil(state, seat, k, [])]
 
 
 # -- legal actions --------------------------------------------------------------------------------

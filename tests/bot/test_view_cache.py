@@ -1,7 +1,7 @@
 """A seat's view is made once per state and shared by everything that draws it (`LoadedGame.view`),
 so nothing may change a view it was given: after whole games through the real handlers, every
 view the bot made still equals a freshly made one. And only the views of the states drawn last
-are kept (`RecentViews`): a running game waits for its next action with none of its views held by
+are kept (`StateMemo`): a running game waits for its next action with none of its views held by
 what the bot keeps of it (the cached game, its outbox, the messages it keeps true), so full garbage
 collections do not walk thousands of views (`shown_key` keeps a digest, not the view)."""
 
@@ -16,7 +16,7 @@ import pytest
 from pydantic import BaseModel
 
 from bot import loaded_game
-from bot.loaded_game import RecentViews
+from bot.loaded_game import StateMemo
 from bot.plugins import PLUGINS, GamePlugin
 from tests.bot.harness import Harness, make_users, play_random_click
 
@@ -25,8 +25,8 @@ from tests.bot.harness import Harness, make_users, play_random_click
 async def test_views_drawn_are_left_as_made(
     harness: Harness, name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    views = RecentViews(size=1_000_000)  # every view made in this game, kept to be checked
-    monkeypatch.setattr(loaded_game, "VIEWS", views)
+    memo = StateMemo(size=1_000_000)  # everything made in this game, kept to be checked
+    monkeypatch.setattr(loaded_game, "MEMO", memo)
     plugin = PLUGINS.get(name)
     users = make_users(min(plugin.max_players, 5))
     table, game_id = await harness.open_table(users, name)
@@ -34,9 +34,9 @@ async def test_views_drawn_are_left_as_made(
     for _ in range(120):
         if not await play_random_click(harness, table, game_id, users, rng):
             break
-    kept = views.kept()
-    assert kept, "no view was drawn"
-    for state, seat, view in kept:
+    views = [(state, what[1], view) for state, what, view in memo.kept() if what[0] == "view"]
+    assert views, "no view was drawn"
+    for state, seat, view in views:
         assert view == plugin.rules.view(state, seat), f"seat {seat}'s view was changed after it was made"
 
 
@@ -44,8 +44,8 @@ class _State(BaseModel):
     n: int
 
 
-def test_only_the_views_drawn_last_are_kept() -> None:
-    views = RecentViews(size=3)
+def test_only_what_was_made_from_the_states_used_last_is_kept() -> None:
+    memo = StateMemo(size=3)
     states = [_State(n=n) for n in range(5)]
     made: list[int] = []
 
@@ -53,12 +53,12 @@ def test_only_the_views_drawn_last_are_kept() -> None:
         made.append(n)
         return object()
 
-    first = views.get(states[0], 0, lambda: make(0))
-    assert views.get(states[0], 0, lambda: make(99)) is first  # made once per state and seat
+    first = memo.get(states[0], "view", lambda: make(0))
+    assert memo.get(states[0], "view", lambda: make(99)) is first  # made once per state and kind
     for n in range(1, 5):
-        views.get(states[n], 0, lambda n=n: make(n))  # type: ignore[misc]
-    assert [state for state, _, _ in views.kept()] == states[2:]
-    views.get(states[0], 0, lambda: make(0))  # dropped, so made again
+        memo.get(states[n], "view", lambda n=n: make(n))  # type: ignore[misc]
+    assert [state for state, _, _ in memo.kept()] == states[2:]
+    memo.get(states[0], "view", lambda: make(0))  # dropped, so made again
     assert made == [0, 1, 2, 3, 4, 0]
 
 

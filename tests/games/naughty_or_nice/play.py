@@ -10,6 +10,7 @@ from games.naughty_or_nice import actions as A
 from games.naughty_or_nice.data import CREATURE_OF, KIDDOS, PRESENT_TYPE_OF
 from games.naughty_or_nice.events import PRIVATE_KINDS
 from games.naughty_or_nice.models import NoNState
+from games.naughty_or_nice.rules import can_fulfil, fulfil_masks
 from games.naughty_or_nice.viewmodels import NoNView
 
 from .helpers import G, count_cards, kiddo_total, new, present_total
@@ -68,6 +69,8 @@ def check_state(state: NoNState) -> None:
         legal = G.legal_actions(state, seat)
         assert bool(legal) == (seat in deciders)
         assert A.CloseWindow() not in legal
+        for kiddo in state.playground:  # the quick check agrees with listing the ways
+            assert can_fulfil(state, seat, kiddo, []) == bool(fulfil_masks(state, seat, kiddo, []))
 
 
 def check_views(state: NoNState) -> None:
