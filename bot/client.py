@@ -17,7 +17,7 @@ from bot.cog import GamesCog
 from bot.components import DYNAMIC_ITEMS, matches_any
 from bot.errors import UserError
 from bot.i18n import CATALOGUES, _, using
-from bot.messenger import DiscordMessenger
+from bot.messenger import PICTURES, DiscordMessenger
 from bot.plugins import check_all
 from bot.service import GameService
 from bot.table import Table
@@ -55,6 +55,7 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         check_all()  # an incomplete game plugin fails here, not at a player's click
+        PICTURES.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.add_cog(GamesCog(self))
@@ -76,6 +77,7 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         await self.table.stop()
+        PICTURES.stop()
         await super().close()
 
     async def on_message(self, message: discord.Message) -> None:

@@ -9,15 +9,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
-from typing import Protocol
+from typing import Literal, Protocol
 
 import discord
 
-from bot.render.base import Payload
+from bot.render.base import Payload, Picture
 
 log = logging.getLogger(__name__)
 
@@ -28,35 +34,33 @@ ORIGINAL = "@original"
 class PictureCache:
     """The PNG bytes of the last pictures sent, by `Picture.key` (same key, same picture): a
     picture sent again (the same table after a repost, an interaction's answer and a REST edit
-    of the same state, the same tree in two messages) is drawn and encoded once. Pictures are
-    drawn in one worker thread (`ready`), so the event loop goes on answering clicks while Pillow
-    encodes (it releases the GIL for its heavy parts); one thread, so no font is ever used by two
-    threads at once. `threaded` is set by `DiscordMessenger` (the real bot draws every picture it
-    sends through here); off, pictures are drawn in the caller's thread (the tests' fakes)."""
+    of the same state, the same tree in two messages) is drawn and encoded once.
+
+    The real bot (`DiscordMessenger` sets `drawing = "process"`) draws in a process of its own,
+    so drawing never holds the event loop's interpreter lock: clicks are answered meanwhile, and
+    the bot uses a second core. A picture travels there as data (its `render` is a function of
+    the renderers' modules with its arguments: `functools.partial`, never a lambda). Should that
+    process die or a picture not travel, pictures are drawn in a thread of this process instead.
+    The tests' fakes draw in the caller's thread (`"inline"`)."""
 
     def __init__(self, size: int = 256) -> None:  # ~20 kB each: ~5 MB
         self.size = size
-        self.threaded = False
+        self.drawing: Literal["inline", "process"] = "inline"
         self._bytes: OrderedDict[str, bytes] = OrderedDict()
-        self._drawer: ThreadPoolExecutor | None = None
+        self._process: ProcessPoolExecutor | None = None
+        self._thread: ThreadPoolExecutor | None = None
         self.hits = self.misses = 0
 
     async def ready(self, payload: Payload) -> Payload:
         """`payload` with the bytes of every picture it will upload drawn (or found)."""
         if not payload.pictures or payload.keep_pictures:
             return payload
-        if self._drawer is None:
-            self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
         pictures = []
         for picture in payload.pictures:
             data = self._bytes.get(picture.key)
             if data is None:
                 self.misses += 1
-                if self.threaded:
-                    data = await asyncio.get_running_loop().run_in_executor(self._drawer, picture.drawn)
-                else:
-                    data = picture.drawn()
-                self._bytes[picture.key] = data
+                data = self._bytes[picture.key] = await self._draw(picture)
                 if len(self._bytes) > self.size:
                     self._bytes.popitem(last=False)
             else:
@@ -65,6 +69,59 @@ class PictureCache:
             pictures.append(replace(picture, render=_constant(data)))
         payload.pictures = pictures
         return payload
+
+    def start(self) -> None:
+        """Start the drawing process now (it imports Pillow and the renderers: about a second)
+        rather than at the first picture."""
+        if self.drawing == "process":
+            self._drawer().submit(_nothing)
+
+    def stop(self) -> None:
+        for pool in (self._process, self._thread):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._process = self._thread = None
+
+    def _drawer(self) -> ProcessPoolExecutor:
+        if self._process is None:
+            spawn = multiprocessing.get_context("spawn")  # never a fork of a process with threads
+            self._process = ProcessPoolExecutor(
+                max_workers=1, mp_context=spawn, initializer=_end_with, initargs=(os.getpid(),)
+            )
+        return self._process
+
+    async def _draw(self, picture: Picture) -> bytes:
+        if self.drawing == "inline":
+            return picture.drawn()
+        loop = asyncio.get_running_loop()
+        if self._thread is None:
+            try:
+                return await loop.run_in_executor(self._drawer(), _drawn, picture)
+            except (BrokenProcessPool, pickle.PicklingError, AttributeError, TypeError) as error:
+                log.error("drawing pictures in their own process failed (%r): drawing in a thread", error)
+                self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        return await loop.run_in_executor(self._thread, picture.drawn)
+
+
+def _end_with(parent: int) -> None:
+    """In the drawing process: end when the bot's process is gone (also after a kill -9, which
+    leaves it no chance to stop its children)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _drawn(picture: Picture) -> bytes:
+    """In the drawing process: the picture's bytes."""
+    return picture.drawn()
+
+
+def _nothing() -> None:
+    return None
 
 
 def _constant(data: bytes) -> Callable[[], bytes]:
@@ -105,7 +162,7 @@ class DiscordMessenger:
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
-        PICTURES.threaded = True
+        PICTURES.drawing = "process"
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
     async def send_dm(self, user_id: int, payload: Payload) -> int | None:

@@ -11,6 +11,7 @@ The selects and buttons (and the drafts they carry) are in `christmas_tree_compo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import discord
 
@@ -122,7 +123,7 @@ class ChristmasTreeRenderer(BaseRenderer):
         picture = Picture(
             f"trees-{ctx.game_id}.png",
             picture_key(view, ctx.names, fresh=fresh),
-            lambda: render_trees_png(view, ctx.names, fresh),
+            partial(render_trees_png, view, list(ctx.names), fresh),
         )
         return Payload(embeds=[embed], pictures=[picture])
 

@@ -16,6 +16,7 @@ No choice needs more than one click, so no drafts are used.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import discord
 
@@ -117,7 +118,7 @@ class GrumpyNisseRenderer(BaseRenderer):
         picture = Picture(
             f"track-{ctx.game_id}.png",
             picture_key(view.track, ordep),
-            lambda: render_track_png(view.track, ordep),
+            partial(render_track_png, list(view.track), ordep),
         )
         return Payload(embeds=[embed], view=self._table_components(view, ctx), pictures=[picture])
 

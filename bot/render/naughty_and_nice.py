@@ -19,6 +19,7 @@ Only `NNView`s come in here. Where each decision sits:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import discord
 
@@ -57,7 +58,7 @@ class NaughtyAndNiceRenderer(BaseRenderer):
         picture = Picture(
             f"naughty-and-nice-{ctx.game_id}.png",
             picture_key(view, names),
-            lambda: render_table_png(view, names),
+            partial(render_table_png, view, names),
         )
         over = view.phase == Phase.GAME_OVER
         components = None if over else turn_components(self.public_choices(view), view, ctx)

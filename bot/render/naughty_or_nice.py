@@ -13,6 +13,7 @@ and creature drafts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import discord
 
@@ -161,7 +162,7 @@ class NaughtyOrNiceRenderer(BaseRenderer):
         picture = Picture(
             f"naughty-or-nice-{ctx.game_id}.png",
             picture_key(view, ctx.names),
-            lambda: render_table_png(view, ctx.names),
+            partial(render_table_png, view, list(ctx.names)),
         )
         items = table_components(view, ctx)
         return Payload(embeds=[embed], view=new_view(*items) if items else None, pictures=[picture])

@@ -8,6 +8,7 @@ are components in the seat's private message (DM, or the ephemeral "My role & ca
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import discord
 
@@ -102,7 +103,7 @@ class SecretKrampusRenderer(BaseRenderer):
         picture = Picture(
             f"secret-krampus-{ctx.game_id}.png",
             picture_key(view, ctx.names),
-            lambda: render_boards_png(view, ctx.names),
+            partial(render_boards_png, view, list(ctx.names)),
         )
         return Payload(
             embeds=[embed], view=None if done else self._table_components(view, ctx), pictures=[picture]

@@ -179,12 +179,23 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _profiler(out: str, duration: float) -> Any:
-    """Start `py-spy record` on the bot once it plays (next to this Python: .venv/bin/py-spy)."""
+    """Start `py-spy record` on the bot (and its picture process) once it plays (next to this
+    Python: .venv/bin/py-spy)."""
     exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
 
     def start(pid: int) -> None:
         subprocess.Popen(
-            [exe, "record", "--pid", str(pid), "--duration", str(int(duration)), "--rate", "200"]
+            [
+                exe,
+                "record",
+                "--pid",
+                str(pid),
+                "--subprocesses",
+                "--duration",
+                str(int(duration)),
+                "--rate",
+                "200",
+            ]
             + ["--format", "raw", "--output", out, "--nonblocking"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

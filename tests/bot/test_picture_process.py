@@ -1,0 +1,118 @@
+"""Pictures are drawn in a process of their own in the real bot (`PictureCache`, drawing
+"process"): every game's pictures travel there as data and come back as the same PNG, a broken
+drawing process hands over to a thread, and the drawing process never outlives the bot, not even a
+kill -9 of it."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.messenger import PictureCache
+from bot.plugins import PLUGINS
+from bot.render.base import Payload, Picture
+from tests.bot.render.phone import random_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _pictures_of(name: str, every: int = 7) -> list[Picture]:
+    """Some tables' and private messages' pictures over one random game."""
+    plugin = PLUGINS.get(name)
+    found: list[Picture] = []
+    for n, moment in enumerate(random_game(plugin, plugin.min_players, seed=3, limit=120)):
+        if n % every == 0:
+            found += moment.table().pictures
+            for seat in range(plugin.min_players):
+                found += moment.private(seat).pictures
+    return found
+
+
+@pytest.mark.parametrize("name", PLUGINS.names())
+def test_every_game_s_pictures_travel_as_data(name: str) -> None:
+    """A picture's `render` must be a module's function with its arguments (not a lambda):
+    pickled and back, it draws the very same PNG."""
+    pictures = _pictures_of(name)
+    assert pictures, f"{name} drew no picture"
+    for picture in pictures[:12]:
+        back = pickle.loads(pickle.dumps(picture))
+        assert back.key == picture.key
+        assert back.drawn() == picture.drawn()
+
+
+async def test_pictures_are_drawn_in_another_process_and_kept() -> None:
+    cache = PictureCache()
+    cache.drawing = "process"
+    try:
+        picture = _pictures_of("secret-krampus")[0]
+        ready = await cache.ready(Payload(pictures=[picture]))
+        assert ready.pictures[0].drawn() == picture.drawn()
+        assert cache._process is not None and cache._thread is None
+        workers = list(cache._process._processes)  # type: ignore[attr-defined]
+        assert workers and all(pid != os.getpid() for pid in workers)
+        await cache.ready(Payload(pictures=[picture]))
+        assert (cache.misses, cache.hits) == (1, 1)
+    finally:
+        cache.stop()
+
+
+async def test_a_dead_drawing_process_hands_over_to_a_thread() -> None:
+    cache = PictureCache()
+    cache.drawing = "process"
+    try:
+        first, second = list({p.key: p for p in _pictures_of("naughty-and-nice")}.values())[:2]
+        await cache.ready(Payload(pictures=[first]))
+        assert cache._process is not None
+        for pid in list(cache._process._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        ready = await cache.ready(Payload(pictures=[second]))
+        assert ready.pictures[0].drawn() == second.drawn()
+        assert cache._thread is not None  # drawn in this process now
+    finally:
+        cache.stop()
+
+
+def test_the_drawing_process_ends_with_the_bot_even_after_kill_9(tmp_path: Path) -> None:
+    script = tmp_path / "bot_like.py"
+    script.write_text(
+        "import asyncio, sys\n"
+        "from bot.messenger import PictureCache\n"
+        "async def main():\n"
+        "    cache = PictureCache()\n"
+        "    cache.drawing = 'process'\n"
+        "    cache.start()\n"
+        "    await asyncio.sleep(0.5)\n"
+        "    print(*cache._process._processes, flush=True)\n"
+        "    await asyncio.sleep(60)\n"
+        "if __name__ == '__main__':\n"
+        "    asyncio.run(main())\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    bot = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, env=env, text=True)
+    try:
+        assert bot.stdout is not None
+        drawer = int(bot.stdout.readline().split()[0])
+        assert _alive(drawer)
+        bot.kill()  # kill -9: no chance to stop its children
+        bot.wait()
+        deadline = time.monotonic() + 10
+        while _alive(drawer) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _alive(drawer), "the drawing process outlived the bot"
+    finally:
+        bot.kill()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has ended (its parent, gone, cannot reap it)
