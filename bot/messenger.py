@@ -31,6 +31,10 @@ log = logging.getLogger(__name__)
 ORIGINAL = "@original"
 
 
+#: After this many drawing processes died, pictures are drawn in a thread of the bot's process.
+MAX_BROKEN = 3
+
+
 class PictureCache:
     """The PNG bytes of the last pictures sent, by `Picture.key` (same key, same picture): a
     picture sent again (the same table after a repost, an interaction's answer and a REST edit
@@ -39,9 +43,10 @@ class PictureCache:
     The real bot (`DiscordMessenger` sets `drawing = "process"`) draws in a process of its own,
     so drawing never holds the event loop's interpreter lock: clicks are answered meanwhile, and
     the bot uses a second core. A picture travels there as data (its `render` is a function of
-    the renderers' modules with its arguments: `functools.partial`, never a lambda). Should that
-    process die or a picture not travel, pictures are drawn in a thread of this process instead.
-    The tests' fakes draw in the caller's thread (`"inline"`)."""
+    the renderers' modules with its arguments: `functools.partial`, never a lambda). A picture
+    that cannot travel is drawn in a thread of this process; a process that dies is replaced,
+    until `MAX_BROKEN` have died: then every picture is drawn in that thread. The tests' fakes
+    draw in the caller's thread (`"inline"`)."""
 
     def __init__(self, size: int = 256) -> None:  # ~20 kB each: ~5 MB
         self.size = size
@@ -49,6 +54,7 @@ class PictureCache:
         self._bytes: OrderedDict[str, bytes] = OrderedDict()
         self._process: ProcessPoolExecutor | None = None
         self._thread: ThreadPoolExecutor | None = None
+        self._broken = 0  # drawing processes that died
         self.hits = self.misses = 0
 
     async def ready(self, payload: Payload) -> Payload:
@@ -94,12 +100,17 @@ class PictureCache:
         if self.drawing == "inline":
             return picture.drawn()
         loop = asyncio.get_running_loop()
-        if self._thread is None:
+        if self._broken < MAX_BROKEN:
             try:
                 return await loop.run_in_executor(self._drawer(), _drawn, picture)
-            except (BrokenProcessPool, pickle.PicklingError, AttributeError, TypeError) as error:
-                log.error("drawing pictures in their own process failed (%r): drawing in a thread", error)
-                self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+            except BrokenProcessPool as error:  # it died (killed, out of memory): a new one next
+                self._broken += 1
+                self._process = None
+                log.error("the drawing process died (%r); %d of %d", error, self._broken, MAX_BROKEN)
+            except (pickle.PicklingError, AttributeError, TypeError):  # a renderer's lambda?
+                log.exception("a picture could not travel to the drawing process: drawn here")
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
         return await loop.run_in_executor(self._thread, picture.drawn)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.messenger import PictureCache
+from bot.messenger import MAX_BROKEN, PictureCache
 from bot.plugins import PLUGINS
 from bot.render.base import Payload, Picture
 from tests.bot.render.phone import random_game
@@ -63,18 +63,29 @@ async def test_pictures_are_drawn_in_another_process_and_kept() -> None:
         cache.stop()
 
 
-async def test_a_dead_drawing_process_hands_over_to_a_thread() -> None:
+async def test_a_dead_drawing_process_is_replaced_and_the_picture_still_drawn() -> None:
     cache = PictureCache()
     cache.drawing = "process"
     try:
-        first, second = list({p.key: p for p in _pictures_of("naughty-and-nice")}.values())[:2]
-        await cache.ready(Payload(pictures=[first]))
-        assert cache._process is not None
-        for pid in list(cache._process._processes):  # type: ignore[attr-defined]
-            os.kill(pid, signal.SIGKILL)
-        ready = await cache.ready(Payload(pictures=[second]))
-        assert ready.pictures[0].drawn() == second.drawn()
-        assert cache._thread is not None  # drawn in this process now
+        pictures = list({p.key: p for p in _pictures_of("naughty-and-nice", every=3)}.values())
+        assert len(pictures) > MAX_BROKEN * 2
+        await cache.ready(Payload(pictures=[pictures[0]]))
+        for dies in range(1, MAX_BROKEN + 1):
+            assert cache._process is not None
+            dead = list(cache._process._processes)  # type: ignore[attr-defined]
+            for pid in dead:
+                os.kill(pid, signal.SIGKILL)
+            picture = pictures[dies]
+            ready = await cache.ready(Payload(pictures=[picture]))
+            assert ready.pictures[0].drawn() == picture.drawn()  # drawn in a thread meanwhile
+            assert cache._broken == dies
+            if dies < MAX_BROKEN:
+                await cache.ready(Payload(pictures=[pictures[MAX_BROKEN + dies]]))
+                assert set(cache._process._processes).isdisjoint(dead)  # type: ignore[union-attr]
+        assert cache._process is None  # too many died: drawn in the thread from now on
+        last = pictures[2 * MAX_BROKEN]
+        assert (await cache.ready(Payload(pictures=[last]))).pictures[0].drawn() == last.drawn()
+        assert cache._process is None
     finally:
         cache.stop()
 
@@ -83,7 +94,7 @@ def test_the_drawing_process_ends_with_the_bot_even_after_kill_9(tmp_path: Path)
     script = tmp_path / "bot_like.py"
     script.write_text(
         "import asyncio, sys\n"
-        "from bot.messenger import PictureCache\n"
+        "from bot.messenger import MAX_BROKEN, PictureCache\n"
         "async def main():\n"
         "    cache = PictureCache()\n"
         "    cache.drawing = 'process'\n"
