@@ -123,7 +123,7 @@ class LoadedGame:
         delivery, the table and the wake-ups all ask)."""
         state = self.state
         assert state is not None
-        return bool(MEMO.get(state, ("acts", seat), lambda: bool(self.rules.legal_actions(state, seat))))
+        return bool(MEMO.get(state, ("acts", seat), lambda: self.rules.can_act(state, seat)))
 
     @property
     def decision(self) -> int:

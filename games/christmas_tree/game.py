@@ -39,6 +39,9 @@ class ChristmasTree(GameRules[CTState, Any]):
     def legal_actions(self, state: CTState, seat: int) -> list[Any]:
         return rules.legal_actions(state, seat)
 
+    def can_act(self, state: CTState, seat: int) -> bool:
+        return rules.can_act(state, seat)
+
     def _apply(self, state: CTState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
 

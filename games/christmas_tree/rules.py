@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from games.christmas_tree.data import CARDS, MODES, ROTATIONS, ROUNDS, Kind, ModeRules, Phase
 from games.christmas_tree.models import (
     ChooseObjective,
@@ -106,13 +109,23 @@ def to_decide(state: CTState) -> frozenset[int]:
 def legal_actions(state: CTState, seat: int) -> list:
     """Everything `seat` may send now; a seat that is ready may still change its choice (the
     identical choice is left out: re-sending it would change nothing)."""
+    return list(each_legal_action(state, seat))
+
+
+def can_act(state: CTState, seat: int) -> bool:
+    """Whether `legal_actions` is not empty, from its first action (the list has hundreds)."""
+    return next(each_legal_action(state, seat), None) is not None
+
+
+def each_legal_action(state: CTState, seat: int) -> Iterator[Any]:
+    """`legal_actions`, one at a time."""
     if state.phase == Phase.GAME_OVER or not is_player(state, seat):
-        return []
+        return
     if state.phase == Phase.OBJECTIVES:
         current = state.choices.get(seat)
         cards = state.objective_cards[seat]
-        return [ChooseObjective(index=i) for i, code in enumerate(cards) if code != current]
-    actions: list = []
+        yield from (ChooseObjective(index=i) for i, code in enumerate(cards) if code != current)
+        return
     pending = state.pending.get(seat)
     unchanged = None  # (kind, card_index, cell, rotation) that would change nothing
     if pending is not None and not pending.cookies:
@@ -124,11 +137,10 @@ def legal_actions(state: CTState, seat: int) -> list:
             for cell in cells:
                 for rotation in rotations_of(code):
                     if (kind, index, cell, rotation) != unchanged:
-                        actions.append(kind(card_index=index, cell=cell, rotation=rotation))
+                        yield kind(card_index=index, cell=cell, rotation=rotation)
     if is_staged(state, seat):
-        actions += cookie_actions(state, seat)
-        actions.append(Done())
-    return actions
+        yield from cookie_actions(state, seat)
+        yield Done()
 
 
 def cookie_actions(state: CTState, seat: int) -> list:

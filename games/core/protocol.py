@@ -117,6 +117,11 @@ class GameRules(ABC, Generic[StateT, ActionT]):
     def decision(self, state: StateT) -> int:
         return state.decision
 
+    def can_act(self, state: StateT, seat: int) -> bool:
+        """Whether `seat` has any legal action now: `bool(legal_actions(...))`, which a game whose
+        list is long may answer without making all of it (from the same rule definition)."""
+        return bool(self.legal_actions(state, seat))
+
     def abandoned_view(self, state: StateT, seat: int | None) -> BaseModel:
         """The view once the game is abandoned before its end (default: the same as `view`). A
         game of hidden roles may show every role then, as at a finished game's end."""

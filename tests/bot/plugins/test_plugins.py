@@ -205,6 +205,27 @@ def test_every_games_ai_plays_whole_random_seeded_games_legally(name: str) -> No
 
 
 # -- nothing outside a game's own modules names a game ---------------------------------------------
+@pytest.mark.parametrize("name", NAMES)
+def test_whether_a_seat_can_act_agrees_with_its_legal_actions(name: str) -> None:
+    """`can_act` (which a game may answer without listing every action) is `bool(legal_actions)`
+    for every seat at every state of random games of every player count."""
+    rules = PLUGINS.get(name).rules
+    looked = 0
+    for players in range(rules.min_players, rules.max_players + 1):
+        rng = random.Random(players)
+        state = rules.new_game(players, rules.parse_options(None), players)
+        for _ in range(150):
+            for seat in range(players):
+                assert rules.can_act(state, seat) == bool(rules.legal_actions(state, seat)), (players, seat)
+                looked += 1
+            deciding = sorted(rules.to_decide(state))
+            if rules.outcome(state) is not None or not deciding:
+                break
+            seat = rng.choice(deciding)
+            state = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat))).state
+    assert looked > 0
+
+
 def test_no_shared_bot_file_names_a_game() -> None:
     own = tuple(plugin.ui.rsplit(".", 1)[1] for plugin in PLUGINS)
     words = set()
