@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import copy
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from .model import EPHEMERAL, MAX_ATTACHMENT_BYTES, Call, MessageMeta, User, new_token
+from .model import EPHEMERAL, MAX_ATTACHMENT_BYTES, Call, MessageMeta, User, copied, new_token
 from .result import InteractionResult
 from .text import find_component, message_text
 from .validate import SELECTS
@@ -62,7 +61,7 @@ class Driver:
 
         async with self._cond:
             await asyncio.wait_for(self._cond.wait_for(synced), timeout)
-        return copy.deepcopy(self.guild_commands + self.global_commands)
+        return copied(self.guild_commands + self.global_commands)
 
     async def wait_for(self: LoopbackDiscord, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
         """Poll until `predicate()` is truthy; returns its value (TimeoutError otherwise)."""
@@ -154,7 +153,7 @@ class Driver:
             raise AssertionError(f"message {message_id} does not exist")
         if not self.can_see(user_id, message_id):
             raise AssertionError(f"user {user_id} cannot see message {message_id}")
-        return copy.deepcopy(self.messages[message_id])
+        return copied(self.messages[message_id])
 
     def _usable(self: LoopbackDiscord, message: Message, custom_id: str) -> dict[str, Any]:
         component = find_component(message, custom_id)
@@ -202,7 +201,7 @@ class Driver:
         (`values` are sent with selects only); `message` is sent as the clicked message instead of
         message `message_id` (a copy taken before it was edited or deleted, another user's DM,
         or one made up), from its channel."""
-        message = self._visible(user_id, message_id) if message is None else copy.deepcopy(message)
+        message = self._visible(user_id, message_id) if message is None else copied(message)
         component = find_component(message, custom_id) or {}
         kind = component_type or component.get("type") or (3 if values is not None else 2)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
@@ -297,7 +296,7 @@ class Driver:
 
     # -- reading ------------------------------------------------------------------------------------------
     def _copies(self: LoopbackDiscord, ids: Iterable[int]) -> list[Message]:
-        return [copy.deepcopy(self.messages[m]) for m in ids if m in self.messages]
+        return [copied(self.messages[m]) for m in ids if m in self.messages]
 
     def channel_messages(self: LoopbackDiscord, channel_id: int) -> list[Message]:
         return self._copies(self.channel_order.get(channel_id, []))
@@ -310,7 +309,7 @@ class Driver:
         return self._copies(self.ephemeral_order.get(user_id, []))
 
     def message(self: LoopbackDiscord, message_id: int) -> Message:
-        return copy.deepcopy(self.messages[message_id])
+        return copied(self.messages[message_id])
 
     def visible_messages(self: LoopbackDiscord, user_id: int) -> list[Message]:
         return self._copies(sorted(m for m in self.messages if self.can_see(user_id, m)))

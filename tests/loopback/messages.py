@@ -3,7 +3,6 @@ limits, visibility (channel / DM / ephemeral) and the gateway events Discord wou
 
 from __future__ import annotations
 
-import copy
 import mimetypes
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -18,6 +17,7 @@ from .model import (
     UNKNOWN_MESSAGE,
     ApiError,
     MessageMeta,
+    copied,
     iso_now,
     unknown,
 )
@@ -150,13 +150,13 @@ class MessageStore:
         self: LoopbackDiscord, message: Message, payload: dict[str, Any], uploads: dict[int, Upload]
     ) -> Message:
         """A new version of `message` with the fields of a create/edit payload applied, checked."""
-        new = copy.deepcopy(message)
+        new = copied(message)
         if "content" in payload:
             new["content"] = payload["content"] or ""
         if "embeds" in payload:
             new["embeds"] = [_normalize_embed(e) for e in payload["embeds"] or []]
         if "components" in payload:
-            new["components"] = copy.deepcopy(payload["components"] or [])
+            new["components"] = copied(payload["components"] or [])
         if payload.get("flags") is not None:
             new["flags"] = (new["flags"] & ~SENDABLE_FLAGS) | (int(payload["flags"]) & SENDABLE_FLAGS)
         if payload.get("tts"):
@@ -193,7 +193,7 @@ class MessageStore:
         else:
             self.channel_order.setdefault(channel_id, []).append(mid)
         self._message_event("MESSAGE_CREATE", message)
-        return copy.deepcopy(message)
+        return copied(message)
 
     def edit_message(
         self: LoopbackDiscord,
@@ -210,7 +210,7 @@ class MessageStore:
         new["edited_timestamp"] = iso_now()
         self.messages[message_id] = new
         self._message_event("MESSAGE_UPDATE", new)
-        return copy.deepcopy(new)
+        return copied(new)
 
     def delete_message(self: LoopbackDiscord, message_id: int) -> None:
         message = self.get_stored(message_id)
@@ -253,7 +253,7 @@ class MessageStore:
         if event == "MESSAGE_DELETE":
             data: dict[str, Any] = {"id": message["id"], "channel_id": message["channel_id"]}
         else:
-            data = copy.deepcopy(message)
+            data = copied(message)
             author_id = int(message["author"]["id"])
             if author_id != self.bot.id and not conn.intents & INTENT_MESSAGE_CONTENT:
                 data.update(content="", embeds=[], attachments=[], components=[])

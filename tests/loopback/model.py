@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import datetime
+import pickle
 import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def copied(data: T) -> T:
+    """A deep copy of JSON-like data (a message, a command, a payload) that the caller may keep
+    or change: what the fake Discord hands out and keeps never shares parts. A pickle round
+    trip: about a quarter of `copy.deepcopy`'s time, which was a quarter of the benchmark
+    driver's CPU at 1,000 games."""
+    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 DEFAULT_TOKEN = "MTA1MjM0NTY3ODkwMTIzNDU2Nw.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"

@@ -3,7 +3,6 @@ commands, DM channels and channel messages."""
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from .messages import Req
@@ -14,6 +13,7 @@ from .model import (
     UNKNOWN_USER,
     ApiError,
     MessageMeta,
+    copied,
     unknown,
 )
 from .validate import check_commands
@@ -101,7 +101,7 @@ class Rest:
                 "description_localizations": None,
                 "default_member_permissions": None,
                 "nsfw": False,
-                **copy.deepcopy(command),
+                **copied(command),
                 "id": previous["id"] if previous else str(self.ids.next()),
                 "application_id": str(self.application_id),
                 "version": str(self.ids.next()),
@@ -114,11 +114,11 @@ class Rest:
         current[:] = stored
         self.command_syncs.append((guild_id, [c["name"] for c in stored]))
         await self._notify()
-        return 200, copy.deepcopy(stored)
+        return 200, copied(stored)
 
     async def get_commands(self: LoopbackDiscord, req: Req) -> Answer:
         _, current = self._command_scope(req)
-        return 200, copy.deepcopy(current)
+        return 200, copied(current)
 
     # -- channels and messages --------------------------------------------------------------------
     def _channel_id(self: LoopbackDiscord, req: Req) -> int:
@@ -161,7 +161,7 @@ class Rest:
         channel_id = self._channel_id(req)
         limit = max(1, min(100, int(req.query.get("limit", 50))))
         ids = self.channel_order.get(channel_id, [])
-        return 200, [copy.deepcopy(self.messages[m]) for m in reversed(ids[-limit:])]
+        return 200, [copied(self.messages[m]) for m in reversed(ids[-limit:])]
 
     async def post_message(self: LoopbackDiscord, req: Req) -> Answer:
         channel_id = self._channel_id(req)
@@ -177,7 +177,7 @@ class Rest:
 
     async def get_message(self: LoopbackDiscord, req: Req) -> Answer:
         _, message_id = self._channel_message(req)
-        return 200, copy.deepcopy(self.messages[message_id])
+        return 200, copied(self.messages[message_id])
 
     async def patch_message(self: LoopbackDiscord, req: Req) -> Answer:
         _, message_id = self._channel_message(req)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .model import ApiError
+from .model import ApiError, copied
 from .text import message_text
 
 if TYPE_CHECKING:
@@ -52,7 +51,7 @@ class InteractionResult:
         self.answered_at = time.monotonic()
         self.response_type, self.ephemeral, self.original_id = kind, ephemeral, message_id
         if message_id is not None:
-            self._snapshot = copy.deepcopy(self.server.messages.get(message_id))
+            self._snapshot = copied(self.server.messages.get(message_id))
         self._done.set()
 
     def mark_refused(self, error: ApiError, *, callback: bool) -> None:
@@ -89,19 +88,17 @@ class InteractionResult:
     def message(self) -> Message | None:
         """The created (4/5) or edited (6/7) message, as it is now (or as it was, if deleted)."""
         if self.original_id is not None and self.original_id in self.server.messages:
-            return copy.deepcopy(self.server.messages[self.original_id])
-        return copy.deepcopy(self._snapshot)
+            return copied(self.server.messages[self.original_id])
+        return copied(self._snapshot)
 
     @property
     def answered_message(self) -> Message | None:
         """The message as the accepted callback left it (later edits not applied)."""
-        return copy.deepcopy(self._snapshot)
+        return copied(self._snapshot)
 
     @property
     def followups(self) -> list[Message]:
-        return [
-            copy.deepcopy(self.server.messages[m]) for m in self.followup_ids if m in self.server.messages
-        ]
+        return [copied(self.server.messages[m]) for m in self.followup_ids if m in self.server.messages]
 
     def text(self) -> str:
         messages = ([self.message] if self.message else []) + self.followups

@@ -4,7 +4,6 @@ These routes are outside Discord's global rate limit."""
 
 from __future__ import annotations
 
-import copy
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +17,7 @@ from .model import (
     UNKNOWN_WEBHOOK,
     ApiError,
     MessageMeta,
+    copied,
     unknown,
 )
 
@@ -149,7 +149,7 @@ class Webhooks:
                 message = self.edit_message(message_id, data, req.uploads)
         elif kind == MODAL and rec.kind in (APPLICATION_COMMAND, COMPONENT):
             message_id = None
-            rec.modal = copy.deepcopy(data)
+            rec.modal = copied(data)
         else:
             raise _bad_type(kind)
         rec.mark_answered(kind, ephemeral, message_id)
@@ -222,7 +222,7 @@ class Webhooks:
             return 204, None
         rec, message_id = self._webhook_message(req)
         if req.method == "GET":
-            return 200, copy.deepcopy(self.messages[message_id])
+            return 200, copied(self.messages[message_id])
         if req.method == "PATCH":
             message = self.edit_message(message_id, payload, req.uploads, clear_loading=True)
             await self._notify()
