@@ -80,7 +80,10 @@ class PictureCache:
         """Start the drawing process now (it imports Pillow and the renderers: about a second)
         rather than at the first picture."""
         if self.drawing == "process":
-            self._drawer().submit(_nothing)
+            try:
+                self._drawer().submit(_nothing)
+            except OSError as error:  # the bot plays on: a picture tries again, then a thread draws
+                self._broke(error)
 
     def stop(self) -> None:
         for pool in (self._process, self._thread):
@@ -101,17 +104,28 @@ class PictureCache:
             return picture.drawn()
         loop = asyncio.get_running_loop()
         if self._broken < MAX_BROKEN:
-            try:
-                return await loop.run_in_executor(self._drawer(), _drawn, picture)
-            except BrokenProcessPool as error:  # it died (killed, out of memory): a new one next
-                self._broken += 1
-                self._process = None
-                log.error("the drawing process died (%r); %d of %d", error, self._broken, MAX_BROKEN)
-            except (pickle.PicklingError, AttributeError, TypeError):  # a renderer's lambda?
-                log.exception("a picture could not travel to the drawing process: drawn here")
+            try:  # submitting starts the process when there is none: OSError if it cannot
+                drawing = asyncio.wrap_future(self._drawer().submit(_drawn, picture), loop=loop)
+            except (BrokenProcessPool, OSError) as error:
+                self._broke(error)
+            else:
+                try:
+                    return await drawing
+                except BrokenProcessPool as error:  # it died (killed, out of memory)
+                    self._broke(error)
+                except (pickle.PicklingError, AttributeError, TypeError):  # a renderer's lambda?
+                    log.exception("a picture could not travel to the drawing process: drawn here")
         if self._thread is None:
             self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
         return await loop.run_in_executor(self._thread, picture.drawn)
+
+    def _broke(self, error: BaseException) -> None:
+        """The drawing process died or could not start: a new one next time, until `MAX_BROKEN`."""
+        self._broken += 1
+        if self._process is not None:
+            self._process.shutdown(wait=False, cancel_futures=True)
+        self._process = None
+        log.error("no drawing process (%r); %d of %d", error, self._broken, MAX_BROKEN)
 
 
 def _end_with(parent: int) -> None:

@@ -1,20 +1,23 @@
 """Pictures are drawn in a process of their own in the real bot (`PictureCache`, drawing
 "process"): every game's pictures travel there as data and come back as the same PNG, a broken
-drawing process hands over to a thread, and the drawing process never outlives the bot, not even a
-kill -9 of it."""
+drawing process (or one that cannot start) hands over to a thread, and the drawing process never
+outlives the bot, not even a kill -9 of it."""
 
 from __future__ import annotations
 
+import errno
 import os
 import pickle
 import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 
+import bot.messenger
 from bot.messenger import MAX_BROKEN, PictureCache
 from bot.plugins import PLUGINS
 from bot.render.base import Payload, Picture
@@ -86,6 +89,34 @@ async def test_a_dead_drawing_process_is_replaced_and_the_picture_still_drawn() 
         last = pictures[2 * MAX_BROKEN]
         assert (await cache.ready(Payload(pictures=[last]))).pictures[0].drawn() == last.drawn()
         assert cache._process is None
+    finally:
+        cache.stop()
+
+
+async def test_a_drawing_process_that_cannot_start_leaves_the_pictures_to_a_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No process can be started (e.g. too many processes: fork fails with EAGAIN): the bot starts
+    and every picture is still drawn, after `MAX_BROKEN` tries in a thread only."""
+    tries = []
+
+    class CannotStart(ProcessPoolExecutor):
+        def submit(self, *args: object, **kwargs: object) -> Future[object]:  # type: ignore[override]
+            tries.append(1)
+            raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(bot.messenger, "ProcessPoolExecutor", CannotStart)
+    cache = PictureCache()
+    cache.drawing = "process"
+    try:
+        cache.start()  # does not raise
+        pictures = list({p.key: p for p in _pictures_of("secret-krampus", every=3)}.values())[
+            : MAX_BROKEN + 2
+        ]
+        for picture in pictures:
+            ready = await cache.ready(Payload(pictures=[picture]))
+            assert ready.pictures[0].drawn() == picture.drawn()
+        assert len(tries) == MAX_BROKEN and cache._process is None and cache._thread is not None
     finally:
         cache.stop()
 
