@@ -80,10 +80,11 @@ class PictureCache:
         """Start the drawing process now (it imports Pillow and the renderers: about a second)
         rather than at the first picture."""
         if self.drawing == "process":
+            drawer = self._drawer()
             try:
-                self._drawer().submit(_nothing)
+                drawer.submit(_nothing)
             except OSError as error:  # the bot plays on: a picture tries again, then a thread draws
-                self._broke(error)
+                self._broke(drawer, error)
 
     def stop(self) -> None:
         for pool in (self._process, self._thread):
@@ -104,27 +105,31 @@ class PictureCache:
             return picture.drawn()
         loop = asyncio.get_running_loop()
         if self._broken < MAX_BROKEN:
+            drawer = self._drawer()
             try:  # submitting starts the process when there is none: OSError if it cannot
-                drawing = asyncio.wrap_future(self._drawer().submit(_drawn, picture), loop=loop)
+                drawing = asyncio.wrap_future(drawer.submit(_drawn, picture), loop=loop)
             except (BrokenProcessPool, OSError) as error:
-                self._broke(error)
+                self._broke(drawer, error)
             else:
                 try:
                     return await drawing
                 except BrokenProcessPool as error:  # it died (killed, out of memory)
-                    self._broke(error)
+                    self._broke(drawer, error)
                 except (pickle.PicklingError, AttributeError, TypeError):  # a renderer's lambda?
                     log.exception("a picture could not travel to the drawing process: drawn here")
         if self._thread is None:
             self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
         return await loop.run_in_executor(self._thread, picture.drawn)
 
-    def _broke(self, error: BaseException) -> None:
-        """The drawing process died or could not start: a new one next time, until `MAX_BROKEN`."""
+    def _broke(self, drawer: ProcessPoolExecutor, error: BaseException) -> None:
+        """`drawer`'s process died or could not start: a new one next time, until `MAX_BROKEN`.
+        Every picture waiting on it comes here; one death counts once, and a replacement that
+        another picture started meanwhile is left alone."""
+        if drawer is not self._process:
+            return
         self._broken += 1
-        if self._process is not None:
-            self._process.shutdown(wait=False, cancel_futures=True)
         self._process = None
+        drawer.shutdown(wait=False, cancel_futures=True)
         log.error("no drawing process (%r); %d of %d", error, self._broken, MAX_BROKEN)
 
 

@@ -5,6 +5,7 @@ outlives the bot, not even a kill -9 of it."""
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import pickle
@@ -89,6 +90,28 @@ async def test_a_dead_drawing_process_is_replaced_and_the_picture_still_drawn() 
         last = pictures[2 * MAX_BROKEN]
         assert (await cache.ready(Payload(pictures=[last]))).pictures[0].drawn() == last.drawn()
         assert cache._process is None
+    finally:
+        cache.stop()
+
+
+async def test_one_death_counts_once_however_many_pictures_were_waiting() -> None:
+    """Every picture queued on a process that dies gets the error; the death counts once, and the
+    replacement started by the next picture is not stopped by the late ones."""
+    cache = PictureCache()
+    cache.drawing = "process"
+    try:
+        pictures = list({p.key: p for p in _pictures_of("naughty-and-nice", every=3)}.values())[:6]
+        await cache.ready(Payload(pictures=[pictures[0]]))
+        assert cache._process is not None
+        for pid in list(cache._process._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        waiting = [cache.ready(Payload(pictures=[picture])) for picture in pictures[1:4]]
+        for ready, picture in zip(await asyncio.gather(*waiting), pictures[1:4], strict=True):
+            assert ready.pictures[0].drawn() == picture.drawn()
+        assert cache._broken == 1
+        for picture in pictures[4:]:  # drawn by a new process
+            assert (await cache.ready(Payload(pictures=[picture]))).pictures[0].drawn() == picture.drawn()
+        assert cache._process is not None and cache._broken == 1
     finally:
         cache.stop()
 
