@@ -21,9 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.plugins import PLUGINS
-from games.secret_krampus import SecretKrampus
 from tests.bench.rules_speed import games_per_second
-from tests.bench.sqlite_commit import bare_commit_seconds
+from tests.bench.sqlite_commit import bare_commit_seconds, yardstick_snapshot
 
 #: The budgets (issue 13): rate-limited calls per action over the mix and in each game, writes to
 #: one channel in 5 s, p99 at 1,000 games, bot CPU per action in bare commits.
@@ -134,8 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         if outside:
             parser.error(f"--players {args.players} is outside the range of {', '.join(outside)}")
 
-    rules = SecretKrampus()
-    snapshot = rules.dump_state(rules.new_game(7, rules.parse_options(None), args.seed))
+    snapshot = yardstick_snapshot(args.seed)
     report: dict[str, Any] = {"bare_commit_ms": asyncio.run(bare_commit_seconds(snapshot)) * 1000}
     report["rules_only"] = games_per_second(seconds=3.0)
     if not args.rules_only:

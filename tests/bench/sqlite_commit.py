@@ -6,7 +6,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from games.secret_krampus import SecretKrampus
 from storage import Database
+
+
+def yardstick_snapshot(seed: int = 1) -> str:
+    """The snapshot the yardstick commits: a new seven-player Secret Krampus game."""
+    rules = SecretKrampus()
+    return rules.dump_state(rules.new_game(7, rules.parse_options(None), seed))
 
 
 async def bare_commit_seconds(snapshot: str, commits: int = 500) -> float:
