@@ -33,6 +33,13 @@ ORIGINAL = "@original"
 
 #: After this many drawing processes died, pictures are drawn in a thread of the bot's process.
 MAX_BROKEN = 3
+#: A drawing process that finished no picture for this long while one waited is hung (a picture
+#: takes a few ms; a new process starts in about a second): it is killed, and counts as broken.
+STALLED_AFTER = 3.0
+
+
+class DrawingStalled(Exception):
+    """The drawing process finished nothing for `STALLED_AFTER` seconds while a picture waited."""
 
 
 class PictureCache:
@@ -44,9 +51,10 @@ class PictureCache:
     so drawing never holds the event loop's interpreter lock: clicks are answered meanwhile, and
     the bot uses a second core. A picture travels there as data (its `render` is a function of
     the renderers' modules with its arguments: `functools.partial`, never a lambda). A picture
-    that cannot travel is drawn in a thread of this process; a process that dies is replaced,
-    until `MAX_BROKEN` have died: then every picture is drawn in that thread. The tests' fakes
-    draw in the caller's thread (`"inline"`)."""
+    that cannot travel is drawn in a thread of this process; a process that dies, or hangs
+    (finishes nothing for `STALLED_AFTER` seconds while a picture waits: it is killed), is
+    replaced (that picture is drawn in the thread), until `MAX_BROKEN` have died: then every
+    picture is drawn in that thread. The tests' fakes draw in the caller's thread (`"inline"`)."""
 
     def __init__(self, size: int = 256) -> None:  # ~20 kB each: ~5 MB
         self.size = size
@@ -55,6 +63,8 @@ class PictureCache:
         self._process: ProcessPoolExecutor | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._broken = 0  # drawing processes that died
+        self._progress = 0.0  # time.monotonic() when the drawing process last finished a picture
+        self.stalled_after = STALLED_AFTER
         self.hits = self.misses = 0
 
     async def ready(self, payload: Payload) -> Payload:
@@ -112,8 +122,8 @@ class PictureCache:
                 self._broke(drawer, error)
             else:
                 try:
-                    return await drawing
-                except BrokenProcessPool as error:  # it died (killed, out of memory)
+                    return await self._finished(drawing)
+                except (BrokenProcessPool, DrawingStalled) as error:  # died (killed, out of memory), hung
                     self._broke(drawer, error)
                 except (pickle.PicklingError, AttributeError, TypeError):  # a renderer's lambda?
                     log.exception("a picture could not travel to the drawing process: drawn here")
@@ -121,14 +131,32 @@ class PictureCache:
             self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
         return await loop.run_in_executor(self._thread, picture.drawn)
 
+    async def _finished(self, drawing: asyncio.Future[bytes]) -> bytes:
+        """`drawing`'s bytes, or DrawingStalled once the process finished no picture (this one or
+        another) for `stalled_after` seconds while this one waited: a long queue is no stall."""
+        waiting_since = time.monotonic()
+        try:
+            while True:
+                done, _ = await asyncio.wait({drawing}, timeout=self.stalled_after / 4)
+                if done:
+                    self._progress = time.monotonic()
+                    return drawing.result()
+                if time.monotonic() - max(self._progress, waiting_since) > self.stalled_after:
+                    raise DrawingStalled(f"no picture drawn for {self.stalled_after:.1f} s")
+        except asyncio.CancelledError:
+            drawing.cancel()
+            raise
+
     def _broke(self, drawer: ProcessPoolExecutor, error: BaseException) -> None:
-        """`drawer`'s process died or could not start: a new one next time, until `MAX_BROKEN`.
-        Every picture waiting on it comes here; one death counts once, and a replacement that
-        another picture started meanwhile is left alone."""
+        """`drawer`'s process died, hung or could not start: it is killed, and a new one starts
+        next time, until `MAX_BROKEN`. Every picture waiting on it comes here; one death counts
+        once, and a replacement that another picture started meanwhile is left alone."""
         if drawer is not self._process:
             return
         self._broken += 1
         self._process = None
+        for worker in list((getattr(drawer, "_processes", None) or {}).values()):
+            worker.kill()  # a hung one does not end by itself (dead ones: nothing happens)
         drawer.shutdown(wait=False, cancel_futures=True)
         log.error("no drawing process (%r); %d of %d", error, self._broken, MAX_BROKEN)
 

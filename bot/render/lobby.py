@@ -110,9 +110,7 @@ def lobby_options(model: type[BaseModel], texts: Mapping[str, Any] | None = None
     """The options of `model` a host can choose from a select (others keep their defaults), and
     the turn clock every game has. `texts` describes them (the game's `LOBBY_TEXTS`)."""
     texts = texts or {}
-    found = [
-        LobbyOption(CLOCK_OPTION, TURN_CLOCK, CLOCK_DESCRIPTION, tuple(CLOCK_SECONDS), CLOCK_CHOICES)
-    ]
+    found = [LobbyOption(CLOCK_OPTION, TURN_CLOCK, CLOCK_DESCRIPTION, tuple(CLOCK_SECONDS), CLOCK_CHOICES)]
     for name, info in model.model_fields.items():
         values = _values(info)
         if values:

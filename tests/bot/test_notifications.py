@@ -29,11 +29,7 @@ def newly_deciding(before: LoadedGame, after: LoadedGame) -> set[int]:
     if after.record.status != "running":
         return set()
     was = set(before.humans_to_decide())
-    return {
-        seat
-        for seat in after.humans_to_decide()
-        if after.decision != before.decision or seat not in was
-    }
+    return {seat for seat in after.humans_to_decide() if after.decision != before.decision or seat not in was}
 
 
 def notified(h: Harness, mark: int, channel_mark: int) -> list[int]:

@@ -181,3 +181,55 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"  # a zombie has ended (its parent, gone, cannot reap it)
+
+
+async def test_a_hung_drawing_process_is_killed_and_replaced() -> None:
+    """A drawing process that stops answering (stopped here with SIGSTOP) would hold every picture,
+    and with them the answers to clicks, for ever: once it finished nothing for `stalled_after`
+    seconds while a picture waited, it is killed, that picture is drawn in the thread and the next
+    ones in a new process."""
+    cache = PictureCache()
+    cache.drawing = "process"
+    cache.stalled_after = 0.5
+    try:
+        pictures = list({p.key: p for p in _pictures_of("naughty-and-nice", every=3)}.values())[:4]
+        await cache.ready(Payload(pictures=[pictures[0]]))
+        assert cache._process is not None
+        hung = list(cache._process._processes)  # type: ignore[attr-defined]
+        for pid in hung:
+            os.kill(pid, signal.SIGSTOP)
+        start = time.monotonic()
+        waiting = [cache.ready(Payload(pictures=[picture])) for picture in pictures[1:3]]
+        answered = await asyncio.wait_for(asyncio.gather(*waiting), 10)  # fails, not hangs, without
+        for ready, picture in zip(answered, pictures[1:3], strict=True):
+            assert ready.pictures[0].drawn() == picture.drawn()
+        assert 0.5 <= time.monotonic() - start < 5
+        assert cache._broken == 1
+        deadline = time.monotonic() + 5
+        while any(_alive(pid) for pid in hung) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert not any(_alive(pid) for pid in hung), "the hung process was left running"
+        last = pictures[3]
+        assert (await cache.ready(Payload(pictures=[last]))).pictures[0].drawn() == last.drawn()
+        assert cache._process is not None and set(cache._process._processes).isdisjoint(hung)  # type: ignore[attr-defined]
+    finally:
+        cache.stop()
+
+
+async def test_a_long_queue_is_not_a_hung_process() -> None:
+    """Many pictures waiting at once take longer than `stalled_after` in all, but the process keeps
+    finishing them: none is taken for hung."""
+    cache = PictureCache()
+    cache.drawing = "process"
+    cache.stalled_after = 1.0
+    try:
+        every_game = [p for name in PLUGINS.names() for p in _pictures_of(name, every=1)]
+        pictures = list({p.key: p for p in every_game}.values())
+        await cache.ready(Payload(pictures=[pictures[0]]))
+        start = time.monotonic()
+        readies = await asyncio.gather(*(cache.ready(Payload(pictures=[p])) for p in pictures[1:]))
+        assert len(readies) == len(pictures) - 1
+        assert time.monotonic() - start > cache.stalled_after, "too few pictures to queue for long"
+        assert cache._broken == 0 and cache._thread is None
+    finally:
+        cache.stop()
