@@ -35,3 +35,16 @@ FORCED_BY_CLOCK = 0
 
 def clock_seconds(options: dict[str, Any]) -> float | None:
     return CLOCK_SECONDS.get(str(options.get(CLOCK_OPTION, "off")))
+
+
+def carried_deadline(
+    current: float | None, same_decision: bool, seconds: float | None, now: float
+) -> float | None:
+    """A time limit after a commit (the turn clock's, or a reaction window's): none without one
+    (`seconds` None); kept while the same decision stays open (one of several deciders answered);
+    started afresh, `seconds` from `now`, for a new decision."""
+    if seconds is None:
+        return None
+    if current is not None and same_decision:
+        return current
+    return now + seconds

@@ -34,8 +34,12 @@ ORIGINAL = "@original"
 #: After this many drawing processes died, pictures are drawn in a thread of the bot's process.
 MAX_BROKEN = 3
 #: A drawing process that finished no picture for this long while one waited is hung (a picture
-#: takes a few ms; a new process starts in about a second): it is killed, and counts as broken.
-STALLED_AFTER = 3.0
+#: takes a few ms): it is killed, and counts as broken. Short enough that the click waiting for
+#: the picture is still answered within Discord's 3 s (the picture drawn in the thread meanwhile).
+STALLED_AFTER = 2.0
+#: A new process may take this long more to start (spawn, import Pillow and the renderers: about a
+#: second, more on a busy machine) before its first picture.
+STARTING = 5.0
 
 
 class DrawingStalled(Exception):
@@ -64,7 +68,8 @@ class PictureCache:
         self._thread: ThreadPoolExecutor | None = None
         self._broken = 0  # drawing processes that died
         self._progress = 0.0  # time.monotonic() when the drawing process last finished a picture
-        self.stalled_after = STALLED_AFTER
+        self._started = 0.0  # ... when the drawing process was started
+        self.stalled_after, self.starting = STALLED_AFTER, STARTING
         self.hits = self.misses = 0
 
     async def ready(self, payload: Payload) -> Payload:
@@ -108,6 +113,7 @@ class PictureCache:
             self._process = ProcessPoolExecutor(
                 max_workers=1, mp_context=spawn, initializer=_end_with, initargs=(os.getpid(),)
             )
+            self._started = time.monotonic()  # (it starts at its first job, submitted now)
         return self._process
 
     async def _draw(self, picture: Picture) -> bytes:
@@ -133,7 +139,8 @@ class PictureCache:
 
     async def _finished(self, drawing: asyncio.Future[bytes]) -> bytes:
         """`drawing`'s bytes, or DrawingStalled once the process finished no picture (this one or
-        another) for `stalled_after` seconds while this one waited: a long queue is no stall."""
+        another) for `stalled_after` seconds while this one waited (plus `starting` after the process
+        was started): a long queue is no stall."""
         waiting_since = time.monotonic()
         try:
             while True:
@@ -141,7 +148,8 @@ class PictureCache:
                 if done:
                     self._progress = time.monotonic()
                     return drawing.result()
-                if time.monotonic() - max(self._progress, waiting_since) > self.stalled_after:
+                since = max(self._progress, waiting_since, self._started + self.starting)
+                if time.monotonic() - since > self.stalled_after:
                     raise DrawingStalled(f"no picture drawn for {self.stalled_after:.1f} s")
         except asyncio.CancelledError:
             drawing.cancel()

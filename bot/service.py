@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.clock import FORCED_BY_CLOCK, clock_seconds
+from bot.clock import FORCED_BY_CLOCK, carried_deadline, clock_seconds
 from bot.errors import (
     BadComponent,
     GameNotFound,
@@ -38,7 +38,7 @@ from bot.i18n import _, translated
 from bot.loaded_game import ActionResult, LoadedGame
 from bot.plugins import PLUGINS
 from bot.service_lobby import LobbyActions, closed_reason
-from games.core import SYSTEM_SEAT, Event, GameState, IllegalAction
+from games.core import SYSTEM_SEAT, Event, IllegalAction
 from storage import Database, GameStore, StorageConflict
 
 LIVE = ("lobby", "running")
@@ -311,8 +311,13 @@ class GameService(LobbyActions):
             raise refusal(error) from None
         outcome = rules.outcome(new_state)
         status = "finished" if outcome is not None else "running"
-        deadline = self._deadline(game, new_state) if status == "running" else None
-        clock_deadline = self._clock_deadline(game, new_state) if status == "running" else None
+        deadline: float | None = None  # the reaction window's, then the turn clock's
+        clock_deadline: float | None = None
+        if status == "running":
+            same, now, timer = rules.decision(new_state) == decision, self.clock(), rules.timer(new_state)
+            deadline = carried_deadline(game.record.deadline, same, timer.seconds if timer else None, now)
+            turn_clock = clock_seconds(game.record.options)
+            clock_deadline = carried_deadline(game.record.clock_deadline, same, turn_clock, now)
         record = replace(
             game.record,
             version=game.record.version + 1,
@@ -349,26 +354,6 @@ class GameService(LobbyActions):
         assert version == record.version
         self._written(game.id, after)
         return ActionResult(after, seat, events, decision_before=decision)
-
-    def _deadline(self, game: LoadedGame, new_state: GameState) -> float | None:
-        """When `new_state`'s timer runs out: kept while the same decision stays open (one of
-        several reactors answered), started afresh when a new timed decision opens."""
-        timer = game.rules.timer(new_state)
-        if timer is None:
-            return None
-        if game.record.deadline is not None and game.rules.decision(new_state) == game.decision:
-            return game.record.deadline
-        return self.clock() + timer.seconds
-
-    def _clock_deadline(self, game: LoadedGame, new_state: GameState) -> float | None:
-        """The turn clock of `new_state`'s decision: kept while the same decision stays open,
-        started afresh for a new one (None when the lobby chose no clock)."""
-        seconds = clock_seconds(game.record.options)
-        if seconds is None:
-            return None
-        if game.record.clock_deadline is not None and game.rules.decision(new_state) == game.decision:
-            return game.record.clock_deadline
-        return self.clock() + seconds
 
     async def act_forced(self, game_id: int, seat: int, action: Any, *, timed_out: bool) -> ActionResult:
         """The turn clock's default action for `seat`, logged with user id 0 (forced). The

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import bot.messenger
-from bot.messenger import MAX_BROKEN, PictureCache
+from bot.messenger import MAX_BROKEN, STARTING, PictureCache
 from bot.plugins import PLUGINS
 from bot.render.base import Payload, Picture
 from tests.bot.render.phone import random_game
@@ -148,7 +148,7 @@ def test_the_drawing_process_ends_with_the_bot_even_after_kill_9(tmp_path: Path)
     script = tmp_path / "bot_like.py"
     script.write_text(
         "import asyncio, sys\n"
-        "from bot.messenger import MAX_BROKEN, PictureCache\n"
+        "from bot.messenger import MAX_BROKEN, STARTING, PictureCache\n"
         "async def main():\n"
         "    cache = PictureCache()\n"
         "    cache.drawing = 'process'\n"
@@ -194,6 +194,7 @@ async def test_a_hung_drawing_process_is_killed_and_replaced() -> None:
     try:
         pictures = list({p.key: p for p in _pictures_of("naughty-and-nice", every=3)}.values())[:4]
         await cache.ready(Payload(pictures=[pictures[0]]))
+        cache.starting = 0.0  # it has started: only the stall counts
         assert cache._process is not None
         hung = list(cache._process._processes)  # type: ignore[attr-defined]
         for pid in hung:
@@ -209,8 +210,10 @@ async def test_a_hung_drawing_process_is_killed_and_replaced() -> None:
         while any(_alive(pid) for pid in hung) and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         assert not any(_alive(pid) for pid in hung), "the hung process was left running"
+        cache.starting = STARTING  # the new process gets its time to start
         last = pictures[3]
         assert (await cache.ready(Payload(pictures=[last]))).pictures[0].drawn() == last.drawn()
+        assert cache._broken == 1
         assert cache._process is not None and set(cache._process._processes).isdisjoint(hung)  # type: ignore[attr-defined]
     finally:
         cache.stop()
@@ -230,6 +233,23 @@ async def test_a_long_queue_is_not_a_hung_process() -> None:
         readies = await asyncio.gather(*(cache.ready(Payload(pictures=[p])) for p in pictures[1:]))
         assert len(readies) == len(pictures) - 1
         assert time.monotonic() - start > cache.stalled_after, "too few pictures to queue for long"
+        assert cache._broken == 0 and cache._thread is None
+    finally:
+        cache.stop()
+
+
+async def test_a_process_that_is_still_starting_is_not_a_hung_one() -> None:
+    """A new process needs about a second to start (more on a busy machine) before its first
+    picture: that is no stall."""
+    cache = PictureCache()
+    cache.drawing = "process"
+    cache.stalled_after = 0.1  # far less than a start
+    try:
+        picture = _pictures_of("secret-krampus")[0]
+        start = time.monotonic()
+        ready = await cache.ready(Payload(pictures=[picture]))
+        assert ready.pictures[0].drawn() == picture.drawn()
+        assert time.monotonic() - start > cache.stalled_after, "started too fast to tell"
         assert cache._broken == 0 and cache._thread is None
     finally:
         cache.stop()
