@@ -298,7 +298,9 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
 
     async def _read(self, request: web.Request, params: dict[str, str]) -> Req:
         req = Req(request.method, params, dict(request.query))
-        if request.content_type.startswith("multipart/"):
+        # the raw header: `request.content_type` parses it with the email package (10% of the
+        # load benchmark's driver at 1,000 games)
+        if request.headers.get("Content-Type", "").lower().startswith("multipart/"):
             reader = await request.multipart()
             async for part in reader:
                 if part.name == "payload_json":
