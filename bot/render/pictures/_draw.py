@@ -153,6 +153,38 @@ def fit(value: str, size: int, width: float) -> str:
     return value + ".."
 
 
+#: Where a word may break when it does not fit (U+00AD): "Leader\u00adship" -> "Leader-", "ship".
+SOFT_HYPHEN = "\u00ad"
+
+
+def split_lines(value: str, size: int, width: float) -> list[str]:
+    """`value`'s lines (split at its line breaks) in the font at `size`, each line too wide for
+    `width` in two: at its soft hyphen (`SOFT_HYPHEN`, where the text allows a word to break),
+    else at its last space that lets the first part fit, else hyphenated ("Bepillantás":
+    "Bepillan-", "tás")."""
+    lines: list[str] = []
+    for line in value.split("\n"):
+        lines += _split_line(line, size, width)
+    return lines
+
+
+def _split_line(value: str, size: int, width: float) -> list[str]:
+    measure = font(size).getlength
+    whole = value.replace(SOFT_HYPHEN, "")
+    if measure(whole) <= width:
+        return [whole]
+    if SOFT_HYPHEN in value:
+        head, tail = value.split(SOFT_HYPHEN, 1)
+        return [head + "-", tail.replace(SOFT_HYPHEN, "")]
+    spaces = [n for n, c in enumerate(value) if c == " " and measure(value[:n]) <= width]
+    if spaces:
+        return [value[: spaces[-1]], value[spaces[-1] + 1 :]]
+    cut = len(value) - 1
+    while cut > 2 and measure(value[:cut] + "-") > width:
+        cut -= 1
+    return [value[:cut] + "-", value[cut:]]
+
+
 def key_of(*parts: object) -> str:
     """A short hash naming exactly what a picture shows, from the plain data it is drawn from
     (numbers, strings, lists, tuples, dicts and dataclasses of them; never sets, whose order

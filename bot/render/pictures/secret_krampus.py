@@ -23,14 +23,13 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import N_, _, ngettext
 from bot.i18n import current as current_language
-from bot.render.pictures._draw import RGB, disc, drawable, fit, font, key_of, text, to_png
+from bot.render.pictures._draw import RGB, disc, drawable, fit, font, key_of, split_lines, text, to_png
 
 #: Bump when the drawing changes, so old keys never match new pictures.
 RENDER_VERSION = 3
 
 # -- sizes -----------------------------------------------------------------------------------------
 WIDTH, HEIGHT = 600, 400
-SOFT_HYPHEN = "\u00ad"
 SMALL = 17  # the smallest letters: 17 * 400 / 600 = 11.3 px on a phone
 MARGIN = 6
 PAD = 6  # inside a panel
@@ -211,38 +210,11 @@ def _gifts(done: int, total: int) -> str:
     return ngettext("{done} of {n} gift", "{done} of {n} gifts", total, done=done)
 
 
-def _split(value: str, width: float) -> list[str]:
-    """`value`'s lines (split at its line breaks), each line too wide for `width` in two: at its
-    soft hyphen (U+00AD, where the text allows a word to break: "Leader-", "ship"), else at its
-    last space that lets the first part fit, else hyphenated ("Bepillantás": "Bepillan-", "tás")."""
-    lines: list[str] = []
-    for line in value.split("\n"):
-        lines += _split_line(line, width)
-    return lines
-
-
-def _split_line(value: str, width: float) -> list[str]:
-    measure = font(SMALL).getlength
-    whole = value.replace(SOFT_HYPHEN, "")
-    if measure(whole) <= width:
-        return [whole]
-    if SOFT_HYPHEN in value:
-        head, tail = value.split(SOFT_HYPHEN, 1)
-        return [head + "-", tail.replace(SOFT_HYPHEN, "")]
-    spaces = [n for n, c in enumerate(value) if c == " " and measure(value[:n]) <= width]
-    if spaces:
-        return [value[: spaces[-1]], value[spaces[-1] + 1 :]]
-    cut = len(value) - 1
-    while cut > 2 and measure(value[:cut] + "-") > width:
-        cut -= 1
-    return [value[:cut] + "-", value[cut:]]
-
-
 def _lines(
     draw: ImageDraw.ImageDraw, centre: tuple[float, float], value: str, width: float, fill: RGB
 ) -> None:
     """`value` (its lines split at line breaks) centred on `centre`, each line fitted to `width`."""
-    lines = _split(value, width)
+    lines = split_lines(value, SMALL, width)
     for k, line in enumerate(lines):
         y = centre[1] + (k - (len(lines) - 1) / 2) * 19
         text(draw, (centre[0], y), fit(line, SMALL, width), SMALL, fill)
@@ -298,7 +270,7 @@ def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         cx = (left + right) / 2
         filled = n <= d.naughty
         printed = _(ORDER_LINES[order]) if order in ORDER_LINES else (order or "").replace("_", " ").title()
-        lines = _split(printed, right - left - 4) if printed else []
+        lines = split_lines(printed, SMALL, right - left - 4) if printed else []
         three = len(lines) > 2  # a long word hyphenated: a smaller gift, closer lines
         if filled:
             _naughty_gift(draw, cx, top + (30 if three else 33), 22 if three else 28)

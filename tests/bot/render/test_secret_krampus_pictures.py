@@ -189,14 +189,14 @@ def test_every_order_fits_its_board_space_uncut(language: str) -> None:
     written whole: at most three lines, none shortened with '..' ("Stable Leadership" was
     "Leaders.." in English)."""
     from bot.i18n import _, using
-    from bot.render.pictures._draw import font
-    from bot.render.pictures.secret_krampus import ORDER_LINES, SMALL, _spaces, _split
+    from bot.render.pictures._draw import font, split_lines
+    from bot.render.pictures.secret_krampus import ORDER_LINES, SMALL, _spaces
 
     left, right = _spaces(6)[0]
     room = right - left - 4
     with using(language):
         for order, label in ORDER_LINES.items():
-            lines = _split(_(label), room)
+            lines = split_lines(_(label), SMALL, room)
             assert len(lines) <= 3, (order, lines)
             for line in lines:
                 assert font(SMALL).getlength(line) <= room, f"{order} in {language}: {line!r} is cut"
