@@ -26,8 +26,16 @@ from typing import Any, ClassVar
 from games.core import Action, Event, Rng
 from games.core.ai import Policy
 from games.naughty_or_nice import actions as A
+from games.naughty_or_nice.ai_creatures import (
+    claus_value,
+    effect_value,
+    jola_safe,
+    krampus_value,
+    target_of,
+    tomte_chain,
+)
 from games.naughty_or_nice.ai_eval import Eval, needs
-from games.naughty_or_nice.data import SMALL_GAME, Colour, Creature, Giver, PresentType, SearchSource
+from games.naughty_or_nice.data import SMALL_GAME, Colour, Creature, Giver, SearchSource
 from games.naughty_or_nice.viewmodels import NoNView
 
 #: Gift givers, best first: preferred presents only (levels 2-3), and with abilities (4-5).
@@ -137,10 +145,10 @@ class NaughtyOrNiceAI(Policy):
             gain = sum(values[:2]) + ev.creature_stars(Creature.PAPA_WOLVERINE)
             hold = 0.0 if ev.late else WOLVERINE_HOLD + 0.5
             return A.React() if gain > hold + 0.5 else A.Pass()
-        original, tomtes = _chain(history)
+        original, tomtes = tomte_chain(history)
         if original is None:
             return A.Pass()
-        value = _effect_value(ev, original)
+        value = effect_value(ev, original)
         gain = value if tomtes % 2 else -value
         hold = 0.0 if ev.late else TOMTE_HOLD
         stars = ev.creature_stars(Creature.TOMTE)
@@ -272,10 +280,10 @@ class NaughtyOrNiceAI(Policy):
             return A.PlayCreature(creature=Creature.ELVES)
         krampus = [a for a in legal if isinstance(a, A.Krampus)]
         if krampus:
-            return max(krampus, key=lambda a: _krampus_value(ev, a.present))
+            return max(krampus, key=lambda a: krampus_value(ev, a.present))
         for creature in (Creature.CRINGE, Creature.MR_SCROOGE, Creature.MARI_LWYD):
             targets = [a.seat for a in legal if isinstance(a, A.PlayOnPlayer) and a.creature == creature]
-            target = _target(ev, creature, targets, last)
+            target = target_of(ev, creature, targets, last)
             if target is not None:
                 return A.PlayOnPlayer(creature=creature, seat=target)
         return None
@@ -288,9 +296,9 @@ class NaughtyOrNiceAI(Policy):
             return A.PlayCreature(creature=Creature.SNOW_MAIDEN)
         claus = [a for a in legal if isinstance(a, A.MrsClaus)]
         if claus:
-            return max(claus, key=lambda a: _claus_value(ev, a.kiddo))
+            return max(claus, key=lambda a: claus_value(ev, a.kiddo))
         jola = A.PlayCreature(creature=Creature.JOLAKOTTURINN)
-        if jola in legal and _jola_safe(ev):
+        if jola in legal and jola_safe(ev):
             return jola
         return None
 
@@ -333,106 +341,3 @@ def _cheapest_slot(ev: Eval, colours: list[Colour]) -> Colour:
         return max(bonuses, default=0.0)
 
     return min(colours, key=lambda c: (loss(c), c.value))
-
-
-def _krampus_value(ev: Eval, ptype: PresentType) -> float:
-    unseen = ev.unseen_presents
-    total = sum(unseen.values()) or 1
-    count = unseen[ptype]
-    nobody = 1.0
-    gain = 0.0
-    for player in ev.others:
-        chance = 1.0 - (1.0 - count / total) ** player.presents_count if count else 0.0
-        gain += chance * (ev.card_value(ptype) + 0.3)
-        nobody *= 1.0 - chance
-    return gain + nobody * 2 * ev.deck_value
-
-
-def _target(ev: Eval, creature: Creature, targets: list[int], last: bool) -> int | None:
-    if not targets:
-        return None
-    players = {p.seat: p for p in ev.view.players}
-    n = ev.n
-
-    def after_me(seat: int) -> int:
-        return (seat - ev.seat) % n
-
-    if creature == Creature.CRINGE:
-        return max(targets, key=lambda s: (players[s].presents_count, players[s].score, -after_me(s)))
-    if creature == Creature.MR_SCROOGE:
-        return max(targets, key=lambda s: (players[s].score, -after_me(s)))
-    best = max(targets, key=lambda s: (players[s].creatures_count, players[s].score, -after_me(s)))
-    if players[best].creatures_count == 0 and not (last or ev.late):
-        return None
-    return best
-
-
-def _claus_value(ev: Eval, kiddo_id: str) -> float:
-    kiddo = next(k for k in ev.view.playground if k.id == kiddo_id)
-    value = ev.symbol_value(kiddo, fulfilled=False)
-    # Denial: a big kiddo the seat is far from is worth taking from the others.
-    target = next((t for t in ev.targets if t.kiddo.id == kiddo_id), None)
-    if target is not None and target.gap == 0:
-        value -= kiddo.points  # it could fulfil it for points instead
-    return value + 0.2 * kiddo.points
-
-
-def _jola_safe(ev: Eval) -> bool:
-    """Someone likely holds fewer RED presents than the seat (a quarter of a hand is RED)."""
-    mine = ev.hand[Colour.RED]
-    lowest = min((0.25 * p.presents_count for p in ev.others), default=99.0)
-    return mine >= lowest + 1.0 or any(p.presents_count == 0 for p in ev.others) and mine > 0
-
-
-def _chain(history: Sequence[Event]) -> tuple[Any, int]:
-    """The creature the current Tomte chain is about and how many Tomtes answered it so far."""
-    tomtes = 0
-    for event in reversed(history):
-        if event.kind != "creature_played":
-            continue
-        if getattr(event, "creature", None) == Creature.TOMTE:
-            tomtes += 1
-            continue
-        return event, tomtes
-    return None, tomtes
-
-
-def _effect_value(ev: Eval, played: Any) -> float:
-    """What the played creature's effect is worth to the seat (negative: it hurts the seat)."""
-    creature: Creature = played.creature
-    mine = played.seat == ev.seat
-    if mine:
-        return {
-            Creature.MR_SCROOGE: 2.5,
-            Creature.SNOW_MAIDEN: 2.5,
-            Creature.CAGA_TIO: 2.0,
-            Creature.MRS_CLAUS: 2.0,
-        }.get(creature, 1.5)
-    at_me = getattr(played, "target", -1) == ev.seat
-    duel = ev.n == 2
-    if creature == Creature.KRAMPUS:
-        present = getattr(played, "present", None)
-        if present is not None and any(c.type == present for c in ev.view.presents):
-            return -(ev.card_value(present) + 0.5)
-        return -1.0 if duel else -0.3
-    if creature == Creature.CRINGE:
-        if at_me:
-            return -(0.8 * min(2, len(ev.view.presents)) + 0.5)
-        return -0.2
-    if creature == Creature.MARI_LWYD:
-        return -2.0 if at_me and ev.view.creatures else -0.1
-    if creature == Creature.MR_SCROOGE:
-        return -4.0 if at_me else 0.0
-    if creature == Creature.JOLAKOTTURINN:
-        return -0.5 if _jola_safe(ev) else -2.5
-    if creature == Creature.SNOW_MAIDEN:
-        return -2.0 if duel else -1.0
-    if creature == Creature.MRS_CLAUS:
-        return -1.5 if ev.view.uses_sets else -1.0
-    if creature == Creature.CAGA_TIO:
-        return -1.2 if duel else -0.6
-    if creature == Creature.PAPA_WOLVERINE:
-        return -1.0 if duel else -0.4
-    if creature == Creature.ELVES:
-        return -0.6 if duel else -0.2
-    return 0.0
