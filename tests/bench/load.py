@@ -9,18 +9,17 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
-import statistics
 import tempfile
 import time
 import traceback
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.__main__ import GC_THRESHOLDS
 from bot.plugins import PLUGINS
+from tests.bench.figures import ALL, BenchTable, figures_by_game, percentile
 from tests.bench.processes import (
     backend_cpu_seconds,
     backend_cpu_used,
@@ -34,12 +33,9 @@ from tests.bench.processes import (
 )
 from tests.e2e.players import Players
 from tests.e2e.postgres_players import PostgresPlayers
-from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids
+from tests.loopback import message_custom_ids
 
 FIRST_USER = 2_000_000
-#: The kinds of rate-limited calls (everything but interaction responses), see `call_kind`.
-KINDS = ("post", "edit", "dm", "dm_edit", "delete", "other")
-ALL = "all"
 #: During the measured minute this process (the fake Discord and every player) freezes what it
 #: kept so far this often: every click's interaction stays (for its webhook), so its full garbage
 #: collections would otherwise walk millions of objects at once (~500 ms at 1,000 games, every
@@ -52,13 +48,6 @@ __all__ = ["proc_cpu_seconds", "proc_memory_kib", "run_load"]
 
 def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def plan_tables(games: int, mix: Sequence[str], players: int | None = None) -> list[tuple[str, int]]:
@@ -104,7 +93,7 @@ async def open_table(players: Players, timeout: float = 30.0) -> int:
     return players.game_id
 
 
-async def _open(table: _Table, failures: list[str]) -> None:
+async def _open(table: BenchTable, failures: list[str]) -> None:
     """Open the table's game; a table that fails (e.g. its click answered too late under
     overload) is counted, and tries again at its next turn to act if it has no lobby yet."""
     try:
@@ -116,7 +105,7 @@ async def _open(table: _Table, failures: list[str]) -> None:
             failures.append(f"{table.game} (opening): {traceback.format_exc(limit=3)[-600:]}")
 
 
-async def _advance(table: _Table, actions: int) -> None:
+async def _advance(table: BenchTable, actions: int) -> None:
     """Play `actions` moves at once (no thinking), replacing a game that ends."""
     for _ in range(actions if table.opened else 0):
         try:
@@ -127,18 +116,8 @@ async def _advance(table: _Table, actions: int) -> None:
             return
 
 
-def _reads(tables: list[_Table]) -> int:
+def _reads(tables: list[BenchTable]) -> int:
     return sum(getattr(table.players, "reads", 0) for table in tables)
-
-
-@dataclass
-class _Table:
-    game: str
-    players: Players
-    results: list[InteractionResult] = field(default_factory=list)
-    finished: int = 0
-    errors: int = 0
-    opened: bool = False
 
 
 async def run_load(
@@ -194,7 +173,7 @@ async def run_load(
                 return players
 
             tables = [
-                _Table(name, table_players(i, name, channel))
+                BenchTable(name, table_players(i, name, channel))
                 for i, ((name, _), channel) in enumerate(zip(plan, channels, strict=True))
             ]
             started = time.monotonic()
@@ -227,7 +206,7 @@ async def run_load(
             xacts0, reads0 = await database_transactions(pool), _reads(tables)
             mark, cpu0, t0 = loop.mark(), fleet.cpu_seconds(), time.monotonic()
 
-            async def play(table: _Table, rng: random.Random) -> None:
+            async def play(table: BenchTable, rng: random.Random) -> None:
                 while True:
                     gap = rng.expovariate(1.0 / think)
                     if time.monotonic() + gap - t0 >= duration:  # the next action falls after the end
@@ -280,7 +259,7 @@ async def run_load(
             counts = loop.call_counts(since=mark)
             processes_report = per_process(fleet, loop, cpus, elapsed, base, live, tables)
             memory = fleet.memory_kib()
-            per_game = _per_game(loop, mark, tables, user_table, elapsed)
+            per_game = figures_by_game(loop, mark, tables, user_table, elapsed)
     finally:
         await loop.stop()
         if pool is not None:
@@ -334,103 +313,3 @@ async def run_load(
         "database": "postgresql" if database_url else "sqlite",
         "per_process": processes_report,
     }
-
-
-def _per_game(
-    loop: LoopbackDiscord, mark: int, tables: list[_Table], user_table: dict[int, int], elapsed: float
-) -> dict[str, dict[str, Any]]:
-    """Figures for each game and for all together ("all"). A call is a game's when it went to
-    that game's channel, or to the DM channel of one of its players (each plays one table);
-    an interaction response, when its interaction came from there."""
-    channel_table = {t.players.channel_id: i for i, t in enumerate(tables)}
-
-    def table_of_channel(channel_id: int | None) -> int | None:
-        if channel_id in channel_table:
-            return channel_table[channel_id]
-        owner = loop.dm_owner.get(channel_id) if channel_id is not None else None
-        return user_table.get(owner) if owner is not None else None
-
-    def game_of_call(call: Any) -> str | None:
-        if call.is_interaction_response:
-            parts = call.path.split("/")  # /interactions/{id}/{token}/callback, /webhooks/{app}/{token}/...
-            found = (
-                loop.interactions.get(int(parts[2]))
-                if parts[1] == "interactions" and parts[2].isdigit()
-                else loop.by_token.get(parts[3])
-                if parts[1] == "webhooks" and len(parts) > 3
-                else None
-            )
-            index = table_of_channel(found.channel_id) if found is not None else None
-        else:
-            index = table_of_channel(call.channel_id)
-        return tables[index].game if index is not None else None
-
-    kinds: dict[str, Counter[str]] = defaultdict(Counter)
-    sizes: dict[str, Counter[str]] = defaultdict(Counter)
-    for call in loop.calls[mark:]:
-        kind = loop.call_kind(call)
-        name = game_of_call(call)
-        for key in (name or "unattributed", ALL):
-            kinds[key][kind] += 1
-            sizes[key][kind] += call.size
-    windows: dict[str, tuple[int, str]] = {}
-    for channel_id, most in loop.max_calls_per_channel(5.0, mark).items():
-        index = table_of_channel(channel_id)
-        where = loop.channel_kind(channel_id) or "unknown"
-        for key in (tables[index].game if index is not None else "unattributed", ALL):
-            if most > windows.get(key, (0, ""))[0]:
-                windows[key] = (most, where)
-    names = sorted({t.game for t in tables})
-    report: dict[str, dict[str, Any]] = {}
-    for name in [*names, ALL]:
-        chosen = [t for t in tables if name in (ALL, t.game)]
-        results = [r for t in chosen for r in t.results]
-        answered = [r for r in results if r.acknowledged]
-        latencies = [r.latency * 1000 for r in answered if r.latency is not None]
-        actions = len(answered)
-        count = kinds.get(name, Counter())
-        limited = sum(count[k] for k in KINDS)
-        most, where = windows.get(name, (0, ""))
-        report[name] = {
-            "tables": len(chosen),
-            "actions": actions,
-            "unanswered": len(results) - actions,
-            "finished": sum(t.finished for t in chosen),
-            "errors": sum(t.errors for t in chosen),
-            "actions_per_s": actions / elapsed,
-            "latency_ms": {
-                "p50": percentile(latencies, 0.50),
-                "p95": percentile(latencies, 0.95),
-                "p99": percentile(latencies, 0.99),
-                "max": max(latencies, default=float("nan")),
-                "mean": statistics.fmean(latencies) if latencies else float("nan"),
-            },
-            "latency_by_place_ms": {
-                place: {
-                    "n": len(values),
-                    "p50": percentile(values, 0.5),
-                    "p95": percentile(values, 0.95),
-                    "p99": percentile(values, 0.99),
-                }
-                for place in ("table", "dm")
-                if (
-                    values := [
-                        r.latency * 1000
-                        for r in answered
-                        if r.latency is not None
-                        and (loop.channel_kind(r.channel_id) == "dm") == (place == "dm")
-                    ]
-                )
-            },
-            "rate_limited_per_action": limited / max(actions, 1),
-            "kinds_per_action": {k: count[k] / max(actions, 1) for k in KINDS},
-            "interaction_responses_per_action": count["interaction"] / max(actions, 1),
-            "kib_sent_per_action": {
-                k: sizes[name][k] / 1024 / max(actions, 1) for k in (*KINDS, "interaction") if sizes[name][k]
-            },
-            "max_channel_5s": most,
-            "max_channel_5s_kind": where,
-        }
-    if "unattributed" in kinds:
-        report[ALL]["unattributed_calls"] = dict(kinds["unattributed"])
-    return report
