@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from games.naughty_and_nice.data import CardType, Declaration, Phase, Side
 
 
 class CardInfo(BaseModel):
-    """A card, readable: `id` (what actions name), `name`, `type`, `value`."""
+    """A card, readable: `id` (what actions name), `name`, `type`, `value`. The same whichever
+    view shows it: made once (`views.info`) and shared, so frozen."""
+
+    model_config = ConfigDict(frozen=True)
 
     id: str
     name: str

@@ -9,6 +9,8 @@ another seat's hand, private draws or orientations, never the order of the draw 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.core import encode_action
 from games.naughty_and_nice import rules
 from games.naughty_and_nice.data import (
@@ -43,6 +45,7 @@ _DECLARE_LABEL = {
 }
 
 
+@lru_cache(maxsize=1024)
 def info(card_id: str) -> CardInfo:
     c = card(card_id)
     return CardInfo(id=c.id, name=c.name, type=c.type, value=c.value)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from games.naughty_or_nice.data import (
     Basic,
@@ -15,8 +15,13 @@ from games.naughty_or_nice.data import (
     Symbol,
 )
 
+#: A card is the same whichever view shows it: made once (`views`) and shared, so never changed.
+FROZEN = ConfigDict(frozen=True)
+
 
 class PresentCard(BaseModel):
+    model_config = FROZEN
+
     id: str
     type: PresentType
     name: str
@@ -25,6 +30,8 @@ class PresentCard(BaseModel):
 
 
 class KiddoCard(BaseModel):
+    model_config = FROZEN
+
     id: str
     name: str
     symbol: Symbol
@@ -34,6 +41,8 @@ class KiddoCard(BaseModel):
 
 
 class CreatureCard(BaseModel):
+    model_config = FROZEN
+
     id: str
     creature: Creature
     name: str

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.core import Action, encode_action
 from games.core.words import N_
 from games.naughty_or_nice import actions as A
@@ -48,12 +50,14 @@ from games.naughty_or_nice.viewmodels import (
 from games.naughty_or_nice.words import COLOUR_NAMES
 
 
+@lru_cache(maxsize=8192)  # (frozen: one card model per card and place, shared by every view)
 def present_card(card: str, index: int = -1) -> PresentCard:
     ptype = PRESENT_TYPE_OF[card]
     info = PRESENTS[ptype]
     return PresentCard(id=card, type=ptype, name=info.name, colour=info.colour, index=index)
 
 
+@lru_cache(maxsize=1024)
 def kiddo_card(card: str, fulfilled: bool = True) -> KiddoCard:
     info = KIDDOS[card]
     return KiddoCard(
@@ -66,6 +70,7 @@ def kiddo_card(card: str, fulfilled: bool = True) -> KiddoCard:
     )
 
 
+@lru_cache(maxsize=1024)
 def creature_card(card: str, usable: bool = False) -> CreatureCard:
     creature = CREATURE_OF[card]
     info = CREATURES[creature]
