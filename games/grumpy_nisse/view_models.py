@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from games.grumpy_nisse.data import Effect, Phase, Role, Shortcut, Suit, TrackEvent
 from games.grumpy_nisse.models import TrickRecord
@@ -25,7 +25,10 @@ class EffectView(BaseModel):
 
 
 class SpaceView(BaseModel):
-    """One space of the track, for the picture: group colour, trump, event and its state."""
+    """One space of the track, for the picture: group colour, trump, event and its state. Made
+    once per space and state (`views._space`) and shared by every view: frozen."""
+
+    model_config = ConfigDict(frozen=True)
 
     space: int
     group: int

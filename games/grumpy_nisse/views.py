@@ -9,6 +9,8 @@ otherwise, never a deck's order.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.core import encode_action
 from games.grumpy_nisse import rules
 from games.grumpy_nisse.data import (
@@ -57,6 +59,10 @@ def _role(state: GNState, seat: int) -> str:
     return rules.role_of(state, seat).value.title()
 
 
+#: The last space of each event on the track (a Panic is on each of its spaces on its own).
+LAST_SPACE = {event: max(s for s, info in TRACK.items() if info.event == event) for event in TrackEvent}
+
+
 def event_state(state: GNState, space: int) -> str | None:
     """The event's state on `space`: "open" while it can still happen, "armed" (the shortcut after a
     win on 5), "k/3" (the devilish plan), "done"/"used"/"lost" once it happened or was cancelled, and
@@ -64,7 +70,7 @@ def event_state(state: GNState, space: int) -> str | None:
     event = TRACK[space].event
     if event is None:
         return None
-    last = max(s for s, info in TRACK.items() if info.event == event) if event != TrackEvent.PANIC else space
+    last = LAST_SPACE[event] if event != TrackEvent.PANIC else space
     gone = state.pawn > last or state.phase == Phase.GAME_OVER
     if event == TrackEvent.SHORTCUT:
         if state.shortcut in (Shortcut.AVAILABLE, Shortcut.ARMED):
@@ -83,20 +89,23 @@ def event_state(state: GNState, space: int) -> str | None:
 
 
 def track(state: GNState) -> list[SpaceView]:
-    return [
-        SpaceView(
-            space=s.space,
-            group=s.group,
-            colour=s.colour,
-            trump=s.trump,
-            event=s.event,
-            event_name=None if s.event is None else EVENT_TEXT[s.event][0],
-            event_text=None if s.event is None else EVENT_TEXT[s.event][1],
-            event_state=event_state(state, s.space),
-            pawn_here=s.space == state.pawn,
-        )
-        for s in TRACK.values()
-    ]
+    return [_space(space, event_state(state, space), space == state.pawn) for space in TRACK]
+
+
+@lru_cache(maxsize=1024)  # (frozen: one model per space and state, shared by every view)
+def _space(space: int, event_state: str | None, pawn_here: bool) -> SpaceView:
+    s = TRACK[space]
+    return SpaceView(
+        space=s.space,
+        group=s.group,
+        colour=s.colour,
+        trump=s.trump,
+        event=s.event,
+        event_name=None if s.event is None else EVENT_TEXT[s.event][0],
+        event_text=None if s.event is None else EVENT_TEXT[s.event][1],
+        event_state=event_state,
+        pawn_here=pawn_here,
+    )
 
 
 def status(state: GNState) -> str:
