@@ -14,10 +14,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.i18n import N_, _, ngettext
+from bot.i18n import current as current_language
 from bot.render.pictures._draw import RGB, disc, drawable, fit, font, key_of, star_points, text, to_png
 from games.naughty_or_nice.data import Colour, Symbol
 from games.naughty_or_nice.viewmodels import NoNView
@@ -167,8 +169,18 @@ def colour_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colou
     text(draw, (cx, cy + 1), _(COLOUR_LETTER[colour]), SMALL, PAPER)
 
 
+@lru_cache(maxsize=128)  # ~45 kB each
+def _kiddo_tile(kiddo: tuple[str, str, tuple[str, ...], int], language: str) -> Image.Image:
+    """A kiddo card drawn once (per card and language) on the table's background, then pasted:
+    cards sit at whole pixels, so the pasted tile has the very pixels of drawing it in place. Only
+    read after it is made (`Image.paste` copies it)."""
+    tile = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BG)
+    _kiddo_card(ImageDraw.Draw(tile), 0, 0, kiddo)
+    return tile
+
+
 def _kiddo_card(
-    draw: ImageDraw.ImageDraw, x: float, y: float, kiddo: tuple[str, str, list[str], int]
+    draw: ImageDraw.ImageDraw, x: float, y: float, kiddo: tuple[str, str, tuple[str, ...], int]
 ) -> None:
     name, symbol, colours, points = kiddo
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, fill=PAPER, outline=GOLD, width=2)
@@ -244,8 +256,9 @@ def render_drawn_png(d: Drawn) -> bytes:
     text(draw, (MARGIN, MARGIN + 10), heading, SMALL, GOLD, anchor="lm")
     if not d.playground:
         text(draw, (MARGIN, top + 20), _("no kiddos left"), SMALL, MUTED, anchor="lm")
-    for i, kiddo in enumerate(d.playground):
-        _kiddo_card(draw, MARGIN + (i % 4) * (CARD_W + GAP), top + (i // 4) * (CARD_H + GAP), kiddo)
+    for i, (name, symbol, colours, points) in enumerate(d.playground):
+        tile = _kiddo_tile((name, symbol, tuple(colours), points), current_language())
+        image.paste(tile, (MARGIN + (i % 4) * (CARD_W + GAP), top + (i // 4) * (CARD_H + GAP)))
     # i18n: the label of the offer row (the presents anyone may take), short
     offer = _("Offer")
     text(draw, (MARGIN, offer_y + 16), offer, SMALL, GOLD, anchor="lm")
