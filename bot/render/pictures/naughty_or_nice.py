@@ -171,8 +171,8 @@ def colour_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colou
 
 @lru_cache(maxsize=128)  # ~45 kB each
 def _kiddo_tile(kiddo: tuple[str, str, tuple[str, ...], int], language: str) -> Image.Image:
-    """A kiddo card drawn once (per card and language) on the table's background, then pasted:
-    cards sit at whole pixels, so the pasted tile has the very pixels of drawing it in place. Only
+    """A kiddo card drawn once (per card and language) on the table's background, then pasted at
+    whole pixels (a third of the table's drawing was its cards, redrawn in every picture). Only
     read after it is made (`Image.paste` copies it)."""
     tile = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BG)
     _kiddo_card(ImageDraw.Draw(tile), 0, 0, kiddo)
