@@ -15,11 +15,11 @@ import argparse
 import asyncio
 import os
 import random
-import statistics
 import sys
 import time
 from typing import Any
 
+from tests.bench.figures import percentile
 from tests.bench.processes import proc_cpu_seconds
 from tests.bench.sqlite_commit import bare_commit_seconds, yardstick_snapshot
 from tests.loopback import LoopbackDiscord
@@ -82,13 +82,13 @@ async def measure(rate: float, duration: float, commit: bool) -> dict[str, Any]:
         finally:
             proc.terminate()
             await proc.wait()
-    latencies = sorted(r.latency * 1000 for r in results if r.latency is not None)
+    latencies = [r.latency * 1000 for r in results if r.latency is not None]
     return {
         "clicks": len(results),
         "answered": len(latencies),
         "cpu_ms_per_click": cpu * 1000 / max(len(latencies), 1),
-        "p50_ms": statistics.median(latencies) if latencies else None,
-        "p99_ms": latencies[int(len(latencies) * 0.99)] if latencies else None,
+        "p50_ms": percentile(latencies, 0.50),  # nan when none was answered
+        "p99_ms": percentile(latencies, 0.99),
     }
 
 
