@@ -13,6 +13,7 @@ import sys
 
 import discord
 
+from bot.pacing import GLOBAL_PER_SECOND
 from bot.settings import TOKEN_HELP, SettingsError, load_settings
 from storage import Database, DatabaseError
 
@@ -23,6 +24,7 @@ async def serve(
     dev_guild_id: int | None,
     ai_delay: float = 1.5,
     shards: tuple[int | None, list[int] | None] = (None, None),
+    rest_per_second: float = GLOBAL_PER_SECOND,
 ) -> int:
     from bot.client import make_bot
 
@@ -33,7 +35,12 @@ async def serve(
         return 2
     shard_count, shard_ids = shards
     bot = make_bot(
-        db, dev_guild_id=dev_guild_id, ai_delay=ai_delay, shard_count=shard_count, shard_ids=shard_ids
+        db,
+        dev_guild_id=dev_guild_id,
+        ai_delay=ai_delay,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        rest_per_second=rest_per_second,
     )
     try:
         async with bot:
@@ -99,7 +106,14 @@ def main() -> int:
     )
     try:
         return asyncio.run(
-            serve(token, settings.database_url, settings.dev_guild_id, settings.ai_delay_seconds, shards)
+            serve(
+                token,
+                settings.database_url,
+                settings.dev_guild_id,
+                settings.ai_delay_seconds,
+                shards,
+                settings.rest_per_second,
+            )
         )
     except KeyboardInterrupt:
         return 0

@@ -18,6 +18,7 @@ from bot.components import DYNAMIC_ITEMS, matches_any
 from bot.errors import UserError
 from bot.i18n import CATALOGUES, _, using
 from bot.messenger import PICTURES, DiscordMessenger
+from bot.pacing import GLOBAL_PER_SECOND, Pacer, process_budget
 from bot.plugins import check_all
 from bot.service import GameService
 from bot.table import Table
@@ -33,8 +34,15 @@ PRUNE_BUCKETS_EVERY = 60.0
 
 class GameBot(commands.Bot):
     def __init__(
-        self, db: Database, *, dev_guild_id: int | None = None, ai_delay: float = 1.5, **options: Any
+        self,
+        db: Database,
+        *,
+        dev_guild_id: int | None = None,
+        ai_delay: float = 1.5,
+        rest_budget: float | None = None,
+        **options: Any,
     ) -> None:
+        """`rest_budget`: this process's rate-limited REST calls per second (`process_budget`)."""
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and components need no privileged intents
         intents.guild_messages = True  # who posts where (for table reminders), never the content
@@ -50,7 +58,8 @@ class GameBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.store = GameStore(db)
         self.service = GameService(self.store)
-        self.table = Table(self.service, DiscordMessenger(self), ai_delay=ai_delay)
+        pacer = Pacer(per_second=process_budget() if rest_budget is None else rest_budget)
+        self.table = Table(self.service, DiscordMessenger(self), ai_delay=ai_delay, pacer=pacer)
         self._resumed = False
 
     async def setup_hook(self) -> None:
@@ -156,13 +165,21 @@ def make_bot(
     ai_delay: float = 1.5,
     shard_count: int | None = None,
     shard_ids: list[int] | None = None,
+    rest_per_second: float = GLOBAL_PER_SECOND,
 ) -> GameBot:
     """One gateway session (`GameBot`) unless sharding is configured; then `ShardedGameBot` with
-    `shard_count` shards, of which this process runs `shard_ids` (all of them when None)."""
+    `shard_count` shards, of which this process runs `shard_ids` (all of them when None). Its
+    rate-limited REST calls keep to its shards' share of the bot's `rest_per_second`."""
+    budget = process_budget(rest_per_second, shard_count, shard_ids)
     if shard_count is None:
-        return GameBot(db, dev_guild_id=dev_guild_id, ai_delay=ai_delay)
+        return GameBot(db, dev_guild_id=dev_guild_id, ai_delay=ai_delay, rest_budget=budget)
     return ShardedGameBot(
-        db, dev_guild_id=dev_guild_id, ai_delay=ai_delay, shard_count=shard_count, shard_ids=shard_ids
+        db,
+        dev_guild_id=dev_guild_id,
+        ai_delay=ai_delay,
+        rest_budget=budget,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
 
 

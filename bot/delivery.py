@@ -182,7 +182,7 @@ class Delivery:
                 wait = self.pacer.wait(channel, slot.last, urgent=urgent)
                 if wait > 0:
                     slot.later = True
-                    self.pacer.later(wait, lambda: self._trailing_table(outbox, slot))
+                    self.pacer.later(wait, lambda: self._trailing_table(outbox, slot), urgent=urgent)
                     return
                 slot.last = self.pacer.take(channel)
                 edited = await self.messenger.edit_message(

@@ -13,16 +13,25 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   the newest committed game when it runs (`bot.delivery`), so the final state always lands and
   the changes in between cost nothing.
 
+- **global budget** (`per_second`): Discord allows a bot about 50 rate-limited calls per second
+  in all, across its processes; each process keeps to its share (`process_budget`). A write that
+  would exceed it waits: an urgent one may use the whole budget, a non-urgent one leaves a fifth of
+  it to urgent ones, and a waiting message's trailing write queues for its turn in order (urgent
+  ones first) instead of every waiting write retrying at once. Under that load non-urgent edits
+  coalesce further (each message still gets its trailing write with the newest state).
+
 `Pacer(enabled=False)` lets every write through at once (the unit tests' fake Discord).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +43,37 @@ WINDOW = 5.0
 MARGIN = 0.5
 #: A message's non-urgent edits are at least this far apart (the newest state wins).
 GAP = 1.5
+#: Discord's global limit: about this many rate-limited calls per second per bot, all its
+#: processes together (interaction answers are not counted).
+GLOBAL_PER_SECOND = 50.0
+#: The share of its part of the global limit a process uses (requests reach Discord a little
+#: bunched up; discord.py itself makes a few calls, e.g. opening a DM channel).
+GLOBAL_SAFETY = 0.9
+#: The share of the global budget non-urgent writes may use (the rest is kept for decisions).
+NON_URGENT_SHARE = 0.8
+#: A process logs that it is at its global budget at most once per this many seconds.
+SATURATED_LOG_EVERY = 60.0
+
+
+def process_budget(
+    per_second: float = GLOBAL_PER_SECOND, shard_count: int | None = None, shard_ids: list[int] | None = None
+) -> float:
+    """This process's rate-limited calls per second: its shards' share of the bot's global limit
+    (the shards spread the servers, and so the games and their writes, about evenly)."""
+    share = len(shard_ids) / shard_count if shard_count and shard_ids is not None else 1.0
+    return per_second * share * GLOBAL_SAFETY
+
+
+@dataclass
+class _Held:
+    """A global write reserved for a trailing write (`Pacer.later`) before it runs."""
+
+    at: float
+    used: bool = False
+
+
+#: The reservation the running trailing write holds, if any (each runs in its own task).
+_HELD: contextvars.ContextVar[_Held | None] = contextvars.ContextVar("paced_write_held", default=None)
 
 
 class Pacer:
@@ -46,7 +86,11 @@ class Pacer:
         gap: float = GAP,
         enabled: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        per_second: float | None = None,
+        global_window: float = 1.0,
     ) -> None:
+        """`per_second`: this process's global budget (`process_budget`; None: no global limit),
+        counted over any `global_window` seconds."""
         self.limit = limit
         self.span = window + margin
         self.gap = gap
@@ -55,12 +99,28 @@ class Pacer:
         self._writes: dict[Hashable, deque[float]] = {}  # channel -> times of its recent writes
         self._waiting: set[asyncio.Task[None]] = set()
         self.deferred = 0  # trailing writes made so far
+        self.global_window = global_window
+        self.budget = max(1, int(per_second * global_window)) if per_second else None
+        self._all: deque[float] = deque()  # times of the recent writes (and reservations), all channels
+        self._queues: dict[bool, deque[asyncio.Future[float]]] = {True: deque(), False: deque()}
+        self._pump: asyncio.Task[None] | None = None
+        self.held_back = 0  # writes that waited for the global budget
+        self._logged_at = -SATURATED_LOG_EVERY
 
     def wait(self, channel: Hashable, last: float | None = None, *, urgent: bool = True) -> float:
         """Seconds until a write to `channel` may go (0: now). `last`: when the message to be
         edited was last written by REST; a non-urgent edit keeps `gap` after it."""
         if not self.enabled:
             return 0.0
+        delay = self._channel_delay(channel, last, urgent)
+        held = _HELD.get()
+        if held is None or held.used:
+            delay = max(delay, self._global_delay(urgent))
+            if self._queues[True] or (not urgent and self._queues[False]):
+                delay = max(delay, self.global_window / (self.budget or 1))  # after those waiting
+        return delay
+
+    def _channel_delay(self, channel: Hashable, last: float | None, urgent: bool) -> float:
         now = self.clock()
         delay = 0.0
         times = self._writes.get(channel)
@@ -77,30 +137,110 @@ class Pacer:
             delay = max(delay, last + self.gap - now)
         return max(delay, 0.0)
 
+    def _global_delay(self, urgent: bool) -> float:
+        """Seconds until the global budget has room for a write (0: now)."""
+        if self.budget is None:
+            return 0.0
+        now = self.clock()
+        times = self._all
+        while times and now - times[0] >= self.global_window:
+            times.popleft()
+        room = self.budget if urgent else max(1, int(self.budget * NON_URGENT_SHARE))
+        if len(times) < room:
+            return 0.0
+        return max(times[len(times) - room] + self.global_window - now, 0.0)
+
     def take(self, channel: Hashable) -> float:
         """A write to `channel` goes now; returns the time (for the message's `last`)."""
         now = self.clock()
         if self.enabled:
             self._writes.setdefault(channel, deque()).append(now)
+            held = _HELD.get()
+            if held is not None and not held.used:
+                held.used = True  # counted from now on, not from when it was reserved
+                self._release(held)
+                self._all.append(now)
+            elif self.budget is not None:
+                self._all.append(now)
         return now
 
     async def turn(self, channel: Hashable) -> float:
         """Wait for `channel`'s turn (a write that cannot be coalesced: a post, a new DM, a
         delete), then take it."""
-        while (delay := self.wait(channel)) > 0:
+        while (delay := self._channel_delay(channel, None, True) if self.enabled else 0.0) > 0:
             await asyncio.sleep(delay)
+        held = _HELD.get()
+        if self.enabled and self.budget is not None and (held is None or held.used):
+            reserved = await self._global_turn(urgent=True)
+            self._writes.setdefault(channel, deque()).append(reserved)
+            return reserved
         return self.take(channel)
 
-    def later(self, delay: float, write: Callable[[], Awaitable[None]]) -> None:
+    async def _global_turn(self, urgent: bool) -> float:
+        """Wait for a write's turn in the global budget, in order (urgent writes first), and
+        reserve it; returns the reserved time."""
+        queues = self._queues
+        if not queues[True] and (urgent or not queues[False]) and self._global_delay(urgent) == 0:
+            now = self.clock()
+            self._all.append(now)
+            return now
+        self.held_back += 1
+        now = self.clock()
+        if now - self._logged_at >= SATURATED_LOG_EVERY:
+            self._logged_at = now
+            log.warning(
+                "at this process's share of Discord's global rate limit (%s writes per %.1f s): "
+                "writes wait their turn, non-urgent edits coalesce further",
+                self.budget,
+                self.global_window,
+            )
+        turn: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        queues[urgent].append(turn)
+        if self._pump is None or self._pump.done():
+            self._pump = asyncio.get_running_loop().create_task(self._serve())
+        return await turn
+
+    async def _serve(self) -> None:
+        """Hand out the global budget to the queued writes as it frees up."""
+        queues = self._queues
+        while queues[True] or queues[False]:
+            urgent = bool(queues[True])
+            delay = self._global_delay(urgent)
+            if delay > 0:
+                await asyncio.sleep(delay)
+                continue
+            turn = queues[urgent].popleft()
+            if turn.done():  # its writer was cancelled
+                continue
+            now = self.clock()
+            self._all.append(now)
+            turn.set_result(now)
+
+    def _release(self, held: _Held) -> None:
+        """A reserved global write that was not needed (nothing had changed) frees its place."""
+        try:
+            self._all.remove(held.at)
+        except ValueError:  # already out of the window
+            pass
+
+    def later(self, delay: float, write: Callable[[], Awaitable[None]], *, urgent: bool = False) -> None:
         """Run `write` in `delay` seconds (a message's trailing write; its caller makes sure
-        there is at most one per message)."""
+        there is at most one per message). With a global budget, it first waits for its turn in
+        it (`urgent`: before the non-urgent ones) and holds it while it runs."""
 
         async def run() -> None:
             await asyncio.sleep(delay)
+            held = None
+            if self.enabled and self.budget is not None:
+                held = _Held(await self._global_turn(urgent))
+                _HELD.set(held)
             try:
                 await write()
             except Exception:
                 log.exception("a paced write failed")
+            finally:
+                if held is not None and not held.used:
+                    self._release(held)
 
         self.deferred += 1
         task = asyncio.get_running_loop().create_task(run())
@@ -121,6 +261,11 @@ class Pacer:
         """Drop the trailing writes (shutting down: a restarted bot redraws every message)."""
         for task in list(self._waiting):
             task.cancel()
+        if self._pump is not None:
+            self._pump.cancel()
+        for queue in self._queues.values():
+            while queue:
+                queue.popleft().cancel()
         if self._waiting:
             await asyncio.gather(*self._waiting, return_exceptions=True)
 

@@ -198,7 +198,7 @@ class PrivateMessages:
                 if wait > 0:
                     slot.owed_news, slot.owed_force = worth, force
                     slot.later = True
-                    self.pacer.later(wait, lambda: self._trailing(outbox, seat, slot))
+                    self.pacer.later(wait, lambda: self._trailing(outbox, seat, slot), urgent=urgent)
                     return False
                 slot.last = self.pacer.take(channel)
                 edited = await self._edit_dm(slot, payload)

@@ -46,6 +46,12 @@ class Settings(BaseSettings):
     shard_ids: str | None = Field(
         default=None, description="The shards this process runs, e.g. '0,1' or '0-3' (needs SHARD_COUNT)."
     )
+    rest_per_second: float = Field(
+        default=50.0,
+        gt=0,
+        description="Discord's global rate limit for this bot: REST calls per second, all processes "
+        "together (50 unless Discord raised it); each process keeps to its shards' share.",
+    )
 
     def token(self) -> str:
         """The token, checked for shape, or a SettingsError that says where to get one."""

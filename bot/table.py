@@ -20,6 +20,7 @@ from bot.loaded_game import LoadedGame
 from bot.messenger import Messenger
 from bot.names import name_of
 from bot.outbox import Change, Post
+from bot.pacing import Pacer
 from bot.pipeline import Pipeline
 from bot.service import GameService
 from bot.table_commands import SlashCommands
@@ -40,11 +41,13 @@ class Table:
     history: History
     stats: Stats
 
-    def __init__(self, service: GameService, messenger: Messenger, *, ai_delay: float = 1.5) -> None:
+    def __init__(
+        self, service: GameService, messenger: Messenger, *, ai_delay: float = 1.5, pacer: Pacer | None = None
+    ) -> None:
         self.service = service
         self.messenger = messenger
         self.pipeline = Pipeline(service, ai_pause=ai_delay)
-        self.delivery = Delivery(self.pipeline, messenger)
+        self.delivery = Delivery(self.pipeline, messenger, pacer)
         self.commands = SlashCommands(service, self.pipeline, self.delivery)
         self.history = History(service)
         self.stats = Stats(service)

@@ -29,6 +29,8 @@ from tests.bench.sqlite_commit import bare_commit_seconds, yardstick_snapshot
 BUDGET_MIX_CALLS = 0.5
 BUDGET_GAME_CALLS = 1.5
 BUDGET_CHANNEL_5S = 5
+#: Discord's global limit: about 50 rate-limited calls per second per bot, all processes together
+BUDGET_PER_SECOND = 50
 BUDGET_P99_MS = 250.0
 BUDGET_CPU_X_COMMIT = 5.0
 #: Most concurrent games a run may have (more processes serve more).
@@ -397,6 +399,12 @@ def print_budgets(load: dict[str, Any]) -> None:
         most <= BUDGET_CHANNEL_5S,
         f"writes to one channel in 5 s: {most} ({overall['max_channel_5s_kind']}) <= {BUDGET_CHANNEL_5S}",
     )
+    if "max_per_second" in overall:
+        peak = overall["max_per_second"]
+        line(
+            peak <= BUDGET_PER_SECOND,
+            f"rate-limited calls in any 1 s (all processes): {peak} <= {BUDGET_PER_SECOND}",
+        )
     p99 = overall["latency_ms"]["p99"]
     scale = "" if load["games"] == 1000 else f" (at {load['games']} games; the budget is for 1000)"
     line(p99 <= BUDGET_P99_MS, f"p99 {p99:.0f} ms <= {BUDGET_P99_MS:.0f} ms{scale}")

@@ -130,6 +130,7 @@ def figures_by_game(
             "max_channel_5s": most,
             "max_channel_5s_kind": where,
         }
+    report[ALL]["max_per_second"] = loop.max_calls_per_window(1.0, mark)
     if "unattributed" in kinds:
         report[ALL]["unattributed_calls"] = dict(kinds["unattributed"])
     return report

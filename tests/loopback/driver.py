@@ -342,7 +342,13 @@ class Driver:
             "errors": sum(c.status >= 400 for c in calls),
             "by_route": dict(by_route),
             "max_per_channel_5s": self.max_calls_per_channel(5.0, since),
+            "max_per_second": self.max_calls_per_window(1.0, since),
         }
+
+    def max_calls_per_window(self: LoopbackDiscord, window: float = 1.0, since: int = 0) -> int:
+        """The most rate-limited calls in any `window` seconds, over every channel and every bot
+        process (Discord's global limit: about 50 per second per bot)."""
+        return _most_in_window([c.at for c in self.calls[since:] if c.rate_limited], window)
 
     def max_calls_per_channel(self: LoopbackDiscord, window: float = 5.0, since: int = 0) -> dict[int, int]:
         """For each channel: the most rate-limited calls on it within any `window` seconds."""
@@ -350,12 +356,14 @@ class Driver:
         for c in self.calls[since:]:
             if c.rate_limited and c.channel_id is not None:
                 times.setdefault(c.channel_id, []).append(c.at)
-        result = {}
-        for channel_id, ts in times.items():
-            best, start = 0, 0
-            for end, t in enumerate(ts):
-                while t - ts[start] >= window:
-                    start += 1
-                best = max(best, end - start + 1)
-            result[channel_id] = best
-        return result
+        return {channel_id: _most_in_window(ts, window) for channel_id, ts in times.items()}
+
+
+def _most_in_window(times: list[float], window: float) -> int:
+    """The most of `times` (ascending) within any `window` seconds."""
+    best, start = 0, 0
+    for end, t in enumerate(times):
+        while t - times[start] >= window:
+            start += 1
+        best = max(best, end - start + 1)
+    return best

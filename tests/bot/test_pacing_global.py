@@ -1,0 +1,92 @@
+"""The pacer's global budget (`bot.pacing`): Discord allows a bot about 50 rate-limited calls per
+second across all its processes; each process keeps to its shards' share, urgent writes before
+the others, and a waiting message's trailing write takes its turn in order."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from bot.pacing import GLOBAL_SAFETY, Pacer, process_budget
+
+
+def test_each_process_takes_its_shards_share_of_the_global_limit() -> None:
+    assert process_budget(50) == pytest.approx(50 * GLOBAL_SAFETY)
+    assert process_budget(50, shard_count=4, shard_ids=[0, 1]) == pytest.approx(25 * GLOBAL_SAFETY)
+    assert process_budget(50, shard_count=4, shard_ids=None) == pytest.approx(50 * GLOBAL_SAFETY)  # all four
+    assert process_budget(200, shard_count=8, shard_ids=[5]) == pytest.approx(25 * GLOBAL_SAFETY)
+
+
+def test_writes_in_any_window_stay_within_the_budget_and_urgent_ones_have_a_reserve() -> None:
+    now = [100.0]
+    pacer = Pacer(per_second=10, clock=lambda: now[0])
+    for channel in range(8):  # eight different channels: no channel limit applies
+        assert pacer.wait(channel, urgent=False) == 0
+        pacer.take(channel)
+    assert pacer.wait("another", urgent=False) > 0, "non-urgent writes leave a fifth to decisions"
+    assert pacer.wait("another", urgent=True) == 0
+    pacer.take("another")
+    pacer.take("yet another")
+    assert pacer.wait("a third", urgent=True) == pytest.approx(1.0), "ten in the last second"
+    now[0] += 1.0  # the first ones leave the window
+    assert pacer.wait("a third", urgent=True) == 0
+    assert pacer.wait("a third", urgent=False) == 0
+
+
+def test_without_a_budget_only_channels_are_limited() -> None:
+    pacer = Pacer(clock=lambda: 5.0)
+    for channel in range(200):
+        assert pacer.wait(channel, urgent=False) == 0
+        pacer.take(channel)
+
+
+async def test_trailing_writes_wait_their_turn_urgent_ones_first() -> None:
+    window = 0.2
+    pacer = Pacer(per_second=4 / window, global_window=window)  # 4 writes per 0.2 s
+    for channel in range(4):
+        pacer.take(channel)
+    done: list[tuple[str, float]] = []
+
+    def writer(name: str):  # noqa: ANN202
+        async def write() -> None:
+            assert pacer.wait(name) == 0, "a trailing write holds its global turn"
+            pacer.take(name)
+            done.append((name, time.monotonic()))
+
+        return write
+
+    start = time.monotonic()
+    pacer.later(0, writer("table edit"), urgent=False)
+    pacer.later(0, writer("news"), urgent=False)
+    await asyncio.sleep(0.01)
+    pacer.later(0, writer("your turn"), urgent=True)
+    await pacer.settle(timeout=5)
+    assert [name for name, _ in done] == ["your turn", "table edit", "news"]
+    assert done[0][1] - start >= window * 0.9, "the budget was full: the first waited for the window"
+    assert pacer.held_back == 3
+
+
+async def test_a_turn_not_needed_is_given_back() -> None:
+    window = 0.5
+    pacer = Pacer(per_second=3 / window, global_window=window)
+    pacer.take("table")
+
+    async def nothing_changed() -> None:
+        return None
+
+    pacer.later(0, nothing_changed)
+    await pacer.settle(timeout=5)
+    pacer.take("dm")
+    assert pacer.wait("another dm", urgent=True) == 0, "only the table and the DM count"
+    pacer.take("another dm")
+    assert pacer.wait("a third dm", urgent=True) > 0, "three writes in the window: the budget"
+
+
+async def test_posts_and_new_dms_wait_for_the_budget_too() -> None:
+    window = 0.2
+    pacer = Pacer(per_second=3 / window, global_window=window)
+    taken = [await pacer.turn(channel) for channel in range(7)]
+    for i in range(3, len(taken)):
+        assert taken[i] - taken[i - 3] >= window * 0.99, taken
