@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bench.__main__ import side_by_side
+from tests.bench.report import side_by_side
 
 
 def run(actions: float, p99: float, cpu: float, calls: float, processes: int) -> dict[str, Any]:

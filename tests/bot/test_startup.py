@@ -15,7 +15,8 @@ import pytest
 
 import bot.client as bot_client
 import bot.i18n as bot_i18n
-from bot.client import GameBot
+from bot.client import GameBot, make_bot
+from bot.pacing import GLOBAL_SAFETY
 from bot.settings import Settings, SettingsError, load_settings
 from storage import Database
 
@@ -87,6 +88,21 @@ def test_settings_defaults_and_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     monkeypatch.setenv("DEV_GUILD_ID", "not-a-number")
     with pytest.raises(SettingsError, match="DEV_GUILD_ID"):
         load_settings()
+
+
+async def test_each_process_paces_its_writes_to_its_share_of_the_global_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REST_PER_SECOND", "200")
+    assert Settings().rest_per_second == 200
+    db = await Database.open(f"sqlite:///{tmp_path / 'bot.db'}")
+    whole = make_bot(db)
+    half = make_bot(db, shard_count=4, shard_ids=[0, 1], rest_per_second=50)
+    raised = make_bot(db, shard_count=2, shard_ids=[1], rest_per_second=200)
+    budgets = [bot.table.delivery.pacer.budget for bot in (whole, half, raised)]
+    assert budgets == [int(50 * GLOBAL_SAFETY), int(25 * GLOBAL_SAFETY), int(100 * GLOBAL_SAFETY)]
+    assert whole.table.delivery.privates.pacer is whole.table.delivery.pacer  # DMs share it
+    await db.close()
 
 
 async def test_commands_sync_only_when_the_tree_changed(
