@@ -11,6 +11,9 @@ Made for a phone: 600x400 (3:2), its smallest letters 17 px, so at least 11 px o
 it 400 px wide. Everything drawn comes from `Drawn`; `picture_key` hashes exactly that, so a vote
 being cast or a new nomination never re-uploads the picture, while a delivered gift, a failed vote
 or a player sent to the stables does. Deterministic: the same `Drawn`, the same bytes.
+
+The sizes, colours and small shapes (panels, gifts, coal, headings) are in `secret_krampus_pieces`;
+this module lays out the boards and says what is drawn.
 """
 
 from __future__ import annotations
@@ -23,49 +26,53 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import N_, _, ngettext
 from bot.i18n import current as current_language
-from bot.render.pictures._draw import RGB, disc, drawable, fit, font, key_of, split_lines, text, to_png
+from bot.render.pictures._draw import disc, drawable, fit, font, key_of, split_lines, text, to_png
+from bot.render.pictures.secret_krampus_pieces import (
+    BOTTOM_H,
+    BOTTOM_Y,
+    DIM,
+    GAP,
+    GOLD,
+    HAY,
+    HEIGHT,
+    INK,
+    MARGIN,
+    NAUGHTY_BOARD,
+    NAUGHTY_EDGE,
+    NAUGHTY_H,
+    NAUGHTY_SPACE,
+    NAUGHTY_TEXT,
+    NAUGHTY_Y,
+    NICE_BOARD,
+    NICE_EDGE,
+    NICE_H,
+    NICE_SPACE,
+    NICE_TEXT,
+    NICE_Y,
+    NIGHT,
+    PAD,
+    PRESENT_GREEN,
+    PRESENT_RED,
+    SMALL,
+    SNOW,
+    SPLIT_X,
+    STABLE_BOARD,
+    STABLE_TEXT,
+    TRACK_BOARD,
+    TRACK_SPACE,
+    WHITE,
+    WIDTH,
+    board_header,
+    centred_lines,
+    coal_lump,
+    naughty_gift,
+    panel,
+    present,
+    space_edges,
+)
 
 #: Bump when the drawing changes, so old keys never match new pictures.
 RENDER_VERSION = 3
-
-# -- sizes -----------------------------------------------------------------------------------------
-WIDTH, HEIGHT = 600, 400
-SMALL = 17  # the smallest letters: 17 * 400 / 600 = 11.3 px on a phone
-MARGIN = 6
-PAD = 6  # inside a panel
-GAP = 6  # between spaces
-NICE_Y, NICE_H = 6, 96
-NAUGHTY_Y, NAUGHTY_H = 108, 180
-BOTTOM_Y = 294
-BOTTOM_H = HEIGHT - BOTTOM_Y - MARGIN
-SPLIT_X = 290  # the failed votes on the left, the piles and the stables on the right
-
-# -- colours ---------------------------------------------------------------------------------------
-NIGHT: RGB = (14, 24, 44)
-SNOW: RGB = (190, 205, 230)
-WHITE: RGB = (245, 245, 245)
-DIM: RGB = (150, 160, 180)
-INK: RGB = (25, 25, 30)
-GOLD: RGB = (255, 205, 60)
-NICE_BOARD: RGB = (24, 96, 52)
-NICE_EDGE: RGB = (90, 170, 110)
-NICE_SPACE: RGB = (16, 70, 38)
-NICE_TEXT: RGB = (205, 240, 210)
-NAUGHTY_BOARD: RGB = (112, 22, 32)
-NAUGHTY_EDGE: RGB = (200, 80, 80)
-NAUGHTY_SPACE: RGB = (78, 14, 22)
-NAUGHTY_TEXT: RGB = (250, 210, 210)
-PRESENT_RED: RGB = (214, 40, 48)
-PRESENT_GREEN: RGB = (40, 150, 70)
-COAL: RGB = (40, 40, 46)
-COAL_SHINE: RGB = (110, 110, 125)
-HORN: RGB = (235, 225, 200)
-TRACK_BOARD: RGB = (52, 56, 72)
-TRACK_SPACE: RGB = (34, 38, 52)
-STABLE_BOARD: RGB = (110, 64, 34)
-STABLE_DARK: RGB = (70, 38, 18)
-STABLE_TEXT: RGB = (250, 232, 200)
-HAY: RGB = (230, 190, 90)
 
 #: How each order is printed on its space (two short lines fit a space), translated where drawn.
 ORDER_LINES: dict[str, str] = {
@@ -146,81 +153,12 @@ _RECENT: dict[str, bytes] = {}
 _RECENT_MAX = 16
 
 
-# -- small pieces ----------------------------------------------------------------------------------
-def _panel(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB, edge: RGB) -> None:
-    draw.rounded_rectangle(box, radius=10, fill=fill, outline=edge, width=2)
-
-
-def _present(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, box: RGB, ribbon: RGB) -> None:
-    """A wrapped gift with a bow."""
-    h = size / 2
-    draw.rectangle((cx - h, cy - h * 0.7, cx + h, cy + h), fill=box, outline=INK, width=2)
-    draw.rectangle(
-        (cx - h - 3, cy - h * 0.7 - 8, cx + h + 3, cy - h * 0.7 + 2), fill=box, outline=INK, width=2
-    )
-    draw.rectangle((cx - 4, cy - h * 0.7 - 8, cx + 4, cy + h), fill=ribbon)
-    top = cy - h * 0.7 - 8
-    draw.ellipse((cx - 15, top - 10, cx - 1, top + 2), fill=ribbon, outline=INK)
-    draw.ellipse((cx + 1, top - 10, cx + 15, top + 2), fill=ribbon, outline=INK)
-    disc(draw, (cx, top - 2), 4, fill=ribbon, outline=INK)
-
-
-def _naughty_gift(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None:
-    """A coal-black gift with a red ribbon and little Krampus horns."""
-    h = size / 2
-    top = cy - h * 0.7 - 8
-    for sign in (-1, 1):  # the horns
-        draw.polygon(
-            [(cx + sign * 8, top + 2), (cx + sign * 16, top + 2), (cx + sign * 20, top - 14)],
-            fill=HORN,
-            outline=INK,
-        )
-    draw.rectangle((cx - h, cy - h * 0.7, cx + h, cy + h), fill=COAL, outline=INK, width=2)
-    draw.rectangle((cx - h - 3, top, cx + h + 3, cy - h * 0.7 + 2), fill=COAL, outline=INK, width=2)
-    draw.rectangle((cx - 4, top, cx + 4, cy + h), fill=PRESENT_RED)
-    draw.rectangle((cx - h, cy + 2, cx + h, cy + 8), fill=PRESENT_RED)
-
-
-def _coal(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
-    """A lump of coal (a failed vote)."""
-    shape = [(-22, 5), (-16, -13), (-2, -20), (17, -13), (22, 4), (12, 17), (-10, 17)]
-    draw.polygon([(cx + x, cy + y) for x, y in shape], fill=COAL, outline=COAL_SHINE)
-    disc(draw, (cx - 6, cy - 7), 4, fill=COAL_SHINE)
-    disc(draw, (cx + 8, cy + 4), 3, fill=COAL_SHINE)
-    disc(draw, (cx - 2, cy + 9), 2, fill=COAL_SHINE)
-
-
-def _header(draw: ImageDraw.ImageDraw, y: float, title: str, count: str, colour: RGB) -> None:
-    """A board's name on the left of its top line, how full it is on the right."""
-    room = WIDTH - 2 * MARGIN - 2 * PAD - 8 - font(18).getlength(count) - 12
-    text(draw, (MARGIN + PAD + 4, y + 16), fit(title, 20, room), 20, WHITE, anchor="lm")
-    text(draw, (WIDTH - MARGIN - PAD - 4, y + 16), count, 18, colour, anchor="rm")
-
-
-def _spaces(
-    count: int, x0: float = MARGIN + PAD, x1: float = WIDTH - MARGIN - PAD
-) -> list[tuple[float, float]]:
-    """The left and right x of `count` equal spaces from `x0` to `x1`."""
-    width = (x1 - x0 - GAP * (count - 1)) / count
-    return [(x0 + n * (width + GAP), x0 + n * (width + GAP) + width) for n in range(count)]
-
-
+# -- the boards ------------------------------------------------------------------------------------
 def _gifts(done: int, total: int) -> str:
     # i18n: how full a board is, at the right of its heading: "3 of 5 gifts" ({n}: the board's spaces)
     return ngettext("{done} of {n} gift", "{done} of {n} gifts", total, done=done)
 
 
-def _lines(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], value: str, width: float, fill: RGB
-) -> None:
-    """`value` (its lines split at line breaks) centred on `centre`, each line fitted to `width`."""
-    lines = split_lines(value, SMALL, width)
-    for k, line in enumerate(lines):
-        y = centre[1] + (k - (len(lines) - 1) / 2) * 19
-        text(draw, (centre[0], y), fit(line, SMALL, width), SMALL, fill)
-
-
-# -- the boards ------------------------------------------------------------------------------------
 def _background(draw: ImageDraw.ImageDraw) -> None:
     for n in range(40):  # a fixed sprinkle of snow, in the gaps between the panels
         x = (n * 131 + 29) % (WIDTH - 8) + 4
@@ -230,10 +168,10 @@ def _background(draw: ImageDraw.ImageDraw) -> None:
 
 def _nice_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
     y, h = NICE_Y, NICE_H
-    _panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), NICE_BOARD, NICE_EDGE)
-    _header(draw, y, _("NICE BOARD"), _gifts(d.nice, d.nice_win_at), NICE_TEXT)
+    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), NICE_BOARD, NICE_EDGE)
+    board_header(draw, y, _("NICE BOARD"), _gifts(d.nice, d.nice_win_at), NICE_TEXT)
     top, bottom = y + 32, y + h - PAD
-    for n, (left, right) in enumerate(_spaces(d.nice_win_at), start=1):
+    for n, (left, right) in enumerate(space_edges(d.nice_win_at), start=1):
         last = n == d.nice_win_at
         draw.rounded_rectangle(
             (left, top, right, bottom),
@@ -244,20 +182,20 @@ def _nice_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         )
         cx, cy = (left + right) / 2, (top + bottom) / 2
         if n <= d.nice:
-            _present(draw, cx, cy + 8, 32, PRESENT_RED if n % 2 else PRESENT_GREEN, GOLD)
+            present(draw, cx, cy + 8, 32, PRESENT_RED if n % 2 else PRESENT_GREEN, GOLD)
         elif last:
             # i18n: the last space of the Nice board, 110 px wide (a line break may split it in two)
-            _lines(draw, (cx, cy), _("NICE WINS"), right - left - 4, GOLD)
+            centred_lines(draw, (cx, cy), _("NICE WINS"), right - left - 4, GOLD)
         else:
             text(draw, (cx, cy), str(n), 22, NICE_EDGE)
 
 
 def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
     y, h = NAUGHTY_Y, NAUGHTY_H
-    _panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), NAUGHTY_BOARD, NAUGHTY_EDGE)
-    _header(draw, y, _("NAUGHTY BOARD"), _gifts(d.naughty, len(d.orders)), NAUGHTY_TEXT)
+    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), NAUGHTY_BOARD, NAUGHTY_EDGE)
+    board_header(draw, y, _("NAUGHTY BOARD"), _gifts(d.naughty, len(d.orders)), NAUGHTY_TEXT)
     top, bottom = y + 32, y + 124
-    spaces = _spaces(len(d.orders))
+    spaces = space_edges(len(d.orders))
     for n, ((left, right), order) in enumerate(zip(spaces, d.orders, strict=True), start=1):
         last = order == "NAUGHTY_WIN"
         draw.rounded_rectangle(
@@ -273,7 +211,7 @@ def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         lines = split_lines(printed, SMALL, right - left - 4) if printed else []
         three = len(lines) > 2  # a long word hyphenated: a smaller gift, closer lines
         if filled:
-            _naughty_gift(draw, cx, top + (30 if three else 33), 22 if three else 28)
+            naughty_gift(draw, cx, top + (30 if three else 33), 22 if three else 28)
             base = top + (50 if three else 60)
         else:
             text(draw, (cx, top + (18 if three else 22)), str(n), 22, NAUGHTY_EDGE)
@@ -309,7 +247,7 @@ def _naughty_board(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
 def _failed_track(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
     x0, x1 = MARGIN, SPLIT_X
     y, h = BOTTOM_Y, BOTTOM_H
-    _panel(draw, (x0, y, x1, y + h), TRACK_BOARD, DIM)
+    panel(draw, (x0, y, x1, y + h), TRACK_BOARD, DIM)
     # i18n: how many votes failed in a row, of the number that causes chaos: "2 of 3"
     count = _("{failed} of {chaos_at}", failed=d.failed, chaos_at=d.chaos_at)
     room = x1 - x0 - 2 * PAD - 8 - font(18).getlength(count) - 12
@@ -318,7 +256,7 @@ def _failed_track(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
     text(draw, (x0 + PAD + 4, y + 16), title, 20, WHITE, anchor="lm")
     text(draw, (x1 - PAD - 4, y + 16), count, 18, SNOW, anchor="rm")
     top, bottom = y + 32, y + h - PAD
-    for n, (left, right) in enumerate(_spaces(d.chaos_at, x0 + PAD, x1 - PAD), start=1):
+    for n, (left, right) in enumerate(space_edges(d.chaos_at, x0 + PAD, x1 - PAD), start=1):
         last = n == d.chaos_at
         draw.rounded_rectangle(
             (left, top, right, bottom),
@@ -329,7 +267,7 @@ def _failed_track(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
         )
         cx, cy = (left + right) / 2, (top + bottom) / 2
         if n <= d.failed:
-            _coal(draw, cx, cy)
+            coal_lump(draw, cx, cy)
         elif last:
             label = fit(_("CHAOS!"), 18, right - left - 4)
             text(draw, (cx, cy), label, 18, (255, 120, 120))
@@ -340,7 +278,7 @@ def _failed_track(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
 def _piles_and_stables(draw: ImageDraw.ImageDraw, d: Drawn) -> None:
     x0, x1 = SPLIT_X + GAP, WIDTH - MARGIN
     y, h = BOTTOM_Y, BOTTOM_H
-    _panel(draw, (x0, y, x1, y + h), STABLE_BOARD, HAY)
+    panel(draw, (x0, y, x1, y + h), STABLE_BOARD, HAY)
     left, room = x0 + PAD + 4, x1 - x0 - 2 * PAD - 8
     if d.winner is not None:
         nice = d.winner == "NICE"

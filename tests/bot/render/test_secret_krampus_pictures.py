@@ -190,9 +190,10 @@ def test_every_order_fits_its_board_space_uncut(language: str) -> None:
     "Leaders.." in English)."""
     from bot.i18n import _, using
     from bot.render.pictures._draw import font, split_lines
-    from bot.render.pictures.secret_krampus import ORDER_LINES, SMALL, _spaces
+    from bot.render.pictures.secret_krampus import ORDER_LINES
+    from bot.render.pictures.secret_krampus_pieces import SMALL, space_edges
 
-    left, right = _spaces(6)[0]
+    left, right = space_edges(6)[0]
     room = right - left - 4
     with using(language):
         for order, label in ORDER_LINES.items():
