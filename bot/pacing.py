@@ -167,14 +167,19 @@ class Pacer:
     async def turn(self, channel: Hashable) -> float:
         """Wait for `channel`'s turn (a write that cannot be coalesced: a post, a new DM, a
         delete), then take it."""
-        while (delay := self._channel_delay(channel, None, True) if self.enabled else 0.0) > 0:
-            await asyncio.sleep(delay)
-        held = _HELD.get()
-        if self.enabled and self.budget is not None and (held is None or held.used):
-            reserved = await self._global_turn(urgent=True)
-            self._writes.setdefault(channel, deque()).append(reserved)
-            return reserved
-        return self.take(channel)
+        if not self.enabled:
+            return self.take(channel)
+        while True:
+            while (delay := self._channel_delay(channel, None, True)) > 0:
+                await asyncio.sleep(delay)
+            held = _HELD.get()
+            if self.budget is None or (held is not None and not held.used):
+                return self.take(channel)
+            reserved = _Held(await self._global_turn(urgent=True))
+            if self._channel_delay(channel, None, True) == 0:  # (others may have written to it meanwhile)
+                self._writes.setdefault(channel, deque()).append(reserved.at)
+                return reserved.at
+            self._release(reserved)
 
     async def _global_turn(self, urgent: bool) -> float:
         """Wait for a write's turn in the global budget, in order (urgent writes first), and
