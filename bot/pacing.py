@@ -14,11 +14,13 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   the changes in between cost nothing.
 
 - **global budget** (`per_second`): Discord allows a bot about 50 rate-limited calls per second
-  in all, across its processes; each process keeps to its share (`process_budget`). A write that
-  would exceed it waits: an urgent one may use the whole budget, a non-urgent one leaves a fifth of
-  it to urgent ones, and a waiting message's trailing write queues for its turn in order (urgent
-  ones first) instead of every waiting write retrying at once. Under that load non-urgent edits
-  coalesce further (each message still gets its trailing write with the newest state).
+  in all, across its processes; each process keeps to its share (`process_budget`). Every write
+  counts in it; an edit that would exceed it waits (never holding a lock: it becomes the
+  message's trailing write): an urgent one may use the whole budget, a non-urgent one leaves a
+  fifth of it to urgent ones, and the waiting trailing writes take their turns in order (urgent
+  ones first) instead of all retrying at once. Under that load edits coalesce further (each
+  message still gets its trailing write with the newest state). Posts, new DMs and deletes, which
+  cannot wait that way, are rare: they only count.
 
 `Pacer(enabled=False)` lets every write through at once (the unit tests' fake Discord).
 """
@@ -166,20 +168,12 @@ class Pacer:
 
     async def turn(self, channel: Hashable) -> float:
         """Wait for `channel`'s turn (a write that cannot be coalesced: a post, a new DM, a
-        delete), then take it."""
-        if not self.enabled:
-            return self.take(channel)
-        while True:
-            while (delay := self._channel_delay(channel, None, True)) > 0:
-                await asyncio.sleep(delay)
-            held = _HELD.get()
-            if self.budget is None or (held is not None and not held.used):
-                return self.take(channel)
-            reserved = _Held(await self._global_turn(urgent=True))
-            if self._channel_delay(channel, None, True) == 0:  # (others may have written to it meanwhile)
-                self._writes.setdefault(channel, deque()).append(reserved.at)
-                return reserved.at
-            self._release(reserved)
+        delete), then take it. It does not wait for the global budget: its callers may hold a
+        message's lock that a click needs, and such writes are few; it counts in the budget, so
+        the edits, which wait for it without holding anything, make room."""
+        while (delay := self._channel_delay(channel, None, True) if self.enabled else 0.0) > 0:
+            await asyncio.sleep(delay)
+        return self.take(channel)
 
     async def _global_turn(self, urgent: bool) -> float:
         """Wait for a write's turn in the global budget, in order (urgent writes first), and

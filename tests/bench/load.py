@@ -289,6 +289,7 @@ async def run_load(
             "rate_limited": overall["rate_limited_per_action"],
         },
         "rest_errors": counts["errors"],
+        "rest_errors_by_kind": counts["errors_by_kind"],
         "max_rate_limited_per_channel_5s": overall["max_channel_5s"],
         "per_game": per_game,
         "routes": counts["by_route"],

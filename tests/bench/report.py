@@ -92,6 +92,8 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
             else ""
         )
     )
+    for kind, count in sorted(load.get("rest_errors_by_kind", {}).items(), key=lambda item: -item[1]):
+        print(f"  REST error {kind}: {count}")
     for failure in load.get("failures", []):
         print(f"  stuck: {failure.strip().splitlines()[-1]}")
     header = (

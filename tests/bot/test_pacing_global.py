@@ -84,9 +84,12 @@ async def test_a_turn_not_needed_is_given_back() -> None:
     assert pacer.wait("a third dm", urgent=True) > 0, "three writes in the window: the budget"
 
 
-async def test_posts_and_new_dms_wait_for_the_budget_too() -> None:
-    window = 0.2
+async def test_posts_and_new_dms_count_in_the_budget_but_do_not_wait_for_it() -> None:
+    """They may be made holding a message's lock that a click needs: the edits make room."""
+    window = 0.5
     pacer = Pacer(per_second=3 / window, global_window=window)
-    taken = [await pacer.turn(channel) for channel in range(7)]
-    for i in range(3, len(taken)):
-        assert taken[i] - taken[i - 3] >= window * 0.99, taken
+    started = time.monotonic()
+    for channel in range(5):
+        await pacer.turn(channel)
+    assert time.monotonic() - started < window / 2
+    assert pacer.wait("an edit", urgent=True) > 0

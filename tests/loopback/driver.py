@@ -340,6 +340,13 @@ class Driver:
             "rate_limited": sum(c.rate_limited for c in calls),
             "unknown": sum(c.unknown for c in calls),
             "errors": sum(c.status >= 400 for c in calls),
+            "errors_by_kind": dict(
+                Counter(
+                    f"{c.status} {c.code or ''} {c.route or c.path}".replace("  ", " ")
+                    for c in calls
+                    if c.status >= 400
+                )
+            ),
             "by_route": dict(by_route),
             "max_per_channel_5s": self.max_calls_per_channel(5.0, since),
             "max_per_second": self.max_calls_per_window(1.0, since),
