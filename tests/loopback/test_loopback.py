@@ -12,6 +12,7 @@ import pytest
 from discord import app_commands
 
 from tests.loopback import LoopbackDiscord, message_custom_ids, message_text, patch_discord
+from tests.loopback.model import Call
 
 ALICE, BOB, CAROL = 11, 12, 13
 
@@ -328,3 +329,17 @@ async def test_a_select_edits_its_message(loop: LoopbackDiscord, client: MiniBot
     assert (
         loop.message(message.id)["content"] == "picked green" and loop.message(message.id)["components"] == []
     )
+
+
+def test_the_most_rate_limited_calls_in_any_second_counts_every_channel_but_not_answers() -> None:
+    loop = LoopbackDiscord()
+    edit = "PATCH /channels/{channel_id}/messages/{message_id}"
+    answer = "POST /interactions/{interaction_id}/{token}/callback"
+    for i, at in enumerate([0.0, 0.3, 0.6, 0.9, 1.0, 1.05, 2.5]):
+        loop.calls.append(Call("PATCH", edit, "/", 200, 100 + at, False, channel_id=i))
+    for at in (0.95, 0.96, 0.97):  # interaction answers are outside Discord's global limit
+        loop.calls.append(Call("POST", answer, "/", 204, 100 + at, True))
+    loop.calls.sort(key=lambda call: call.at)
+    assert loop.max_calls_per_window(1.0) == 5  # 0.3 .. 1.05
+    assert loop.max_calls_per_window(0.5) == 4  # 0.6 .. 1.05
+    assert loop.max_calls_per_channel(5.0) == dict.fromkeys(range(7), 1)
