@@ -22,6 +22,7 @@ from bot.plugins import PLUGINS
 from bot.render.base import Payload
 from tests.bot.fakes import FakeMessage, FakeMessenger
 from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click, private_message
+from tests.loopback.driver import most_in_window
 
 WINDOW = 0.25
 LIMIT = 5
@@ -66,24 +67,11 @@ class TimedMessenger(FakeMessenger):
 
     def most_edits(self, window: float) -> int:
         """The most edits within any `window` seconds, all channels together."""
-        best, start, times = 0, 0, self.edits
-        for end, t in enumerate(times):
-            while t - times[start] >= window:
-                start += 1
-            best = max(best, end - start + 1)
-        return best
+        return most_in_window(self.edits, window)
 
-    def most_in_window(self, window: float) -> dict[Hashable, int]:
+    def most_per_channel(self, window: float) -> dict[Hashable, int]:
         """For each channel: the most writes within any `window` seconds (as the benchmark)."""
-        result = {}
-        for channel, times in self.writes.items():
-            best, start = 0, 0
-            for end, t in enumerate(times):
-                while t - times[start] >= window:
-                    start += 1
-                best = max(best, end - start + 1)
-            result[channel] = best
-        return result
+        return {channel: most_in_window(times, window) for channel, times in self.writes.items()}
 
 
 #: The embed fields a private message's news goes in (each game names its own)
@@ -223,7 +211,7 @@ async def test_fast_play_is_paced_and_every_message_ends_true(
     await harness.table.delivery.deliver(game_id)  # type: ignore[union-attr]
     await pacer.settle()
 
-    most = messenger.most_in_window(WINDOW)
+    most = messenger.most_per_channel(WINDOW)
     assert max(most.values()) <= LIMIT, {k: v for k, v in most.items() if v > LIMIT}
     assert pacer.deferred > 0, f"nothing was ever held back in {clicks} clicks: {most}"
     assert most.get(CHANNEL, 0) >= 2

@@ -342,20 +342,19 @@ class Driver:
             "errors": sum(c.status >= 400 for c in calls),
             "errors_by_kind": dict(
                 Counter(
-                    f"{c.status} {c.code or ''} {c.route or c.path}".replace("  ", " ")
+                    " ".join(str(part) for part in (c.status, c.code, c.route or c.path) if part is not None)
                     for c in calls
                     if c.status >= 400
                 )
             ),
             "by_route": dict(by_route),
             "max_per_channel_5s": self.max_calls_per_channel(5.0, since),
-            "max_per_second": self.max_calls_per_window(1.0, since),
         }
 
     def max_calls_per_window(self: LoopbackDiscord, window: float = 1.0, since: int = 0) -> int:
         """The most rate-limited calls in any `window` seconds, over every channel and every bot
         process (Discord's global limit: about 50 per second per bot)."""
-        return _most_in_window([c.at for c in self.calls[since:] if c.rate_limited], window)
+        return most_in_window([c.at for c in self.calls[since:] if c.rate_limited], window)
 
     def max_calls_per_channel(self: LoopbackDiscord, window: float = 5.0, since: int = 0) -> dict[int, int]:
         """For each channel: the most rate-limited calls on it within any `window` seconds."""
@@ -363,10 +362,10 @@ class Driver:
         for c in self.calls[since:]:
             if c.rate_limited and c.channel_id is not None:
                 times.setdefault(c.channel_id, []).append(c.at)
-        return {channel_id: _most_in_window(ts, window) for channel_id, ts in times.items()}
+        return {channel_id: most_in_window(ts, window) for channel_id, ts in times.items()}
 
 
-def _most_in_window(times: list[float], window: float) -> int:
+def most_in_window(times: list[float], window: float) -> int:
     """The most of `times` (ascending) within any `window` seconds."""
     best, start = 0, 0
     for end, t in enumerate(times):
