@@ -135,6 +135,26 @@ def test_drafted_previews_fit_a_phone() -> None:
             ]
 
 
+@pytest.mark.parametrize("kind", ["Stage", "Place"])
+@pytest.mark.parametrize("draft", ["p", "c0"])
+def test_choosing_a_card_anew_says_so(kind: str, draft: str) -> None:
+    """A player who placed (ready) or staged (cookies open) a card and chooses again ("Change my
+    card", or a card picked from the select) is told to pick a card and a cell, not that the card
+    goes where it went before or which cookies are left."""
+    state = next(s for s, _ in _states(2, "normal", 5, every=1) if s.phase == Phase.TURN)
+    ctx = TableContext(1, state.decision, NAMES[:2], G.title)
+    action = next(a for a in G.legal_actions(state, 0) if type(a).__name__ == kind)
+    state, _events = act(state, 0, action)
+    view = G.view(state, 0)
+    assert view.pending is not None and view.pending.cell == action.cell
+    before = _message(RENDER.private(view, ctx, [])).text()
+    assert ("Spend cookies" in before) == (kind == "Stage")
+    again = _message(RENDER.private(view, ctx, [], draft)).text()
+    assert "Choose again: a card" in again
+    assert "Spend cookies" not in again and "You are ready" not in again
+    assert f"cell {action.cell + 1}" in again  # the card placed before stands until a new one is
+
+
 def test_the_table_names_who_passes_to_whom() -> None:
     state = G.new_game(4, ChristmasTreeOptions(mode="advanced"), 3)
     ctx = TableContext(1, state.decision, NAMES, G.title)
