@@ -29,6 +29,7 @@ from bot.messenger import Messenger
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer, dm
 from bot.pipeline import Pipeline
+from bot.private_clicks import PrivateClicks
 from bot.private_messages import PrivateMessages
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
@@ -55,6 +56,7 @@ class Delivery:
         self.pictures = ShownPictures()
         self.pacer = pacer or Pacer(enabled=bool(getattr(messenger, "paced", False)))
         self.privates = PrivateMessages(pipeline, messenger, self.pictures, self.pacer)
+        self.clicks = PrivateClicks(self.privates)
         self._tables: dict[int, Slot] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._chat: dict[int, dict[int, int]] = {}  # channel -> {game: people's messages since its table}

@@ -23,15 +23,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 
-import discord
-
 from bot import screens
-from bot.channel_views import SUPERSEDED, ChannelViews
-from bot.errors import BadComponent, StaleDecision, UserError
-from bot.i18n import _
+from bot.channel_views import ChannelViews
+from bot.errors import UserError
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, answer_by_edit, shown_key, turn_of
-from bot.messenger import PICTURES, Messenger
+from bot.message_slots import Slot, shown_key, turn_of
+from bot.messenger import Messenger
 from bot.outbox import Outbox
 from bot.pacing import Pacer, dm
 from bot.pipeline import Pipeline
@@ -58,7 +55,7 @@ class PrivateMessages:
         self.on_overtaken: list[Callable[[int], None]] = []
         self.views = ChannelViews(pipeline, messenger, self.expire_views)
 
-    def _newest(self, game_id: int) -> Outbox | None:
+    def newest(self, game_id: int) -> Outbox | None:
         return self.pipeline.outboxes.get(game_id)
 
     async def caught_up(self, outbox: Outbox) -> Outbox:
@@ -100,7 +97,7 @@ class PrivateMessages:
         for seat in range(len(game.seats)):
             self._slots.pop((game.id, seat), None)
 
-    def _slot(self, game: LoadedGame, seat: int) -> Slot:
+    def slot(self, game: LoadedGame, seat: int) -> Slot:
         key = (game.id, seat)
         slot = self._slots.get(key)
         record = game.seats[seat]
@@ -128,7 +125,7 @@ class PrivateMessages:
     def in_view(self, game: LoadedGame, seat: int) -> bool:
         """Whether the seat plays from its ephemeral view now (with DMs open: a private decision
         then comes to it there, and its notification is a short DM)."""
-        return game.seats[seat].dm_open is not False and self.views.living(game, seat, self._slot(game, seat))
+        return game.seats[seat].dm_open is not False and self.views.living(game, seat, self.slot(game, seat))
 
     async def refresh(
         self, *, game_id: int, seat: int, news: Sequence[Event] = (), fresh: bool = False, force: bool = False
@@ -139,7 +136,7 @@ class PrivateMessages:
 
         A DM edit waits for its channel's turn (`bot.pacing`): then one trailing write, drawing
         the newest game when it runs, does it (and whatever changes come meanwhile)."""
-        outbox = self._newest(game_id)
+        outbox = self.newest(game_id)
         if outbox is None:
             return False
         game = outbox.game  # caught up by the delivery (`Delivery._deliver`)
@@ -147,12 +144,12 @@ class PrivateMessages:
         old = self._slots.get((game_id, seat))
         if old is not None and old.user_id != user:  # the seat changed hands (an AI, a reclaim)
             del self._slots[(game_id, seat)]
-            await self._close(old, screens.seat_gone_payload(game))
+            await self.close(old, screens.seat_gone_payload(game))
         if user < 0:
             return False
-        slot = self._slot(game, seat)
+        slot = self.slot(game, seat)
         if slot.message_id is None and self.service.shared:  # another process may have just sent one
-            slot = self._slot(await self.service.load(game_id), seat)
+            slot = self.slot(await self.service.load(game_id), seat)
         worth = list(screens.renderer(game).private_news(list(news))) if news else []
         return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force)
 
@@ -187,7 +184,7 @@ class PrivateMessages:
             sent = False
             if in_view:
                 if await self.views.edit(slot, payload) or not dm_open:
-                    await self._park(game, seat, slot)
+                    await self.park(game, seat, slot)
                     slot.digest, slot.key, slot.shown_in = digest, key, "view"
                     return False
                 in_view = False  # the view is gone: the DM takes over
@@ -212,7 +209,7 @@ class PrivateMessages:
             slot.digest, slot.key, slot.turn, slot.shown_in = digest, key, turn, "dm"
             return sent
 
-    async def _park(self, game: LoadedGame, seat: int, slot: Slot) -> None:
+    async def park(self, game: LoadedGame, seat: int, slot: Slot) -> None:
         """The seat plays from its view: its DM (if any) says only that (called holding the lock)."""
         if slot.parked or slot.message_id is None or game.seats[seat].dm_open is False:
             return
@@ -284,12 +281,12 @@ class PrivateMessages:
                 latest = await self.service.set_dm(
                     game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
                 )
-        outbox = self._newest(game.id)
+        outbox = self.newest(game.id)
         if outbox is not None and outbox.game.record.version == latest.record.version:
             outbox.game = latest
         return new_id is not None
 
-    async def _close(self, slot: Slot, payload: Payload) -> None:
+    async def close(self, slot: Slot, payload: Payload) -> None:
         """A private message that is not living any more: delete the DM, empty the ephemeral."""
         async with slot.lock:
             if slot.message_id is not None:
@@ -299,122 +296,17 @@ class PrivateMessages:
             await self.views.edit(slot, payload.without_controls())
             slot.token = slot.view_id = None
 
-    def check_clicked(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
-        """Before a click on a private message changes anything: it must be this seat's living DM,
-        or an ephemeral view (the clicker's own by Discord's rules). Anything else (another
-        player's DM, an old DM, a channel message that is not the table) is refused."""
-        message = interaction.message
-        if interaction.guild_id is None:
-            slot = self._slot(game, seat)
-            # Several processes: with no living DM recorded yet (`_slot` takes a newer recorded one
-            # from `game`, loaded fresh under the lock), the clicked one is the one another process
-            # just sent and is about to record.
-            unknown = slot.message_id is None and self.service.shared
-            if message is None or (message.id != slot.message_id and not unknown):
-                raise StaleDecision(_("That message is not your newest one for this game; use the newest."))
-        elif message is None or not message.flags.ephemeral:
-            raise BadComponent(_("That control is not on the table; use the table or your private view."))
-
-    async def answer(
-        self, interaction: discord.Interaction, game_id: int, seat: int, draft: str | None = None
-    ) -> None:
-        """Answer a click on a private message by redrawing it (a half-made choice: `draft`); it
-        becomes the seat's living private message (an older living one loses its controls)."""
-        outbox = self._newest(game_id)
-        if outbox is None:
-            outbox = self.pipeline.outboxes[game_id] = Outbox(await self.service.load(game_id))
-        game = (await self.caught_up(outbox)).game
-        slot = self._slot(game, seat)
-        clicked = interaction.message.id if interaction.message is not None else None
-        in_dm = interaction.guild_id is None
-        superseded: list[Slot] = []
-        async with slot.lock:
-            game = outbox.game
-            if in_dm:
-                if slot.message_id != clicked:
-                    superseded.append(Slot(slot.user_id, message_id=slot.message_id))
-                    slot.message_id = clicked
-                if slot.token is not None:  # it played from a view: the DM has the controls now
-                    superseded.append(Slot(slot.user_id, token=slot.token, token_at=slot.token_at))
-                    slot.token, slot.token_at, slot.view_id = None, self.clock(), None
-                slot.parked = False
-            else:  # an ephemeral view
-                if slot.token is not None and slot.view_id != clicked:
-                    superseded.append(Slot(slot.user_id, token=slot.token, token_at=slot.token_at))
-                slot.token, slot.token_at, slot.view_id = interaction.token, self.clock(), clicked
-            quiet = screens.private_payload(game, seat, (), draft)
-            # the seat's undelivered news is shown now, so the delivery that follows has none left
-            news = outbox.news.pop(seat, [])
-            news += [
-                e
-                for e in outbox.table_events
-                if not e.audience.is_public and e.audience.includes(seat) and e not in news
-            ]
-            payload = screens.private_payload(game, seat, news, draft) if news else quiet
-            if await answer_by_edit(interaction, payload, self.pictures):
-                slot.digest = screens.private_payload(game, seat).digest() if draft else quiet.digest()
-                slot.key = shown_key(game, seat)
-                slot.turn = turn_of(game, seat) if game.record.status == "running" else None
-                slot.shown_in = "dm" if in_dm else "view"
-            elif in_dm and not interaction.response.is_done():
-                slot.message_id = None  # the DM is gone: the delivery sends a new one
-                await interaction.response.send_message(
-                    _("That message is gone; your choices come in a new message."), ephemeral=True
-                )
-        if not in_dm or any(old.token is not None for old in superseded):
-            await self.views.remember(game_id, seat, slot)
-        for old in superseded:
-            if old.message_id is not None or old.token is not None:
-                await self._close(old, Payload(content=_(SUPERSEDED)))
-        if not in_dm:
-            await self._parked(game, seat, slot)
-
-    async def open(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
-        """The table's "My hand" button: the seat's private view, ephemerally. While the game runs
-        it becomes the seat's living private message, the one with its controls (its DM is
-        parked); once it is over, a copy."""
-        slot = self._slot(game, seat)
-        payload = screens.private_payload(game, seat)
-        if game.seats[seat].dm_open is not False and game.record.status != "running":
-            await interaction.response.send_message(
-                **(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True
-            )
-            return
-        async with slot.lock:
-            superseded = Slot(slot.user_id, token=slot.token, token_at=slot.token_at) if slot.token else None
-            callback = await interaction.response.send_message(
-                **(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True
-            )
-            slot.token, slot.token_at, slot.digest = interaction.token, self.clock(), payload.digest()
-            slot.key, slot.shown_in = shown_key(game, seat), "view"
-            slot.turn = turn_of(game, seat) if game.record.status == "running" else None
-            slot.view_id = getattr(callback, "message_id", None)
-        await self.views.remember(game.id, seat, slot)
-        if superseded is not None:
-            await self._close(superseded, Payload(content=_(SUPERSEDED)))
-        await self._parked(game, seat, slot)
-
-    async def _parked(self, game: LoadedGame, seat: int, slot: Slot) -> None:
-        """After a click made the view living: park the DM, and hand the view back to the DM in
-        time if it is not clicked again."""
-        self.views.start_sweeping()
-        if slot.parked or slot.message_id is None:
-            return
-        async with slot.lock:
-            if self.views.living(game, seat, slot):
-                await self._park(game, seat, slot)
-
     # -- views that expire ---------------------------------------------------------------------------
     async def expire_views(self) -> list[tuple[int, int]]:
         """Seats whose view was not clicked for `EPHEMERAL_SECONDS` (its token soon expires): the
         DM takes the controls back and the view is emptied. Returns those (game, seat)."""
         handed: list[tuple[int, int]] = []
         for (game_id, seat), slot in list(self._slots.items()):
-            if not self.views.expired(slot) or (outbox := self._newest(game_id)) is None:
+            if not self.views.expired(slot) or (outbox := self.newest(game_id)) is None:
                 continue
             # several processes: the view may have been clicked through another since
             game = (await self.caught_up(outbox)).game
-            if game.seats[seat].dm_open is False or not self.views.expired(self._slot(game, seat)):
+            if game.seats[seat].dm_open is False or not self.views.expired(self.slot(game, seat)):
                 continue
             await self.refresh(game_id=game_id, seat=seat)
             handed.append((game_id, seat))

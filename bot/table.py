@@ -101,7 +101,7 @@ class Table:
             game = await self.service.load(game_id)
             seat = game.seat_of(user_id)
             if seat is not None and not self._on_table(interaction, game):
-                self.delivery.privates.check_clicked(interaction, game, seat)
+                self.delivery.clicks.check_clicked(interaction, game, seat)
             result = await self.service.act(game_id, user_id, decision, code)
             return Change(result.game, result.events, actor=result.seat)
 
@@ -117,7 +117,7 @@ class Table:
                 if note:
                     await interaction.followup.send(note, ephemeral=True)
         else:
-            await self.delivery.privates.answer(interaction, game_id, seat)
+            await self.delivery.clicks.answer(interaction, game_id, seat)
         await self.delivery.deliver(game_id)
 
     async def on_draft(
@@ -129,8 +129,8 @@ class Table:
         seat = self._seat(game, interaction.user.id)
         if game.record.status != "running" or game.decision != decision:
             raise StaleDecision(_("That choice is already over; use the latest message."))
-        self.delivery.privates.check_clicked(interaction, game, seat)
-        await self.delivery.privates.answer(interaction, game_id, seat, draft)
+        self.delivery.clicks.check_clicked(interaction, game, seat)
+        await self.delivery.clicks.answer(interaction, game_id, seat, draft)
 
     async def on_show_private(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.service.load(game_id)
@@ -139,7 +139,7 @@ class Table:
             raise NotAPlayer(_("You are not playing in this game; the table shows everything public."))
         if game.state is None:
             raise GameNotFound(_("This game has not started."))
-        await self.delivery.privates.open(interaction, game, seat)
+        await self.delivery.clicks.open(interaction, game, seat)
 
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby with the same seats and options, posted as a new message in the channel."""

@@ -106,7 +106,7 @@ class SlashCommands:
         seat = game.seat_of(interaction.user.id)
         if game.state is None or seat is None:
             raise GameNotFound(_("This game has not started."))
-        await self.delivery.privates.open(interaction, game, seat)
+        await self.delivery.clicks.open(interaction, game, seat)
 
     # -- ending a game -----------------------------------------------------------------------------
     async def abandon(self, interaction: discord.Interaction, game_id: int | None) -> None:

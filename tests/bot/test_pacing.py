@@ -214,8 +214,12 @@ async def test_fast_play_is_paced_and_every_message_ends_true(
     most = messenger.most_per_channel(WINDOW)
     assert max(most.values()) <= LIMIT, {k: v for k, v in most.items() if v > LIMIT}
     assert pacer.deferred > 0, f"nothing was ever held back in {clicks} clicks: {most}"
-    assert most.get(CHANNEL, 0) >= 2
-    if budget is not None:  # (posts, new DMs and deletes count in it but do not wait: the edits make room)
+    if budget is None:  # the table itself was written at its channel's pace
+        assert most.get(CHANNEL, 0) >= 2
+    else:
+        # Not the table's own pace: under the global budget its non-urgent edits may leave every
+        # window to the DMs (which carry a simultaneous phase's decisions) and coalesce. Posts, new
+        # DMs and deletes count in the budget but do not wait for it: the edits make room.
         edits = messenger.most_edits(WINDOW)
         assert edits <= budget, f"{edits} edits in {WINDOW} s over all channels"
         assert pacer.held_back > 0, f"the global budget never held a write back ({edits} edits at most)"

@@ -1,0 +1,131 @@
+"""Clicks on a seat's private message (`bot.private_messages`): a click must be on its living
+message; it is answered by redrawing that message (a choice half made: a draft), which becomes the
+living one; the table's "My hand" button opens the ephemeral view. A message it replaces loses its
+controls (a DM is deleted, an older view emptied)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot import screens
+from bot.channel_views import SUPERSEDED
+from bot.errors import BadComponent, StaleDecision
+from bot.i18n import _
+from bot.loaded_game import LoadedGame
+from bot.message_slots import Slot, answer_by_edit, shown_key, turn_of
+from bot.messenger import PICTURES
+from bot.outbox import Outbox
+from bot.private_messages import PrivateMessages
+from bot.render.base import Payload
+
+
+class PrivateClicks:
+    def __init__(self, messages: PrivateMessages) -> None:
+        self.messages = messages
+        self.service, self.pipeline, self.clock = messages.service, messages.pipeline, messages.clock
+        self.views, self.pictures = messages.views, messages.pictures
+
+    def check_clicked(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
+        """Before a click on a private message changes anything: it must be this seat's living DM,
+        or an ephemeral view (the clicker's own by Discord's rules). Anything else (another
+        player's DM, an old DM, a channel message that is not the table) is refused."""
+        message = interaction.message
+        if interaction.guild_id is None:
+            slot = self.messages.slot(game, seat)
+            # Several processes: with no living DM recorded yet (`slot` takes a newer recorded one
+            # from `game`, loaded fresh under the lock), the clicked one is the one another process
+            # just sent and is about to record.
+            unknown = slot.message_id is None and self.service.shared
+            if message is None or (message.id != slot.message_id and not unknown):
+                raise StaleDecision(_("That message is not your newest one for this game; use the newest."))
+        elif message is None or not message.flags.ephemeral:
+            raise BadComponent(_("That control is not on the table; use the table or your private view."))
+
+    async def answer(
+        self, interaction: discord.Interaction, game_id: int, seat: int, draft: str | None = None
+    ) -> None:
+        """Answer a click on a private message by redrawing it (a half-made choice: `draft`); it
+        becomes the seat's living private message (an older living one loses its controls)."""
+        outbox = self.messages.newest(game_id)
+        if outbox is None:
+            outbox = self.pipeline.outboxes[game_id] = Outbox(await self.service.load(game_id))
+        game = (await self.messages.caught_up(outbox)).game
+        slot = self.messages.slot(game, seat)
+        clicked = interaction.message.id if interaction.message is not None else None
+        in_dm = interaction.guild_id is None
+        superseded: list[Slot] = []
+        async with slot.lock:
+            game = outbox.game
+            if in_dm:
+                if slot.message_id != clicked:
+                    superseded.append(Slot(slot.user_id, message_id=slot.message_id))
+                    slot.message_id = clicked
+                if slot.token is not None:  # it played from a view: the DM has the controls now
+                    superseded.append(Slot(slot.user_id, token=slot.token, token_at=slot.token_at))
+                    slot.token, slot.token_at, slot.view_id = None, self.clock(), None
+                slot.parked = False
+            else:  # an ephemeral view
+                if slot.token is not None and slot.view_id != clicked:
+                    superseded.append(Slot(slot.user_id, token=slot.token, token_at=slot.token_at))
+                slot.token, slot.token_at, slot.view_id = interaction.token, self.clock(), clicked
+            quiet = screens.private_payload(game, seat, (), draft)
+            # the seat's undelivered news is shown now, so the delivery that follows has none left
+            news = outbox.news.pop(seat, [])
+            news += [
+                e
+                for e in outbox.table_events
+                if not e.audience.is_public and e.audience.includes(seat) and e not in news
+            ]
+            payload = screens.private_payload(game, seat, news, draft) if news else quiet
+            if await answer_by_edit(interaction, payload, self.pictures):
+                slot.digest = screens.private_payload(game, seat).digest() if draft else quiet.digest()
+                slot.key = shown_key(game, seat)
+                slot.turn = turn_of(game, seat) if game.record.status == "running" else None
+                slot.shown_in = "dm" if in_dm else "view"
+            elif in_dm and not interaction.response.is_done():
+                slot.message_id = None  # the DM is gone: the delivery sends a new one
+                await interaction.response.send_message(
+                    _("That message is gone; your choices come in a new message."), ephemeral=True
+                )
+        if not in_dm or any(old.token is not None for old in superseded):
+            await self.views.remember(game_id, seat, slot)
+        for old in superseded:
+            if old.message_id is not None or old.token is not None:
+                await self.messages.close(old, Payload(content=_(SUPERSEDED)))
+        if not in_dm:
+            await self._parked(game, seat, slot)
+
+    async def open(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
+        """The table's "My hand" button: the seat's private view, ephemerally. While the game runs
+        it becomes the seat's living private message, the one with its controls (its DM is
+        parked); once it is over, a copy."""
+        slot = self.messages.slot(game, seat)
+        payload = screens.private_payload(game, seat)
+        if game.seats[seat].dm_open is not False and game.record.status != "running":
+            await interaction.response.send_message(
+                **(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True
+            )
+            return
+        async with slot.lock:
+            superseded = Slot(slot.user_id, token=slot.token, token_at=slot.token_at) if slot.token else None
+            callback = await interaction.response.send_message(
+                **(await PICTURES.ready(payload)).send_kwargs(), ephemeral=True
+            )
+            slot.token, slot.token_at, slot.digest = interaction.token, self.clock(), payload.digest()
+            slot.key, slot.shown_in = shown_key(game, seat), "view"
+            slot.turn = turn_of(game, seat) if game.record.status == "running" else None
+            slot.view_id = getattr(callback, "message_id", None)
+        await self.views.remember(game.id, seat, slot)
+        if superseded is not None:
+            await self.messages.close(superseded, Payload(content=_(SUPERSEDED)))
+        await self._parked(game, seat, slot)
+
+    async def _parked(self, game: LoadedGame, seat: int, slot: Slot) -> None:
+        """After a click made the view living: park the DM, and hand the view back to the DM in
+        time if it is not clicked again."""
+        self.views.start_sweeping()
+        if slot.parked or slot.message_id is None:
+            return
+        async with slot.lock:
+            if self.views.living(game, seat, slot):
+                await self.messages.park(game, seat, slot)
