@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.bench.decisions import DecisionTimes
 from tests.e2e.players import Players
 from tests.loopback import InteractionResult, LoopbackDiscord
 
@@ -36,11 +37,17 @@ class BenchTable:
 
 
 def figures_by_game(
-    loop: LoopbackDiscord, mark: int, tables: list[BenchTable], user_table: dict[int, int], elapsed: float
+    loop: LoopbackDiscord,
+    mark: int,
+    tables: list[BenchTable],
+    user_table: dict[int, int],
+    elapsed: float,
+    decisions: DecisionTimes | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Figures for each game and for all together ("all"). A call is a game's when it went to
     that game's channel, or to the DM channel of one of its players (each plays one table);
-    an interaction response, when its interaction came from there."""
+    an interaction response, when its interaction came from there. `decisions`: how long the
+    decisions the measured clicks opened took to reach their places."""
     channel_table = {t.players.channel_id: i for i, t in enumerate(tables)}
 
     def table_of_channel(channel_id: int | None) -> int | None:
@@ -130,6 +137,18 @@ def figures_by_game(
             "max_channel_5s": most,
             "max_channel_5s_kind": where,
         }
+        if decisions is not None:
+            report[name]["decision_shown_ms"] = {
+                place: {
+                    "n": len(values),
+                    "p50": percentile(values, 0.5),
+                    "p95": percentile(values, 0.95),
+                    "p99": percentile(values, 0.99),
+                    "max": max(values),
+                }
+                for place, values in decisions.delays_ms(results).items()
+                if values
+            }
     report[ALL]["max_per_second"] = loop.max_calls_per_window(1.0, mark)
     if "unattributed" in kinds:
         report[ALL]["unattributed_calls"] = dict(kinds["unattributed"])

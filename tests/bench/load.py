@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.__main__ import GC_THRESHOLDS
 from bot.plugins import PLUGINS
+from tests.bench.decisions import DecisionTimes
 from tests.bench.figures import ALL, BenchTable, figures_by_game, percentile
 from tests.bench.processes import (
     backend_cpu_seconds,
@@ -157,6 +158,7 @@ async def run_load(
         for user in seats[-1]:
             loop.add_user(user, f"Elf{user - FIRST_USER}")
             user_table[user] = i
+    decisions = DecisionTimes(loop)
     await loop.start()
     folder = tempfile.mkdtemp(prefix="bench-")
     pool = await reader_pool(database_url)
@@ -205,6 +207,7 @@ async def run_load(
             server0 = await backend_cpu_seconds(pool)
             xacts0, reads0 = await database_transactions(pool), _reads(tables)
             mark, cpu0, t0 = loop.mark(), fleet.cpu_seconds(), time.monotonic()
+            decisions.start()
 
             async def play(table: BenchTable, rng: random.Random) -> None:
                 while True:
@@ -259,7 +262,7 @@ async def run_load(
             counts = loop.call_counts(since=mark)
             processes_report = per_process(fleet, loop, cpus, elapsed, base, live, tables)
             memory = fleet.memory_kib()
-            per_game = figures_by_game(loop, mark, tables, user_table, elapsed)
+            per_game = figures_by_game(loop, mark, tables, user_table, elapsed, decisions)
     finally:
         await loop.stop()
         if pool is not None:

@@ -132,6 +132,7 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
         "interaction responses; ch5s: most writes to one channel in 5 s, and its kind; CPU: the bot's "
         "per action" + (", per game from its run alone" if alone else "") + ")"
     )
+    print_decisions(per_game)
     if "unattributed_calls" in per_game["all"]:
         print(f"calls not attributable to a game: {per_game['all']['unattributed_calls']}")
     lag = load["driver_loop_lag_ms"]
@@ -163,6 +164,31 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
     else:
         print_processes(load)
     print_budgets(load)
+
+
+def print_decisions(per_game: dict[str, Any]) -> None:
+    """How long after the click that opened it a decision's controls reached its place."""
+    if not any(row.get("decision_shown_ms") for row in per_game.values()):
+        return
+    print(
+        f"{'decision shown':<17}"
+        + "".join(f"{p + ' ' + q:>11}" for p in ("table", "private") for q in ("n", "p50", "p99", "max"))
+    )
+    for name, row in per_game.items():
+        shown = row.get("decision_shown_ms", {})
+        cells = []
+        for place in ("table", "private"):
+            v = shown.get(place)
+            cells += (
+                [f"{v['n']:>11}", *(f"{_f(v[q], 0):>11}" for q in ("p50", "p99", "max"))]
+                if v
+                else [f"{'-':>11}"] * 4
+            )
+        print(f"{name:<17}" + "".join(cells))
+    print(
+        "(ms from the answer to the click that opened a decision to its controls showing on the table, "
+        "or in each deciding player's DM or view; REST writes there are paced)"
+    )
 
 
 def print_processes(load: dict[str, Any]) -> None:

@@ -205,7 +205,7 @@ class Players:
             assert result.ephemeral, result.text()
         while True:
             candidates = [self.loop.message(table_id)]
-            if self.views:
+            if self.views or not self.loop.users[user].dms_open:  # the view they have open
                 candidates += reversed(self.loop.ephemeral_messages(user))
             candidates += reversed(self.loop.dm_messages(user))
             for message in candidates:

@@ -193,6 +193,8 @@ class MessageStore:
         else:
             self.channel_order.setdefault(channel_id, []).append(mid)
         self._message_event("MESSAGE_CREATE", message)
+        for observer in self.on_written:
+            observer(message, meta)
         return copied(message)
 
     def edit_message(
@@ -210,6 +212,8 @@ class MessageStore:
         new["edited_timestamp"] = iso_now()
         self.messages[message_id] = new
         self._message_event("MESSAGE_UPDATE", new)
+        for observer in self.on_written:
+            observer(new, self.meta[message_id])
         return copied(new)
 
     def delete_message(self: LoopbackDiscord, message_id: int) -> None:

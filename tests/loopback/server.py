@@ -25,7 +25,7 @@ import json
 import re
 import time
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from aiohttp import web
@@ -139,6 +139,9 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
         self.dm_owner: dict[int, int] = {}  # DM channel id -> user id
         self.messages: dict[int, dict[str, Any]] = {}
         self.meta: dict[int, MessageMeta] = {}
+        #: called with every message as stored after it was sent or edited, and where it lives
+        #: (observers: the load benchmark's `tests.bench.decisions`)
+        self.on_written: list[Callable[[dict[str, Any], MessageMeta], None]] = []
         self.channel_order: dict[int, list[int]] = {}
         self.ephemeral_order: dict[int, list[int]] = {}
         self.blobs: dict[int, bytes] = {}

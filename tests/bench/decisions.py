@@ -1,0 +1,72 @@
+"""How long a decision takes to reach the place its players decide it, under load.
+
+When a click closes a decision, the next one is committed at once; its controls then reach the
+table (through the click's own answer when it was made there, else through a REST edit) or each
+deciding player's private message (a DM edit or a new DM, or their view). Those writes are paced
+(`bot.pacing`: 5 per channel in 5 s, and the process's share of Discord's global limit), so under
+load a decision may show up later than the click's answer: a player then waits for controls that
+are not there yet. This measures that wait, from the stored messages the loopback sees.
+
+A decision's controls carry its game and number in their custom_ids (`kind:game:decision:...`,
+`bot.components`); decisions are numbered in order, so the click that closed decision `d` (the
+last answered click on `d`) opened `d + 1`. Decisions opened by no click (a game's first, an AI
+turn, a timer) are not counted.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from tests.loopback import InteractionResult, LoopbackDiscord
+from tests.loopback.model import MessageMeta
+from tests.loopback.text import iter_components
+
+_DECISION = re.compile(r"[a-z]+:(\d+):(\d+):")
+_ACTION = re.compile(r"(?:act|pick):(\d+):(\d+):")
+TABLE = 0  # the reader of a channel message: everyone
+
+
+class DecisionTimes:
+    """Records, from `start()` on, when each decision's enabled controls first reach each reader
+    (a DM's or a view's player; `TABLE` for the channel)."""
+
+    def __init__(self, loop: LoopbackDiscord) -> None:
+        self.shown: dict[tuple[int, int, int], float] = {}  # (game, decision, reader) -> first time
+        self._on = False
+        loop.on_written.append(self.written)
+
+    def start(self) -> None:
+        self._on = True
+
+    def written(self, message: dict[str, Any], meta: MessageMeta) -> None:
+        if not self._on:
+            return
+        at = time.monotonic()
+        reader = meta.user_id if meta.kind in ("dm", "ephemeral") and meta.user_id else TABLE
+        for component in iter_components(message):
+            custom_id = component.get("custom_id")
+            if custom_id and not component.get("disabled") and (found := _DECISION.match(custom_id)):
+                self.shown.setdefault((int(found[1]), int(found[2]), reader), at)
+
+    def delays_ms(self, clicks: Iterable[InteractionResult]) -> dict[str, list[float]]:
+        """Per place ("table", "private"): for each decision a click opened, how long after that
+        click's answer its controls reached each of the places that showed them."""
+        closed: dict[tuple[int, int], float] = {}
+        for click in clicks:
+            found = _ACTION.match(click.custom_id or "")
+            # an action taken (answered by updating the clicked message), not a half-made choice
+            # or a refusal (an ephemeral message, e.g. "That choice is already over")
+            if found is None or click.answered_at is None or click.response_type not in (6, 7):
+                continue
+            key = (int(found[1]), int(found[2]))
+            closed[key] = max(closed.get(key, 0.0), click.answered_at)
+        delays: dict[str, list[float]] = {"table": [], "private": []}
+        for (game, decision, reader), at in self.shown.items():
+            opened = closed.get((game, decision - 1))
+            if opened is not None:
+                place = "table" if reader == TABLE else "private"
+                delays[place].append(max(0.0, at - opened) * 1000)
+        return delays
