@@ -170,24 +170,18 @@ def print_decisions(per_game: dict[str, Any]) -> None:
     """How long after the click that opened it a decision's controls reached its place."""
     if not any(row.get("decision_shown_ms") for row in per_game.values()):
         return
-    print(
-        f"{'decision shown':<17}"
-        + "".join(f"{p + ' ' + q:>11}" for p in ("table", "private") for q in ("n", "p50", "p99", "max"))
-    )
+    places = ("table", "private")
+    print(f"{'decision shown':<17}" + "".join(f"{place + ': n, p50, p99, max':>32}" for place in places))
     for name, row in per_game.items():
-        shown = row.get("decision_shown_ms", {})
         cells = []
-        for place in ("table", "private"):
-            v = shown.get(place)
-            cells += (
-                [f"{v['n']:>11}", *(f"{_f(v[q], 0):>11}" for q in ("p50", "p99", "max"))]
-                if v
-                else [f"{'-':>11}"] * 4
-            )
+        for place in places:
+            v = row.get("decision_shown_ms", {}).get(place)
+            numbers = [str(v["n"]), *(_f(v[q], 0) for q in ("p50", "p99", "max"))] if v else ["-"] * 4
+            cells.append("".join(f"{n:>8}" for n in numbers))
         print(f"{name:<17}" + "".join(cells))
     print(
-        "(ms from the answer to the click that opened a decision to its controls showing on the table, "
-        "or in each deciding player's DM or view; REST writes there are paced)"
+        "(ms from the answer to the click that opened a decision to its controls showing on the "
+        "table, or in each deciding player's DM or view; REST writes there are paced)"
     )
 
 

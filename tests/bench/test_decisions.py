@@ -12,7 +12,9 @@ from tests.loopback.model import MessageMeta
 
 
 def controls(*custom_ids: str, disabled: bool = False) -> dict[str, Any]:
-    buttons = [{"type": 2, "style": 1, "label": "x", "custom_id": c, "disabled": disabled} for c in custom_ids]
+    buttons = [
+        {"type": 2, "style": 1, "label": "x", "custom_id": c, "disabled": disabled} for c in custom_ids
+    ]
     return {"content": "game", "components": [{"type": 1, "components": buttons}]}
 
 
