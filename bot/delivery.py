@@ -169,7 +169,10 @@ class Delivery:
         await self._write_table(outbox, self._table_slot(game_id), repost=repost)
 
     async def _write_table(self, outbox: Outbox, slot: Slot, *, repost: bool = False) -> None:
-        if slot.later and not repost:  # a trailing write is due: it draws the newest game then
+        if slot.later is not None and not repost:  # a trailing write is due: it draws the newest game then
+            game = outbox.game
+            if not slot.later.urgent and slot.turn != game.decision and self._people_decide(game):
+                self.pacer.promote(slot.later)  # it now brings a person's decision
             return
         async with slot.lock:
             game = outbox.game
@@ -183,8 +186,13 @@ class Delivery:
                 urgent = slot.turn != game.decision and self._people_decide(game)
                 wait = self.pacer.wait(channel, slot.last, urgent=urgent)
                 if wait > 0:
-                    slot.later = True
-                    self.pacer.later(wait, lambda: self._trailing_table(outbox, slot), urgent=urgent)
+                    slot.later = self.pacer.later(
+                        wait,
+                        lambda: self._trailing_table(outbox, slot),
+                        urgent=urgent,
+                        channel=channel,
+                        last=slot.last,
+                    )
                     return
                 slot.last = self.pacer.take(channel)
                 edited = await self.messenger.edit_message(
@@ -213,7 +221,7 @@ class Delivery:
         return any(not game.is_ai(seat) for seat in game.to_decide())
 
     async def _trailing_table(self, outbox: Outbox, slot: Slot) -> None:
-        slot.later = False
+        slot.later = None
         drawn = (await self.privates.caught_up(outbox)).game.record.version
         await self._write_table(outbox, slot)
         if await self.privates.overtaken_since(outbox, drawn):

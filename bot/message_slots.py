@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from bot import screens
 from bot.loaded_game import LoadedGame
 from bot.messenger import PICTURES
+from bot.pacing import Trailing
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
 from games.core import Event
@@ -46,7 +47,7 @@ class Slot:
     #: its reader's (None: none), whether a trailing write is waiting, and what that write owes
     last: float | None = None
     turn: int | None = None
-    later: bool = False
+    later: Trailing | None = None
     owed_news: list[Event] = field(default_factory=list)
     owed_force: bool = False
 

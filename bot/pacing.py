@@ -33,7 +33,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +74,18 @@ class _Held:
     used: bool = False
 
 
+@dataclass(eq=False)
+class Trailing:
+    """A message's trailing write, waiting for its turn (`Pacer.later`). It becomes urgent
+    (`Pacer.promote`) when a person's new decision comes to its message while it waits."""
+
+    urgent: bool
+    channel: Hashable | None = None  # its channel, and when its message was last written:
+    last: float | None = None  # promoted, it waits only for the channel's hard limit
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    turn: asyncio.Future[float] | None = None  # its place in the global budget's queue
+
+
 #: The reservation the running trailing write holds, if any (each runs in its own task).
 _HELD: contextvars.ContextVar[_Held | None] = contextvars.ContextVar("paced_write_held", default=None)
 
@@ -107,6 +119,7 @@ class Pacer:
         self._queues: dict[bool, deque[asyncio.Future[float]]] = {True: deque(), False: deque()}
         self._pump: asyncio.Task[None] | None = None
         self.held_back = 0  # writes that waited for the global budget
+        self.promoted = 0  # trailing writes that became urgent while they waited
         self._logged_at = -SATURATED_LOG_EVERY
 
     def wait(self, channel: Hashable, last: float | None = None, *, urgent: bool = True) -> float:
@@ -175,10 +188,10 @@ class Pacer:
             await asyncio.sleep(delay)
         return self.take(channel)
 
-    async def _global_turn(self, urgent: bool) -> float:
+    async def _global_turn(self, trailing: Trailing) -> float:
         """Wait for a write's turn in the global budget, in order (urgent writes first), and
         reserve it; returns the reserved time."""
-        queues = self._queues
+        queues, urgent = self._queues, trailing.urgent
         if not queues[True] and (urgent or not queues[False]) and self._global_delay(urgent) == 0:
             now = self.clock()
             self._all.append(now)
@@ -194,6 +207,7 @@ class Pacer:
                 self.global_window,
             )
         turn: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        trailing.turn = turn
         queues[urgent].append(turn)
         if self._pump is None or self._pump.done():
             self._pump = asyncio.get_running_loop().create_task(self._serve())
@@ -222,16 +236,27 @@ class Pacer:
         except ValueError:  # already out of the window
             pass
 
-    def later(self, delay: float, write: Callable[[], Awaitable[None]], *, urgent: bool = False) -> None:
+    def later(
+        self,
+        delay: float,
+        write: Callable[[], Awaitable[None]],
+        *,
+        urgent: bool = False,
+        channel: Hashable | None = None,
+        last: float | None = None,
+    ) -> Trailing:
         """Run `write` in `delay` seconds (a message's trailing write; its caller makes sure
         there is at most one per message). With a global budget, it first waits for its turn in
-        it (`urgent`: before the non-urgent ones) and holds it while it runs."""
+        it (`urgent`: before the non-urgent ones) and holds it while it runs. `channel`, `last`:
+        the write's channel and when its message was last written (`wait`'s), so that once
+        promoted it waits no longer than an urgent write must."""
+        trailing = Trailing(urgent, channel, last)
 
         async def run() -> None:
-            await asyncio.sleep(delay)
+            await self._pause(delay, trailing)
             held = None
             if self.enabled and self.budget is not None:
-                held = _Held(await self._global_turn(urgent))
+                held = _Held(await self._global_turn(trailing))
                 _HELD.set(held)
             try:
                 await write()
@@ -245,6 +270,40 @@ class Pacer:
         task = asyncio.get_running_loop().create_task(run())
         self._waiting.add(task)
         task.add_done_callback(self._waiting.discard)
+        return trailing
+
+    async def _pause(self, delay: float, trailing: Trailing) -> None:
+        """A trailing write's wait for its channel; cut short when it is promoted (then only the
+        channel's hard limit holds it)."""
+        if delay <= 0:
+            return
+        loop = asyncio.get_running_loop()
+        end = loop.time() + delay
+        try:
+            async with asyncio.timeout(delay):
+                await trailing.wake.wait()
+        except TimeoutError:
+            return
+        if trailing.channel is not None:
+            await asyncio.sleep(self._channel_delay(trailing.channel, trailing.last, True))
+        else:
+            await asyncio.sleep(max(0.0, end - loop.time()))
+
+    def promote(self, trailing: Trailing) -> None:
+        """A waiting trailing write now carries a person's new decision: it goes before the
+        non-urgent ones (a non-urgent edit's coalescing gap no longer holds it)."""
+        if trailing.urgent:
+            return
+        trailing.urgent = True
+        self.promoted += 1
+        trailing.wake.set()
+        turn = trailing.turn
+        if turn is not None and not turn.done():
+            try:
+                self._queues[False].remove(turn)
+            except ValueError:
+                return
+            self._queues[True].append(turn)
 
     def waiting(self) -> int:
         """Trailing writes not yet done."""

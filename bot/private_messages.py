@@ -156,9 +156,14 @@ class PrivateMessages:
     async def _write(
         self, outbox: Outbox, seat: int, slot: Slot, worth: list[Event], *, fresh: bool, force: bool
     ) -> bool:
-        if slot.later and not fresh:  # a trailing write is due: it draws the newest game then
+        if slot.later is not None and not fresh:  # a trailing write is due: it draws the newest game then
             slot.owed_news += worth
             slot.owed_force = slot.owed_force or force
+            game = outbox.game
+            if not slot.later.urgent and game.record.status == "running":
+                turn = turn_of(game, seat)
+                if turn is not None and turn != slot.turn:  # it now brings this seat's decision
+                    self.pacer.promote(slot.later)
             return False
         async with slot.lock:
             game = outbox.game
@@ -194,8 +199,13 @@ class PrivateMessages:
                 wait = self.pacer.wait(channel, slot.last, urgent=urgent)
                 if wait > 0:
                     slot.owed_news, slot.owed_force = worth, force
-                    slot.later = True
-                    self.pacer.later(wait, lambda: self._trailing(outbox, seat, slot), urgent=urgent)
+                    slot.later = self.pacer.later(
+                        wait,
+                        lambda: self._trailing(outbox, seat, slot),
+                        urgent=urgent,
+                        channel=channel,
+                        last=slot.last,
+                    )
                     return False
                 slot.last = self.pacer.take(channel)
                 edited = await self._edit_dm(slot, payload)
@@ -220,7 +230,7 @@ class PrivateMessages:
             slot.message_id = None
 
     async def _trailing(self, outbox: Outbox, seat: int, slot: Slot) -> None:
-        slot.later = False
+        slot.later = None
         drawn = (await self.caught_up(outbox)).game.record.version
         await self._write(outbox, seat, slot, [], fresh=False, force=False)
         if await self.overtaken_since(outbox, drawn):

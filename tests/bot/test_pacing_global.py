@@ -93,3 +93,50 @@ async def test_posts_and_new_dms_count_in_the_budget_but_do_not_wait_for_it() ->
         await pacer.turn(channel)
     assert time.monotonic() - started < window / 2
     assert pacer.wait("an edit", urgent=True) > 0
+
+
+async def test_a_waiting_write_that_comes_to_carry_a_decision_goes_first() -> None:
+    """A message's trailing write queued as news (non-urgent) is promoted when a person's new
+    decision comes to that message while it waits: it goes before the news queued earlier."""
+    window = 0.2
+    pacer = Pacer(per_second=2 / window, global_window=window)  # 2 writes per 0.2 s
+    pacer.take("a")
+    pacer.take("b")
+    done: list[str] = []
+
+    def writer(name: str):  # noqa: ANN202
+        async def write() -> None:
+            pacer.take(name)
+            done.append(name)
+
+        return write
+
+    for name in ("news 1", "news 2", "news 3"):
+        pacer.later(0, writer(name), urgent=False)
+    your_dm = pacer.later(0, writer("your DM"), urgent=False)
+    await asyncio.sleep(0.01)  # all four wait in the global queue
+    pacer.promote(your_dm)
+    pacer.promote(your_dm)  # once is enough
+    await pacer.settle(timeout=5)
+    assert done[0] == "your DM" and sorted(done[1:]) == ["news 1", "news 2", "news 3"]
+    assert your_dm.urgent and pacer.promoted == 1
+
+
+async def test_a_promoted_write_no_longer_keeps_the_coalescing_gap() -> None:
+    """Waiting out a non-urgent edit's gap after its message's last write, a write promoted to
+    urgent waits only for its channel's hard limit (here: none)."""
+    pacer = Pacer(gap=5.0)
+    last = pacer.take("dm")
+    delay = pacer.wait("dm", last, urgent=False)
+    assert delay > 4  # the coalescing gap
+    done = asyncio.Event()
+
+    async def write() -> None:
+        done.set()
+
+    trailing = pacer.later(delay, write, urgent=False, channel="dm", last=last)
+    await asyncio.sleep(0.01)
+    started = time.monotonic()
+    pacer.promote(trailing)
+    await asyncio.wait_for(done.wait(), timeout=2)
+    assert time.monotonic() - started < 1
