@@ -24,8 +24,8 @@ import discord
 from bot import screens
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, answer_by_edit
-from bot.messenger import Messenger
+from bot.message_slots import Slot, answer_by_edit, paced_wait
+from bot.messenger import PICTURES, Messenger
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer, dm
 from bot.pipeline import Pipeline
@@ -184,7 +184,15 @@ class Delivery:
                 return
             if message_id is not None and not repost:
                 urgent = slot.turn != game.decision and self._people_decide(game)
-                wait = self.pacer.wait(channel, slot.last, urgent=urgent)
+                wait = await paced_wait(
+                    self.pacer,
+                    channel,
+                    slot.last,
+                    urgent=urgent,
+                    payload=payload,
+                    pictures=self.pictures,
+                    message_id=message_id,
+                )
                 if wait > 0:
                     slot.later = self.pacer.later(
                         wait,
@@ -202,6 +210,8 @@ class Delivery:
                     self.pictures.shown(message_id, payload)
                     slot.digest, slot.message_id, slot.turn = digest, message_id, game.decision
                     return
+            if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
+                await PICTURES.ready(payload)
             slot.last = await self.pacer.turn(channel)
             new_id = await self.messenger.send_channel(channel, payload)
             if new_id is None:

@@ -1,6 +1,7 @@
 """A message the bot keeps true (`Slot`: the table, or a seat's living private message), what a
 private message is drawn from (`shown_key`), whose decision it carries (`turn_of`), and answering a
-click by editing the clicked message (`answer_by_edit`). Used by `bot.private_messages`,
+click by editing the clicked message (`answer_by_edit`); an edit's paced turn with its pictures
+drawn (`paced_wait`). Used by `bot.private_messages`,
 `bot.private_clicks` and `bot.delivery`."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 import discord
@@ -16,7 +18,7 @@ from pydantic import BaseModel
 from bot import screens
 from bot.loaded_game import LoadedGame
 from bot.messenger import PICTURES
-from bot.pacing import Trailing
+from bot.pacing import Pacer, Trailing
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
 from games.core import Event
@@ -77,6 +79,27 @@ def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
     if view is None:
         view = game.view(seat)
     return game.decision if screens.renderer(game).has_private_decision(view) else None
+
+
+async def paced_wait(
+    pacer: Pacer,
+    channel: Hashable,
+    last: float | None,
+    *,
+    urgent: bool,
+    payload: Payload,
+    pictures: ShownPictures,
+    message_id: int | None,
+) -> float:
+    """`pacer.wait` for an edit of `message_id` to `payload`. When the edit may go now, its
+    pictures are drawn first and the turn asked again: the request then leaves as its turn is
+    taken. (Drawing takes a while under load; edits let go in different seconds would otherwise
+    reach Discord together, over its global limit.)"""
+    wait = pacer.wait(channel, last, urgent=urgent)
+    if wait > 0 or not pacer.enabled or not payload.pictures:
+        return wait
+    await PICTURES.ready(pictures.for_edit(message_id, payload))
+    return pacer.wait(channel, last, urgent=urgent)
 
 
 async def answer_by_edit(interaction: discord.Interaction, payload: Payload, pictures: ShownPictures) -> bool:

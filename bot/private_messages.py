@@ -27,8 +27,8 @@ from bot import screens
 from bot.channel_views import ChannelViews
 from bot.errors import UserError
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, shown_key, turn_of
-from bot.messenger import Messenger
+from bot.message_slots import Slot, paced_wait, shown_key, turn_of
+from bot.messenger import PICTURES, Messenger
 from bot.outbox import Outbox
 from bot.pacing import Pacer, dm
 from bot.pipeline import Pipeline
@@ -196,7 +196,15 @@ class PrivateMessages:
             if not fresh and slot.message_id is not None:
                 channel = dm(slot.user_id)
                 urgent = (turn is not None and turn != slot.turn) or moved
-                wait = self.pacer.wait(channel, slot.last, urgent=urgent)
+                wait = await paced_wait(
+                    self.pacer,
+                    channel,
+                    slot.last,
+                    urgent=urgent,
+                    payload=payload,
+                    pictures=self.pictures,
+                    message_id=slot.message_id,
+                )
                 if wait > 0:
                     slot.owed_news, slot.owed_force = worth, force
                     slot.later = self.pacer.later(
@@ -273,6 +281,8 @@ class PrivateMessages:
     async def _send_dm(
         self, game: LoadedGame, seat: int, slot: Slot, payload: Payload, *, locked: bool = False
     ) -> bool:
+        if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
+            await PICTURES.ready(payload)
         slot.last = await self.pacer.turn(dm(slot.user_id))
         new_id = await self.messenger.send_dm(slot.user_id, payload)
         old = slot.message_id

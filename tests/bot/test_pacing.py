@@ -13,13 +13,16 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import Hashable
+from functools import partial
 
 import pytest
 
 from bot import screens
+from bot.message_slots import paced_wait
 from bot.pacing import Pacer, dm
 from bot.plugins import PLUGINS
-from bot.render.base import Payload
+from bot.render.base import Payload, Picture
+from bot.shown_pictures import ShownPictures
 from tests.bot.fakes import FakeMessage, FakeMessenger
 from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click, private_message
 from tests.loopback.driver import most_in_window
@@ -236,3 +239,37 @@ async def test_fast_play_is_paced_and_every_message_ends_true(
         assert shows(living, quiet, apart_from_news=True), (
             f"{user.display_name}'s DM is behind:\n{living.text()}\n{living.custom_ids()}"
         )
+
+
+async def test_an_edit_let_go_now_has_its_pictures_drawn_before_its_turn_is_taken() -> None:
+    """`paced_wait`: the request then leaves as its turn is counted (drawn after, under load,
+    edits let go in different seconds reach Discord together). A write that must wait draws
+    nothing: its trailing write draws the newest state."""
+    drawn: list[str] = []
+
+    def draw(name: str) -> bytes:
+        drawn.append(name)
+        return name.encode()
+
+    def payload(name: str) -> Payload:
+        return Payload(
+            content=name,
+            pictures=[Picture(f"{name}.png", f"paced-wait-{name}-{id(drawn)}", partial(draw, name))],
+        )
+
+    pacer = Pacer(gap=5.0)
+    shown = ShownPictures()
+    ready = payload("now")
+    assert await paced_wait(pacer, "dm", None, urgent=False, payload=ready, pictures=shown, message_id=1) == 0
+    assert drawn == ["now"] and ready.pictures[0].render() == b"now"
+    last = pacer.take("dm")
+    wait = await paced_wait(
+        pacer, "dm", last, urgent=False, payload=payload("later"), pictures=shown, message_id=1
+    )
+    assert wait > 4 and drawn == ["now"]  # the coalescing gap: nothing drawn
+    off = Pacer(enabled=False)  # the unit tests' fake Discord: nothing to keep apart
+    assert (
+        await paced_wait(off, "dm", None, urgent=True, payload=payload("off"), pictures=shown, message_id=1)
+        == 0
+    )
+    assert drawn == ["now"]
