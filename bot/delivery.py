@@ -24,7 +24,7 @@ import discord
 from bot import screens
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, answer_by_edit, paced_wait
+from bot.message_slots import Slot, answer_by_edit, paced_wait, turn_of
 from bot.messenger import PICTURES, Messenger
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer, dm
@@ -226,9 +226,9 @@ class Delivery:
 
     @staticmethod
     def _people_decide(game: LoadedGame) -> bool:
-        """Whether a person (not only AI seats) must decide now: a new decision of theirs may be
-        on the table."""
-        return any(not game.is_ai(seat) for seat in game.to_decide())
+        """Whether a person must decide now on the table (a decision made in private messages,
+        or by AI seats only, is only news there)."""
+        return any(not game.is_ai(seat) and turn_of(game, seat) is None for seat in game.to_decide())
 
     async def _trailing_table(self, outbox: Outbox, slot: Slot) -> None:
         slot.later = None

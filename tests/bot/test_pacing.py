@@ -273,3 +273,27 @@ async def test_an_edit_let_go_now_has_its_pictures_drawn_before_its_turn_is_take
         == 0
     )
     assert drawn == ["now"]
+
+
+async def test_a_table_edit_is_urgent_only_when_a_person_decides_on_the_table(harness: Harness) -> None:
+    """The Grumpy Nisse: the draft is decided on the table (its edits carry a person's decision);
+    a trick's card is chosen in private, so the table's edit is news there and waits its turn
+    behind the DMs that carry the decision."""
+    from bot.delivery import Delivery
+
+    users = make_users(2)
+    lobby = (await harness.command("play", users[0], "grumpy-nisse")).original
+    assert lobby is not None
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(200):
+        game = await harness.game(game_id)
+        if game.record.status != "running" or ("LEAD", False) in seen:
+            break
+        seen.add((game.state.phase.value, Delivery._people_decide(game)))
+        assert await play_random_click(harness, lobby, game_id, users, rng)
+    assert ("DRAFT", True) in seen and ("LEAD", False) in seen, seen
+    assert not any(on_table for phase, on_table in seen if phase in ("LEAD", "FOLLOW")), seen
