@@ -150,6 +150,7 @@ def figures_by_game(
                 if values
             }
     report[ALL]["max_per_second"] = loop.max_calls_per_window(1.0, mark)
+    report[ALL]["busiest_second"] = dict(loop.busiest_window(1.0, mark))
     if "unattributed" in kinds:
         report[ALL]["unattributed_calls"] = dict(kinds["unattributed"])
     return report

@@ -238,7 +238,12 @@ def print_budgets(load: dict[str, Any]) -> None:
         peak = overall["max_per_second"]
         line(
             peak <= BUDGET_PER_SECOND,
-            f"rate-limited calls in any 1 s (all processes): {peak} <= {BUDGET_PER_SECOND}",
+            f"rate-limited calls in any 1 s (all processes): {peak} <= {BUDGET_PER_SECOND}"
+            + (
+                " (" + ", ".join(f"{kind} {n}" for kind, n in sorted(overall["busiest_second"].items())) + ")"
+                if overall.get("busiest_second")
+                else ""
+            ),
         )
     p99 = overall["latency_ms"]["p99"]
     scale = "" if load["games"] == 1000 else f" (at {load['games']} games; the budget is for 1000)"

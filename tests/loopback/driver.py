@@ -356,6 +356,17 @@ class Driver:
         process (Discord's global limit: about 50 per second per bot)."""
         return most_in_window([c.at for c in self.calls[since:] if c.rate_limited], window)
 
+    def busiest_window(self: LoopbackDiscord, window: float = 1.0, since: int = 0) -> Counter[str]:
+        """The rate-limited calls of the busiest `window` seconds, counted by kind (`call_kind`)."""
+        calls = [c for c in self.calls[since:] if c.rate_limited]
+        times = [c.at for c in calls]
+        most = most_in_window(times, window)
+        for end, t in enumerate(times):
+            start = end - most + 1
+            if start >= 0 and t - times[start] < window:
+                return Counter(self.call_kind(c) for c in calls[start : end + 1])
+        return Counter()
+
     def max_calls_per_channel(self: LoopbackDiscord, window: float = 5.0, since: int = 0) -> dict[int, int]:
         """For each channel: the most rate-limited calls on it within any `window` seconds."""
         times: dict[int, list[float]] = {}

@@ -343,3 +343,8 @@ def test_the_most_rate_limited_calls_in_any_second_counts_every_channel_but_not_
     assert loop.max_calls_per_window(1.0) == 5  # 0.3 .. 1.05
     assert loop.max_calls_per_window(0.5) == 4  # 0.6 .. 1.05
     assert loop.max_calls_per_channel(5.0) == dict.fromkeys(range(7), 1)
+    assert loop.busiest_window(1.0) == {"edit": 5}  # the busiest second's calls by kind
+    loop.calls.insert(
+        -1, Call("DELETE", edit.replace("PATCH", "DELETE"), "/", 204, 101.1, False, channel_id=1)
+    )
+    assert loop.busiest_window(1.0) == {"edit": 5, "delete": 1}  # 0.3 .. 1.1
