@@ -323,8 +323,9 @@ class Delivery:
                     told = _("\N{BELL} Your turn in {game}: [go to the table]({url})", game=title, url=url)
                 else:
                     told = _("\N{BELL} Your turn in {game} (in its channel)", game=title)
-            await self.pacer.turn(dm(user))
-            sent = await self.messenger.send_dm(user, Payload(content=told))
+            async with self.pacer.reserved():  # (no lock is held here)
+                await self.pacer.turn(dm(user))
+                sent = await self.messenger.send_dm(user, Payload(content=told))
             if sent is None:
                 mention.append(user)
         if mention and game.state is not None and game.rules.timer(game.state) is not None:

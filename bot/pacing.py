@@ -19,7 +19,8 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   message's trailing write): an urgent one may use the whole budget, a non-urgent one leaves a
   fifth of it to urgent ones, and the waiting trailing writes take their turns in order (urgent
   ones first) instead of all retrying at once. Under that load edits coalesce further (each
-  message still gets its trailing write with the newest state). Posts, new DMs and deletes, which
+  message still gets its trailing write with the newest state). A new DM that brings a decision
+  waits for its turn before it takes the message's lock (`reserved`); posts and deletes, which
   cannot wait that way, are rare: they only count.
 
 `Pacer(enabled=False)` lets every write through at once (the unit tests' fake Discord).
@@ -28,11 +29,12 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 
 log = logging.getLogger(__name__)
@@ -187,6 +189,23 @@ class Pacer:
         while (delay := self._channel_delay(channel, None, True) if self.enabled else 0.0) > 0:
             await asyncio.sleep(delay)
         return self.take(channel)
+
+    @contextlib.asynccontextmanager
+    async def reserved(self) -> AsyncIterator[None]:
+        """An urgent turn in the global budget, waited for holding nothing, for a write its
+        caller makes holding a message's lock (a new DM that brings a decision: its `turn`
+        takes this one instead of adding to the budget). Given back if not used."""
+        if not self.enabled or self.budget is None:
+            yield
+            return
+        held = _Held(await self._global_turn(Trailing(urgent=True)))
+        token = _HELD.set(held)
+        try:
+            yield
+        finally:
+            _HELD.reset(token)
+            if not held.used:
+                self._release(held)
 
     async def _global_turn(self, trailing: Trailing) -> float:
         """Wait for a write's turn in the global budget, in order (urgent writes first), and

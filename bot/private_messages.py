@@ -151,6 +151,9 @@ class PrivateMessages:
         if slot.message_id is None and self.service.shared:  # another process may have just sent one
             slot = self.slot(await self.service.load(game_id), seat)
         worth = list(screens.renderer(game).private_news(list(news))) if news else []
+        if fresh:  # a new DM: its turn in the global budget is waited for before the lock
+            async with self.pacer.reserved():
+                return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force)
         return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force)
 
     async def _write(

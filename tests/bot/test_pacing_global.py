@@ -140,3 +140,23 @@ async def test_a_promoted_write_no_longer_keeps_the_coalescing_gap() -> None:
     pacer.promote(trailing)
     await asyncio.wait_for(done.wait(), timeout=2)
     assert time.monotonic() - started < 1
+
+
+async def test_a_new_dm_waits_for_its_turn_before_it_is_sent_and_takes_that_turn() -> None:
+    """`reserved`: waited for holding nothing, then the new DM's `turn` uses it (it is not
+    counted twice); a reservation not used is given back."""
+    window = 0.3
+    pacer = Pacer(per_second=2 / window, global_window=window)
+    pacer.take("a")
+    pacer.take("b")
+    started = time.monotonic()
+    async with pacer.reserved():
+        waited = time.monotonic() - started
+        await pacer.turn("a new DM")
+    assert waited >= window * 0.8, "the budget was full: the new DM waited for its turn"
+    assert pacer.wait("an edit", urgent=True) == 0, "the DM counted once: room for one more"
+    async with pacer.reserved():
+        pass  # nothing sent: the turn is given back
+    assert pacer.wait("an edit", urgent=True) == 0
+    pacer.take("an edit")
+    assert pacer.wait("another", urgent=True) > 0
