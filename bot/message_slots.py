@@ -1,8 +1,7 @@
 """A message the bot keeps true (`Slot`: the table, or a seat's living private message), what a
 private message is drawn from (`shown_key`), whose decision it carries (`turn_of`), and answering a
 click by editing the clicked message (`answer_by_edit`); an edit's paced turn with its pictures
-drawn (`paced_wait`). Used by `bot.private_messages`,
-`bot.private_clicks` and `bot.delivery`."""
+drawn (`paced_wait`). Used by `bot.private_messages`, `bot.private_clicks` and `bot.delivery`."""
 
 from __future__ import annotations
 
