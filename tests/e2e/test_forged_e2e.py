@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.answers import INTERNAL_ERROR
+from bot.pacing import GAP
 from tests.e2e.conftest import USERS
 from tests.e2e.players import Players, read_game
 from tests.loopback import (
@@ -133,7 +134,9 @@ async def _running_game(loop: LoopbackDiscord, bot: BotProcess) -> Table:
         value = draft["options"][0]["value"]
         drafted = await (await loop.select(player, int(dm_player["id"]), draft["custom_id"], [value])).wait(5)
         assert drafted.response_type == 7, drafted.text()
-    await loop.wait_idle(0.2)
+    # quiet for longer than a coalesced edit's gap (`bot.pacing.GAP`): the table's news of the
+    # revealed objectives is not urgent (the decision is in the DMs) and may land that late
+    await loop.wait_idle(GAP + 0.5)
     snap = players.snapshot()
     assert snap.status == "running" and snap.decision == decision
     table = Table(
