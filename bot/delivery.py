@@ -168,13 +168,23 @@ class Delivery:
             return
         await self._write_table(outbox, self._table_slot(game_id), repost=repost)
 
+    def _owed(self, outbox: Outbox, slot: Slot) -> bool:
+        """Whether a trailing write is due for the table (it draws the newest game when it runs);
+        it is promoted if it now brings a person's decision."""
+        trailing = slot.later
+        if trailing is None:
+            return False
+        game = outbox.game
+        if not trailing.urgent and slot.turn != game.decision and self._people_decide(game):
+            self.pacer.promote(trailing)
+        return True
+
     async def _write_table(self, outbox: Outbox, slot: Slot, *, repost: bool = False) -> None:
-        if slot.later is not None and not repost:  # a trailing write is due: it draws the newest game then
-            game = outbox.game
-            if not slot.later.urgent and slot.turn != game.decision and self._people_decide(game):
-                self.pacer.promote(slot.later)  # it now brings a person's decision
+        if not repost and self._owed(outbox, slot):
             return
         async with slot.lock:
+            if not repost and self._owed(outbox, slot):  # set while this waited for the lock
+                return
             game = outbox.game
             channel = game.record.channel_id
             payload = screens.table_payload(game, outbox.table_events)

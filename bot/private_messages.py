@@ -156,19 +156,30 @@ class PrivateMessages:
                 return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force)
         return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force)
 
+    def _owed(self, outbox: Outbox, seat: int, slot: Slot, worth: list[Event], force: bool) -> bool:
+        """Whether a trailing write is due for the message (it draws the newest game when it
+        runs): this write's news is then owed to it, and it is promoted if it now brings the
+        seat a decision."""
+        trailing = slot.later
+        if trailing is None:
+            return False
+        slot.owed_news += worth
+        slot.owed_force = slot.owed_force or force
+        game = outbox.game
+        if not trailing.urgent and game.record.status == "running":
+            turn = turn_of(game, seat)
+            if turn is not None and turn != slot.turn:
+                self.pacer.promote(trailing)
+        return True
+
     async def _write(
         self, outbox: Outbox, seat: int, slot: Slot, worth: list[Event], *, fresh: bool, force: bool
     ) -> bool:
-        if slot.later is not None and not fresh:  # a trailing write is due: it draws the newest game then
-            slot.owed_news += worth
-            slot.owed_force = slot.owed_force or force
-            game = outbox.game
-            if not slot.later.urgent and game.record.status == "running":
-                turn = turn_of(game, seat)
-                if turn is not None and turn != slot.turn:  # it now brings this seat's decision
-                    self.pacer.promote(slot.later)
+        if not fresh and self._owed(outbox, seat, slot, worth, force):
             return False
         async with slot.lock:
+            if not fresh and self._owed(outbox, seat, slot, worth, force):  # set while this waited
+                return False
             game = outbox.game
             if game.user_of(seat) != slot.user_id:  # the seat changed hands meanwhile
                 return False

@@ -297,3 +297,47 @@ async def test_a_table_edit_is_urgent_only_when_a_person_decides_on_the_table(ha
         assert await play_random_click(harness, lobby, game_id, users, rng)
     assert ("DRAFT", True) in seen and ("LEAD", False) in seen, seen
     assert not any(on_table for phase, on_table in seen if phase in ("LEAD", "FOLLOW")), seen
+
+
+async def test_writes_that_waited_for_a_message_make_one_trailing_write(harness: Harness) -> None:
+    """Edits of one message that queued on its lock while a write was deciding: the first to get
+    it schedules the trailing write, the others leave their change to it (not one each)."""
+    pacer, _messenger = paced(harness)
+    users = make_users(2)
+    lobby = (await harness.command("play", users[0], "secret-krampus")).original
+    assert lobby is not None
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
+    for _ in range(3):
+        await harness.discord.click(users[0], lobby, f"lobby:{game_id}:addai")
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    await pacer.settle()
+    delivery = harness.table.delivery  # type: ignore[union-attr]
+    slot = delivery._table_slot(game_id)
+    for _ in range(LIMIT):  # the table's channel at its limit: the next edit must wait
+        pacer.take(CHANNEL)
+    slot.digest = None  # the table must be drawn again
+    before = pacer.waiting()
+    async with slot.lock:
+        writes = [asyncio.create_task(delivery.table(game_id)) for _ in range(3)]
+        await asyncio.sleep(0.01)  # all three wait for the message's lock
+    await asyncio.gather(*writes)
+    assert pacer.waiting() == before + 1
+    await pacer.settle()
+    # the same for a player's DM
+    game = await harness.game(game_id)
+    dm_slot = delivery.privates.slot(game, 0)
+    assert dm_slot.message_id is not None
+    for _ in range(LIMIT):
+        pacer.take(dm(game.user_of(0)))
+    dm_slot.digest = dm_slot.key = None
+    before = pacer.waiting()
+    async with dm_slot.lock:
+        writes = [
+            asyncio.create_task(delivery.privates.refresh(game_id=game_id, seat=0, force=True))
+            for _ in range(3)
+        ]
+        await asyncio.sleep(0.01)
+    await asyncio.gather(*writes)
+    assert pacer.waiting() == before + 1
+    await pacer.settle()
