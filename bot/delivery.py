@@ -24,7 +24,7 @@ import discord
 from bot import screens
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, answer_by_edit, paced_wait, turn_of
+from bot.message_slots import Slot, answer_by_edit, paced_turn, turn_of
 from bot.messenger import PICTURES, Messenger
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer, dm
@@ -194,25 +194,17 @@ class Delivery:
                 return
             if message_id is not None and not repost:
                 urgent = slot.turn != game.decision and self._people_decide(game)
-                wait = await paced_wait(
+                if not await paced_turn(
                     self.pacer,
+                    slot,
                     channel,
-                    slot.last,
                     urgent=urgent,
                     payload=payload,
                     pictures=self.pictures,
                     message_id=message_id,
-                )
-                if wait > 0:
-                    slot.later = self.pacer.later(
-                        wait,
-                        lambda: self._trailing_table(outbox, slot),
-                        urgent=urgent,
-                        channel=channel,
-                        last=slot.last,
-                    )
+                    trailing=lambda: self._trailing_table(outbox, slot),
+                ):
                     return
-                slot.last = self.pacer.take(channel)
                 edited = await self.messenger.edit_message(
                     channel, message_id, self.pictures.for_edit(message_id, payload)
                 )

@@ -1,14 +1,14 @@
 """A message the bot keeps true (`Slot`: the table, or a seat's living private message), what a
 private message is drawn from (`shown_key`), whose decision it carries (`turn_of`), and answering a
-click by editing the clicked message (`answer_by_edit`); an edit's paced turn with its pictures
-drawn (`paced_wait`). Used by `bot.private_messages`, `bot.private_clicks` and `bot.delivery`."""
+click by editing the clicked message (`answer_by_edit`); a REST edit's paced turn, or its
+trailing write (`paced_turn`). Used by `bot.private_messages`, `bot.private_clicks` and `bot.delivery`."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
 import logging
-from collections.abc import Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 
 import discord
@@ -80,25 +80,32 @@ def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
     return game.decision if screens.renderer(game).has_private_decision(view) else None
 
 
-async def paced_wait(
+async def paced_turn(
     pacer: Pacer,
+    slot: Slot,
     channel: Hashable,
-    last: float | None,
     *,
     urgent: bool,
     payload: Payload,
     pictures: ShownPictures,
     message_id: int | None,
-) -> float:
-    """`pacer.wait` for an edit of `message_id` to `payload`. When the edit may go now, its
-    pictures are drawn first and the turn asked again: the request then leaves as its turn is
-    taken. (Drawing takes a while under load; edits let go in different seconds would otherwise
-    reach Discord together, over its global limit.)"""
-    wait = pacer.wait(channel, last, urgent=urgent)
-    if wait > 0 or not pacer.enabled or not payload.pictures:
-        return wait
-    await PICTURES.ready(pictures.for_edit(message_id, payload))
-    return pacer.wait(channel, last, urgent=urgent)
+    trailing: Callable[[], Awaitable[None]],
+) -> bool:
+    """Whether the REST edit of `slot`'s message to `payload` may go now: then its turn is taken
+    (`slot.last`). Else the message's trailing write is scheduled (`slot.later`: `trailing`,
+    which draws the newest game when it runs). An edit that may go now has its pictures drawn
+    first and asks again, so the request leaves as its turn is counted: drawing takes a while
+    under load, and edits let go in different seconds would reach Discord together, over its
+    global limit."""
+    wait = pacer.wait(channel, slot.last, urgent=urgent)
+    if wait == 0 and pacer.enabled and payload.pictures:
+        await PICTURES.ready(pictures.for_edit(message_id, payload))
+        wait = pacer.wait(channel, slot.last, urgent=urgent)
+    if wait > 0:
+        slot.later = pacer.later(wait, trailing, urgent=urgent, channel=channel, last=slot.last)
+        return False
+    slot.last = pacer.take(channel)
+    return True
 
 
 async def answer_by_edit(interaction: discord.Interaction, payload: Payload, pictures: ShownPictures) -> bool:

@@ -70,7 +70,8 @@ def process_budget(
 
 @dataclass
 class _Held:
-    """A global write reserved for a trailing write (`Pacer.later`) before it runs."""
+    """A turn in the global budget reserved before its write is made (a trailing write,
+    `Pacer.later`; a new DM, `Pacer.reserved`): the write's `take` uses it."""
 
     at: float
     used: bool = False
@@ -88,7 +89,8 @@ class Trailing:
     turn: asyncio.Future[float] | None = None  # its place in the global budget's queue
 
 
-#: The reservation the running trailing write holds, if any (each runs in its own task).
+#: The reservation the running write holds, if any (a trailing write runs in its own task; a
+#: new DM inside `Pacer.reserved`).
 _HELD: contextvars.ContextVar[_Held | None] = contextvars.ContextVar("paced_write_held", default=None)
 
 
@@ -184,8 +186,9 @@ class Pacer:
     async def turn(self, channel: Hashable) -> float:
         """Wait for `channel`'s turn (a write that cannot be coalesced: a post, a new DM, a
         delete), then take it. It does not wait for the global budget: its callers may hold a
-        message's lock that a click needs, and such writes are few; it counts in the budget, so
-        the edits, which wait for it without holding anything, make room."""
+        message's lock that a click needs. It counts in the budget (or takes the turn reserved
+        before the lock, `reserved`), so the edits, which wait without holding anything, make
+        room."""
         while (delay := self._channel_delay(channel, None, True) if self.enabled else 0.0) > 0:
             await asyncio.sleep(delay)
         return self.take(channel)

@@ -27,7 +27,7 @@ from bot import screens
 from bot.channel_views import ChannelViews
 from bot.errors import UserError
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, paced_wait, shown_key, turn_of
+from bot.message_slots import Slot, paced_turn, shown_key, turn_of
 from bot.messenger import PICTURES, Messenger
 from bot.outbox import Outbox
 from bot.pacing import Pacer, dm
@@ -210,26 +210,18 @@ class PrivateMessages:
             if not fresh and slot.message_id is not None:
                 channel = dm(slot.user_id)
                 urgent = (turn is not None and turn != slot.turn) or moved
-                wait = await paced_wait(
+                if not await paced_turn(
                     self.pacer,
+                    slot,
                     channel,
-                    slot.last,
                     urgent=urgent,
                     payload=payload,
                     pictures=self.pictures,
                     message_id=slot.message_id,
-                )
-                if wait > 0:
-                    slot.owed_news, slot.owed_force = worth, force
-                    slot.later = self.pacer.later(
-                        wait,
-                        lambda: self._trailing(outbox, seat, slot),
-                        urgent=urgent,
-                        channel=channel,
-                        last=slot.last,
-                    )
+                    trailing=lambda: self._trailing(outbox, seat, slot),
+                ):
+                    slot.owed_news, slot.owed_force = worth, force  # the trailing write shows them
                     return False
-                slot.last = self.pacer.take(channel)
                 edited = await self._edit_dm(slot, payload)
             else:
                 edited = False

@@ -18,7 +18,7 @@ from functools import partial
 import pytest
 
 from bot import screens
-from bot.message_slots import paced_wait
+from bot.message_slots import Slot, paced_turn
 from bot.pacing import Pacer, dm
 from bot.plugins import PLUGINS
 from bot.render.base import Payload, Picture
@@ -242,10 +242,11 @@ async def test_fast_play_is_paced_and_every_message_ends_true(
 
 
 async def test_an_edit_let_go_now_has_its_pictures_drawn_before_its_turn_is_taken() -> None:
-    """`paced_wait`: the request then leaves as its turn is counted (drawn after, under load,
+    """`paced_turn`: the request then leaves as its turn is counted (drawn after, under load,
     edits let go in different seconds reach Discord together). A write that must wait draws
     nothing: its trailing write draws the newest state."""
     drawn: list[str] = []
+    trailing_ran: list[str] = []
 
     def draw(name: str) -> bytes:
         drawn.append(name)
@@ -257,21 +258,37 @@ async def test_an_edit_let_go_now_has_its_pictures_drawn_before_its_turn_is_take
             pictures=[Picture(f"{name}.png", f"paced-wait-{name}-{id(drawn)}", partial(draw, name))],
         )
 
+    async def trailing() -> None:
+        trailing_ran.append("ran")
+
+    def turn(pacer: Pacer, slot: Slot, name: str, urgent: bool = False):  # noqa: ANN202
+        return paced_turn(
+            pacer,
+            slot,
+            "dm",
+            urgent=urgent,
+            payload=payload(name) if name != "now" else ready,
+            pictures=shown,
+            message_id=1,
+            trailing=trailing,
+        )
+
     pacer = Pacer(gap=5.0)
     shown = ShownPictures()
     ready = payload("now")
-    assert await paced_wait(pacer, "dm", None, urgent=False, payload=ready, pictures=shown, message_id=1) == 0
+    slot = Slot(7, message_id=1)
+    assert pacer.wait("dm", slot.last, urgent=False) == 0
+    assert await turn(pacer, slot, "now")  # may go now: its turn is taken
     assert drawn == ["now"] and ready.pictures[0].render() == b"now"
-    last = pacer.take("dm")
-    wait = await paced_wait(
-        pacer, "dm", last, urgent=False, payload=payload("later"), pictures=shown, message_id=1
-    )
+    assert slot.last is not None and slot.later is None
+    wait = pacer.wait("dm", slot.last, urgent=False)
+    assert not await turn(pacer, slot, "later")
     assert wait > 4 and drawn == ["now"]  # the coalescing gap: nothing drawn
+    assert slot.later is not None and not trailing_ran  # its trailing write waits the gap out
+    await pacer.stop()
     off = Pacer(enabled=False)  # the unit tests' fake Discord: nothing to keep apart
-    assert (
-        await paced_wait(off, "dm", None, urgent=True, payload=payload("off"), pictures=shown, message_id=1)
-        == 0
-    )
+    assert off.wait("dm", None, urgent=True) == 0
+    assert await turn(off, Slot(8, message_id=1), "off", urgent=True)
     assert drawn == ["now"]
 
 
