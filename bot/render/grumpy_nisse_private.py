@@ -36,6 +36,7 @@ from bot.render.grumpy_nisse_text import (
     effect_short,
     event_block,
     role_name,
+    trick_result,
     trump_text,
     who,
     words,
@@ -154,7 +155,16 @@ def _headline(view: GNView, ctx: TableContext) -> str:
             card=card_long(view.lead_card),
             where=where,
         )
-    return f"{now}\n\n{goal}"
+    return f"{_last_trick(view, ctx)}{now}\n\n{goal}"
+
+
+def _last_trick(view: GNView, ctx: TableContext) -> str:
+    """How this round's last trick ended, above the seat's next private decision: the player plays
+    the tricks in this message and should not have to look at the table to learn it."""
+    trick = view.last_trick
+    if trick is None or trick.round != view.round:
+        return ""
+    return _("Last trick: {result}", result=trick_result(trick, ctx.names)) + "\n"
 
 
 def _fields(embed: discord.Embed, view: GNView, ctx: TableContext, seat: int) -> None:

@@ -10,6 +10,8 @@ from bot.i18n import N_, _, current, translations
 from games.core import Event
 from games.grumpy_nisse import words as rule_words
 from games.grumpy_nisse.data import EFFECTS, ROLE_NAMES, SUITS, Role, value_of
+from games.grumpy_nisse.events import TrickWon
+from games.grumpy_nisse.models import TrickRecord
 from games.grumpy_nisse.view_models import DieView, GNView
 
 #: A coloured circle per suit (the colours of spec 2.1; the track picture uses the same).
@@ -139,6 +141,13 @@ def describe(event: Event, names: Sequence[str]) -> str:
     """An event's line in the reader's language (every Grumpy Nisse event takes the `Words`)."""
     speak = getattr(event, "describe")  # noqa: B009 - the base Event's describe takes no words
     return str(speak(names, words()))
+
+
+def trick_result(trick: TrickRecord, names: Sequence[str]) -> str:
+    """A played trick's outcome in one line, as the table's news said it ("Dasher wins the
+    trick: Leaves 5 beats Leaves 4 (...)", with the dice of a 3)."""
+    fields = {name: getattr(trick, name) for name in TrickWon.model_fields if hasattr(trick, name)}
+    return describe(TrickWon(**fields), names)
 
 
 def event_block(events: Sequence[Event], names: Sequence[str], limit: int = 1024, lines: int = 6) -> str:

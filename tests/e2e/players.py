@@ -119,7 +119,8 @@ class Players:
         self.views = False
         self._viewing: set[tuple[int, int]] = set()
 
-    async def open(self, timeout: float = 10.0) -> int:
+    async def open(self, timeout: float = 10.0, ai: int = 0) -> int:
+        """Open the lobby, set its options, seat everyone (and `ai` AI seats) and start."""
         host, *guests = self.user_ids
         result = await (await self.loop.slash(host, self.channel_id, "play", {"game": self.game})).wait(
             timeout
@@ -141,6 +142,11 @@ class Players:
                 timeout
             )
             assert joined.response_type == 7, joined.text()
+        for _ in range(ai):
+            added = await (await self.loop.click(host, int(lobby["id"]), f"lobby:{self.game_id}:addai")).wait(
+                timeout
+            )
+            assert added.response_type == 7, added.text()
         started = await (await self.loop.click(host, int(lobby["id"]), f"lobby:{self.game_id}:start")).wait(
             timeout
         )

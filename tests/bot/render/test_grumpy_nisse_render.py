@@ -189,6 +189,7 @@ def _private_facts(view: GNView) -> tuple:
             view.trump,
             effect.recovered if effect is not None else None,
             view.players[1 - view.seat].unseen_cards,
+            view.last_trick if view.last_trick and view.last_trick.round == view.round else None,
         )
     return (
         view.phase in (Phase.DRAFT, Phase.FINAL_PICK),
@@ -287,6 +288,27 @@ def test_headlines_name_the_player_and_the_led_card() -> None:
     follower = 1 - state.leader
     private = _message(RENDER.private(GAME.view(state, follower), ctx, [])).text()
     assert "**Answer**" in private and card_name(lead) in private
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_private_decision_says_how_the_last_trick_ended(seed: int) -> None:
+    """The tricks are played in the DMs: the next private decision says who won the trick before
+    it and with which cards (the table's news line), from the round's second trick on."""
+    said = 0
+    for state, _ in _states(seed, ROLES[seed]):
+        for seat in sorted(GAME.to_decide(state)):
+            view = GAME.view(state, seat)
+            if not RENDER.has_private_decision(view):
+                continue
+            text = _message(RENDER.private(view, _ctx(state), [])).text()
+            last = state.last_trick
+            if last is None or last.round != state.round:
+                assert "Last trick" not in text
+                continue
+            winner, cards = NAMES[last.winner], (card_name(last.lead_card), card_name(last.follow_card))
+            assert f"Last trick: {winner} wins the trick" in text and all(c in text for c in cards), text
+            said += 1
+    assert said > 10
 
 
 def test_ending_names_winner_role_and_reason() -> None:

@@ -1,0 +1,58 @@
+"""The transcript tool (`python -m tests.e2e.transcript`) shows what a player sees: its recorder
+on hand-made messages (the tool itself plays whole games, too slow for every CI run)."""
+
+from __future__ import annotations
+
+from tests.e2e.transcript import Recorder, controls, live_controls, readable
+from tests.loopback import LoopbackDiscord
+from tests.loopback.model import MessageMeta
+
+BUTTONS = {
+    "type": 1,
+    "components": [
+        {"type": 2, "label": "Play", "custom_id": "act:1:2:x"},
+        {"type": 2, "label": "Pass", "custom_id": "act:1:2:y", "disabled": True},
+    ],
+}
+SELECT = {
+    "type": 1,
+    "components": [
+        {
+            "type": 3,
+            "custom_id": "pick:1:2",
+            "placeholder": "Card",
+            "options": [{"label": "A"}, {"label": "B"}],
+        }
+    ],
+}
+
+
+def _message(mid: int, content: str, *rows: dict) -> dict:
+    embed = {"title": "Title", "description": "Line", "fields": [{"name": "Hand", "value": "A, B"}]}
+    return {"id": str(mid), "content": content, "embeds": [embed], "components": list(rows)}
+
+
+def test_controls_show_enabled_and_disabled_ones_apart() -> None:
+    message = _message(1, "", BUTTONS, SELECT)
+    assert controls(message) == ["[Play]", "[-Pass-]", "<Card: A | B>"]
+    assert live_controls(message) == ["[Play]", "<Card: A | B>"]
+    assert readable(message).splitlines() == ["**Title**", "Line", "__Hand__", "A, B"]
+
+
+def test_recorder_keeps_the_watched_players_messages_once_and_marks_pings() -> None:
+    recorder = Recorder(LoopbackDiscord(), user_id=7, table=False)
+    dm, theirs, table = MessageMeta("dm", 7), MessageMeta("dm", 8), MessageMeta("channel")
+    recorder(_message(1, "hi", BUTTONS), dm)  # a new DM: Discord notifies
+    recorder(_message(1, "hi", BUTTONS), dm)  # the same again: not shown
+    recorder(_message(1, "hello"), dm)  # an edit: no ping
+    recorder(_message(2, "secret"), theirs)  # someone else's DM
+    recorder(_message(3, "table"), table)  # the table is left out here
+    heads = [line for line in recorder.lines if line.startswith("---")]
+    assert len(heads) == 2 and heads[0].endswith("DM #1 new  PING") and heads[1].endswith("DM #1 edit")
+    assert recorder.pings == 1 and recorder.writes == 2
+    assert not any("secret" in line or "table" in line for line in recorder.lines)
+    recorder(_message(4, "<@7> your turn"), MessageMeta("channel"))  # channel messages left out
+    assert recorder.pings == 1
+    shown = Recorder(LoopbackDiscord(), user_id=7, table=True)
+    shown(_message(4, "<@7> your turn"), MessageMeta("channel"))
+    assert shown.pings == 1 and shown.lines[0].endswith("table #1 new  PING")

@@ -1,0 +1,196 @@
+"""Play one whole game over the loopback and print what one player saw, as they saw it.
+
+    python -m tests.e2e.transcript --game christmas-tree --players 3 --watch 1
+    python -m tests.e2e.transcript --game naughty-or-nice --players 2 --ai 2 --closed
+    python -m tests.e2e.transcript --game naughty-and-nice --views --option hand_size=5
+
+The real bot runs as a subprocess against a LoopbackDiscord; scripted players (`Players`) make
+random legal clicks on what they are shown. Every write to the watched player's DMs and ephemeral
+views, and every table write, is printed in order, wrapped at phone width, with its controls
+(``[Play]``; ``[-Play-]`` when disabled; selects as ``<placeholder: a | b>``) and a ``PING`` mark
+where Discord would notify the player (a new DM, or a message that mentions them). Repeated
+identical writes are shown once. At the end: the watched player's messages that still have
+enabled controls (there should be none but Rematch), and counts.
+
+This is a tool for reading the bot as a player does (the developers' guide: "play what you
+build"); the tests that check the same things automatically are in `tests/e2e/` and
+`tests/bot/`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.players import Players
+from tests.loopback import LoopbackDiscord
+from tests.loopback.botproc import run_bot
+from tests.loopback.model import MessageMeta
+from tests.loopback.text import iter_components
+
+WIDTH = 44  # about what a phone shows of a message per line
+NAMES = ["Dasher", "Dancer", "Prancer", "Vixen", "Comet", "Cupid", "Donner", "Blitzen", "Rudolph", "Olive"]
+FIRST_USER = 101
+
+
+def controls(message: dict[str, Any]) -> list[str]:
+    """The message's buttons and selects as a player sees them."""
+    shown = []
+    for component in iter_components(message):
+        kind = component.get("type")
+        if kind == 2:
+            label = component.get("label") or (component.get("emoji") or {}).get("name") or "?"
+            shown.append(f"[-{label}-]" if component.get("disabled") else f"[{label}]")
+        elif kind in (3, 5, 6, 7, 8):
+            options = " | ".join(o.get("label", "") for o in component.get("options") or [])
+            text = f"<{component.get('placeholder') or 'choose'}: {options}>"
+            shown.append(f"<-disabled {text[1:]}" if component.get("disabled") else text)
+    return shown
+
+
+def live_controls(message: dict[str, Any]) -> list[str]:
+    return [c for c in controls(message) if not c.startswith(("[-", "<-"))]
+
+
+def pictures(message: dict[str, Any]) -> list[str]:
+    return [a.get("filename", "?") for a in message.get("attachments") or []]
+
+
+def readable(message: dict[str, Any]) -> str:
+    """The message's text as Discord lays it out, without its controls and pictures (they are
+    listed apart)."""
+    parts: list[str] = [message.get("content") or ""]
+    for embed in message.get("embeds") or []:
+        parts.append((embed.get("author") or {}).get("name") or "")
+        parts += [f"**{embed['title']}**" if embed.get("title") else "", embed.get("description") or ""]
+        for field in embed.get("fields") or []:
+            parts += [f"__{field.get('name', '')}__", field.get("value", "")]
+        parts.append((embed.get("footer") or {}).get("text") or "")
+    for component in iter_components(message):
+        if component.get("type") == 10:  # components v2 text display
+            parts.append(component.get("content") or "")
+    return "\n".join(p for p in parts if p)
+
+
+def wrapped(text: str, indent: str = "    ") -> str:
+    lines = []
+    for line in text.splitlines() or [""]:
+        lines += textwrap.wrap(line, WIDTH, initial_indent=indent, subsequent_indent=indent) or [indent]
+    return "\n".join(lines)
+
+
+class Recorder:
+    """Collects the writes the watched user (and the table) receives, in order."""
+
+    def __init__(self, loop: LoopbackDiscord, user_id: int, table: bool) -> None:
+        self.loop, self.user_id, self.table = loop, user_id, table
+        self.start = time.monotonic()
+        self.seen: dict[int, str] = {}
+        self.lines: list[str] = []
+        self.pings = 0
+        self.writes = 0
+
+    def __call__(self, message: dict[str, Any], meta: MessageMeta) -> None:
+        mine = meta.kind in ("dm", "ephemeral") and meta.user_id == self.user_id
+        if not mine and not (self.table and meta.kind == "channel"):
+            return
+        mid = int(message["id"])
+        body = readable(message)
+        shown = controls(message)
+        key = "\n".join([body, *shown, *pictures(message)])
+        if self.seen.get(mid) == key:
+            return
+        new = mid not in self.seen
+        self.seen[mid] = key
+        self.writes += 1
+        mention = f"<@{self.user_id}>" in (message.get("content") or "")
+        ping = mine and meta.kind == "dm" and new or mention
+        self.pings += ping
+        where = {"dm": "DM", "ephemeral": "view", "channel": "table"}[meta.kind]
+        label = f"{where} #{self._short(mid)} {'new' if new else 'edit'}"
+        head = f"--- {time.monotonic() - self.start:6.1f}s {label}{'  PING' if ping else ''}"
+        self.lines.append(head)
+        self.lines.append(wrapped(body))
+        if pictures(message):
+            self.lines.append(f"    (pictures: {', '.join(pictures(message))})")
+        if shown:
+            self.lines.append(wrapped("  ".join(shown), "    > "))
+
+    def _short(self, mid: int) -> int:
+        order = list(self.seen)
+        return order.index(mid) + 1 if mid in order else len(order) + 1
+
+
+async def play(args: argparse.Namespace) -> int:
+    loop = LoopbackDiscord()
+    users = [FIRST_USER + i for i in range(args.players)]
+    for i, user in enumerate(users):
+        loop.add_user(user, NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else str(i)))
+    watched = users[args.watch]
+    if args.closed:
+        loop.set_dms_open(watched, False)
+    recorder = Recorder(loop, watched, table=not args.no_table)
+    loop.on_written.append(recorder)
+    options = dict(option.split("=", 1) for option in args.option)
+    await loop.start()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            env = {"AI_DELAY_SECONDS": "0.05", **dict(e.split("=", 1) for e in args.env)}
+            async with run_bot(loop, Path(tmp) / "bot.db", env=env):
+                players = Players(
+                    loop, Path(tmp) / "bot.db", loop.channel_ids[0], users, args.seed, args.game, options
+                )
+                players.views = args.views
+                await players.open(ai=args.ai)
+                steps = 0
+                while steps < args.max_steps:
+                    await asyncio.sleep(args.think)
+                    result = await players.human_step(timeout=10)
+                    if result is None:
+                        break
+                    steps += result is not False
+                await asyncio.sleep(args.end_wait)
+    finally:
+        await loop.stop()
+    print("\n".join(recorder.lines))
+    print("=" * WIDTH)
+    still = [
+        f"#{recorder._short(int(m['id']))}: {' '.join(live_controls(m))}"
+        for m in loop.dm_messages(watched) + loop.ephemeral_messages(watched)
+        if live_controls(m)
+    ]
+    print(
+        f"{steps} clicks by people; {recorder.writes} writes shown; "
+        f"{recorder.pings} pings to the watched player"
+    )
+    print("still enabled at the end:", "; ".join(still) or "nothing")
+    return 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="christmas-tree")
+    parser.add_argument("--players", type=int, default=2, help="people at the table")
+    parser.add_argument(
+        "--ai", type=int, default=0, help="AI seats added in the lobby (the players start it)"
+    )
+    parser.add_argument("--watch", type=int, default=0, help="whose messages to print (0 = the host)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], help="a lobby option, name=value")
+    parser.add_argument("--env", action="append", default=[], help="a bot setting, NAME=value")
+    parser.add_argument("--closed", action="store_true", help="the watched player's DMs are closed")
+    parser.add_argument("--views", action="store_true", help="everyone plays from 'My hand' in the channel")
+    parser.add_argument("--no-table", action="store_true", help="print only the watched player's messages")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a person waits before each click")
+    parser.add_argument("--max-steps", type=int, default=2000)
+    parser.add_argument("--end-wait", type=float, default=3.0, help="seconds to wait for the last edits")
+    raise SystemExit(asyncio.run(play(parser.parse_args())))
+
+
+if __name__ == "__main__":
+    main()
