@@ -122,6 +122,41 @@ async def test_a_waiting_write_that_comes_to_carry_a_decision_goes_first() -> No
     assert your_dm.urgent and pacer.promoted == 1
 
 
+@pytest.mark.parametrize("stale_after", [0.4, 60.0])
+async def test_a_non_urgent_write_waits_only_so_long_while_urgent_ones_come(stale_after: float) -> None:
+    """Under sustained load (urgent writes keep the budget full) a non-urgent write, the table's
+    news of a decision made in DMs, goes once it has waited `stale_after`; without that it would
+    wait until the urgent ones stop (`stale_after=60`: the test's control)."""
+    window = 0.1
+    pacer = Pacer(per_second=2 / window, global_window=window, stale_after=stale_after)  # 2 per 0.1 s
+    done: dict[str, float] = {}
+
+    def writer(name: str):  # noqa: ANN202
+        async def write() -> None:
+            pacer.take(name)
+            done[name] = time.monotonic()
+
+        return write
+
+    pacer.take("a")
+    pacer.take("b")
+    start = time.monotonic()
+    pacer.later(0, writer("table news"), urgent=False)
+    n = 0
+    while time.monotonic() - start < 1.5:  # more urgent writes than the budget lets through
+        for _ in range(3):
+            pacer.later(0, writer(f"decision {n}"), urgent=True)
+            n += 1
+        await asyncio.sleep(window)
+    urgent_end = time.monotonic()
+    await pacer.settle(timeout=30)
+    waited = done["table news"] - start
+    if stale_after < 1:
+        assert stale_after <= waited < stale_after + 0.5, waited
+    else:
+        assert done["table news"] > urgent_end, "the control: urgent writes alone kept it waiting"
+
+
 async def test_a_promoted_write_no_longer_keeps_the_coalescing_gap() -> None:
     """Waiting out a non-urgent edit's gap after its message's last write, a write promoted to
     urgent waits only for its channel's hard limit (here: none)."""
