@@ -162,33 +162,33 @@ def _cookie_components(view: CTView, ctx: TableContext, draft: Draft) -> discord
             items.append(
                 ActionSelect(g, d, "rotate", turn[:25], placeholder=_("Cookie: turn a card over"), row=0)
             )
-        swap_from = [
-            discord.SelectOption(
-                label=f"{cell_text(c)}: {short_card(s[0])}"[:100], value=f"s{c}", default=c == draft.swap_a
-            )
-            for c, s in filled
-        ]
-        items.append(
-            DraftSelect(g, d, "swapa", swap_from[:25], placeholder=_("Cookie: swap the card on..."), row=1)
-        )
-        if draft.swap_a is not None:
-            swap_to = [
-                discord.SelectOption(
-                    label=f"{cell_text(c)}: {short_card(s[0])}"[:100],
-                    value=f"s{draft.swap_a}t{c}",
-                    default=c == draft.swap_b,
-                )
-                for c, s in filled
-                if c != draft.swap_a
-            ]
-            items.append(
-                DraftSelect(g, d, "swapb", swap_to[:25], placeholder=_("...with the card on"), row=2)
-            )
-        if draft.swap_a is not None and draft.swap_b is not None:
-            items += _swap_buttons(view, ctx, draft.swap_a, draft.swap_b)
+        if len(filled) > 1:  # a swap needs two cards (the first turn's tree holds only the new one)
+            items += _swap_items(view, ctx, draft, [cell for cell, _ in filled])
     items.append(ActionButton(g, d, "done", label=_("Done"), style=discord.ButtonStyle.success, row=4))
     items.append(DraftButton(g, d, "p", label=_("Change my card"), row=4))
     return new_view(*items)
+
+
+def _swap_items(view: CTView, ctx: TableContext, draft: Draft, filled: list[int]) -> list[discord.ui.Item]:
+    """Swap by cookie: the card from (a draft), the card with (a draft), then the ways to swap."""
+    g, d = ctx.game_id, ctx.decision
+
+    def option(cell: int, value: str, chosen: int | None) -> discord.SelectOption:
+        slot = view.preview[cell]
+        assert slot is not None
+        label = f"{cell_text(cell)}: {short_card(slot[0])}"[:100]
+        return discord.SelectOption(label=label, value=value, default=cell == chosen)
+
+    swap_from = [option(c, f"s{c}", draft.swap_a) for c in filled]
+    items: list[discord.ui.Item] = [
+        DraftSelect(g, d, "swapa", swap_from[:25], placeholder=_("Cookie: swap the card on..."), row=1)
+    ]
+    if draft.swap_a is not None:
+        swap_to = [option(c, f"s{draft.swap_a}t{c}", draft.swap_b) for c in filled if c != draft.swap_a]
+        items.append(DraftSelect(g, d, "swapb", swap_to[:25], placeholder=_("...with the card on"), row=2))
+        if draft.swap_b is not None:
+            items += _swap_buttons(view, ctx, draft.swap_a, draft.swap_b)
+    return items
 
 
 def _swap_buttons(view: CTView, ctx: TableContext, a: int, b: int) -> list[ActionButton]:

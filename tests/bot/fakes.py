@@ -113,7 +113,8 @@ class FakeMessage:
 
 
 def check_discord_limits(message: FakeMessage) -> None:
-    """Discord's message limits: what real Discord would reject with a 400."""
+    """Discord's message limits: what real Discord would reject with a 400; and no menu without
+    anything to choose (its one option the "-" a select is built with when given none)."""
     assert len(message.content or "") <= 2000
     assert len(message.embeds) <= 10
     total = 0
@@ -139,6 +140,7 @@ def check_discord_limits(message: FakeMessage) -> None:
                 assert len(children) == 1 and 1 <= len(child["options"]) <= 25
                 assert len(child.get("placeholder") or "") <= 150
                 assert all(len(o["label"]) <= 100 and len(o["value"]) <= 100 for o in child["options"])
+                assert [o["label"] for o in child["options"]] != ["-"], f"an empty menu: {child}"
 
 
 class FakeResponse:

@@ -155,6 +155,36 @@ def test_choosing_a_card_anew_says_so(kind: str, draft: str) -> None:
     assert f"cell {action.cell + 1}" in again  # the card placed before stands until a new one is
 
 
+def test_cookies_offer_a_swap_only_with_two_cards_on_the_tree() -> None:
+    """The first card staged for cookies is alone on the tree: it may be turned over, but there is
+    nothing to swap it with (no swap menu, not even after a forged or stale swap draft). With a
+    second card the swap is offered."""
+    state = next(s for s, _ in _states(2, "normal", 5, every=1) if s.phase == Phase.TURN)
+    ctx = TableContext(1, state.decision, NAMES[:2], G.title)
+    stage = next(a for a in G.legal_actions(state, 0) if type(a).__name__ == "Stage")
+    state, _events = act(state, 0, stage)
+    view = G.view(state, 0)
+    for draft in (None, f"s{stage.cell}"):
+        message = _message(RENDER.private(view, ctx, [], draft))  # no empty menu: `check_discord_limits`
+        assert not any(":swap" in item.custom_id for item in message.items()), draft
+    assert "Cookie: turn a card over" in message.text() and "Done" in message.text()
+    turn = state.turn
+    while state.turn == turn:  # every seat ends its turn (seat 0: Done, no cookie spent)
+        seat = sorted(G.to_decide(state))[0]
+        actions = G.legal_actions(state, seat)
+        state, _events = act(
+            state, seat, next((a for a in actions if G.encode_action(a) == "done"), actions[0])
+        )
+    stage = next(a for a in G.legal_actions(state, 0) if type(a).__name__ == "Stage")
+    state, _events = act(state, 0, stage)  # the second card: two on the tree
+    swaps = [
+        item
+        for item in _message(RENDER.private(G.view(state, 0), ctx, [])).items()
+        if ":swapa" in item.custom_id
+    ]
+    assert len(swaps) == 1 and len(swaps[0].item.options) == 2
+
+
 def test_the_table_names_who_passes_to_whom() -> None:
     state = G.new_game(4, ChristmasTreeOptions(mode="advanced"), 3)
     ctx = TableContext(1, state.decision, NAMES, G.title)
