@@ -18,8 +18,7 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   counts in it; an edit that would exceed it waits (never holding a lock: it becomes the
   message's trailing write): an urgent one may use the whole budget, a non-urgent one leaves a
   fifth of it to urgent ones, and the waiting trailing writes take their turns in order (urgent
-  ones first, but a non-urgent one that has waited `stale_after` gets one turn in
-  `URGENT_PER_STALE + 1`) instead of all retrying at once. Under that load edits coalesce further (each
+  ones first) instead of all retrying at once. Under that load edits coalesce further (each
   message still gets its trailing write with the newest state). A new DM that brings a decision
   waits for its turn before it takes the message's lock (`reserved`); posts and deletes, which
   cannot wait that way, are rare: they only count.
@@ -56,12 +55,6 @@ GLOBAL_PER_SECOND = 50.0
 GLOBAL_SAFETY = 0.9
 #: The share of the global budget non-urgent writes may use (the rest is kept for decisions).
 NON_URGENT_SHARE = 0.8
-#: A non-urgent write that has waited this long for its turn in the global budget while urgent
-#: ones kept coming takes every `URGENT_PER_STALE + 1`-th turn (with an urgent write's room):
-#: under sustained load the table's news, whose decision is made in DMs, would otherwise fall
-#: minutes behind, and the urgent writes still get most turns.
-STALE_AFTER = 5.0
-URGENT_PER_STALE = 3
 #: A process logs that it is at its global budget at most once per this many seconds.
 SATURATED_LOG_EVERY = 60.0
 
@@ -113,11 +106,9 @@ class Pacer:
         clock: Callable[[], float] = time.monotonic,
         per_second: float | None = None,
         global_window: float = 1.0,
-        stale_after: float = STALE_AFTER,
     ) -> None:
         """`per_second`: this process's global budget (`process_budget`; None: no global limit),
-        counted over any `global_window` seconds; `stale_after`: how long a non-urgent write
-        waits for it at most while urgent ones go first."""
+        counted over any `global_window` seconds."""
         self.limit = limit
         self.span = window + margin
         self.gap = gap
@@ -130,9 +121,6 @@ class Pacer:
         self.budget = max(1, int(per_second * global_window)) if per_second else None
         self._all: deque[float] = deque()  # times of the recent writes (and reservations), all channels
         self._queues: dict[bool, deque[asyncio.Future[float]]] = {True: deque(), False: deque()}
-        self._queued_at: dict[asyncio.Future[float], float] = {}  # a waiting turn -> since when
-        self.stale_after = stale_after
-        self._urgent_run = 0  # urgent turns given since the last non-urgent one
         self._pump: asyncio.Task[None] | None = None
         self.held_back = 0  # writes that waited for the global budget
         self.promoted = 0  # trailing writes that became urgent while they waited
@@ -243,38 +231,25 @@ class Pacer:
         turn: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         trailing.turn = turn
         queues[urgent].append(turn)
-        self._queued_at[turn] = now
         if self._pump is None or self._pump.done():
             self._pump = asyncio.get_running_loop().create_task(self._serve())
         return await turn
 
     async def _serve(self) -> None:
-        """Hand out the global budget to the queued writes as it frees up: urgent ones first,
-        but once the oldest non-urgent one has waited `stale_after` it takes one turn in
-        `URGENT_PER_STALE + 1` (with an urgent write's room)."""
+        """Hand out the global budget to the queued writes as it frees up."""
         queues = self._queues
         while queues[True] or queues[False]:
-            stale = (
-                bool(queues[False])
-                and self._urgent_run >= URGENT_PER_STALE
-                and self._waited(queues[False][0]) >= self.stale_after
-            )
-            urgent = bool(queues[True]) and not stale
-            delay = self._global_delay(urgent or stale)
+            urgent = bool(queues[True])
+            delay = self._global_delay(urgent)
             if delay > 0:
                 await asyncio.sleep(delay)
                 continue
             turn = queues[urgent].popleft()
-            self._queued_at.pop(turn, None)
             if turn.done():  # its writer was cancelled
                 continue
-            self._urgent_run = self._urgent_run + 1 if urgent else 0
             now = self.clock()
             self._all.append(now)
             turn.set_result(now)
-
-    def _waited(self, turn: asyncio.Future[float]) -> float:
-        return self.clock() - self._queued_at.get(turn, self.clock())
 
     def _release(self, held: _Held) -> None:
         """A reserved global write that was not needed (nothing had changed) frees its place."""

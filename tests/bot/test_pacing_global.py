@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bot.pacing import GLOBAL_SAFETY, URGENT_PER_STALE, Pacer, process_budget
+from bot.pacing import GLOBAL_SAFETY, Pacer, process_budget
 
 
 def test_each_process_takes_its_shards_share_of_the_global_limit() -> None:
@@ -120,70 +120,6 @@ async def test_a_waiting_write_that_comes_to_carry_a_decision_goes_first() -> No
     await pacer.settle(timeout=5)
     assert done[0] == "your DM" and sorted(done[1:]) == ["news 1", "news 2", "news 3"]
     assert your_dm.urgent and pacer.promoted == 1
-
-
-@pytest.mark.parametrize("stale_after", [0.4, 60.0])
-async def test_a_non_urgent_write_waits_only_so_long_while_urgent_ones_come(stale_after: float) -> None:
-    """Under sustained load (urgent writes keep the budget full) a non-urgent write, the table's
-    news of a decision made in DMs, goes once it has waited `stale_after`; without that it would
-    wait until the urgent ones stop (`stale_after=60`: the test's control)."""
-    window = 0.1
-    pacer = Pacer(per_second=2 / window, global_window=window, stale_after=stale_after)  # 2 per 0.1 s
-    done: dict[str, float] = {}
-
-    def writer(name: str):  # noqa: ANN202
-        async def write() -> None:
-            pacer.take(name)
-            done[name] = time.monotonic()
-
-        return write
-
-    pacer.take("a")
-    pacer.take("b")
-    start = time.monotonic()
-    pacer.later(0, writer("table news"), urgent=False)
-    n = 0
-    while time.monotonic() - start < 1.5:  # more urgent writes than the budget lets through
-        for _ in range(3):
-            pacer.later(0, writer(f"decision {n}"), urgent=True)
-            n += 1
-        await asyncio.sleep(window)
-    urgent_end = time.monotonic()
-    await pacer.settle(timeout=30)
-    waited = done["table news"] - start
-    if stale_after < 1:
-        assert stale_after <= waited < stale_after + 0.5, waited
-    else:
-        assert done["table news"] > urgent_end, "the control: urgent writes alone kept it waiting"
-
-
-async def test_stale_non_urgent_writes_take_only_a_share_of_the_turns() -> None:
-    """Past the budget for long (many messages' news waiting, decisions still coming), the stale
-    news gets one turn in `URGENT_PER_STALE + 1`; the decisions keep the rest."""
-    window = 0.1
-    pacer = Pacer(per_second=2 / window, global_window=window, stale_after=0.2)  # 2 per 0.1 s
-    order: list[str] = []
-
-    def writer(kind: str):  # noqa: ANN202
-        async def write() -> None:
-            pacer.take(kind)
-            order.append(kind)
-
-        return write
-
-    pacer.take("a")
-    pacer.take("b")
-    for _ in range(30):
-        pacer.later(0, writer("news"), urgent=False)
-    start = time.monotonic()
-    while time.monotonic() - start < 1.2:
-        for _ in range(3):
-            pacer.later(0, writer("decision"), urgent=True)
-        await asyncio.sleep(window)
-    both = list(order)  # the turns given while both kinds waited
-    await pacer.settle(timeout=30)
-    news = both.count("news")
-    assert len(both) >= 15 and 0 < news <= len(both) / (URGENT_PER_STALE + 1) + 1, both
 
 
 async def test_a_promoted_write_no_longer_keeps_the_coalescing_gap() -> None:
