@@ -20,9 +20,8 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   fifth of it to urgent ones, and the waiting trailing writes take their turns in order (urgent
   ones first) instead of all retrying at once. Under that load edits coalesce further (each
   message still gets its trailing write with the newest state). A new DM that brings a decision
-  waits for its turn before it takes the message's lock (`reserved`); a reserved turn holds its
-  place until its write leaves, so writes that took long to get there do not leave together with
-  the next ones. Posts and deletes, which cannot wait that way, are rare: they only count.
+  waits for its turn before it takes the message's lock (`reserved`); posts and deletes, which
+  cannot wait that way, are rare: they only count.
 
 `Pacer(enabled=False)` lets every write through at once (the unit tests' fake Discord).
 """
@@ -32,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import itertools
 import logging
 import time
 from collections import deque
@@ -57,8 +55,6 @@ GLOBAL_PER_SECOND = 50.0
 GLOBAL_SAFETY = 0.9
 #: The share of the global budget non-urgent writes may use (the rest is kept for decisions).
 NON_URGENT_SHARE = 0.8
-#: A reserved global turn not used or given back after this long is taken for lost.
-RESERVATION_LOST = 10.0
 #: A process logs that it is at its global budget at most once per this many seconds.
 SATURATED_LOG_EVERY = 60.0
 
@@ -75,11 +71,9 @@ def process_budget(
 @dataclass
 class _Held:
     """A turn in the global budget reserved before its write is made (a trailing write,
-    `Pacer.later`; a new DM, `Pacer.reserved`): the write's `take` uses it. Until then it holds
-    its place in every window (`Pacer.reserved_turns`), however long the write takes to get
-    there (the message's lock, its pictures)."""
+    `Pacer.later`; a new DM, `Pacer.reserved`): the write's `take` uses it."""
 
-    key: int  # its entry in `Pacer._reserved`
+    at: float
     used: bool = False
 
 
@@ -92,7 +86,7 @@ class Trailing:
     channel: Hashable | None = None  # its channel, and when its message was last written:
     last: float | None = None  # promoted, it waits only for the channel's hard limit
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    turn: asyncio.Future[int] | None = None  # its place in the global budget's queue
+    turn: asyncio.Future[float] | None = None  # its place in the global budget's queue
 
 
 #: The reservation the running write holds, if any (a trailing write runs in its own task; a
@@ -125,11 +119,8 @@ class Pacer:
         self.deferred = 0  # trailing writes made so far
         self.global_window = global_window
         self.budget = max(1, int(per_second * global_window)) if per_second else None
-        self._all: deque[float] = deque()  # times of the recent writes, all channels
-        #: turns reserved and not yet used or given back (key -> when): they count in every window
-        self._reserved: dict[int, float] = {}
-        self._keys = itertools.count()
-        self._queues: dict[bool, deque[asyncio.Future[int]]] = {True: deque(), False: deque()}
+        self._all: deque[float] = deque()  # times of the recent writes (and reservations), all channels
+        self._queues: dict[bool, deque[asyncio.Future[float]]] = {True: deque(), False: deque()}
         self._pump: asyncio.Task[None] | None = None
         self.held_back = 0  # writes that waited for the global budget
         self.promoted = 0  # trailing writes that became urgent while they waited
@@ -174,11 +165,8 @@ class Pacer:
         while times and now - times[0] >= self.global_window:
             times.popleft()
         room = self.budget if urgent else max(1, int(self.budget * NON_URGENT_SHARE))
-        room -= self._reserved_now(now)  # what the writes already let go may still take
         if len(times) < room:
             return 0.0
-        if room <= 0:  # reserved turns fill it: they are used or given back soon
-            return self.global_window / self.budget
         return max(times[len(times) - room] + self.global_window - now, 0.0)
 
     def take(self, channel: Hashable) -> float:
@@ -188,8 +176,8 @@ class Pacer:
             self._writes.setdefault(channel, deque()).append(now)
             held = _HELD.get()
             if held is not None and not held.used:
-                held.used = True  # counted from now on, as every write (it held its place till now)
-                self._reserved.pop(held.key, None)
+                held.used = True  # counted from now on, not from when it was reserved
+                self._release(held)
                 self._all.append(now)
             elif self.budget is not None:
                 self._all.append(now)
@@ -222,12 +210,14 @@ class Pacer:
             if not held.used:
                 self._release(held)
 
-    async def _global_turn(self, trailing: Trailing) -> int:
+    async def _global_turn(self, trailing: Trailing) -> float:
         """Wait for a write's turn in the global budget, in order (urgent writes first), and
-        reserve it; returns the reservation's key."""
+        reserve it; returns the reserved time."""
         queues, urgent = self._queues, trailing.urgent
         if not queues[True] and (urgent or not queues[False]) and self._global_delay(urgent) == 0:
-            return self._reserve()
+            now = self.clock()
+            self._all.append(now)
+            return now
         self.held_back += 1
         now = self.clock()
         if now - self._logged_at >= SATURATED_LOG_EVERY:
@@ -238,7 +228,7 @@ class Pacer:
                 self.budget,
                 self.global_window,
             )
-        turn: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        turn: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         trailing.turn = turn
         queues[urgent].append(turn)
         if self._pump is None or self._pump.done():
@@ -257,25 +247,16 @@ class Pacer:
             turn = queues[urgent].popleft()
             if turn.done():  # its writer was cancelled
                 continue
-            turn.set_result(self._reserve())
-
-    def _reserve(self) -> int:
-        key = next(self._keys)
-        self._reserved[key] = self.clock()
-        return key
-
-    def _reserved_now(self, now: float) -> int:
-        """The turns reserved and not yet used; one kept longer than `RESERVATION_LOST` is taken
-        for lost (its writer cancelled as it got it) and no longer counts."""
-        if self._reserved:
-            oldest = next(iter(self._reserved.values()))
-            if now - oldest >= RESERVATION_LOST:
-                self._reserved = {k: at for k, at in self._reserved.items() if now - at < RESERVATION_LOST}
-        return len(self._reserved)
+            now = self.clock()
+            self._all.append(now)
+            turn.set_result(now)
 
     def _release(self, held: _Held) -> None:
         """A reserved global write that was not needed (nothing had changed) frees its place."""
-        self._reserved.pop(held.key, None)
+        try:
+            self._all.remove(held.at)
+        except ValueError:  # already out of the window
+            pass
 
     def later(
         self,

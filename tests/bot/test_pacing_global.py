@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bot.pacing import GLOBAL_SAFETY, RESERVATION_LOST, Pacer, process_budget
+from bot.pacing import GLOBAL_SAFETY, Pacer, process_budget
 
 
 def test_each_process_takes_its_shards_share_of_the_global_limit() -> None:
@@ -160,42 +160,3 @@ async def test_a_new_dm_waits_for_its_turn_before_it_is_sent_and_takes_that_turn
     assert pacer.wait("an edit", urgent=True) == 0
     pacer.take("an edit")
     assert pacer.wait("another", urgent=True) > 0
-
-
-async def test_a_reserved_turn_holds_its_place_until_its_write_is_made() -> None:
-    """New DMs reserve their turns before taking their messages' locks; one that then waits (a
-    lock, its pictures) past the window still holds its place, and counts when its request
-    leaves: else turns reserved a second ago and writes let go now would leave together, over
-    the budget."""
-    now = [100.0]
-    pacer = Pacer(per_second=3, clock=lambda: now[0])
-    go = asyncio.Event()
-    sent: list[float] = []
-
-    async def new_dm() -> None:
-        async with pacer.reserved():
-            await go.wait()  # the message's lock, its pictures...
-            sent.append(pacer.take("dm"))
-
-    writers = [asyncio.create_task(new_dm()) for _ in range(3)]
-    await asyncio.sleep(0)
-    assert pacer.wait("an edit", urgent=True) > 0, "three turns reserved: the budget is full"
-    now[0] += 2.0  # the reservations are older than the window: still held
-    assert pacer.wait("an edit", urgent=True) > 0
-    go.set()
-    await asyncio.gather(*writers)
-    assert sent == [102.0] * 3
-    assert pacer.wait("an edit", urgent=True) > 0, "counted when they left"
-    now[0] += 1.0
-    assert pacer.wait("an edit", urgent=True) == 0
-
-
-async def test_a_lost_reservation_frees_its_place_in_time() -> None:
-    """A reservation whose writer vanished without using it or giving it back (cancelled as it
-    got its turn) stops counting after `RESERVATION_LOST`."""
-    now = [100.0]
-    pacer = Pacer(per_second=1, clock=lambda: now[0])
-    pacer._reserve()  # granted, never used nor given back
-    assert pacer.wait("an edit", urgent=True) > 0
-    now[0] += RESERVATION_LOST
-    assert pacer.wait("an edit", urgent=True) == 0
