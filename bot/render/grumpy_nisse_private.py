@@ -5,10 +5,10 @@ private to its seat and stays true while the other player acts: the role and goa
 what the seat knows of its own deck, the opponent's hand while the seat's Spy (6) lasts, the
 seat's private news, and the seat's OWN decision with its controls when it is made in private
 (leading, following, the panic discard, Recover 2, Foresight 4, Rummage 7). The public state that
-such a decision needs (the led card, the space and its trump) is shown only while the decision is
-the seat's. Everything else public (the draft grid and dice, the track, the scores, the discard
-piles, whoever acts now) is on the table message: while the seat has nothing to decide in private,
-the message says so in one line that does not change.
+such a decision needs (the led card, the space and its trump, how the round's last trick ended) is
+shown only while the decision is the seat's. Everything else public (the draft grid and dice, the
+track, the scores, the discard piles, whoever acts now) is on the table message: while the seat
+has nothing to decide in private, the message says so in one line that does not change.
 """
 
 from __future__ import annotations
