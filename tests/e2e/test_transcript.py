@@ -56,3 +56,22 @@ def test_recorder_keeps_the_watched_players_messages_once_and_marks_pings() -> N
     shown = Recorder(LoopbackDiscord(), user_id=7, table=True)
     shown(_message(4, "<@7> your turn"), MessageMeta("channel"))
     assert shown.pings == 1 and shown.lines[0].endswith("table #1 new  PING")
+
+
+async def test_recorder_flags_two_private_messages_with_enabled_controls() -> None:
+    """Two of the player's private messages with enabled controls are flagged once they stay so
+    for a second write (opening a view answers first, then parks the DM: one write apart)."""
+    loop = LoopbackDiscord()
+    loop.add_user(7, "Dasher")
+    recorder = Recorder(loop, user_id=7, table=False)
+    loop.on_written.append(recorder)
+    dm = loop.dm_channel_id(7)
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Play", "custom_id": "act:1:2:x"}]}
+    first = loop.create_message(dm, {"content": "one", "components": [row]}, meta=MessageMeta("dm", 7))
+    second = loop.create_message(dm, {"content": "two", "components": [row]}, meta=MessageMeta("dm", 7))
+    assert recorder.doubled == 0  # maybe a view opened, its DM about to be parked
+    loop.edit_message(int(second["id"]), {"content": "two, again", "components": [row]})
+    assert recorder.doubled == 1 and recorder.lines[-1] == "    !! enabled controls in #1, #2"
+    loop.edit_message(int(first["id"]), {"content": "one, over", "components": []})  # superseded
+    loop.create_message(dm, {"content": "three", "components": [row]}, meta=MessageMeta("dm", 7))
+    assert recorder.doubled == 1  # #2 and #3: the first time

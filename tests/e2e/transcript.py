@@ -9,8 +9,10 @@ random legal clicks on what they are shown. Every write to the watched player's 
 views, and every table write, is printed in order, wrapped at phone width, with its controls
 (``[Play]``; ``[-Play-]`` when disabled; selects as ``<placeholder: a | b>``) and a ``PING`` mark
 where Discord would notify the player (a new DM, or a message that mentions them). Repeated
-identical writes are shown once. At the end: the watched player's messages that still have
-enabled controls (there should be none but Rematch), and counts.
+identical writes are shown once; a line starting ``!!`` follows a write after which two of the
+player's private messages still had enabled controls (as after the write before). At the end: the
+watched player's messages that still have enabled controls (there should be none but Rematch),
+and counts.
 
 This is a tool for reading the bot as a player does (the developers' guide: "play what you
 build"); the tests that check the same things automatically are in `tests/e2e/` and
@@ -94,6 +96,8 @@ class Recorder:
         self.lines: list[str] = []
         self.pings = 0
         self.writes = 0
+        self.doubled = 0  # writes after which two of the player's private messages had controls
+        self._double: frozenset[int] | None = None  # such messages after the player's last write
 
     def __call__(self, message: dict[str, Any], meta: MessageMeta) -> None:
         mine = meta.kind in ("dm", "ephemeral") and meta.user_id == self.user_id
@@ -120,6 +124,22 @@ class Recorder:
             self.lines.append(f"    (pictures: {', '.join(pictures(message))})")
         if shown:
             self.lines.append(wrapped("  ".join(shown), "    > "))
+        if mine:
+            self._check_one_living()
+
+    def _check_one_living(self) -> None:
+        """At most one of the player's private messages has enabled controls (the guide), from
+        one write to the next: opening "My hand" answers with the view first, then parks the DM."""
+        live = frozenset(
+            int(m["id"])
+            for m in self.loop.dm_messages(self.user_id) + self.loop.ephemeral_messages(self.user_id)
+            if live_controls(m)
+        )
+        if len(live) > 1 and self._double is not None and self._double <= live:
+            self.doubled += 1
+            named = ", ".join(f"#{self._short(m)}" for m in sorted(live))
+            self.lines.append(f"    !! enabled controls in {named}")
+        self._double = live if len(live) > 1 else None
 
     def _short(self, mid: int) -> int:
         order = list(self.seen)
@@ -169,6 +189,7 @@ async def play(args: argparse.Namespace) -> int:
         f"{recorder.pings} pings to the watched player"
     )
     print("still enabled at the end:", "; ".join(still) or "nothing")
+    print(f"writes after which two private messages had enabled controls: {recorder.doubled}")
     return 0
 
 
