@@ -116,7 +116,7 @@ class Recorder:
         ping = mine and meta.kind == "dm" and new or mention
         self.pings += ping
         where = {"dm": "DM", "ephemeral": "view", "channel": "table"}[meta.kind]
-        label = f"{where} #{self._short(mid)} {'new' if new else 'edit'}"
+        label = f"{where} #{self.number(mid)} {'new' if new else 'edit'}"
         head = f"--- {time.monotonic() - self.start:6.1f}s {label}{'  PING' if ping else ''}"
         self.lines.append(head)
         self.lines.append(wrapped(body))
@@ -137,11 +137,12 @@ class Recorder:
         )
         if len(live) > 1 and self._double is not None and self._double <= live:
             self.doubled += 1
-            named = ", ".join(f"#{self._short(m)}" for m in sorted(live))
+            named = ", ".join(f"#{self.number(m)}" for m in sorted(live))
             self.lines.append(f"    !! enabled controls in {named}")
         self._double = live if len(live) > 1 else None
 
-    def _short(self, mid: int) -> int:
+    def number(self, mid: int) -> int:
+        """The message's number in this transcript (1: the first one shown)."""
         order = list(self.seen)
         return order.index(mid) + 1 if mid in order else len(order) + 1
 
@@ -180,7 +181,7 @@ async def play(args: argparse.Namespace) -> int:
     print("\n".join(recorder.lines))
     print("=" * WIDTH)
     still = [
-        f"#{recorder._short(int(m['id']))}: {' '.join(live_controls(m))}"
+        f"#{recorder.number(int(m['id']))}: {' '.join(live_controls(m))}"
         for m in loop.dm_messages(watched) + loop.ephemeral_messages(watched)
         if live_controls(m)
     ]
@@ -209,7 +210,9 @@ def main() -> None:
     parser.add_argument("--no-table", action="store_true", help="print only the watched player's messages")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a person waits before each click")
     parser.add_argument("--max-steps", type=int, default=2000)
-    parser.add_argument("--end-wait", type=float, default=3.0, help="seconds to wait for the last edits")
+    parser.add_argument(
+        "--end-wait", type=float, default=8.0, help="seconds to wait for the last (paced) edits"
+    )
     raise SystemExit(asyncio.run(play(parser.parse_args())))
 
 
