@@ -146,8 +146,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
 def trick_result(trick: TrickRecord, names: Sequence[str]) -> str:
     """A played trick's outcome in one line, as the table's news said it ("Dasher wins the
     trick: Leaves 5 beats Leaves 4 (...)", with the dice of a 3)."""
-    fields = {name: getattr(trick, name) for name in TrickWon.model_fields if hasattr(trick, name)}
-    return describe(TrickWon(**fields), names)
+    return describe(TrickWon(**trick.model_dump(include=set(TrickWon.model_fields))), names)
 
 
 def event_block(events: Sequence[Event], names: Sequence[str], limit: int = 1024, lines: int = 6) -> str:
