@@ -18,7 +18,8 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   counts in it; an edit that would exceed it waits (never holding a lock: it becomes the
   message's trailing write): an urgent one may use the whole budget, a non-urgent one leaves a
   fifth of it to urgent ones, and the waiting trailing writes take their turns in order (urgent
-  ones first) instead of all retrying at once. Under that load edits coalesce further (each
+  ones first) instead of all retrying at once (a turn counts from when it is handed out: one
+  not used within the window is asked for again). Under that load edits coalesce further (each
   message still gets its trailing write with the newest state). A new DM that brings a decision
   waits for its turn before it takes the message's lock (`reserved`); posts and deletes, which
   cannot wait that way, are rare: they only count.
@@ -132,8 +133,7 @@ class Pacer:
         if not self.enabled:
             return 0.0
         delay = self._channel_delay(channel, last, urgent)
-        held = _HELD.get()
-        if held is None or held.used:
+        if not self._holds_turn():
             delay = max(delay, self._global_delay(urgent))
             if self._queues[True] or (not urgent and self._queues[False]):
                 delay = max(delay, self.global_window / (self.budget or 1))  # after those waiting
@@ -182,6 +182,13 @@ class Pacer:
             elif self.budget is not None:
                 self._all.append(now)
         return now
+
+    def _holds_turn(self) -> bool:
+        """Whether the running write holds a reserved global turn still in the window. One
+        handed out longer ago than the window (its write waited for its message's lock) no
+        longer counts there, and others may have used its room since: the write asks again."""
+        held = _HELD.get()
+        return held is not None and not held.used and self.clock() - held.at < self.global_window
 
     async def turn(self, channel: Hashable) -> float:
         """Wait for `channel`'s turn (a write that cannot be coalesced: a post, a new DM, a

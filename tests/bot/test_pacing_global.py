@@ -160,3 +160,24 @@ async def test_a_new_dm_waits_for_its_turn_before_it_is_sent_and_takes_that_turn
     assert pacer.wait("an edit", urgent=True) == 0
     pacer.take("an edit")
     assert pacer.wait("another", urgent=True) > 0
+
+
+async def test_a_turn_held_longer_than_the_window_is_asked_for_again() -> None:
+    """A trailing write's turn is counted from when it was handed out. If its write comes much
+    later (it waited for its message's lock), the turn has left the window and others have used
+    the room: the write must wait for a new turn rather than land beside them."""
+    window = 0.2
+    pacer = Pacer(per_second=3 / window, global_window=window)  # 3 writes per 0.2 s
+    asked: list[float] = []
+
+    async def write_after_a_lock_wait() -> None:
+        await asyncio.sleep(window * 1.5)  # the turn leaves the window meanwhile
+        asked.append(pacer.wait("late edit", urgent=True))
+
+    pacer.later(0, write_after_a_lock_wait, urgent=True)
+    await asyncio.sleep(window * 1.2)
+    for channel in range(3):  # the room the expired turn left, used by others
+        assert pacer.wait(channel, urgent=True) == 0
+        pacer.take(channel)
+    await pacer.settle(timeout=5)
+    assert asked and asked[0] > 0, "an expired turn let a write past a full window"
