@@ -39,7 +39,7 @@ from bot.loaded_game import ActionResult, LoadedGame
 from bot.plugins import PLUGINS
 from bot.service_lobby import LobbyActions, closed_reason
 from games.core import SYSTEM_SEAT, Event, IllegalAction
-from storage import Database, GameStore, StorageConflict
+from storage import Database, GameStore, SeatRecord, StorageConflict
 
 LIVE = ("lobby", "running")
 
@@ -150,15 +150,9 @@ class GameService(LobbyActions):
         """Whether the seat's DMs are open and which DM is its living private message."""
         self._require_lock(game_id)
         await self.store.set_dm(game_id, seat, dm_open=dm_open, dm_message_id=dm_message_id)
-
-        def patch(game: LoadedGame) -> LoadedGame:
-            seats = [
-                replace(s, dm_open=dm_open, dm_message_id=dm_message_id) if s.seat == seat else s
-                for s in game.seats
-            ]
-            return replace(game, seats=seats)
-
-        return await self._patched(game_id, patch)
+        return await self._patched(
+            game_id, _seats_changed(lambda s: s.seat == seat, dm_open=dm_open, dm_message_id=dm_message_id)
+        )
 
     async def set_wake(self, game_id: int, wake_at: float | None) -> LoadedGame:
         """When the game must next act on its own (stored for any process to run it)."""
@@ -183,17 +177,10 @@ class GameService(LobbyActions):
         interaction on it, which can edit it for 15 minutes)."""
         self._require_lock(game_id)
         await self.store.set_private_view(game_id, seat, token, at, message_id)
-
-        def patch(game: LoadedGame) -> LoadedGame:
-            seats = [
-                replace(s, private_token=token, private_token_at=at, view_message_id=message_id)
-                if s.seat == seat
-                else s
-                for s in game.seats
-            ]
-            return replace(game, seats=seats)
-
-        return await self._patched(game_id, patch)
+        changed = _seats_changed(
+            lambda s: s.seat == seat, private_token=token, private_token_at=at, view_message_id=message_id
+        )
+        return await self._patched(game_id, changed)
 
     async def _patched(self, game_id: int, patch: Callable[[LoadedGame], LoadedGame]) -> LoadedGame:
         """The game after a bookkeeping write: the cached game patched (it stays the newest)."""
@@ -214,14 +201,10 @@ class GameService(LobbyActions):
         self._locales[user_id] = locale
         if not await self.store.settings.remember_locale(user_id, locale):
             return
-
-        def patch(game: LoadedGame) -> LoadedGame:
-            seats = [replace(s, locale=locale) if s.user_id == user_id else s for s in game.seats]
-            return replace(game, seats=seats)
-
+        changed = _seats_changed(lambda s: s.user_id == user_id, locale=locale)
         for game_id in [g.id for g in self._running.values() if g.seat_of(user_id) is not None]:
             async with self.lock(game_id):
-                await self._patched(game_id, patch)
+                await self._patched(game_id, changed)
 
     async def live_games(self) -> list[LoadedGame]:
         return [await self.load(record.id) for record in await self.store.live_games()]
@@ -402,6 +385,15 @@ class GameService(LobbyActions):
             )
             self._written(game_id, game)
         return game
+
+
+def _seats_changed(which: Callable[[SeatRecord], bool], **changes: Any) -> Callable[[LoadedGame], LoadedGame]:
+    """A patch of a cached game: the seats `which` selects get `changes` (bookkeeping)."""
+
+    def patch(game: LoadedGame) -> LoadedGame:
+        return replace(game, seats=[replace(s, **changes) if which(s) else s for s in game.seats])
+
+    return patch
 
 
 def _waiting_reason(game: LoadedGame) -> str:
