@@ -50,7 +50,7 @@ CATEGORY_TEXT = {
 }
 END_REASONS = {
     "midnight": N_("Midnight struck and everyone had a last turn."),
-    "stalemate": N_("Nobody could do anything any more."),
+    "stalemate": N_("A whole round went by with no card gained and no kiddo taken."),
 }
 PHASE_HINT = {
     # i18n: what the player(s) named before it must do now ("Gus: choose a gift giver")

@@ -35,7 +35,7 @@ SOURCE_TEXT = {
     "BOTTOM": N_("the bottom stack of the creature deck"),
 }
 #: Why the game ended, in "Game over ({reason})."
-END_TEXT = {"midnight": N_("Midnight"), "stalemate": N_("nobody could act any more")}
+END_TEXT = {"midnight": N_("Midnight"), "stalemate": N_("a whole round with nothing gained")}
 # i18n: where a present comes from: "Gus takes a present from the present deck (craft)."
 PRESENT_DECK, OFFER_ROW = N_("the present deck"), N_("the offer row")
 

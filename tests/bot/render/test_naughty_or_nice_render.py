@@ -16,7 +16,7 @@ from bot.render.naughty_or_nice_components import Draft, fulfil_targets, table_c
 from bot.render.naughty_or_nice_private import GAME_OVER, IDLE_LINE, shows_decision
 from games.core import SYSTEM_SEAT
 from games.naughty_or_nice import NaughtyOrNice
-from games.naughty_or_nice.actions import CloseWindow, Fulfil
+from games.naughty_or_nice.actions import ChooseGiver, CloseWindow, EndTurn, Fulfil, Pass
 from games.naughty_or_nice.data import CREATURES, PRESENTS
 from games.naughty_or_nice.events import Fulfilled, WindowOpened
 from games.naughty_or_nice.viewmodels import WindowView
@@ -304,3 +304,23 @@ def test_private_message_of_a_seat_with_nothing_to_decide_does_not_change_when_o
                 alone = view.model_copy(update={"to_decide": [seat]})
                 assert RENDER.private(alone, ctx, []).digest() == payload.digest()
     assert idle > 50 and own > 50
+
+
+def test_a_stalemate_ending_says_what_happened() -> None:
+    """Spec 4.10.5: a whole round with no card gained and no kiddo taken ends the game. Players
+    who could still act read why it ended (not "nobody could act")."""
+    state = GAME.new_game(3, GAME.parse_options({"level": "1"}), 7)
+    for _ in range(200):
+        if GAME.outcome(state) is not None:
+            break
+        seat = min(GAME.to_decide(state))
+        legal = GAME.legal_actions(state, seat)
+        idle = [a for a in legal if isinstance(a, (EndTurn, Pass, ChooseGiver))]
+        state, _ = GAME.apply(state, seat, (idle or legal)[0])
+    assert GAME.outcome(state) is not None and state.end_reason == "stalemate"
+    view = GAME.view(state, 0)
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    text = RENDER.ending(view, ctx, "")
+    assert "A whole round went by with no card gained and no kiddo taken." in text, text
+    outcome = GAME.outcome(state)
+    assert outcome is not None and "a whole round with nothing gained" in str(outcome.summary)
