@@ -71,7 +71,8 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
             summary = Words(N_("Game over: Midnight struck. Scores in seat order: {scores}."), scores=scores)
         else:
             summary = Words(
-                N_("Game over: a whole round with nothing gained. Scores in seat order: {scores}."), scores=scores
+                N_("Game over: a whole round with nothing gained. Scores in seat order: {scores}."),
+                scores=scores,
             )
         return Outcome(winners=frozenset(state.winners), summary=summary)
 
