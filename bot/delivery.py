@@ -22,6 +22,7 @@ import logging
 import discord
 
 from bot import screens
+from bot.channel_views import TOKEN_LASTS
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, answer_by_edit, paced_turn, turn_of
@@ -62,6 +63,7 @@ class Delivery:
         self._chat: dict[int, dict[int, int]] = {}  # channel -> {game: people's messages since its table}
         self._bumped: dict[int, float] = {}
         self._extras: dict[int, list[tuple[int, int]]] = {}  # game -> other messages with its controls
+        self._notes: dict[int, dict[int, tuple[str, int, float]]] = {}  # game -> user -> latest note
         pipeline.deliver = self.deliver
         self.privates.on_overtaken.append(self._table_overtaken)
         pipeline.on_stop.append(self.pacer.stop)
@@ -306,6 +308,16 @@ class Delivery:
         if game.record.status in ("lobby", "running"):
             self._chat.setdefault(game.record.channel_id, {}).setdefault(game.id, 0)
 
+    async def noted(self, game_id: int, user_id: int, token: str, message_id: int) -> None:
+        """A click on the table was answered with an ephemeral note too ("You voted YES..."): the
+        player's previous note in this game, now out of date, is deleted while its token lasts
+        (an interaction webhook: not rate-limited), so each player sees only their latest."""
+        notes = self._notes.setdefault(game_id, {})
+        previous = notes.get(user_id)
+        notes[user_id] = (token, message_id, self.clock())
+        if previous is not None and self.clock() - previous[2] < TOKEN_LASTS:
+            await self.messenger.delete_followup(previous[0], previous[1])
+
     # -- notifications and posts -------------------------------------------------------------------
     async def _tell(self, game: LoadedGame, calls: list[Notice]) -> None:
         """A decision became these idle players': a DM with a link to the table (a private one
@@ -361,3 +373,4 @@ class Delivery:
         self.privates.forget(game)
         self._chat.get(game.record.channel_id, {}).pop(game.id, None)
         self._bumped.pop(game.id, None)
+        self._notes.pop(game.id, None)

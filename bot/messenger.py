@@ -212,6 +212,10 @@ class Messenger(Protocol):
         """Edit an interaction's original response (an ephemeral view) through the interaction's
         webhook (not rate-limited; the token lasts 15 minutes); False if that failed."""
 
+    async def delete_followup(self, token: str, message_id: int) -> None:
+        """Delete an interaction's follow-up message (an ephemeral note) through the interaction's
+        webhook (not rate-limited; the token lasts 15 minutes; gone already is fine)."""
+
     async def edit_message(self, channel_id: int, message_id: int, payload: Payload) -> bool:
         """Edit a message the bot posted; False if it is gone."""
 
@@ -277,6 +281,16 @@ class DiscordMessenger:
             log.info("editing an ephemeral view failed: %s", error)
             return False
         return True
+
+    async def delete_followup(self, token: str, message_id: int) -> None:
+        application_id = self.client.application_id
+        if application_id is None:
+            return
+        webhook = discord.Webhook.partial(application_id, token, client=self.client)
+        try:
+            await webhook.delete_message(message_id)
+        except discord.HTTPException as error:
+            log.info("deleting an ephemeral note failed: %s", error)
 
     async def delete_message(self, channel_id: int, message_id: int) -> None:
         try:

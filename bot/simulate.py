@@ -69,6 +69,9 @@ class PrintingMessenger:
     async def edit_interaction(self, token: str, payload: Payload) -> bool:
         return False
 
+    async def delete_followup(self, token: str, message_id: int) -> None:
+        return None
+
     async def delete_message(self, channel_id: int, message_id: int) -> None:
         self.last_text.pop(message_id, None)
 

@@ -115,7 +115,8 @@ class Table:
                     game.view(seat), screens.context(game), visible_events(change.events, seat)
                 )
                 if note:
-                    await interaction.followup.send(note, ephemeral=True)
+                    sent = await interaction.followup.send(note, ephemeral=True, wait=True)
+                    await self.delivery.noted(game_id, user_id, interaction.token, sent.id)
         else:
             await self.delivery.clicks.answer(interaction, game_id, seat)
         await self.delivery.deliver(game_id)

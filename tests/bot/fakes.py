@@ -182,6 +182,7 @@ class FakeFollowup:
         self, content: str | None = None, *, ephemeral: bool = False, **kwargs: Any
     ) -> FakeMessage:
         assert self.interaction.response.is_done(), "a followup needs a response first"
+        kwargs.pop("wait", None)  # the message is returned either way
         return self.interaction.discord.post(self.interaction, content, ephemeral=ephemeral, **kwargs)
 
 
@@ -331,6 +332,14 @@ class FakeMessenger:
         message = self.discord.messages.pop(message_id, None)
         if message is not None and message.dm_for == user_id:
             self.discord.dms[user_id].remove(message)
+
+    async def delete_followup(self, token: str, message_id: int) -> None:
+        """Not rate-limited (an interaction webhook): not in `calls`."""
+        message = self.discord.messages.get(message_id)
+        if token not in self.discord.interactions or message is None or message.ephemeral_for is None:
+            return
+        del self.discord.messages[message_id]
+        self.discord.ephemeral[message.ephemeral_for].remove(message)
 
     async def edit_interaction(self, token: str, payload: Payload) -> bool:
         """Not rate-limited (an interaction webhook): not in `calls`."""

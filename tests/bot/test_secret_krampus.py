@@ -1,6 +1,6 @@
 """Secret Krampus through the real handlers, as players click: a changed vote edits nothing anyone
-else sees, a player in the stables is told so when they click, /abandon shows every role, and the
-log has no line per voter and no card codes."""
+else sees (and replaces the voter's note), a player in the stables is told so when they click,
+/abandon shows every role, and the log has no line per voter and no card codes."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ async def test_a_changed_vote_edits_nothing_anyone_else_sees(harness: Harness) -
     assert "voted" not in shown.replace("Still to vote", "")  # no line per voter
     await harness.discord.click(voter, table, _button(table, "vote.0"))  # a change of mind
     assert "changed your vote to NO" in harness.discord.last_ephemeral(voter).text()
+    # the note "You voted YES", now out of date, is gone: the voter sees only their latest note
+    notes = [m.text() for m in harness.discord.ephemeral[voter.id]]
+    assert [n for n in notes if "vote" in n] == [harness.discord.last_ephemeral(voter).text()], notes
     assert (await harness.game(game_id)).state.votes == {0: False, 1: False}
     assert table.text() == shown
     assert harness.messenger.calls[calls:] == []  # no table edit, no DM, no post

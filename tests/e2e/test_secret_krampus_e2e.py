@@ -43,6 +43,14 @@ async def test_whole_game_by_clicks_without_leaks(loop, bot, players: int, seed:
     assert loop.unknown_calls() == []
     counts = loop.call_counts()
     assert counts["errors"] == 0, counts
+    # each voter keeps only their latest note about their vote (the older ones are deleted)
+    voted = 0
+    for user in table.user_ids:
+        texts = [message_text(loop.messages[m]) for m in loop.ephemeral_order.get(user, [])]
+        notes = [t for t in texts if t.startswith(("You voted", "You changed your vote"))]
+        assert len(notes) <= 1, notes
+        voted += len(notes)
+    assert voted > 0, "nobody voted"
 
 
 async def test_kill_9_at_random_moments_loses_nothing(loop, bot) -> None:
