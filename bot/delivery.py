@@ -308,15 +308,18 @@ class Delivery:
         if game.record.status in ("lobby", "running"):
             self._chat.setdefault(game.record.channel_id, {}).setdefault(game.id, 0)
 
+    # -- ephemeral notes ---------------------------------------------------------------------------
     async def noted(self, game_id: int, user_id: int, token: str, message_id: int) -> None:
         """A click on the table was answered with an ephemeral note too ("You voted YES..."): the
         player's previous note in this game, now out of date, is deleted while its token lasts
         (an interaction webhook: not rate-limited), so each player sees only their latest."""
+        now = self.clock()
         notes = self._notes.setdefault(game_id, {})
         previous = notes.get(user_id)
-        notes[user_id] = (token, message_id, self.clock())
-        if previous is not None and self.clock() - previous[2] < TOKEN_LASTS:
-            await self.messenger.delete_followup(previous[0], previous[1])
+        notes[user_id] = (token, message_id, now)
+        if previous is not None and now - previous[2] < TOKEN_LASTS:
+            old_token, old_id, _at = previous
+            await self.messenger.delete_followup(old_token, old_id)
 
     # -- notifications and posts -------------------------------------------------------------------
     async def _tell(self, game: LoadedGame, calls: list[Notice]) -> None:

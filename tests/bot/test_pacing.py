@@ -9,6 +9,7 @@ is short; the unit tests' default is no pacing (`Pacer(enabled=False)`), the rea
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import time
 from collections import defaultdict
@@ -152,7 +153,7 @@ async def other_tables(pacer: Pacer, messenger: TimedMessenger) -> None:
     """Edits of other games' tables in the same process, `OTHER_TABLES` per window, asking the
     pacer as the delivery does (non-urgent: they leave room to decisions). Counted with this
     game's edits."""
-    for n in range(10**6):
+    for n in itertools.count():
         channel = ("another table", n % OTHER_TABLES)
         while (wait := pacer.wait(channel, urgent=False)) > 0:
             await asyncio.sleep(wait)
