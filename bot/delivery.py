@@ -109,6 +109,7 @@ class Delivery:
                 if renderer.has_private_decision(game.view(n.seat))
                 and not self.privates.in_view(game, n.seat)
             }
+            due = {n.seat for n in calls}
             told = set()  # seats that got a new DM now: that DM is their notification
             for seat in range(len(game.seats)):
                 if await self.privates.refresh(
@@ -117,6 +118,7 @@ class Delivery:
                     news=news.get(seat, ()),
                     fresh=seat in private_calls,
                     force=seat in redraw,
+                    notify=seat in due,
                 ):
                     told.add(seat)
             calls = [n for n in calls if n.seat not in told]
@@ -342,7 +344,7 @@ class Delivery:
                     told = _("\N{BELL} Your turn in {game} (in its channel)", game=title)
             async with self.pacer.reserved():  # (no lock is held here)
                 await self.pacer.turn(dm(user))
-                sent = await self.messenger.send_dm(user, Payload(content=told))
+                sent = await self.messenger.send_dm(user, Payload(content=told), ping=True)
             if sent is None:
                 mention.append(user)
         if mention and game.state is not None and game.rules.timer(game.state) is not None:

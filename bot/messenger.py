@@ -199,8 +199,10 @@ PICTURES = PictureCache()
 
 
 class Messenger(Protocol):
-    async def send_dm(self, user_id: int, payload: Payload) -> int | None:
-        """Send a DM; the message id, or None if the user cannot receive DMs from the bot."""
+    async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
+        """Send a DM; the message id, or None if the user cannot receive DMs from the bot. Only
+        a DM that tells its player of a decision `ping`s (a push notification); any other is
+        silent."""
 
     async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
         """Edit a DM the bot sent; False if it is gone (or DMs are closed now)."""
@@ -220,7 +222,8 @@ class Messenger(Protocol):
         """Edit a message the bot posted; False if it is gone."""
 
     async def send_channel(self, channel_id: int, payload: Payload) -> int | None:
-        """Post in a channel; the message id, or None if the bot may not post there."""
+        """Post in a channel; the message id, or None if the bot may not post there. A post that
+        mentions nobody (`Payload.mentions`) is silent."""
 
     async def delete_message(self, channel_id: int, message_id: int) -> None:
         """Delete a message the bot posted in a channel (gone already is fine)."""
@@ -235,10 +238,10 @@ class DiscordMessenger:
         PICTURES.drawing = "process"
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
-    async def send_dm(self, user_id: int, payload: Payload) -> int | None:
+    async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
         try:
             channel = await self._dm_channel(user_id)
-            message = await channel.send(**(await PICTURES.ready(payload)).send_kwargs())
+            message = await channel.send(**(await PICTURES.ready(payload)).send_kwargs(silent=not ping))
         except discord.Forbidden:  # 50007: Cannot send messages to this user
             return None
         except discord.HTTPException as error:
@@ -316,7 +319,8 @@ class DiscordMessenger:
     async def send_channel(self, channel_id: int, payload: Payload) -> int | None:
         channel = self.client.get_partial_messageable(channel_id)
         try:
-            message = await channel.send(**(await PICTURES.ready(payload)).send_kwargs())
+            ready = await PICTURES.ready(payload)
+            message = await channel.send(**ready.send_kwargs(silent=not payload.mentions))
         except discord.HTTPException as error:
             log.warning("posting in %s failed: %s", channel_id, error)
             return None

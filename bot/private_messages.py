@@ -128,11 +128,19 @@ class PrivateMessages:
         return game.seats[seat].dm_open is not False and self.views.living(game, seat, self.slot(game, seat))
 
     async def refresh(
-        self, *, game_id: int, seat: int, news: Sequence[Event] = (), fresh: bool = False, force: bool = False
+        self,
+        *,
+        game_id: int,
+        seat: int,
+        news: Sequence[Event] = (),
+        fresh: bool = False,
+        force: bool = False,
+        notify: bool = False,
     ) -> bool:
         """Bring a seat's living private message up to date: edited when what it shows changed
         (or it has news), sent as a new DM when `fresh` (a private decision to announce) or when
-        it has none yet. Returns whether a new DM was sent (it notifies the player).
+        it has none yet. Returns whether a new DM was sent. A new DM notifies the player (a push)
+        only when `fresh` or `notify` (a decision just became theirs); any other is silent.
 
         A DM edit waits for its channel's turn (`bot.pacing`): then one trailing write, drawing
         the newest game when it runs, does it (and whatever changes come meanwhile)."""
@@ -151,10 +159,11 @@ class PrivateMessages:
         if slot.message_id is None and self.service.shared:  # another process may have just sent one
             slot = self.slot(await self.service.load(game_id), seat)
         worth = list(screens.renderer(game).private_news(list(news))) if news else []
+        ping = fresh or notify
         if fresh:  # a new DM: its turn in the global budget is waited for before the lock
             async with self.pacer.reserved():
-                return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force)
-        return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force)
+                return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force, ping=ping)
+        return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force, ping=ping)
 
     def _owed(self, outbox: Outbox, seat: int, slot: Slot, worth: list[Event], force: bool) -> bool:
         """Whether a trailing write is due for the message (it draws the newest game when it
@@ -173,7 +182,15 @@ class PrivateMessages:
         return True
 
     async def _write(
-        self, outbox: Outbox, seat: int, slot: Slot, worth: list[Event], *, fresh: bool, force: bool
+        self,
+        outbox: Outbox,
+        seat: int,
+        slot: Slot,
+        worth: list[Event],
+        *,
+        fresh: bool,
+        force: bool,
+        ping: bool = False,
     ) -> bool:
         if not fresh and self._owed(outbox, seat, slot, worth, force):
             return False
@@ -226,7 +243,7 @@ class PrivateMessages:
             else:
                 edited = False
             if not edited:
-                sent = await self._new_dm(game, seat, slot, payload)
+                sent = await self._new_dm(game, seat, slot, payload, ping=ping)
             slot.parked = False
             if slot.token is not None:  # the view it played from: emptied, or showing the end
                 await self.views.hand_over(game, seat, slot, payload)
@@ -267,13 +284,13 @@ class PrivateMessages:
             self.pictures.shown(slot.message_id, payload)
         return edited
 
-    async def _new_dm(self, game: LoadedGame, seat: int, slot: Slot, payload: Payload) -> bool:
+    async def _new_dm(self, game: LoadedGame, seat: int, slot: Slot, payload: Payload, *, ping: bool) -> bool:
         """Send the seat a new living DM; the previous one is deleted. Closed DMs are noted.
         Returns whether it was sent. Several processes: sending and recording it are one step
         under the game's lock, and a living DM another process recorded meanwhile is adopted
         (edited) instead of a second one sent beside it."""
         if not self.service.shared:
-            return await self._send_dm(game, seat, slot, payload)
+            return await self._send_dm(game, seat, slot, payload, ping=ping)
         async with self.service.lock(game.id):
             stored = (await self.service.load(game.id)).seats[seat]
             theirs = stored.dm_message_id
@@ -282,15 +299,15 @@ class PrivateMessages:
                     slot.message_id = theirs
                     if await self._edit_dm(slot, payload):
                         return False
-            return await self._send_dm(game, seat, slot, payload, locked=True)
+            return await self._send_dm(game, seat, slot, payload, ping=ping, locked=True)
 
     async def _send_dm(
-        self, game: LoadedGame, seat: int, slot: Slot, payload: Payload, *, locked: bool = False
+        self, game: LoadedGame, seat: int, slot: Slot, payload: Payload, *, ping: bool, locked: bool = False
     ) -> bool:
         if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
             await PICTURES.ready(payload)
         slot.last = await self.pacer.turn(dm(slot.user_id))
-        new_id = await self.messenger.send_dm(slot.user_id, payload)
+        new_id = await self.messenger.send_dm(slot.user_id, payload, ping=ping)
         old = slot.message_id
         if new_id is not None:
             slot.message_id = new_id

@@ -85,8 +85,11 @@ class Payload:
         """The same message with no components (a message whose decisions are over)."""
         return replace(self, view=None)
 
-    def send_kwargs(self) -> dict[str, Any]:
+    def send_kwargs(self, *, silent: bool = False) -> dict[str, Any]:
+        """For a new message; `silent` posts it without a push notification (Discord's
+        SUPPRESS_NOTIFICATIONS: it still shows as unread)."""
         kwargs: dict[str, Any] = {
+            "silent": silent,
             "embeds": self.embeds,
             "allowed_mentions": discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(id=u) for u in self.mentions]

@@ -48,6 +48,8 @@ class FakeMessage:
     uploads: int = 0
     #: user ids the message was allowed to ping when it was posted
     pings: tuple[int, ...] = ()
+    #: posted without a push notification (Discord's SUPPRESS_NOTIFICATIONS)
+    silent: bool = False
 
     def apply(
         self,
@@ -59,7 +61,10 @@ class FakeMessage:
         attachments: Any = ...,
         file: Any = ...,
         allowed_mentions: Any = ...,
+        silent: Any = ...,
     ) -> None:
+        if silent is not ...:
+            self.silent = bool(silent)
         if allowed_mentions is not ... and allowed_mentions is not None:
             users = allowed_mentions.users
             self.pings = tuple(u.id for u in users) if isinstance(users, list) else ()
@@ -308,13 +313,18 @@ class FakeMessenger:
     def __init__(self, discord_: FakeDiscord) -> None:
         self.discord = discord_
         self.calls: list[tuple[str, int]] = []
+        #: user ids Discord would notify (a push), in order: each DM sent with `ping`, each user a
+        #: channel post mentions
+        self.pinged: list[int] = []
 
-    async def send_dm(self, user_id: int, payload: Payload) -> int | None:
+    async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
         self.calls.append(("dm", user_id))
         if user_id in self.discord.closed_dms:
             return None
         message = FakeMessage(next(_ids), None, dm_for=user_id)
-        message.apply(**payload.send_kwargs())
+        message.apply(**payload.send_kwargs(silent=not ping))
+        if ping:
+            self.pinged.append(user_id)
         self.discord.dms.setdefault(user_id, []).append(message)
         self.discord.messages[message.id] = message
         return message.id
@@ -369,7 +379,8 @@ class FakeMessenger:
     async def send_channel(self, channel_id: int, payload: Payload) -> int | None:
         self.calls.append(("post", channel_id))
         message = FakeMessage(next(_ids), channel_id)
-        message.apply(**payload.send_kwargs())
+        message.apply(**payload.send_kwargs(silent=not payload.mentions))
+        self.pinged += [user for user in message.pings if f"<@{user}>" in (message.content or "")]
         self.discord.channel(channel_id).append(message)
         self.discord.messages[message.id] = message
         return message.id

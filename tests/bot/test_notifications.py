@@ -32,13 +32,10 @@ def newly_deciding(before: LoadedGame, after: LoadedGame) -> set[int]:
     return {seat for seat in after.humans_to_decide() if after.decision != before.decision or seat not in was}
 
 
-def notified(h: Harness, mark: int, channel_mark: int) -> list[int]:
-    """User ids told since `mark` (messenger calls) and `channel_mark` (channel messages): each new
-    DM, each user a channel post may ping."""
-    users = [user for kind, user in h.messenger.calls[mark:] if kind == "dm"]
-    for message in [m for ms in h.discord.channels.values() for m in ms][channel_mark:]:
-        users += list(message.pings)
-    return sorted(users)
+def notified(h: Harness, mark: int) -> list[int]:
+    """User ids Discord would notify since `mark` (in `FakeMessenger.pinged`): each DM sent
+    with a push, each user a channel post mentions."""
+    return sorted(h.messenger.pinged[mark:])
 
 
 def channel_count(h: Harness) -> int:
@@ -64,19 +61,64 @@ async def test_one_notification_per_decision_that_becomes_an_idle_players(
                 break
             if idle:
                 clock.now += IDLE_SECONDS + 1  # everyone has been away for a minute
-            mark, channel_mark = len(h.messenger.calls), channel_count(h)
+            mark = len(h.messenger.pinged)
             clicked: list[int] = []
             assert await play_random_click(h, table, game_id, users, rng, clicked)
             after = await h.game(game_id)
             expected: set[int] = set()
             if after.record.version != before.record.version and idle:
                 expected = newly_deciding(before, after) - set(clicked)  # who acted is playing along
-            assert notified(h, mark, channel_mark) == sorted(after.user_of(s) for s in expected), (
+            assert notified(h, mark) == sorted(after.user_of(s) for s in expected), (
                 f"after {clicked} at decision {before.decision} -> {after.decision}"
             )
             expected_total += len(expected)
         if idle:
             assert expected_total > 3  # the game really handed decisions to idle players
+    finally:
+        await h.close()
+
+
+@pytest.mark.parametrize("name", PLUGINS.names())
+async def test_dms_that_tell_of_no_new_decision_are_silent(tmp_path, name: str) -> None:
+    """Everyone is playing along (nobody idle for a minute): the first DMs at the start, and
+    everything up to the end played from the channel's views, push nothing; the DMs are there."""
+    h = await Harness(tmp_path / "bot.db", clock=Clock()).boot()
+    try:
+        plugin = PLUGINS.get(name)
+        users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+        table, game_id = await h.open_table(users, name)
+        first = [h.discord.dms[u.id][-1] for u in users]
+        assert all(message.silent for message in first), [m.content for m in first]
+        for user in users:
+            await h.discord.click(user, table, f"mine:{game_id}")
+        rng = random.Random(name)
+        while await play_random_click(h, table, game_id, users, rng):
+            pass
+        assert (await h.game(game_id)).record.status != "running"
+        assert h.messenger.pinged == []
+    finally:
+        await h.close()
+
+
+async def test_players_idle_since_they_joined_are_told_of_their_first_decision(tmp_path) -> None:
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        users = make_users(6)
+        interaction = await h.command("play", users[0], "secret-krampus")
+        lobby = interaction.original
+        assert lobby is not None
+        game_id = int(lobby.custom_ids()[0].split(":")[1])
+        for user in users[1:]:
+            await h.discord.click(user, lobby, f"lobby:{game_id}:join")
+        clock.now += IDLE_SECONDS + 1  # the players wander off; the host comes back and starts
+        await h.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+        game = await h.game(game_id)
+        deciding = {game.user_of(s) for s in game.humans_to_decide()} - {users[0].id}
+        assert deciding  # (the seed gives the first decision to someone who is not the host)
+        assert sorted(h.messenger.pinged) == sorted(deciding)
+        silent = [u.id for u in users if h.discord.dms[u.id][-1].silent]
+        assert sorted(silent) == sorted(u.id for u in users if u.id not in deciding)
     finally:
         await h.close()
 

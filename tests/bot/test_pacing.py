@@ -46,9 +46,9 @@ class TimedMessenger(FakeMessenger):
         if edit:
             self.edits.append(time.monotonic())
 
-    async def send_dm(self, user_id: int, payload: Payload) -> int | None:
+    async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
         self._note(dm(user_id))
-        return await super().send_dm(user_id, payload)
+        return await super().send_dm(user_id, payload, ping=ping)
 
     async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
         self._note(dm(user_id), edit=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.e2e.transcript import Recorder, controls, live_controls, readable
 from tests.loopback import LoopbackDiscord
-from tests.loopback.model import MessageMeta
+from tests.loopback.model import SUPPRESS_NOTIFICATIONS, MessageMeta
 
 BUTTONS = {
     "type": 1,
@@ -56,6 +56,9 @@ def test_recorder_keeps_the_watched_players_messages_once_and_marks_pings() -> N
     shown = Recorder(LoopbackDiscord(), user_id=7, table=True)
     shown(_message(4, "<@7> your turn"), MessageMeta("channel"))
     assert shown.pings == 1 and shown.lines[0].endswith("table #1 new  PING")
+    quiet = Recorder(LoopbackDiscord(), user_id=7, table=False)
+    quiet({**_message(5, "your hand"), "flags": SUPPRESS_NOTIFICATIONS}, dm)  # a silent new DM
+    assert quiet.pings == 0 and quiet.lines[0].endswith("DM #1 new")
 
 
 async def test_recorder_flags_two_private_messages_with_enabled_controls() -> None:

@@ -8,11 +8,11 @@ The real bot runs as a subprocess against a LoopbackDiscord; scripted players (`
 random legal clicks on what they are shown. Every write to the watched player's DMs and ephemeral
 views, and every table write, is printed in order, wrapped at phone width, with its controls
 (``[Play]``; ``[-Play-]`` when disabled; selects as ``<placeholder: a | b>``) and a ``PING`` mark
-where Discord would notify the player (a new DM, or a message that mentions them). Repeated
-identical writes are shown once; a line starting ``!!`` follows a write after which two of the
-player's private messages still had enabled controls (as after the write before). At the end: the
-watched player's messages that still have enabled controls (there should be none but Rematch),
-and counts.
+where Discord would notify the player (a new DM, or a new message that mentions them, unless
+posted silently). Repeated identical writes are shown once; a line starting ``!!`` follows a
+write after which two of the player's private messages still had enabled controls (as after the
+write before). At the end: the watched player's messages that still have enabled controls (there
+should be none but Rematch), and counts.
 
 This is a tool for reading the bot as a player does (the developers' guide: "play what you
 build"); the tests that check the same things automatically are in `tests/e2e/` and
@@ -32,7 +32,7 @@ from typing import Any
 from tests.e2e.players import Players
 from tests.loopback import LoopbackDiscord
 from tests.loopback.botproc import run_bot
-from tests.loopback.model import MessageMeta
+from tests.loopback.model import SUPPRESS_NOTIFICATIONS, MessageMeta
 from tests.loopback.text import iter_components
 
 WIDTH = 44  # about what a phone shows of a message per line
@@ -113,7 +113,8 @@ class Recorder:
         self.seen[mid] = key
         self.writes += 1
         mention = f"<@{self.user_id}>" in (message.get("content") or "")
-        ping = mine and meta.kind == "dm" and new or mention
+        silent = bool(message.get("flags", 0) & SUPPRESS_NOTIFICATIONS)
+        ping = new and not silent and (mine and meta.kind == "dm" or mention)
         self.pings += ping
         where = {"dm": "DM", "ephemeral": "view", "channel": "table"}[meta.kind]
         label = f"{where} #{self.number(mid)} {'new' if new else 'edit'}"
