@@ -1,5 +1,6 @@
 """Delivering a game's outbox to Discord, always from the newest committed game: the table, each
-seat's living private message (`bot.private_messages`), notifications and channel posts.
+seat's living private message (`bot.private_messages`), notifications (`bot.notifications`) and
+channel posts.
 
 Every message a game keeps up to date is a `Slot` that remembers what it shows (a digest of the
 rendered message), so it is edited only when what it shows changed for its reader, and that holds
@@ -22,13 +23,13 @@ import logging
 import discord
 
 from bot import screens
-from bot.channel_views import TOKEN_LASTS
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, answer_by_edit, paced_turn, turn_of
 from bot.messenger import PICTURES, Messenger
+from bot.notifications import Notifications
 from bot.outbox import Notice, Outbox, Post
-from bot.pacing import Pacer, dm
+from bot.pacing import Pacer
 from bot.pipeline import Pipeline
 from bot.private_clicks import PrivateClicks
 from bot.private_messages import PrivateMessages
@@ -63,14 +64,14 @@ class Delivery:
         self._chat: dict[int, dict[int, int]] = {}  # channel -> {game: people's messages since its table}
         self._bumped: dict[int, float] = {}
         self._extras: dict[int, list[tuple[int, int]]] = {}  # game -> other messages with its controls
-        self._notes: dict[int, dict[int, tuple[str, int, float]]] = {}  # game -> user -> latest note
+        self.notifications = Notifications(messenger, self.pacer, self.clock)
         pipeline.deliver = self.deliver
         self.privates.on_overtaken.append(self._table_overtaken)
         pipeline.on_stop.append(self.pacer.stop)
 
     def pace(self, pacer: Pacer) -> None:
         """Pace writes with `pacer` from now on (tests: `Pacer(enabled=False)` or a fast one)."""
-        self.pacer = self.privates.pacer = pacer
+        self.pacer = self.privates.pacer = self.notifications.pacer = pacer
 
     # -- the outbox ------------------------------------------------------------------------------
     async def deliver(self, game_id: int) -> None:
@@ -129,7 +130,8 @@ class Delivery:
             for channel_id, message_id in self._extras.pop(game.id, []):
                 await self.pacer.turn(channel_id)
                 await self.messenger.edit_message(channel_id, message_id, over)
-        await self._tell(outbox.game, calls)
+            await self.notifications.game_over(game.id)
+        await self.notifications.tell(outbox.game, calls)
         for post in posts:
             await self._post(outbox.game, post)
         return game.record.version
@@ -143,10 +145,6 @@ class Delivery:
             and game.state is not None
             and game.can_act(notice.seat)
         )
-
-    @staticmethod
-    def _dms_closed(game: LoadedGame, seat: int) -> bool:
-        return game.seats[seat].dm_open is False
 
     def _newest(self, game_id: int) -> Outbox | None:
         return self.pipeline.outboxes.get(game_id)
@@ -310,65 +308,16 @@ class Delivery:
         if game.record.status in ("lobby", "running"):
             self._chat.setdefault(game.record.channel_id, {}).setdefault(game.id, 0)
 
-    # -- ephemeral notes ---------------------------------------------------------------------------
-    async def noted(self, game_id: int, user_id: int, token: str, message_id: int) -> None:
-        """A click on the table was answered with an ephemeral note too ("You voted YES..."): the
-        player's previous note in this game, now out of date, is deleted while its token lasts
-        (an interaction webhook: not rate-limited), so each player sees only their latest."""
-        now = self.clock()
-        notes = self._notes.setdefault(game_id, {})
-        previous = notes.get(user_id)
-        notes[user_id] = (token, message_id, now)
-        if previous is not None and now - previous[2] < TOKEN_LASTS:
-            old_token, old_id, _at = previous
-            await self.messenger.delete_followup(old_token, old_id)
-
-    # -- notifications and posts -------------------------------------------------------------------
-    async def _tell(self, game: LoadedGame, calls: list[Notice]) -> None:
-        """A decision became these idle players': a DM with a link to the table (a private one
-        came as a new DM already), or one channel post mentioning those whose DMs are closed."""
-        if not calls:
-            return
-        url = screens.jump_url(game)
-        mention: list[int] = []
-        for notice in calls:
-            user = game.user_of(notice.seat)
-            if self._dms_closed(game, notice.seat):
-                mention.append(user)
-                continue
-            with using(screens.seat_language(game, notice.seat)):  # the player's own language
-                title = f"**{_(game.info.title)} #{game.id}**"
-                if url:
-                    told = _("\N{BELL} Your turn in {game}: [go to the table]({url})", game=title, url=url)
-                else:
-                    told = _("\N{BELL} Your turn in {game} (in its channel)", game=title)
-            async with self.pacer.reserved():  # (no lock is held here)
-                await self.pacer.turn(dm(user))
-                sent = await self.messenger.send_dm(user, Payload(content=told), ping=True)
-            if sent is None:
-                mention.append(user)
-        if mention and game.state is not None and game.rules.timer(game.state) is not None:
-            mention = []  # a timed decision (a reaction window): a ping would name who may react
-        if mention:
-            with using(screens.table_language(game)):  # a channel post
-                text = _(
-                    "\N{BELL} {players}: your turn in {game} (your choices: **{button}** on the table).",
-                    players=" ".join(f"<@{u}>" for u in mention),
-                    game=f"**{_(game.info.title)} #{game.id}**",
-                    button=screens.private_label(game),
-                )
-            await self.pacer.turn(game.record.channel_id)
-            await self.messenger.send_channel(
-                game.record.channel_id, Payload(content=text, mentions=tuple(mention))
-            )
-
+    # -- posts ---------------------------------------------------------------------------------------
     async def _post(self, game: LoadedGame, post: Post) -> None:
         if post.kind == "ended":
             payload = screens.ending_payload(game, post.text)
         else:
             payload = Payload(content=post.text, mentions=post.mentions)
         await self.pacer.turn(game.record.channel_id)
-        await self.messenger.send_channel(game.record.channel_id, payload)
+        posted = await self.messenger.send_channel(game.record.channel_id, payload)
+        if posted is not None and post.mentions:  # the turn clock's warning: true until the next
+            await self.notifications.mentioned(game.id, game.record.channel_id, posted)
 
     # -- forgetting --------------------------------------------------------------------------------
     def _forget(self, game: LoadedGame) -> None:
@@ -378,4 +327,4 @@ class Delivery:
         self.privates.forget(game)
         self._chat.get(game.record.channel_id, {}).pop(game.id, None)
         self._bumped.pop(game.id, None)
-        self._notes.pop(game.id, None)
+        self.notifications.forget(game.id)

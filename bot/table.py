@@ -116,7 +116,7 @@ class Table:
                 )
                 if note:
                     sent = await interaction.followup.send(note, ephemeral=True, wait=True)
-                    await self.delivery.noted(game_id, user_id, interaction.token, sent.id)
+                    await self.delivery.notifications.noted(game_id, user_id, interaction.token, sent.id)
         else:
             await self.delivery.clicks.answer(interaction, game_id, seat)
         await self.delivery.deliver(game_id)

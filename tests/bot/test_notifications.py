@@ -13,6 +13,7 @@ from bot.delivery import BURIED_AFTER
 from bot.loaded_game import LoadedGame
 from bot.pipeline import IDLE_SECONDS
 from bot.plugins import PLUGINS
+from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click
 
 
@@ -36,6 +37,10 @@ def notified(h: Harness, mark: int) -> list[int]:
     """User ids Discord would notify since `mark` (in `FakeMessenger.pinged`): each DM sent
     with a push, each user a channel post mentions."""
     return sorted(h.messenger.pinged[mark:])
+
+
+def your_turn_dms(h: Harness, user: FakeUser) -> list[FakeMessage]:
+    return [m for m in h.discord.dms.get(user.id, []) if (m.content or "").startswith("\N{BELL}")]
 
 
 def channel_count(h: Harness) -> int:
@@ -72,8 +77,11 @@ async def test_one_notification_per_decision_that_becomes_an_idle_players(
                 f"after {clicked} at decision {before.decision} -> {after.decision}"
             )
             expected_total += len(expected)
+            assert all(len(your_turn_dms(h, u)) <= 1 for u in users), "an older 'your turn' DM is kept"
         if idle:
             assert expected_total > 3  # the game really handed decisions to idle players
+        if (await h.game(game_id)).record.status != "running":
+            assert [your_turn_dms(h, u) for u in users] == [[] for _ in users]  # none true any more
     finally:
         await h.close()
 
@@ -141,6 +149,30 @@ async def test_closed_dms_get_one_channel_mention(tmp_path) -> None:
         after = await h.game(game_id)
         voters = sorted(after.user_of(s) for s in after.humans_to_decide() if users[s] != candidate)
         assert [sorted(p.pings) for p in posts if p.pings] == [voters]
+    finally:
+        await h.close()
+
+
+async def test_only_the_latest_channel_mention_stays_until_the_end(tmp_path) -> None:
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        users = make_users(5)
+        h.discord.closed_dms = {u.id for u in users}
+        table, game_id = await h.open_table(users)
+        rng = random.Random(3)
+        mentions = 0
+        while (game := await h.game(game_id)).record.status == "running":
+            for seat in game.to_decide():  # "My role & cards" (the fallback for closed DMs)
+                await h.discord.click(users[seat], table, f"mine:{game_id}")
+            clock.now += IDLE_SECONDS + 1
+            mark = len(h.messenger.pinged)
+            assert await play_random_click(h, table, game_id, users, rng)
+            mentions += len(h.messenger.pinged) > mark
+            posts = [m for m in h.discord.channel(555) if m.pings]
+            assert len(posts) <= 1, [m.content for m in posts]
+        assert mentions > 3  # several were posted, each replacing the one before
+        assert [m for m in h.discord.channel(555) if m.pings] == []
     finally:
         await h.close()
 

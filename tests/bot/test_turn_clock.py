@@ -43,6 +43,14 @@ async def test_warning_mentions_who_must_decide(harness: Harness) -> None:
     await harness.table.pipeline.clock_warning(game_id, game.decision)
     warning = harness.discord.channels[CHANNEL][-1].text()
     assert f"<@{users[seat].id}>" in warning and "chooses for you" in warning
+    # the next decision's warning replaces it (it is no longer true); the end removes the last
+    await harness.table.pipeline.clock_expiry(game_id, game.decision)
+    game = await harness.game(game_id)
+    await harness.table.pipeline.clock_warning(game_id, game.decision)
+    warnings = [m.text() for m in harness.discord.channels[CHANNEL] if "chooses for you" in m.text()]
+    assert len(warnings) == 1 and all(f"<@{users[s].id}>" in warnings[0] for s in game.to_decide())
+    await harness.command("abandon", users[0], None)
+    assert not [m for m in harness.discord.channels[CHANNEL] if "chooses for you" in m.text()]
 
 
 async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_an_ai(
