@@ -130,7 +130,7 @@ class Delivery:
             for channel_id, message_id in self._extras.pop(game.id, []):
                 await self.pacer.turn(channel_id)
                 await self.messenger.edit_message(channel_id, message_id, over)
-            await self.notifications.game_over(game.id)
+        await self.notifications.settle(game)
         await self.notifications.tell(outbox.game, calls)
         for post in posts:
             await self._post(outbox.game, post)
@@ -317,7 +317,7 @@ class Delivery:
         await self.pacer.turn(game.record.channel_id)
         posted = await self.messenger.send_channel(game.record.channel_id, payload)
         if posted is not None and post.mentions:  # the turn clock's warning: true until the next
-            await self.notifications.mentioned(game.id, game.record.channel_id, posted)
+            await self.notifications.mentioned(game, posted)
 
     # -- forgetting --------------------------------------------------------------------------------
     def _forget(self, game: LoadedGame) -> None:

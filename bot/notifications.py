@@ -6,16 +6,18 @@ table, or, for those whose DMs are closed, by one channel post mentioning them; 
 warns in a channel post mentioning who must decide. A click on the table may also be answered
 with an ephemeral note ("You voted YES...").
 
-Each of these goes out of date: a "your turn" DM once the next one comes or the game ends, a
-mention once the next one comes, a note once the player's next note comes. So only the latest
-stays (per player, or per game for the posts in its channel): the previous one is deleted when a
-new one is sent, and every "your turn" message (DM or channel post) when the game ends. (Kept in
-memory: after a restart, or when another process sent it, an old one stays.)
+Each of these goes out of date: a "your turn" DM once its player has no part in that decision
+any more (they made it, it is over, the game ended), a mention once its decision is over, a note
+once the player's next note comes. Such a message is then deleted (`settle`, at every delivery of
+the game; a note when the next one comes), so at most one per player, or per game for the posts
+in its channel, is ever there. (Kept in memory: after a restart, or when another process sent
+it, an old one stays.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 
 from bot import screens
 from bot.channel_views import TOKEN_LASTS
@@ -30,14 +32,24 @@ from bot.render.base import Payload
 CHANNEL = 0
 
 
+@dataclass(frozen=True)
+class Told:
+    """A message that called someone to a decision: true while that decision is on and (a DM)
+    still its player's."""
+
+    where: Hashable  # `dm(user)` or a channel id
+    message_id: int
+    decision: int
+    seat: int | None = None  # a DM's player; None for a post in the channel
+
+
 class Notifications:
     def __init__(self, messenger: Messenger, pacer: Pacer, clock: Callable[[], float]) -> None:
         self.messenger = messenger
         self.pacer = pacer
         self.clock = clock
-        #: game -> user (or `CHANNEL`) -> where (`dm(user)` or a channel id) and which message
-        #: the latest "your turn" message is
-        self._told: dict[int, dict[int, tuple[Hashable, int]]] = {}
+        #: game -> user (or `CHANNEL`) -> the latest "your turn" message
+        self._told: dict[int, dict[int, Told]] = {}
         #: game -> user -> (interaction token, message, when) of the latest ephemeral note
         self._notes: dict[int, dict[int, tuple[str, int, float]]] = {}
 
@@ -66,7 +78,7 @@ class Notifications:
             if sent is None:
                 mention.append(user)
             else:
-                await self._replace(game.id, user, (dm(user), sent))
+                await self._replace(game.id, user, Told(dm(user), sent, notice.decision, notice.seat))
         if mention and game.state is not None and game.rules.timer(game.state) is not None:
             mention = []  # a timed decision (a reaction window): a ping would name who may react
         if mention:
@@ -82,32 +94,43 @@ class Notifications:
             post = Payload(content=text, mentions=tuple(mention))
             posted = await self.messenger.send_channel(channel, post)
             if posted is not None:
-                await self.mentioned(game.id, channel, posted)
+                await self.mentioned(game, posted)
 
-    async def mentioned(self, game_id: int, channel: int, message_id: int) -> None:
-        """A post in the game's channel called people to a decision ("your turn", the turn
-        clock's warning): it replaces the game's previous one (at most one stays)."""
-        await self._replace(game_id, CHANNEL, (channel, message_id))
+    async def mentioned(self, game: LoadedGame, message_id: int) -> None:
+        """A post in the game's channel called people to its current decision ("your turn", the
+        turn clock's warning): it replaces the game's previous one (at most one stays)."""
+        await self._replace(game.id, CHANNEL, Told(game.record.channel_id, message_id, game.decision))
 
-    async def _replace(self, game_id: int, key: int, message: tuple[Hashable, int]) -> None:
+    async def _replace(self, game_id: int, key: int, message: Told) -> None:
         told = self._told.setdefault(game_id, {})
         previous = told.get(key)
         told[key] = message
         if previous is not None:
-            await self._delete(*previous)
+            await self._delete(previous)
 
-    async def _delete(self, where: Hashable, message_id: int) -> None:
+    async def settle(self, game: LoadedGame) -> None:
+        """Delete the game's "your turn" messages that are no longer true (`game` is its newest
+        committed state): the decision they called to is over, or a DM's player has no part in
+        it any more, or the game ended."""
+        told = self._told.get(game.id)
+        if not told:
+            return
+        running = game.record.status == "running" and game.state is not None
+        for key, message in list(told.items()):
+            if running and message.decision == game.decision:
+                if message.seat is None or (message.seat in game.to_decide() and game.can_act(message.seat)):
+                    continue
+            del told[key]
+            await self._delete(message)
+
+    async def _delete(self, message: Told) -> None:
+        where = message.where
         await self.pacer.turn(where)
         if isinstance(where, tuple):  # a DM: `dm(user)`
-            await self.messenger.delete_dm(where[1], message_id)
+            await self.messenger.delete_dm(where[1], message.message_id)
         else:
             assert isinstance(where, int)
-            await self.messenger.delete_message(where, message_id)
-
-    async def game_over(self, game_id: int) -> None:
-        """The game ended: its "your turn" messages are no longer true."""
-        for where, message_id in self._told.pop(game_id, {}).values():
-            await self._delete(where, message_id)
+            await self.messenger.delete_message(where, message.message_id)
 
     # -- ephemeral notes ---------------------------------------------------------------------------
     async def noted(self, game_id: int, user_id: int, token: str, message_id: int) -> None:

@@ -78,6 +78,9 @@ async def test_one_notification_per_decision_that_becomes_an_idle_players(
             )
             expected_total += len(expected)
             assert all(len(your_turn_dms(h, u)) <= 1 for u in users), "an older 'your turn' DM is kept"
+            deciding = {after.user_of(s) for s in after.humans_to_decide()} if after.state else set()
+            stale = [u.display_name for u in users if your_turn_dms(h, u) and u.id not in deciding]
+            assert stale == [], "a 'your turn' DM stays after the decision is no longer theirs"
         if idle:
             assert expected_total > 3  # the game really handed decisions to idle players
         if (await h.game(game_id)).record.status != "running":
@@ -153,7 +156,7 @@ async def test_closed_dms_get_one_channel_mention(tmp_path) -> None:
         await h.close()
 
 
-async def test_only_the_latest_channel_mention_stays_until_the_end(tmp_path) -> None:
+async def test_a_channel_mention_goes_when_its_decision_is_over(tmp_path) -> None:
     clock = Clock()
     h = await Harness(tmp_path / "bot.db", clock=clock).boot()
     try:
@@ -161,16 +164,19 @@ async def test_only_the_latest_channel_mention_stays_until_the_end(tmp_path) -> 
         h.discord.closed_dms = {u.id for u in users}
         table, game_id = await h.open_table(users)
         rng = random.Random(3)
-        mentions = 0
+        mentions, called_to = 0, -1
         while (game := await h.game(game_id)).record.status == "running":
             for seat in game.to_decide():  # "My role & cards" (the fallback for closed DMs)
                 await h.discord.click(users[seat], table, f"mine:{game_id}")
             clock.now += IDLE_SECONDS + 1
             mark = len(h.messenger.pinged)
             assert await play_random_click(h, table, game_id, users, rng)
-            mentions += len(h.messenger.pinged) > mark
+            after = await h.game(game_id)
+            if len(h.messenger.pinged) > mark:
+                mentions, called_to = mentions + 1, after.decision
             posts = [m for m in h.discord.channel(555) if m.pings]
             assert len(posts) <= 1, [m.content for m in posts]
+            assert not posts or after.decision == called_to, "a mention stays after its decision"
         assert mentions > 3  # several were posted, each replacing the one before
         assert [m for m in h.discord.channel(555) if m.pings] == []
     finally:
