@@ -258,7 +258,8 @@ def table_lines(view: NNView, ctx: TableContext) -> list[str]:
 def table_events(view: NNView, events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """What just happened, in at most `MAX_EVENT_LINES` lines: the events the rest of the table
     does not already say (the headline says whose turn it is, the declared draws while the
-    drawing lasts, the steal under way, why the game ended; a steal's summary names its takes)."""
+    drawing lasts, the steal under way, why the game ended; a steal's summary names its takes;
+    the status line that the end is declared)."""
     told = set(TOLD_ELSEWHERE)
     if view.phase == Phase.DRAW:
         told.add("card_shown")  # the headline lists this turn's declared draws
@@ -268,6 +269,8 @@ def table_events(view: NNView, events: Sequence[Event], names: Sequence[str]) ->
         told.add("nothing_to_draw")  # the headline: why the game ended
     if any(e.kind == "steal_ended" for e in events):
         told.add("card_taken")  # the steal's summary names every card taken
+    if view.end_declared_by is not None:
+        told.add("end_declared")  # the status line under the headline says so (`end_status`)
     shown = []
     for e in events:
         if e.kind in told:

@@ -196,6 +196,22 @@ def test_the_headline_says_whose_turn_and_what_they_do() -> None:
     assert "playing cards" in seen[Phase.PLAY] and "in private" in seen[Phase.PLAY]
 
 
+def test_the_declared_end_is_said_once() -> None:
+    rng = random.Random(4)
+    state = GAME.new_game(3, GAME.parse_options(None), 4)
+    while True:
+        seat = rng.choice(sorted(GAME.to_decide(state)))
+        actions = GAME.legal_actions(state, seat)
+        declare = [a for a in actions if a.kind == "declare_end"]
+        state, events = GAME.apply(state, seat, declare[0] if declare else rng.choice(actions))
+        if declare:
+            break
+    table = RENDER.table(GAME.view(state, None), _ctx(state, 3), visible_events(events, None))
+    text = _message(table).text()
+    assert text.count("the game ends after their next turn") == 1, text
+    assert f"{NAMES[seat]} declared the end" in text
+
+
 def _orient_state(players: int = 3, seed: int = 3):
     for state in _random_states(players, seed, 0.5):
         if state.phase == Phase.ORIENT and len(GAME.to_decide(state)) >= 1:
