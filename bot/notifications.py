@@ -124,13 +124,17 @@ class Notifications:
             await self._delete(message)
 
     async def _delete(self, message: Told) -> None:
+        """Delete it when the global budget has room (nobody waits for it)."""
         where = message.where
-        await self.pacer.turn(where)
-        if isinstance(where, tuple):  # a DM: `dm(user)`
-            await self.messenger.delete_dm(where[1], message.message_id)
-        else:
-            assert isinstance(where, int)
-            await self.messenger.delete_message(where, message.message_id)
+
+        async def delete() -> None:
+            if isinstance(where, tuple):  # a DM: `dm(user)`
+                await self.messenger.delete_dm(where[1], message.message_id)
+            else:
+                assert isinstance(where, int)
+                await self.messenger.delete_message(where, message.message_id)
+
+        await self.pacer.aside(where, delete)
 
     # -- ephemeral notes ---------------------------------------------------------------------------
     async def noted(self, game_id: int, user_id: int, token: str, message_id: int) -> None:

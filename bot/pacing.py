@@ -21,8 +21,9 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   ones first) instead of all retrying at once (a turn counts from when it is handed out: one
   not used within the window is asked for again). Under that load edits coalesce further (each
   message still gets its trailing write with the newest state). A new DM that brings a decision
-  waits for its turn before it takes the message's lock (`reserved`); posts and deletes, which
-  cannot wait that way, are rare: they only count.
+  waits for its turn before it takes the message's lock (`reserved`); a delete of a message no
+  longer true waits in a task of its own (`aside`); posts and the deletes of superseded DMs,
+  which cannot wait that way, are rare: they only count.
 
 `Pacer(enabled=False)` lets every write through at once (the unit tests' fake Discord).
 """
@@ -300,6 +301,20 @@ class Pacer:
         self._waiting.add(task)
         task.add_done_callback(self._waiting.discard)
         return trailing
+
+    async def aside(self, channel: Hashable, write: Callable[[], Awaitable[None]]) -> None:
+        """A write nobody waits for (deleting a message that is no longer true): in a task of
+        its own, holding nothing, it waits for a non-urgent turn in the global budget, then for
+        its channel's. At once, by the caller, when pacing is off."""
+
+        async def paced() -> None:
+            await self.turn(channel)
+            await write()
+
+        if self.enabled:
+            self.later(0.0, paced)
+        else:
+            await paced()
 
     async def _pause(self, delay: float, trailing: Trailing) -> None:
         """A trailing write's wait for its channel; cut short when it is promoted (then only the

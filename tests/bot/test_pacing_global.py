@@ -181,3 +181,30 @@ async def test_a_turn_held_longer_than_the_window_is_asked_for_again() -> None:
         pacer.take(channel)
     await pacer.settle(timeout=5)
     assert asked and asked[0] > 0, "an expired turn let a write past a full window"
+
+
+async def test_a_write_set_aside_waits_for_room_in_its_own_task_after_urgent_ones() -> None:
+    window = 0.2
+    pacer = Pacer(per_second=4 / window, global_window=window)  # 4 writes per 0.2 s
+    for channel in range(4):
+        pacer.take(channel)
+    done: list[str] = []
+
+    async def delete() -> None:
+        done.append("delete")
+
+    async def urgent() -> None:
+        pacer.take("table")
+        done.append("your turn")
+
+    start = time.monotonic()
+    await pacer.aside(("dm", 7), delete)
+    assert done == [] and time.monotonic() - start < window / 2, "the caller does not wait"
+    pacer.later(0, urgent, urgent=True)
+    await pacer.settle(timeout=5)
+    assert done == ["your turn", "delete"] and time.monotonic() - start >= window * 0.9
+    assert pacer.held_back == 2  # both waited for the budget
+
+    off = Pacer(enabled=False)
+    await off.aside(("dm", 7), delete)  # pacing off: at once
+    assert done[-1] == "delete" and len(done) == 3
