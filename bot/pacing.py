@@ -22,8 +22,8 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   not used within the window is asked for again). Under that load edits coalesce further (each
   message still gets its trailing write with the newest state). A new DM that brings a decision
   waits for its turn before it takes the message's lock (`reserved`); a delete of a message no
-  longer true waits in a task of its own (`aside`); posts and the deletes of superseded DMs,
-  which cannot wait that way, are rare: they only count.
+  longer true waits for spare room in a task of its own (`aside`: it never delays a decision);
+  posts and the deletes of superseded DMs, which cannot wait that way, are rare: they only count.
 
 `Pacer(enabled=False)` lets every write through at once (the unit tests' fake Discord).
 """
@@ -57,6 +57,9 @@ GLOBAL_PER_SECOND = 50.0
 GLOBAL_SAFETY = 0.9
 #: The share of the global budget non-urgent writes may use (the rest is kept for decisions).
 NON_URGENT_SHARE = 0.8
+#: Writes that can wait for spare room (`Pacer.aside`) go only while the budget's last window
+#: is under this share, after every other waiting write.
+SPARE_SHARE = 0.5
 #: A process logs that it is at its global budget at most once per this many seconds.
 SATURATED_LOG_EVERY = 60.0
 
@@ -85,6 +88,7 @@ class Trailing:
     (`Pacer.promote`) when a person's new decision comes to its message while it waits."""
 
     urgent: bool
+    spare: bool = False  # it waits for spare room (`Pacer.aside`), after every other write
     channel: Hashable | None = None  # its channel, and when its message was last written:
     last: float | None = None  # promoted, it waits only for the channel's hard limit
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -123,6 +127,7 @@ class Pacer:
         self.budget = max(1, int(per_second * global_window)) if per_second else None
         self._all: deque[float] = deque()  # times of the recent writes (and reservations), all channels
         self._queues: dict[bool, deque[asyncio.Future[float]]] = {True: deque(), False: deque()}
+        self._spares: deque[asyncio.Future[float]] = deque()  # writes waiting for spare room
         self._pump: asyncio.Task[None] | None = None
         self.held_back = 0  # writes that waited for the global budget
         self.promoted = 0  # trailing writes that became urgent while they waited
@@ -159,13 +164,17 @@ class Pacer:
 
     def _global_delay(self, urgent: bool) -> float:
         """Seconds until the global budget has room for a write (0: now)."""
+        return self._room_delay(1.0 if urgent else NON_URGENT_SHARE)
+
+    def _room_delay(self, share: float) -> float:
+        """Seconds until the global budget's last window is under `share` of it (0: now)."""
         if self.budget is None:
             return 0.0
         now = self.clock()
         times = self._all
         while times and now - times[0] >= self.global_window:
             times.popleft()
-        room = self.budget if urgent else max(1, int(self.budget * NON_URGENT_SHARE))
+        room = self.budget if share >= 1 else max(1, int(self.budget * share))
         if len(times) < room:
             return 0.0
         return max(times[len(times) - room] + self.global_window - now, 0.0)
@@ -222,7 +231,11 @@ class Pacer:
         """Wait for a write's turn in the global budget, in order (urgent writes first), and
         reserve it; returns the reserved time."""
         queues, urgent = self._queues, trailing.urgent
-        if not queues[True] and (urgent or not queues[False]) and self._global_delay(urgent) == 0:
+        if trailing.spare:
+            free = not (queues[True] or queues[False] or self._spares) and self._room_delay(SPARE_SHARE) == 0
+        else:
+            free = not queues[True] and (urgent or not queues[False]) and self._global_delay(urgent) == 0
+        if free:
             now = self.clock()
             self._all.append(now)
             return now
@@ -238,21 +251,25 @@ class Pacer:
             )
         turn: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         trailing.turn = turn
-        queues[urgent].append(turn)
+        (self._spares if trailing.spare else queues[urgent]).append(turn)
         if self._pump is None or self._pump.done():
             self._pump = asyncio.get_running_loop().create_task(self._serve())
         return await turn
 
     async def _serve(self) -> None:
-        """Hand out the global budget to the queued writes as it frees up."""
-        queues = self._queues
-        while queues[True] or queues[False]:
-            urgent = bool(queues[True])
-            delay = self._global_delay(urgent)
+        """Hand out the global budget to the queued writes as it frees up (urgent ones first,
+        then the others, then those waiting for spare room)."""
+        queues, spares = self._queues, self._spares
+        while queues[True] or queues[False] or spares:
+            if queues[True] or queues[False]:
+                urgent = bool(queues[True])
+                queue, delay = queues[urgent], self._global_delay(urgent)
+            else:
+                queue, delay = spares, self._room_delay(SPARE_SHARE)
             if delay > 0:
                 await asyncio.sleep(delay)
                 continue
-            turn = queues[urgent].popleft()
+            turn = queue.popleft()
             if turn.done():  # its writer was cancelled
                 continue
             now = self.clock()
@@ -272,6 +289,7 @@ class Pacer:
         write: Callable[[], Awaitable[None]],
         *,
         urgent: bool = False,
+        spare: bool = False,
         channel: Hashable | None = None,
         last: float | None = None,
     ) -> Trailing:
@@ -280,7 +298,7 @@ class Pacer:
         it (`urgent`: before the non-urgent ones) and holds it while it runs. `channel`, `last`:
         the write's channel and when its message was last written (`wait`'s), so that once
         promoted it waits no longer than an urgent write must."""
-        trailing = Trailing(urgent, channel, last)
+        trailing = Trailing(urgent, spare, channel, last)
 
         async def run() -> None:
             await self._pause(delay, trailing)
@@ -302,19 +320,27 @@ class Pacer:
         task.add_done_callback(self._waiting.discard)
         return trailing
 
-    async def aside(self, channel: Hashable, write: Callable[[], Awaitable[None]]) -> None:
+    async def aside(
+        self, channel: Hashable, write: Callable[[], Awaitable[None]], delay: float = GAP
+    ) -> None:
         """A write nobody waits for (deleting a message that is no longer true): in a task of
-        its own, holding nothing, it waits for a non-urgent turn in the global budget, then for
-        its channel's. At once, by the caller, when pacing is off."""
+        its own, holding nothing, after `delay` (the moment that made it untrue is when the
+        channel's decisions are written) it waits for spare room in the global budget (after
+        every other waiting write, and only while the last window is under `SPARE_SHARE` of
+        it), then for a non-urgent turn in its channel (leaving the last of the window to
+        decisions). At once, by the caller, when pacing is off."""
 
         async def paced() -> None:
-            await self.turn(channel)
+            while (wait := self._channel_delay(channel, None, False)) > 0:
+                await asyncio.sleep(wait)
+            self.take(channel)
             await write()
 
         if self.enabled:
-            self.later(0.0, paced)
+            self.later(delay, paced, spare=True)
         else:
-            await paced()
+            self.take(channel)
+            await write()
 
     async def _pause(self, delay: float, trailing: Trailing) -> None:
         """A trailing write's wait for its channel; cut short when it is promoted (then only the
@@ -365,7 +391,7 @@ class Pacer:
             task.cancel()
         if self._pump is not None:
             self._pump.cancel()
-        for queue in self._queues.values():
+        for queue in (*self._queues.values(), self._spares):
             while queue:
                 queue.popleft().cancel()
         if self._waiting:

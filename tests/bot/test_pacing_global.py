@@ -183,7 +183,7 @@ async def test_a_turn_held_longer_than_the_window_is_asked_for_again() -> None:
     assert asked and asked[0] > 0, "an expired turn let a write past a full window"
 
 
-async def test_a_write_set_aside_waits_for_room_in_its_own_task_after_urgent_ones() -> None:
+async def test_a_write_set_aside_waits_for_spare_room_after_every_other_write() -> None:
     window = 0.2
     pacer = Pacer(per_second=4 / window, global_window=window)  # 4 writes per 0.2 s
     for channel in range(4):
@@ -197,14 +197,34 @@ async def test_a_write_set_aside_waits_for_room_in_its_own_task_after_urgent_one
         pacer.take("table")
         done.append("your turn")
 
+    async def news() -> None:
+        pacer.take("other table")
+        done.append("news")
+
     start = time.monotonic()
-    await pacer.aside(("dm", 7), delete)
+    await pacer.aside(("dm", 7), delete, delay=0)
     assert done == [] and time.monotonic() - start < window / 2, "the caller does not wait"
+    pacer.later(0, news)
     pacer.later(0, urgent, urgent=True)
     await pacer.settle(timeout=5)
-    assert done == ["your turn", "delete"] and time.monotonic() - start >= window * 0.9
-    assert pacer.held_back == 2  # both waited for the budget
+    assert done == ["your turn", "news", "delete"] and time.monotonic() - start >= window * 0.9
+    assert pacer.held_back == 3  # all waited for the budget
+    # spare room: it goes only while the last window holds under half the budget
+    done.clear()
+    for channel in range(2):
+        pacer.take(channel)
+    await pacer.aside(("dm", 7), delete, delay=0)
+    start = time.monotonic()
+    await pacer.settle(timeout=5)
+    assert done == ["delete"] and time.monotonic() - start >= window * 0.9
+
+    later = Pacer(per_second=4 / window, global_window=window)
+    await later.aside(("dm", 7), delete, delay=0.3)  # by default GAP: off the moment's writes
+    await asyncio.sleep(0.2)
+    assert len(done) == 1
+    await later.settle(timeout=5)
+    assert len(done) == 2 and later.held_back == 0
 
     off = Pacer(enabled=False)
     await off.aside(("dm", 7), delete)  # pacing off: at once
-    assert done[-1] == "delete" and len(done) == 3
+    assert len(done) == 3
