@@ -316,7 +316,7 @@ class Delivery:
             payload = Payload(content=post.text, mentions=post.mentions)
         await self.pacer.turn(game.record.channel_id)
         posted = await self.messenger.send_channel(game.record.channel_id, payload)
-        if posted is not None and post.mentions:  # the turn clock's warning: true until the next
+        if posted is not None and post.mentions:  # the turn clock's warning: true while its decision is on
             await self.notifications.mentioned(game, posted)
 
     # -- forgetting --------------------------------------------------------------------------------
