@@ -245,7 +245,7 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
             discord.SelectOption(
                 label=kiddo_label(k)[:100],
                 value=draft_code(k.id, 0),
-                description=_("Your hand can fulfil this wish") if k.id in can else None,
+                description=_("Your hand can fulfill this wish") if k.id in can else None,
                 emoji="\N{WRAPPED PRESENT}" if k.id in can else None,
             )
             for k in kiddos

@@ -241,8 +241,8 @@ def _can_fulfil(view: NoNView) -> str:
         return ""
     names = [_(k.name) for k in view.playground if k.id in view.fulfillable]
     if names:
-        return "\n" + _("Your hand can fulfil: {names}.", names=", ".join(names))
-    return "\n" + _("Your hand can't fulfil any wish yet.")
+        return "\n" + _("Your hand can fulfill: {names}.", names=", ".join(names))
+    return "\n" + _("Your hand can't fulfill any wish yet.")
 
 
 def fulfil_headline(view: NoNView, draft: Draft) -> str:

@@ -7,7 +7,7 @@ from bot.i18n import N_
 #: `/rules`: the game in short (one embed, at most 4096 characters).
 RULES_SUMMARY = N_(
     "**Set collection, 2-5 players, levels 1-5.** Gift givers craft presents, summon creatures and "
-    "fulfil kiddos' wishes from the playground. Creatures can react out of turn. When a Midnight "
+    "fulfill kiddos' wishes from the playground. Creatures can react out of turn. When a Midnight "
     "card appears, everyone takes one last turn. Most points wins; ties go to whoever fulfilled "
     "more wishes."
 )

@@ -279,9 +279,9 @@ class Fulfilled(Event):
         }
         if self.skipped_black:
             return Words(
-                N_("{name} fulfils {kiddo} with {presents} (one black slot skipped): {points}."), **said
+                N_("{name} fulfills {kiddo} with {presents} (one black slot skipped): {points}."), **said
             )
-        return Words(N_("{name} fulfils {kiddo} with {presents}: {points}."), **said)
+        return Words(N_("{name} fulfills {kiddo} with {presents}: {points}."), **said)
 
 
 class FulfilAbandoned(Event):

@@ -195,7 +195,7 @@ async def test_fulfil_in_steps_shows_the_engines_reason_then_fulfils(harness: Ha
     await harness.discord.click(user, dm, f"pick:{game_id}:{d}:quick", [quick])
     game = await harness.game(game_id)
     assert kiddo.id in [k.card for k in game.state.players[seat].kiddos]
-    assert "fulfils" in table.text() and kiddo.name in table.text()
+    assert "fulfills" in table.text() and kiddo.name in table.text()
 
 
 async def test_reaction_prompt_in_private_and_window_on_the_table(harness: Harness) -> None:
