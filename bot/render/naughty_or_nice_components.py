@@ -24,7 +24,13 @@ import discord
 from bot.components import ActionButton, ActionSelect, DraftButton, DraftSelect
 from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import TableContext, new_view
-from bot.render.naughty_or_nice_text import COLOUR_EMOJI, choice_label, kiddo_label, present_type_name
+from bot.render.naughty_or_nice_text import (
+    COLOUR_EMOJI,
+    choice_label,
+    kiddo_label,
+    present_type_name,
+    target_label,
+)
 from games.naughty_or_nice.data import GIVERS, Basic, Giver
 from games.naughty_or_nice.viewmodels import Choice, KiddoCard, NoNView, PresentCard
 from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES, names_and
@@ -268,9 +274,9 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
         ]
         items.append(DraftSelect(g, d, "creature", options, placeholder=_("Play a creature on..."), row=2))
     if chosen is not None:
-        options = [
-            discord.SelectOption(label=choice_label(c, ctx)[:100], value=c.code) for c in groups[chosen]
-        ]
+        # Santa's searches keep their whole label: it says which presents they discard
+        label = choice_label if chosen.startswith("SEARCH_") else target_label
+        options = [discord.SelectOption(label=label(c, ctx)[:100], value=c.code) for c in groups[chosen]]
         placeholder = _(GROUP_TEXT.get(chosen, chosen))
         items.append(ActionSelect(g, d, "target", options[:25], placeholder=placeholder[:150], row=3))
     return items

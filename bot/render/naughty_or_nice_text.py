@@ -143,6 +143,18 @@ def choice_label(choice: Choice, ctx: TableContext) -> str:
     return translated(choice_words(choice.template, choice.values, names))
 
 
+def target_label(choice: Choice, ctx: TableContext) -> str:
+    """A creature's target in its own select, whose placeholder says what the creature does:
+    only the present, kiddo or player the choice names ("Coal", not "Play Krampus naming Coal"),
+    or its whole label when it names something else too."""
+    named = [key for key in ("present", "kiddo", "player") if key in choice.values]
+    if len(named) != 1 or set(choice.values) - {named[0], "creature"}:
+        return choice_label(choice, ctx)
+    names = [ctx.name(s) for s in range(len(ctx.names))]
+    key = named[0]
+    return translated(choice_words("{" + key + "}", {key: choice.values[key]}, names))
+
+
 def ending_text(view: NoNView, ctx: TableContext) -> str:
     """Each player's score by category, then the winner(s) with the tiebreak by kiddos gifted."""
     ranked = sorted(view.players, key=lambda p: (-p.score, -p.fulfilled_count, p.seat))

@@ -17,7 +17,7 @@ from bot.render.naughty_or_nice_private import GAME_OVER, IDLE_LINE, shows_decis
 from games.core import SYSTEM_SEAT
 from games.naughty_or_nice import NaughtyOrNice
 from games.naughty_or_nice.actions import ChooseGiver, CloseWindow, EndTurn, Fulfil, Pass
-from games.naughty_or_nice.data import CREATURES, PRESENTS
+from games.naughty_or_nice.data import CREATURES, KIDDOS, PRESENTS
 from games.naughty_or_nice.events import Fulfilled, WindowOpened
 from games.naughty_or_nice.viewmodels import WindowView
 from tests.bot.fakes import FakeMessage
@@ -210,6 +210,29 @@ def test_forged_or_stale_drafts_are_ignored() -> None:
     other = next(s for s in range(3) if s != view.seat)
     kiddo = view.playground[0].id
     assert Draft.parse(f"f{kiddo}.1", GAME.view(state, other)) == Draft()  # not their move
+
+
+def test_a_creatures_target_select_names_only_the_targets() -> None:
+    """Its placeholder says what the creature does ("Krampus: name a present type"): the options
+    are the present types, kiddos or players, not "Play Krampus naming ..." twelve times over."""
+    kiddos = {KIDDOS[k].name for k in KIDDOS}
+    presents = {PRESENTS[p].name for p in PRESENTS}
+    seen: dict[str, set[str]] = {}
+    for seed in range(12):
+        for state in random_states(3, seed, {"level": 5}):
+            for seat in GAME.to_decide(state):
+                view = GAME.view(state, seat)
+                ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+                _acts, drafts = codes_of(_message(RENDER.private(view, ctx, [])))
+                for draft in [None, *(d for d in drafts if d.startswith("g"))]:
+                    for item in _message(RENDER.private(view, ctx, [], draft)).items():
+                        placeholder = getattr(item.item, "placeholder", None) or ""
+                        if item.custom_id.endswith(":target") and not placeholder.startswith("Santa"):
+                            seen.setdefault(placeholder, set()).update(o.label for o in item.item.options)
+    assert seen.get("Krampus: name a present type", set()) and seen["Krampus: name a present type"] <= presents
+    assert seen.get("Mrs. Claus: take a kiddo", set()) and seen["Mrs. Claus: take a kiddo"] <= kiddos
+    for placeholder, labels in seen.items():
+        assert not [label for label in labels if label.startswith(("Play ", "Discard "))], placeholder
 
 
 def test_events_and_ending_text() -> None:
