@@ -12,6 +12,7 @@ from tests.e2e.conftest import LONG, USERS
 from tests.e2e.players import Players, read_game, read_log, replayed_state
 from tests.leaks import public_leaks
 from tests.loopback import message_text
+from tests.loopback.model import SUPPRESS_NOTIFICATIONS
 
 CHANNEL_INDEX = 0
 
@@ -51,6 +52,9 @@ async def test_whole_game_by_clicks_without_leaks(loop, bot, players: int, seed:
         assert len(notes) <= 1, notes
         voted += len(notes)
     assert voted > 0, "nobody voted"
+    # everyone was playing along: their DMs (roles at the start) were sent without a push
+    dms = [m for user in table.user_ids for m in loop.dm_messages(user)]
+    assert len(dms) >= players and all(m["flags"] & SUPPRESS_NOTIFICATIONS for m in dms)
 
 
 async def test_kill_9_at_random_moments_loses_nothing(loop, bot) -> None:
