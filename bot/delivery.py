@@ -223,10 +223,11 @@ class Delivery:
             self.pictures.shown(new_id, payload)
             slot.digest, slot.message_id, slot.turn = digest, new_id, game.decision
             self._chat.setdefault(channel, {})[game.id] = 0
-            await self._set_table_message(game.id, new_id)
+            moved = await self._set_table_message(game.id, new_id)
             if message_id is not None and message_id != new_id:
                 await self.pacer.turn(channel)
                 await self.messenger.delete_message(channel, message_id)
+                await self.notifications.table_moved(moved)
 
     @staticmethod
     def _people_decide(game: LoadedGame) -> bool:
@@ -258,12 +259,14 @@ class Delivery:
         extras = self._extras.get(game_id, [])
         self._extras[game_id] = [extra for extra in extras if extra[1] != message_id]
 
-    async def _set_table_message(self, game_id: int, message_id: int) -> None:
+    async def _set_table_message(self, game_id: int, message_id: int) -> LoadedGame:
+        """Record the game's new table message; returns the game with it."""
         async with self.service.lock(game_id):
             game = await self.service.set_table_message(game_id, message_id)
         outbox = self._newest(game_id)
         if outbox is not None and outbox.game.record.version == game.record.version:
             outbox.game = game
+        return game
 
     async def answer_on_table(self, interaction: discord.Interaction, game_id: int) -> None:
         """Answer a click on the table by editing it through the interaction (not rate-limited),

@@ -10,8 +10,9 @@ Each of these goes out of date: a "your turn" DM once its player has no part in 
 any more (they made it, it is over, the game ended), a mention once its decision is over, a note
 once the player's next note comes. Such a message is then deleted (`settle`, at every delivery of
 the game; a note when the next one comes), so at most one per player, or per game for the posts
-in its channel, is ever there. (Kept in memory: after a restart, or when another process sent
-it, an old one stays.)
+in its channel, is ever there. When the table moves (posted anew under chat), the "your turn"
+DMs are edited to link to the new one. (Kept in memory: after a restart, or when another process
+sent it, an old one stays.)
 """
 
 from __future__ import annotations
@@ -43,6 +44,17 @@ class Told:
     seat: int | None = None  # a DM's player; None for a post in the channel
 
 
+def _your_turn(game: LoadedGame, seat: int, url: str | None) -> Payload:
+    """The short DM telling a player a decision on the table (or in their view) is theirs."""
+    with using(screens.seat_language(game, seat)):  # the player's own language
+        title = f"**{_(game.info.title)} #{game.id}**"
+        if url:
+            text = _("\N{BELL} Your turn in {game}: [go to the table]({url})", game=title, url=url)
+        else:
+            text = _("\N{BELL} Your turn in {game} (in its channel)", game=title)
+    return Payload(content=text)
+
+
 class Notifications:
     def __init__(self, messenger: Messenger, pacer: Pacer, clock: Callable[[], float]) -> None:
         self.messenger = messenger
@@ -66,15 +78,9 @@ class Notifications:
             if game.seats[notice.seat].dm_open is False:
                 mention.append(user)
                 continue
-            with using(screens.seat_language(game, notice.seat)):  # the player's own language
-                title = f"**{_(game.info.title)} #{game.id}**"
-                if url:
-                    told = _("\N{BELL} Your turn in {game}: [go to the table]({url})", game=title, url=url)
-                else:
-                    told = _("\N{BELL} Your turn in {game} (in its channel)", game=title)
             async with self.pacer.reserved():  # (no lock is held here)
                 await self.pacer.turn(dm(user))
-                sent = await self.messenger.send_dm(user, Payload(content=told), ping=True)
+                sent = await self.messenger.send_dm(user, _your_turn(game, notice.seat, url), ping=True)
             if sent is None:
                 mention.append(user)
             else:
@@ -95,6 +101,20 @@ class Notifications:
             posted = await self.messenger.send_channel(channel, post)
             if posted is not None:
                 await self.mentioned(game, posted)
+
+    async def table_moved(self, game: LoadedGame) -> None:
+        """The table was posted anew (buried under chat; `game` has the new one): the "your
+        turn" DMs link to it, not to the deleted one (edited when there is spare room)."""
+        url = screens.jump_url(game)
+        for message in self._told.get(game.id, {}).values():
+            if message.seat is not None and isinstance(message.where, tuple):
+                await self._edit_dm(message.where, message.message_id, _your_turn(game, message.seat, url))
+
+    async def _edit_dm(self, where: tuple[str, int], message_id: int, payload: Payload) -> None:
+        async def edit() -> None:
+            await self.messenger.edit_dm(where[1], message_id, payload)
+
+        await self.pacer.aside(where, edit)
 
     async def mentioned(self, game: LoadedGame, message_id: int) -> None:
         """A post in the game's channel called people to its current decision ("your turn", the

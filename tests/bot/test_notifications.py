@@ -183,6 +183,30 @@ async def test_a_channel_mention_goes_when_its_decision_is_over(tmp_path) -> Non
         await h.close()
 
 
+async def test_your_turn_dms_follow_the_table_when_it_moves(tmp_path) -> None:
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        users = make_users(5)
+        table, game_id = await h.open_table(users)
+        game = await h.game(game_id)
+        clock.now += IDLE_SECONDS + 1
+        candidate = users[game.state.lm_candidate]  # nominates: the vote is everyone else's (idle)
+        pick = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
+        await h.discord.click(candidate, table, pick, [table.item(pick).item.options[0].value])
+        told = [m for u in users for m in your_turn_dms(h, u)]
+        assert len(told) == len(users) - 1 and all(str(table.id) in m.content for m in told)
+        for _ in range(BURIED_AFTER):
+            await h.table.commands.on_channel_message(555, users[0].id)
+        moved = (await h.game(game_id)).record.table_message_id
+        assert moved != table.id
+        told = [m for u in users for m in your_turn_dms(h, u)]
+        assert len(told) == len(users) - 1
+        assert all(str(moved) in m.content and str(table.id) not in m.content for m in told)
+    finally:
+        await h.close()
+
+
 async def test_a_buried_table_moves_to_the_bottom_at_most_once_a_minute(tmp_path) -> None:
     clock = Clock()
     h = await Harness(tmp_path / "bot.db", clock=clock).boot()
