@@ -138,10 +138,15 @@ class Notifications:
         running = game.record.status == "running" and game.state is not None
         for key, message in list(told.items()):
             if running and message.decision == game.decision:
-                if message.seat is None or (message.seat in game.to_decide() and game.can_act(message.seat)):
+                if message.seat is None or self._still_theirs(game, message.seat, key):
                     continue
             del told[key]
             await self._delete(message)
+
+    @staticmethod
+    def _still_theirs(game: LoadedGame, seat: int, user_id: int) -> bool:
+        """Whether the player still sits there and has a part in the current decision."""
+        return game.user_of(seat) == user_id and seat in game.to_decide() and game.can_act(seat)
 
     async def _delete(self, message: Told) -> None:
         """Delete it when the global budget has room (nobody waits for it)."""

@@ -203,6 +203,12 @@ async def test_your_turn_dms_follow_the_table_when_it_moves(tmp_path) -> None:
         told = [m for u in users for m in your_turn_dms(h, u)]
         assert len(told) == len(users) - 1
         assert all(str(moved) in m.content and str(table.id) not in m.content for m in told)
+        # a voter leaves (an AI takes the seat): their "your turn" DM goes, the others' stay
+        leaver = next(u for u in users if your_turn_dms(h, u))
+        await h.command("leave", leaver)
+        assert (await h.game(game_id)).decision == game.decision + 1  # the vote is still on
+        assert your_turn_dms(h, leaver) == []
+        assert len([m for u in users for m in your_turn_dms(h, u)]) == len(users) - 2
     finally:
         await h.close()
 
