@@ -36,7 +36,10 @@ class PrivateClicks:
             # from `game`, loaded fresh under the lock), the clicked one is the one another process
             # just sent and is about to record.
             unknown = slot.message_id is None and self.service.shared
-            if message is None or (message.id != slot.message_id and not unknown):
+            # A DM newer than the living one recorded is one the bot sent and did not get to
+            # record (killed between the two): it is the newest the player has (snowflakes grow).
+            unrecorded = message is not None and slot.message_id is not None and message.id > slot.message_id
+            if message is None or (message.id != slot.message_id and not (unknown or unrecorded)):
                 raise StaleDecision(_("That message is not your newest one for this game; use the newest."))
         elif message is None or not message.flags.ephemeral:
             raise BadComponent(_("That control is not on the table; use the table or your private view."))
@@ -54,12 +57,14 @@ class PrivateClicks:
         clicked = interaction.message.id if interaction.message is not None else None
         in_dm = interaction.guild_id is None
         superseded: list[Slot] = []
+        adopted: int | None = None  # a DM that becomes the living one: recorded below
         async with slot.lock:
             game = outbox.game
             if in_dm:
                 if slot.message_id != clicked:
                     superseded.append(Slot(slot.user_id, message_id=slot.message_id))
                     slot.message_id = clicked
+                    adopted = clicked
                 if slot.token is not None:  # it played from a view: the DM has the controls now
                     superseded.append(Slot(slot.user_id, token=slot.token, token_at=slot.token_at))
                     slot.token, slot.token_at, slot.view_id = None, self.clock(), None
@@ -87,6 +92,9 @@ class PrivateClicks:
                 await interaction.response.send_message(
                     _("That message is gone; your choices come in a new message."), ephemeral=True
                 )
+        if adopted is not None and slot.message_id == adopted:
+            async with self.service.lock(game_id):
+                await self.service.set_dm(game_id, seat, dm_open=True, dm_message_id=adopted)
         if not in_dm or any(old.token is not None for old in superseded):
             await self.views.remember(game_id, seat, slot)
         for old in superseded:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot import screens
 from bot.render.secret_krampus import ROLE
 from games.secret_krampus.data import Role
 from tests.bot.harness import Harness, make_users, play_random_click
@@ -216,3 +217,26 @@ def test_the_leak_checker_can_fail() -> None:
     assert public_leaks("Discard \N{WRAPPED PRESENT} Nice", state, names)
     state.votes, state.last_votes = {0: True}, None
     assert public_leaks("Last election's votes: A Yes", state, names)
+
+
+async def test_a_dm_sent_but_not_recorded_before_a_crash_is_the_one_that_plays(harness: Harness) -> None:
+    """Killed between sending a seat's new DM and recording it: after the restart the player's
+    newest DM (the unrecorded one) is the one their click counts on, and it is recorded."""
+    users = make_users(3)
+    table, game_id = await harness.open_table(users, "christmas-tree")
+    user = users[1]
+    game = await harness.game(game_id)
+    seat = game.seat_of(user.id)
+    assert seat is not None
+    older = harness.discord.last_dm(user)
+    newer_id = await harness.messenger.send_dm(user.id, screens.private_payload(game, seat), ping=False)
+    assert newer_id is not None and newer_id > older.id
+    await harness.boot()  # a new bot object on the same database: it knows only the older DM
+    await harness.table.commands.resume(pause=0)
+    newer = harness.discord.messages[newer_id]
+    pick = next(cid for cid in newer.custom_ids() if cid.startswith("pick:"))
+    await harness.discord.click(user, newer, pick, [newer.item(pick).item.options[0].value])
+    after = await harness.game(game_id)
+    assert after.record.version == game.record.version + 1, harness.discord.last_ephemeral(user).text()
+    assert after.seats[seat].dm_message_id == newer_id
+    assert older not in harness.discord.dms[user.id]  # the older one is deleted: one DM has controls
