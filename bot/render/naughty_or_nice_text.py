@@ -139,8 +139,7 @@ def breakdown_text(player: PlayerPublic) -> str:
 
 def choice_label(choice: Choice, ctx: TableContext) -> str:
     """The engine's label in the reader's language, a target seat named."""
-    names = [ctx.name(s) for s in range(len(ctx.names))]
-    return translated(choice_words(choice.template, choice.values, names))
+    return translated(choice_words(choice.template, choice.values, ctx.names))
 
 
 def target_label(choice: Choice, ctx: TableContext) -> str:
@@ -150,9 +149,8 @@ def target_label(choice: Choice, ctx: TableContext) -> str:
     named = [key for key in ("present", "kiddo", "player") if key in choice.values]
     if len(named) != 1 or set(choice.values) - {named[0], "creature"}:
         return choice_label(choice, ctx)
-    names = [ctx.name(s) for s in range(len(ctx.names))]
     key = named[0]
-    return translated(choice_words("{" + key + "}", {key: choice.values[key]}, names))
+    return translated(choice_words("{" + key + "}", {key: choice.values[key]}, ctx.names))
 
 
 def ending_text(view: NoNView, ctx: TableContext) -> str:

@@ -6,6 +6,8 @@ channel mention when DMs are closed), and nothing else notifies anyone."""
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,19 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def h(tmp_path: Path, clock: Clock) -> AsyncIterator[Harness]:
+    """A bot whose clock the test moves (players go idle when it passes a minute)."""
+    harness = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    yield harness
+    await harness.close()
 
 
 def newly_deciding(before: LoadedGame, after: LoadedGame) -> set[int]:
@@ -43,6 +58,19 @@ def your_turn_dms(h: Harness, user: FakeUser) -> list[FakeMessage]:
     return [m for m in h.discord.dms.get(user.id, []) if (m.content or "").startswith("\N{BELL}")]
 
 
+def everyone_told(h: Harness, users: list[FakeUser]) -> list[FakeMessage]:
+    return [m for u in users for m in your_turn_dms(h, u)]
+
+
+async def nominate(h: Harness, table: FakeMessage, users: list[FakeUser], game: LoadedGame) -> FakeUser:
+    """Secret Krampus's List Maker candidate nominates on the table (then everyone else votes);
+    returns the candidate."""
+    candidate = users[game.state.lm_candidate]
+    pick = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
+    await h.discord.click(candidate, table, pick, [table.item(pick).item.options[0].value])
+    return candidate
+
+
 def channel_count(h: Harness) -> int:
     return sum(len(ms) for ms in h.discord.channels.values())
 
@@ -50,194 +78,157 @@ def channel_count(h: Harness) -> int:
 @pytest.mark.parametrize("idle", [True, False])
 @pytest.mark.parametrize("name", PLUGINS.names())
 async def test_one_notification_per_decision_that_becomes_an_idle_players(
-    tmp_path, name: str, idle: bool
+    h: Harness, clock: Clock, name: str, idle: bool
 ) -> None:
-    clock = Clock()
-    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
-    try:
-        plugin = PLUGINS.get(name)
-        users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
-        table, game_id = await h.open_table(users, name)
-        rng = random.Random(name)
-        expected_total = 0
-        for _ in range(400):
-            before = await h.game(game_id)
-            if before.record.status != "running":
-                break
-            if idle:
-                clock.now += IDLE_SECONDS + 1  # everyone has been away for a minute
-            mark = len(h.messenger.pinged)
-            clicked: list[int] = []
-            assert await play_random_click(h, table, game_id, users, rng, clicked)
-            after = await h.game(game_id)
-            expected: set[int] = set()
-            if after.record.version != before.record.version and idle:
-                expected = newly_deciding(before, after) - set(clicked)  # who acted is playing along
-            assert notified(h, mark) == sorted(after.user_of(s) for s in expected), (
-                f"after {clicked} at decision {before.decision} -> {after.decision}"
-            )
-            expected_total += len(expected)
-            assert all(len(your_turn_dms(h, u)) <= 1 for u in users), "an older 'your turn' DM is kept"
-            deciding = {after.user_of(s) for s in after.humans_to_decide()} if after.state else set()
-            stale = [u.display_name for u in users if your_turn_dms(h, u) and u.id not in deciding]
-            assert stale == [], "a 'your turn' DM stays after the decision is no longer theirs"
+    plugin = PLUGINS.get(name)
+    users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+    table, game_id = await h.open_table(users, name)
+    rng = random.Random(name)
+    expected_total = 0
+    for _ in range(400):
+        before = await h.game(game_id)
+        if before.record.status != "running":
+            break
         if idle:
-            assert expected_total > 3  # the game really handed decisions to idle players
-        if (await h.game(game_id)).record.status != "running":
-            assert [your_turn_dms(h, u) for u in users] == [[] for _ in users]  # none true any more
-    finally:
-        await h.close()
+            clock.now += IDLE_SECONDS + 1  # everyone has been away for a minute
+        mark = len(h.messenger.pinged)
+        clicked: list[int] = []
+        assert await play_random_click(h, table, game_id, users, rng, clicked)
+        after = await h.game(game_id)
+        expected: set[int] = set()
+        if after.record.version != before.record.version and idle:
+            expected = newly_deciding(before, after) - set(clicked)  # who acted is playing along
+        assert notified(h, mark) == sorted(after.user_of(s) for s in expected), (
+            f"after {clicked} at decision {before.decision} -> {after.decision}"
+        )
+        expected_total += len(expected)
+        assert all(len(your_turn_dms(h, u)) <= 1 for u in users), "an older 'your turn' DM is kept"
+        deciding = {after.user_of(s) for s in after.humans_to_decide()} if after.state else set()
+        stale = [u.display_name for u in users if your_turn_dms(h, u) and u.id not in deciding]
+        assert stale == [], "a 'your turn' DM stays after the decision is no longer theirs"
+    if idle:
+        assert expected_total > 3  # the game really handed decisions to idle players
+    if (await h.game(game_id)).record.status != "running":
+        assert everyone_told(h, users) == []  # none true any more
 
 
 @pytest.mark.parametrize("name", PLUGINS.names())
-async def test_dms_that_tell_of_no_new_decision_are_silent(tmp_path, name: str) -> None:
+async def test_dms_that_tell_of_no_new_decision_are_silent(h: Harness, name: str) -> None:
     """Everyone is playing along (nobody idle for a minute): the first DMs at the start, and
     everything up to the end played from the channel's views, push nothing; the DMs are there."""
-    h = await Harness(tmp_path / "bot.db", clock=Clock()).boot()
-    try:
-        plugin = PLUGINS.get(name)
-        users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
-        table, game_id = await h.open_table(users, name)
-        first = [h.discord.dms[u.id][-1] for u in users]
-        assert all(message.silent for message in first), [m.content for m in first]
-        for user in users:
-            await h.discord.click(user, table, f"mine:{game_id}")
-        rng = random.Random(name)
-        while await play_random_click(h, table, game_id, users, rng):
-            pass
-        assert (await h.game(game_id)).record.status != "running"
-        assert h.messenger.pinged == []
-    finally:
-        await h.close()
+    plugin = PLUGINS.get(name)
+    users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+    table, game_id = await h.open_table(users, name)
+    first = [h.discord.dms[u.id][-1] for u in users]
+    assert all(message.silent for message in first), [m.content for m in first]
+    for user in users:
+        await h.discord.click(user, table, f"mine:{game_id}")
+    rng = random.Random(name)
+    while await play_random_click(h, table, game_id, users, rng):
+        pass
+    assert (await h.game(game_id)).record.status != "running"
+    assert h.messenger.pinged == []
 
 
-async def test_players_idle_since_they_joined_are_told_of_their_first_decision(tmp_path) -> None:
-    clock = Clock()
-    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
-    try:
-        users = make_users(6)
-        interaction = await h.command("play", users[0], "secret-krampus")
-        lobby = interaction.original
-        assert lobby is not None
-        game_id = int(lobby.custom_ids()[0].split(":")[1])
-        for user in users[1:]:
-            await h.discord.click(user, lobby, f"lobby:{game_id}:join")
-        clock.now += IDLE_SECONDS + 1  # the players wander off; the host comes back and starts
-        await h.discord.click(users[0], lobby, f"lobby:{game_id}:start")
-        game = await h.game(game_id)
-        deciding = {game.user_of(s) for s in game.humans_to_decide()} - {users[0].id}
-        assert deciding  # (the seed gives the first decision to someone who is not the host)
-        assert sorted(h.messenger.pinged) == sorted(deciding)
-        silent = [u.id for u in users if h.discord.dms[u.id][-1].silent]
-        assert sorted(silent) == sorted(u.id for u in users if u.id not in deciding)
-    finally:
-        await h.close()
+async def test_players_idle_since_they_joined_are_told_of_their_first_decision(
+    h: Harness, clock: Clock
+) -> None:
+    users = make_users(6)
+    interaction = await h.command("play", users[0], "secret-krampus")
+    lobby = interaction.original
+    assert lobby is not None
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    for user in users[1:]:
+        await h.discord.click(user, lobby, f"lobby:{game_id}:join")
+    clock.now += IDLE_SECONDS + 1  # the players wander off; the host comes back and starts
+    await h.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    game = await h.game(game_id)
+    deciding = {game.user_of(s) for s in game.humans_to_decide()} - {users[0].id}
+    assert deciding  # (the seed gives the first decision to someone who is not the host)
+    assert sorted(h.messenger.pinged) == sorted(deciding)
+    silent = [u.id for u in users if h.discord.dms[u.id][-1].silent]
+    assert sorted(silent) == sorted(u.id for u in users if u.id not in deciding)
 
 
-async def test_closed_dms_get_one_channel_mention(tmp_path) -> None:
-    clock = Clock()
-    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
-    try:
-        users = make_users(5)
-        h.discord.closed_dms = {u.id for u in users}
-        table, game_id = await h.open_table(users)
-        game = await h.game(game_id)
+async def test_closed_dms_get_one_channel_mention(h: Harness, clock: Clock) -> None:
+    users = make_users(5)
+    h.discord.closed_dms = {u.id for u in users}
+    table, game_id = await h.open_table(users)
+    game = await h.game(game_id)
+    clock.now += IDLE_SECONDS + 1
+    mark = channel_count(h)
+    candidate = await nominate(h, table, users, game)  # every voter (idle) is mentioned, in one post
+    posts = [m for ms in h.discord.channels.values() for m in ms][mark:]
+    after = await h.game(game_id)
+    voters = sorted(after.user_of(s) for s in after.humans_to_decide() if users[s] != candidate)
+    assert [sorted(p.pings) for p in posts if p.pings] == [voters]
+
+
+async def test_a_channel_mention_goes_when_its_decision_is_over(h: Harness, clock: Clock) -> None:
+    users = make_users(5)
+    h.discord.closed_dms = {u.id for u in users}
+    table, game_id = await h.open_table(users)
+    rng = random.Random(3)
+    mentions, called_to = 0, -1
+    while (game := await h.game(game_id)).record.status == "running":
+        for seat in game.to_decide():  # "My role & cards" (the fallback for closed DMs)
+            await h.discord.click(users[seat], table, f"mine:{game_id}")
         clock.now += IDLE_SECONDS + 1
-        mark = channel_count(h)
-        # the List Maker candidate nominates on the table: every voter (idle) is mentioned, in one post
-        candidate = users[game.state.lm_candidate]
-        pick = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
-        await h.discord.click(candidate, table, pick, [table.item(pick).item.options[0].value])
-        posts = [m for ms in h.discord.channels.values() for m in ms][mark:]
+        mark = len(h.messenger.pinged)
+        assert await play_random_click(h, table, game_id, users, rng)
         after = await h.game(game_id)
-        voters = sorted(after.user_of(s) for s in after.humans_to_decide() if users[s] != candidate)
-        assert [sorted(p.pings) for p in posts if p.pings] == [voters]
-    finally:
-        await h.close()
+        if len(h.messenger.pinged) > mark:
+            mentions, called_to = mentions + 1, after.decision
+        posts = [m for m in h.discord.channel(555) if m.pings]
+        assert len(posts) <= 1, [m.content for m in posts]
+        assert not posts or after.decision == called_to, "a mention stays after its decision"
+    assert mentions > 3  # several were posted, each replacing the one before
+    assert [m for m in h.discord.channel(555) if m.pings] == []
 
 
-async def test_a_channel_mention_goes_when_its_decision_is_over(tmp_path) -> None:
-    clock = Clock()
-    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
-    try:
-        users = make_users(5)
-        h.discord.closed_dms = {u.id for u in users}
-        table, game_id = await h.open_table(users)
-        rng = random.Random(3)
-        mentions, called_to = 0, -1
-        while (game := await h.game(game_id)).record.status == "running":
-            for seat in game.to_decide():  # "My role & cards" (the fallback for closed DMs)
-                await h.discord.click(users[seat], table, f"mine:{game_id}")
-            clock.now += IDLE_SECONDS + 1
-            mark = len(h.messenger.pinged)
-            assert await play_random_click(h, table, game_id, users, rng)
-            after = await h.game(game_id)
-            if len(h.messenger.pinged) > mark:
-                mentions, called_to = mentions + 1, after.decision
-            posts = [m for m in h.discord.channel(555) if m.pings]
-            assert len(posts) <= 1, [m.content for m in posts]
-            assert not posts or after.decision == called_to, "a mention stays after its decision"
-        assert mentions > 3  # several were posted, each replacing the one before
-        assert [m for m in h.discord.channel(555) if m.pings] == []
-    finally:
-        await h.close()
+async def test_your_turn_dms_follow_the_table_when_it_moves(h: Harness, clock: Clock) -> None:
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    game = await h.game(game_id)
+    clock.now += IDLE_SECONDS + 1
+    await nominate(h, table, users, game)  # the vote is everyone else's (idle)
+    told = everyone_told(h, users)
+    assert len(told) == len(users) - 1 and all(str(table.id) in m.content for m in told)
+    for _ in range(BURIED_AFTER):
+        await h.table.commands.on_channel_message(555, users[0].id)
+    moved = (await h.game(game_id)).record.table_message_id
+    assert moved != table.id
+    told = everyone_told(h, users)
+    assert len(told) == len(users) - 1
+    assert all(str(moved) in m.content and str(table.id) not in m.content for m in told)
+    # a voter leaves (an AI takes the seat): their "your turn" DM goes, the others' stay
+    leaver = next(u for u in users if your_turn_dms(h, u))
+    await h.command("leave", leaver)
+    assert (await h.game(game_id)).decision == game.decision + 1  # the vote is still on
+    assert your_turn_dms(h, leaver) == []
+    assert len(everyone_told(h, users)) == len(users) - 2
 
 
-async def test_your_turn_dms_follow_the_table_when_it_moves(tmp_path) -> None:
-    clock = Clock()
-    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
-    try:
-        users = make_users(5)
-        table, game_id = await h.open_table(users)
-        game = await h.game(game_id)
-        clock.now += IDLE_SECONDS + 1
-        candidate = users[game.state.lm_candidate]  # nominates: the vote is everyone else's (idle)
-        pick = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
-        await h.discord.click(candidate, table, pick, [table.item(pick).item.options[0].value])
-        told = [m for u in users for m in your_turn_dms(h, u)]
-        assert len(told) == len(users) - 1 and all(str(table.id) in m.content for m in told)
-        for _ in range(BURIED_AFTER):
-            await h.table.commands.on_channel_message(555, users[0].id)
-        moved = (await h.game(game_id)).record.table_message_id
-        assert moved != table.id
-        told = [m for u in users for m in your_turn_dms(h, u)]
-        assert len(told) == len(users) - 1
-        assert all(str(moved) in m.content and str(table.id) not in m.content for m in told)
-        # a voter leaves (an AI takes the seat): their "your turn" DM goes, the others' stay
-        leaver = next(u for u in users if your_turn_dms(h, u))
-        await h.command("leave", leaver)
-        assert (await h.game(game_id)).decision == game.decision + 1  # the vote is still on
-        assert your_turn_dms(h, leaver) == []
-        assert len([m for u in users for m in your_turn_dms(h, u)]) == len(users) - 2
-    finally:
-        await h.close()
-
-
-async def test_a_buried_table_moves_to_the_bottom_at_most_once_a_minute(tmp_path) -> None:
-    clock = Clock()
-    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
-    try:
-        users = make_users(5)
-        table, game_id = await h.open_table(users)
-        channel = h.discord.channel(555)
-        chatter = users[0].id
-        for _ in range(BURIED_AFTER - 1):
-            await h.table.commands.on_channel_message(555, chatter)
-        assert table in channel and (await h.game(game_id)).record.table_message_id == table.id
-        await h.table.commands.on_channel_message(555, chatter)  # the tenth message: moved down
-        moved = (await h.game(game_id)).record.table_message_id
-        assert moved != table.id and table not in channel and channel[-1].id == moved
-        assert f"mine:{game_id}" in channel[-1].custom_ids()
-        for _ in range(3 * BURIED_AFTER):  # more chat within the minute: it stays put
-            await h.table.commands.on_channel_message(555, chatter)
-        assert (await h.game(game_id)).record.table_message_id == moved
-        clock.now += 61
+async def test_a_buried_table_moves_to_the_bottom_at_most_once_a_minute(h: Harness, clock: Clock) -> None:
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    channel = h.discord.channel(555)
+    chatter = users[0].id
+    for _ in range(BURIED_AFTER - 1):
         await h.table.commands.on_channel_message(555, chatter)
-        assert (await h.game(game_id)).record.table_message_id not in (moved, table.id)
-        # the game goes on on the new table
-        game = await h.game(game_id)
-        new_table = channel[-1]
-        assert await play_random_click(h, new_table, game_id, users, random.Random(2))
-        assert (await h.game(game_id)).record.version == game.record.version + 1
-    finally:
-        await h.close()
+    assert table in channel and (await h.game(game_id)).record.table_message_id == table.id
+    await h.table.commands.on_channel_message(555, chatter)  # the tenth message: moved down
+    moved = (await h.game(game_id)).record.table_message_id
+    assert moved != table.id and table not in channel and channel[-1].id == moved
+    assert f"mine:{game_id}" in channel[-1].custom_ids()
+    for _ in range(3 * BURIED_AFTER):  # more chat within the minute: it stays put
+        await h.table.commands.on_channel_message(555, chatter)
+    assert (await h.game(game_id)).record.table_message_id == moved
+    clock.now += 61
+    await h.table.commands.on_channel_message(555, chatter)
+    assert (await h.game(game_id)).record.table_message_id not in (moved, table.id)
+    # the game goes on on the new table
+    game = await h.game(game_id)
+    new_table = channel[-1]
+    assert await play_random_click(h, new_table, game_id, users, random.Random(2))
+    assert (await h.game(game_id)).record.version == game.record.version + 1
