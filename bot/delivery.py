@@ -64,7 +64,9 @@ class Delivery:
         self._chat: dict[int, dict[int, int]] = {}  # channel -> {game: people's messages since its table}
         self._bumped: dict[int, float] = {}
         self._extras: dict[int, list[tuple[int, int]]] = {}  # game -> other messages with its controls
-        self.notifications = Notifications(messenger, self.pacer, self.clock)
+        self.notifications = Notifications(
+            messenger, self.pacer, self.clock, self.service.store.calls, shared=self.service.shared
+        )
         pipeline.deliver = self.deliver
         self.privates.on_overtaken.append(self._table_overtaken)
         pipeline.on_stop.append(self.pacer.stop)

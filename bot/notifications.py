@@ -11,14 +11,13 @@ any more (they made it, it is over, the game ended), a mention once its decision
 once the player's next note comes. Such a message is then deleted (`settle`, at every delivery of
 the game; a note when the next one comes), so at most one per player, or per game for the posts
 in its channel, is ever there. When the table moves (posted anew under chat), the "your turn"
-DMs are edited to link to the new one. (Kept in memory: after a restart, or when another process
-sent it, an old one stays.)
+DMs are edited to link to the new one. The calls are stored (`storage.calls`; a row goes once its
+message is deleted), so after a restart, or when another process sent one, it still goes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 
 from bot import screens
 from bot.channel_views import TOKEN_LASTS
@@ -28,20 +27,12 @@ from bot.messenger import Messenger
 from bot.outbox import Notice
 from bot.pacing import Pacer, dm
 from bot.render.base import Payload
-
-#: the "your turn" post in the channel (for closed DMs) among a game's told messages
-CHANNEL = 0
+from storage.calls import CHANNEL, Call, CallStore
 
 
-@dataclass(frozen=True)
-class Told:
-    """A message that called someone to a decision: true while that decision is on and (a DM)
-    still its player's."""
-
-    where: Hashable  # `dm(user)` or a channel id
-    message_id: int
-    decision: int
-    seat: int | None = None  # a DM's player; None for a post in the channel
+def _where(call: Call) -> Hashable:
+    """The pacing key of the call's channel: `dm(user)` or the post's channel id."""
+    return dm(call.who) if call.channel_id is None else call.channel_id
 
 
 def _your_turn(game: LoadedGame, seat: int, url: str | None) -> Payload:
@@ -56,12 +47,24 @@ def _your_turn(game: LoadedGame, seat: int, url: str | None) -> Payload:
 
 
 class Notifications:
-    def __init__(self, messenger: Messenger, pacer: Pacer, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        messenger: Messenger,
+        pacer: Pacer,
+        clock: Callable[[], float],
+        store: CallStore,
+        *,
+        shared: bool = False,
+    ) -> None:
+        """`shared`: several processes deliver the same games (each reads the stored calls)."""
         self.messenger = messenger
         self.pacer = pacer
         self.clock = clock
-        #: game -> user (or `CHANNEL`) -> the latest "your turn" message
-        self._told: dict[int, dict[int, Told]] = {}
+        self.store = store
+        self.shared = shared
+        #: game -> user (or `CHANNEL`) -> the latest "your turn" message (read from the store
+        #: once per game, or at every delivery when `shared`)
+        self._told: dict[int, dict[int, Call]] = {}
         #: game -> user -> (interaction token, message, when) of the latest ephemeral note
         self._notes: dict[int, dict[int, tuple[str, int, float]]] = {}
 
@@ -84,7 +87,7 @@ class Notifications:
             if sent is None:
                 mention.append(user)
             else:
-                await self._replace(game.id, user, Told(dm(user), sent, notice.decision, notice.seat))
+                await self._replace(game.id, Call(user, sent, notice.decision, notice.seat))
         if mention and game.state is not None and game.rules.timer(game.state) is not None:
             mention = []  # a timed decision (a reaction window): a ping would name who may react
         if mention:
@@ -106,60 +109,68 @@ class Notifications:
         """The table was posted anew (buried under chat; `game` has the new one): the "your
         turn" DMs link to it, not to the deleted one (edited when there is spare room)."""
         url = screens.jump_url(game)
-        for message in self._told.get(game.id, {}).values():
-            if message.seat is not None and isinstance(message.where, tuple):
-                await self._edit_dm(message.where, message.message_id, _your_turn(game, message.seat, url))
+        for call in (await self._calls(game.id)).values():
+            if call.seat is not None and call.channel_id is None:
+                await self._edit_dm(call, _your_turn(game, call.seat, url))
 
-    async def _edit_dm(self, where: tuple[str, int], message_id: int, payload: Payload) -> None:
+    async def _edit_dm(self, call: Call, payload: Payload) -> None:
         async def edit() -> None:
-            await self.messenger.edit_dm(where[1], message_id, payload)
+            await self.messenger.edit_dm(call.who, call.message_id, payload)
 
-        await self.pacer.aside(where, edit)
+        await self.pacer.aside(dm(call.who), edit)
 
     async def mentioned(self, game: LoadedGame, message_id: int) -> None:
         """A post in the game's channel called people to its current decision ("your turn", the
         turn clock's warning): it replaces the game's previous one (at most one stays)."""
-        await self._replace(game.id, CHANNEL, Told(game.record.channel_id, message_id, game.decision))
+        post = Call(CHANNEL, message_id, game.decision, channel_id=game.record.channel_id)
+        await self._replace(game.id, post)
 
-    async def _replace(self, game_id: int, key: int, message: Told) -> None:
-        told = self._told.setdefault(game_id, {})
-        previous = told.get(key)
-        told[key] = message
+    async def _replace(self, game_id: int, call: Call) -> None:
+        told = await self._calls(game_id)
+        previous = told.get(call.who)
+        told[call.who] = call
+        await self.store.put(game_id, call)
         if previous is not None:
-            await self._delete(previous)
+            await self._delete(game_id, previous)
+
+    async def _calls(self, game_id: int) -> dict[int, Call]:
+        """The game's calls by `who` (read from the store the first time, or always when
+        several processes deliver the game)."""
+        told = self._told.get(game_id)
+        if told is None or self.shared:
+            told = self._told[game_id] = {call.who: call for call in await self.store.of_game(game_id)}
+        return told
 
     async def settle(self, game: LoadedGame) -> None:
         """Delete the game's "your turn" messages that are no longer true (`game` is its newest
         committed state): the decision they called to is over, or a DM's player has no part in
         it any more, or the game ended."""
-        told = self._told.get(game.id)
-        if not told:
-            return
+        told = await self._calls(game.id)
         running = game.record.status == "running" and game.state is not None
-        for key, message in list(told.items()):
-            if running and message.decision == game.decision:
-                if message.seat is None or self._still_theirs(game, message.seat, key):
+        for who, call in list(told.items()):
+            if running and call.decision == game.decision:
+                if call.seat is None or self._still_theirs(game, call.seat, who):
                     continue
-            del told[key]
-            await self._delete(message)
+            del told[who]
+            await self._delete(game.id, call)
 
     @staticmethod
     def _still_theirs(game: LoadedGame, seat: int, user_id: int) -> bool:
         """Whether the player still sits there and has a part in the current decision."""
         return game.user_of(seat) == user_id and seat in game.to_decide() and game.can_act(seat)
 
-    async def _delete(self, message: Told) -> None:
-        """Delete it when the global budget has room (nobody waits for it)."""
-        where = message.where
+    async def _delete(self, game_id: int, call: Call) -> None:
+        """Delete it when the global budget has room (nobody waits for it); its row goes once
+        it is deleted (a restart in between deletes it again)."""
 
         async def delete() -> None:
-            if isinstance(where, tuple):  # a DM: `dm(user)`
-                await self.messenger.delete_dm(where[1], message.message_id)
+            if call.channel_id is None:
+                await self.messenger.delete_dm(call.who, call.message_id)
             else:
-                assert isinstance(where, int)
-                await self.messenger.delete_message(where, message.message_id)
+                await self.messenger.delete_message(call.channel_id, call.message_id)
+            await self.store.remove(game_id, call)
 
-        await self.pacer.aside(where, delete)
+        await self.pacer.aside(_where(call), delete)
 
     # -- ephemeral notes ---------------------------------------------------------------------------
     async def noted(self, game_id: int, user_id: int, token: str, message_id: int) -> None:

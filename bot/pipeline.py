@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 
 #: A player who acted in a game this recently is playing along: no notification for them.
 IDLE_SECONDS = 60.0
+#: `Pipeline._last_active` of a player with no action in the game
+NEVER = float("-inf")
 #: At most this many forced actions per clock expiry (each re-checked; never reached in play).
 MAX_FORCED = 200
 
@@ -103,7 +105,7 @@ class Pipeline:
             if self.service.shared:
                 change.game = await self._store_wake(change.game)
             told = self.committed(before, change, user_id)
-            if told and self.service.shared:
+            if told:
                 await self._keep_notices_of_idle_players(change.game, told)
         return change
 
@@ -168,19 +170,23 @@ class Pipeline:
         return told
 
     async def _keep_notices_of_idle_players(self, game: LoadedGame, told: list[Notice]) -> None:
-        """Several processes: a player may be playing along through another process (its clicks
-        came there), which this one's `_last_active` does not know: their last logged action in
-        the game decides. (Each (decision, seat) is told at most once across processes anyway:
-        a seat that had the decision before a change is never told again, see `_queue_notices`,
-        and the game is loaded fresh under the shared lock.)"""
+        """Keep only the notices of idle players, where `_last_active` may not know: a player
+        who has not acted through this process since it started (a restart; several processes:
+        their clicks may come to another one). Their last logged action in the game decides (read
+        once per player and game, or every time with several processes). Each (decision, seat)
+        is told at most once across processes anyway: a seat that had the decision before a
+        change is never told again (`_queue_notices`), and the game is loaded fresh under the
+        shared lock."""
         now = self.clock()
         outbox = self.outboxes.get(game.id)
         for notice in told:
-            user_id = game.user_of(notice.seat)
-            last = await self.service.store.last_action_at(game.id, user_id)
+            key = (game.id, game.user_of(notice.seat))
+            if key in self._last_active and not self.service.shared:
+                continue  # this process has seen every action since it started
+            last = await self.service.store.last_action_at(*key)
+            self._last_active[key] = NEVER if last is None else last
             if last is None or now - last >= IDLE_SECONDS:
                 continue
-            self._last_active[(game.id, user_id)] = last
             if outbox is not None and notice in outbox.notices:
                 outbox.notices.remove(notice)
 

@@ -2,8 +2,9 @@
 
 :class:`GameStore` writes a started game (its actions and snapshot, seats handed over, the timers'
 bookkeeping) and reads games back. It hands out the stores beside it, on the same database:
-``lobbies`` (:mod:`storage.lobbies`), ``results`` (:mod:`storage.results`: results and stats) and
-``settings`` (:mod:`storage.settings`: languages and meta values).
+``lobbies`` (:mod:`storage.lobbies`), ``results`` (:mod:`storage.results`: results and stats),
+``settings`` (:mod:`storage.settings`: languages and meta values) and ``calls``
+(:mod:`storage.calls`: the messages that called players to the current decision).
 
 Every write is one :meth:`Database.transaction`, so a failure leaves nothing half-written.
 Methods raise :class:`StorageConflict` (or a subclass) when the request lost a race or no
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
+from storage.calls import CallStore
 from storage.db import Connection, Database
 from storage.lobbies import LobbyStore
 from storage.records import (
@@ -68,6 +70,7 @@ class GameStore:
         self.lobbies = LobbyStore(db, clock)
         self.results = ResultStore(db)
         self.settings = SettingsStore(db)
+        self.calls = CallStore(db)
 
     # -- play ----------------------------------------------------------------------------
 

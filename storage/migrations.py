@@ -140,6 +140,20 @@ UPDATE seats SET view_message_id = dm_message_id, dm_message_id = NULL
     WHERE dm_open = 0 AND private_token IS NOT NULL;
 """
 
+# who: the player told by DM (channel_id NULL), or 0 for the game's post in channel_id; seat: a
+# DM's seat (NULL for the post); one row per game and who: the latest.
+_V9 = """
+CREATE TABLE calls (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    who        INTEGER NOT NULL,
+    channel_id INTEGER,
+    message_id INTEGER NOT NULL,
+    decision   INTEGER NOT NULL,
+    seat       INTEGER,
+    PRIMARY KEY (game_id, who)
+);
+"""
+
 MIGRATIONS: list[Migration] = [
     _V1,  # 0 -> 1: games, seats, append-only actions log, meta
     _V2,  # 1 -> 2: games.deadline, when the current decision's timer runs out (Unix time)
@@ -156,6 +170,8 @@ MIGRATIONS: list[Migration] = [
     #     the language a manager chose with /language
     _V8,  # 7 -> 8: seats.view_message_id, the ephemeral view a seat plays from (DMs open or
     #     closed; with DMs closed it was kept in dm_message_id)
+    _V9,  # 8 -> 9: calls, the messages that called someone to a decision ("your turn" DMs, the
+    #     channel's mention), so whichever process or restart sees the decision end deletes them
 ]
 
 LATEST: int = len(MIGRATIONS)
@@ -284,6 +300,18 @@ UPDATE seats SET view_message_id = dm_message_id, dm_message_id = NULL
     WHERE dm_open = 0 AND private_token IS NOT NULL;
 """
 
+_PG_V9 = """
+CREATE TABLE calls (
+    game_id    BIGINT  NOT NULL REFERENCES games (id),
+    who        BIGINT  NOT NULL,
+    channel_id BIGINT,
+    message_id BIGINT  NOT NULL,
+    decision   INTEGER NOT NULL,
+    seat       INTEGER,
+    PRIMARY KEY (game_id, who)
+);
+"""
+
 #: The same steps as :data:`MIGRATIONS`, for PostgreSQL (same version numbers).
 POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V1,
@@ -294,6 +322,7 @@ POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V6,
     _PG_V7,
     _PG_V8,
+    _PG_V9,
 ]
 
 assert len(POSTGRES_MIGRATIONS) == LATEST, "every migration needs its step in both dialects"

@@ -6,6 +6,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -38,13 +39,15 @@ class Harness:
         if self.db is not None:
             await self.db.close()
         self.db = await Database.open(self.url or f"sqlite:///{self.path}")
-        service = GameService(
-            GameStore(self.db), clock=lambda: self.clock(), new_seed=lambda: self.seeds.getrandbits(62)
-        )
+        store = GameStore(self.db, clock=self.iso_now)  # the actions' times on the same clock
+        service = GameService(store, clock=lambda: self.clock(), new_seed=lambda: self.seeds.getrandbits(62))
         self.messenger = FakeMessenger(self.discord)
         self.table = Table(service, self.messenger, ai_delay=0)
         self.route()
         return self
+
+    def iso_now(self) -> str:
+        return datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="milliseconds")
 
     def route(self) -> None:
         """Send the next interactions to this bot (several share one `FakeDiscord`)."""

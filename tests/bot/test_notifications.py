@@ -232,3 +232,48 @@ async def test_a_buried_table_moves_to_the_bottom_at_most_once_a_minute(h: Harne
     new_table = channel[-1]
     assert await play_random_click(h, new_table, game_id, users, random.Random(2))
     assert (await h.game(game_id)).record.version == game.record.version + 1
+
+
+async def play_until_decided(h: Harness, table: FakeMessage, game_id: int, users: list[FakeUser]) -> int:
+    """Random clicks until the current decision is over; returns how many."""
+    rng, decision, clicks = random.Random(7), (await h.game(game_id)).decision, 0
+    while (await h.game(game_id)).decision == decision:
+        assert await play_random_click(h, table, game_id, users, rng)
+        clicks += 1
+    return clicks
+
+
+async def test_a_your_turn_dm_sent_before_a_restart_goes_when_its_decision_ends(
+    h: Harness, clock: Clock
+) -> None:
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    clock.now += IDLE_SECONDS + 1
+    await nominate(h, table, users, await h.game(game_id))  # the voters (idle) are told
+    told = {m.id for m in everyone_told(h, users)}
+    assert len(told) == len(users) - 1
+    await h.boot()  # a restart: the bot knows of them only from the store
+    assert await play_until_decided(h, table, game_id, users) == len(users)  # everyone votes
+    assert told & {m.id for m in everyone_told(h, users)} == set()
+    assert await h.service.store.calls.of_game(game_id) == []
+
+
+async def test_players_who_played_just_before_a_restart_are_not_told_after_it(
+    h: Harness, clock: Clock
+) -> None:
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    clock.now += IDLE_SECONDS + 1
+    await nominate(h, table, users, await h.game(game_id))
+    await play_until_decided(h, table, game_id, users)  # everyone has played now
+    clock.now += IDLE_SECONDS / 2
+    await h.boot()
+    rng, seen = random.Random(11), set()
+    for _ in range(12):  # decisions become others' than the clicker's, all within the minute
+        game = await h.game(game_id)
+        seen |= {game.user_of(seat) for seat in game.humans_to_decide()}
+        assert await play_random_click(h, table, game_id, users, rng)
+    assert len(seen) > 2 and h.messenger.pinged == []
+    clock.now += IDLE_SECONDS  # now they are idle: the next decision that becomes theirs is told
+    while not h.messenger.pinged:
+        assert await play_random_click(h, table, game_id, users, rng)

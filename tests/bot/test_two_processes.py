@@ -19,8 +19,10 @@ import pytest
 
 from bot.channel_views import SUPERSEDED, SWEEP_EVERY
 from bot.message_slots import turn_of
+from bot.pipeline import IDLE_SECONDS
 from tests.bot.fakes import FakeDiscord, FakeMessage, FakeUser
-from tests.bot.harness import Harness, make_users, private_message
+from tests.bot.harness import Harness, make_users, play_random_click, private_message
+from tests.bot.test_notifications import everyone_told, nominate
 from tests.bot.test_views import PARKED
 from tests.storage.conftest import pg_url, postgres_url  # noqa: F401  (fixtures)
 
@@ -212,3 +214,29 @@ async def test_a_view_clicked_through_the_other_process_is_not_handed_back_early
     assert view.text() != SUPERSEDED and PARKED in one.discord.dms[users[seat].id][-1].text()
     now[0] += 10 * 60  # now it is old
     assert await one.table.delivery.privates.expire_views() == [(game_id, seat)]
+
+
+async def test_a_your_turn_dm_one_process_sent_goes_when_the_other_ends_its_decision(
+    tmp_path,
+    pg_url,  # noqa: F811
+) -> None:
+    now = [1_800_000_000.0]
+    discord = FakeDiscord()
+    one = await Harness(tmp_path / "one.db", discord=discord, url=pg_url, clock=lambda: now[0]).boot()
+    two = await Harness(tmp_path / "two.db", discord=discord, url=pg_url, clock=lambda: now[0]).boot()
+    try:
+        users = make_users(5)
+        one.route()
+        table, game_id = await one.open_table(users)
+        now[0] += IDLE_SECONDS + 1
+        await nominate(one, table, users, await one.game(game_id))  # through one: the voters are told
+        told = {m.id for m in everyone_told(one, users)}
+        assert len(told) == len(users) - 1
+        two.route()
+        rng, voting = random.Random(2), (await two.game(game_id)).decision
+        while (await two.game(game_id)).decision == voting:  # the vote, through two
+            assert await play_random_click(two, table, game_id, users, rng)
+        assert told & {m.id for m in everyone_told(one, users)} == set()
+    finally:
+        await two.close()
+        await one.close()

@@ -1,0 +1,63 @@
+"""The messages that called someone to a game's current decision: a "your turn" DM, or the post in
+the game's channel mentioning players (closed DMs, the turn clock's warning). Kept so that
+whichever process sees the decision end (or the same process after a restart) deletes them.
+
+One row per game and `who` (the player told by DM, or `CHANNEL` for the post): the latest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage.db import Database
+
+#: `Call.who` of the post in the game's channel
+CHANNEL = 0
+
+
+@dataclass(frozen=True)
+class Call:
+    """A message that called someone to a decision: true while that decision is on and (a DM)
+    still its player's."""
+
+    who: int  # the player told by DM, or `CHANNEL`
+    message_id: int
+    decision: int
+    seat: int | None = None  # a DM's seat; None for the post
+    channel_id: int | None = None  # the post's channel; None for a DM
+
+
+class CallStore:
+    """`GameStore.calls`. All methods are coroutines; each write is one transaction."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def of_game(self, game_id: int) -> list[Call]:
+        rows = await self.db.fetchall(
+            "SELECT who, message_id, decision, seat, channel_id FROM calls WHERE game_id = ? ORDER BY who",
+            (game_id,),
+        )
+        return [
+            Call(row["who"], row["message_id"], row["decision"], row["seat"], row["channel_id"])
+            for row in rows
+        ]
+
+    async def put(self, game_id: int, call: Call) -> None:
+        """`call` is the latest for its `who` in the game (replacing the one before)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO calls (game_id, who, channel_id, message_id, decision, seat) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, who) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "decision = excluded.decision, seat = excluded.seat",
+                (game_id, call.who, call.channel_id, call.message_id, call.decision, call.seat),
+            )
+
+    async def remove(self, game_id: int, call: Call) -> None:
+        """Forget `call` (deleted or replaced), unless a newer one took its place."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "DELETE FROM calls WHERE game_id = ? AND who = ? AND message_id = ?",
+                (game_id, call.who, call.message_id),
+            )

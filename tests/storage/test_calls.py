@@ -1,0 +1,32 @@
+"""The calls store (`store.calls`): the latest message that called each player (or the game's
+channel) to a decision, replaced by the next and forgotten once deleted."""
+
+from __future__ import annotations
+
+from storage.calls import CHANNEL, Call
+
+BIG = 1_180_000_000_000_000_123  # Discord ids are 64-bit
+
+
+async def test_the_latest_call_per_player_and_channel(store):
+    game = await store.lobbies.create(
+        guild_id=7, channel_id=BIG, game_name="g", host_id=BIG + 1, host_name="H", options={}, seed=0
+    )
+    other = await store.lobbies.create(
+        guild_id=7, channel_id=5, game_name="g", host_id=2, host_name="T", options={}, seed=0
+    )
+    assert await store.calls.of_game(game.id) == []
+    dm = Call(BIG + 1, BIG + 2, decision=3, seat=0)
+    post = Call(CHANNEL, BIG + 3, decision=3, channel_id=BIG)
+    await store.calls.put(game.id, dm)
+    await store.calls.put(game.id, post)
+    await store.calls.put(other.id, Call(2, 9, decision=1, seat=1))
+    assert await store.calls.of_game(game.id) == [post, dm]
+    newer = Call(BIG + 1, BIG + 4, decision=5, seat=0)
+    await store.calls.put(game.id, newer)  # replaces the player's previous call
+    await store.calls.remove(game.id, dm)  # the previous one deleted: the newer stays
+    assert await store.calls.of_game(game.id) == [post, newer]
+    await store.calls.remove(game.id, newer)
+    await store.calls.remove(game.id, post)
+    assert await store.calls.of_game(game.id) == []
+    assert await store.calls.of_game(other.id) == [Call(2, 9, decision=1, seat=1)]
