@@ -210,6 +210,9 @@ class Messenger(Protocol):
     async def delete_dm(self, user_id: int, message_id: int) -> None:
         """Delete a DM the bot sent (gone already is fine)."""
 
+    def opens_dm(self, user_id: int) -> bool:
+        """Whether a DM to this user first opens its DM channel (one more rate-limited call)."""
+
     async def edit_interaction(self, token: str, payload: Payload) -> bool:
         """Edit an interaction's original response (an ephemeral view) through the interaction's
         webhook (not rate-limited; the token lasts 15 minutes); False if that failed."""
@@ -248,6 +251,9 @@ class DiscordMessenger:
             log.warning("DM to %s failed: %s", user_id, error)
             return None
         return message.id
+
+    def opens_dm(self, user_id: int) -> bool:
+        return user_id not in self._dm_channels
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
         """The DM channel, opened once per user (one REST call) and remembered by id, so a DM

@@ -82,7 +82,7 @@ class Notifications:
                 mention.append(user)
                 continue
             async with self.pacer.reserved():  # (no lock is held here)
-                await self.pacer.turn(dm(user))
+                await self.pacer.turn(dm(user), opening=self.messenger.opens_dm(user))
                 sent = await self.messenger.send_dm(user, _your_turn(game, notice.seat, url), ping=True)
             if sent is None:
                 mention.append(user)

@@ -20,8 +20,9 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   fifth of it to urgent ones, and the waiting trailing writes take their turns in order (urgent
   ones first) instead of all retrying at once (a turn counts from when it is handed out: one
   not used within the window is asked for again). Under that load edits coalesce further (each
-  message still gets its trailing write with the newest state). A new DM that brings a decision
-  waits for its turn before it takes the message's lock (`reserved`); a delete of a message no
+  message still gets its trailing write with the newest state). A new DM (one that brings a
+  decision, or a seat's first: the start of a game) waits for its turn before it takes the
+  message's lock (`reserved`), and the DM channel discord.py opens for it counts; a delete of a message no
   longer true waits for spare room in a task of its own (`aside`: it never delays a decision);
   posts and the deletes of superseded DMs, which cannot wait that way, are rare: they only count.
 
@@ -53,7 +54,7 @@ GAP = 1.5
 #: processes together (interaction answers are not counted).
 GLOBAL_PER_SECOND = 50.0
 #: The share of its part of the global limit a process uses (requests reach Discord a little
-#: bunched up; discord.py itself makes a few calls, e.g. opening a DM channel).
+#: bunched up; the DM channels discord.py opens are counted, `turn`'s `opening`).
 GLOBAL_SAFETY = 0.9
 #: The share of the global budget non-urgent writes may use (the rest is kept for decisions).
 NON_URGENT_SHARE = 0.8
@@ -200,15 +201,18 @@ class Pacer:
         held = _HELD.get()
         return held is not None and not held.used and self.clock() - held.at < self.global_window
 
-    async def turn(self, channel: Hashable) -> float:
+    async def turn(self, channel: Hashable, *, opening: bool = False) -> float:
         """Wait for `channel`'s turn (a write that cannot be coalesced: a post, a new DM, a
         delete), then take it. It does not wait for the global budget: its callers may hold a
         message's lock that a click needs. It counts in the budget (or takes the turn reserved
         before the lock, `reserved`), so the edits, which wait without holding anything, make
-        room."""
+        room. `opening`: a DM whose channel discord.py opens first, one more call to count."""
         while (delay := self._channel_delay(channel, None, True) if self.enabled else 0.0) > 0:
             await asyncio.sleep(delay)
-        return self.take(channel)
+        now = self.take(channel)
+        if opening and self.enabled and self.budget is not None:
+            self._all.append(now)
+        return now
 
     @contextlib.asynccontextmanager
     async def reserved(self) -> AsyncIterator[None]:

@@ -160,8 +160,8 @@ class PrivateMessages:
             slot = self.slot(await self.service.load(game_id), seat)
         worth = list(screens.renderer(game).private_news(list(news))) if news else []
         ping = fresh or notify
-        if fresh:  # a new DM: its turn in the global budget is waited for before the lock
-            async with self.pacer.reserved():
+        if fresh or slot.message_id is None:  # a new DM (a decision, or the seat's first DM):
+            async with self.pacer.reserved():  # its global turn is waited for before the lock
                 return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force, ping=ping)
         return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force, ping=ping)
 
@@ -306,7 +306,8 @@ class PrivateMessages:
     ) -> bool:
         if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
             await PICTURES.ready(payload)
-        slot.last = await self.pacer.turn(dm(slot.user_id))
+        opening = self.messenger.opens_dm(slot.user_id)
+        slot.last = await self.pacer.turn(dm(slot.user_id), opening=opening)
         new_id = await self.messenger.send_dm(slot.user_id, payload, ping=ping)
         old = slot.message_id
         if new_id is not None:

@@ -69,6 +69,9 @@ class PrintingMessenger:
     async def edit_interaction(self, token: str, payload: Payload) -> bool:
         return False
 
+    def opens_dm(self, user_id: int) -> bool:
+        return False
+
     async def delete_followup(self, token: str, message_id: int) -> None:
         return None
 

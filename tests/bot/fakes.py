@@ -343,6 +343,9 @@ class FakeMessenger:
         if message is not None and message.dm_for == user_id:
             self.discord.dms[user_id].remove(message)
 
+    def opens_dm(self, user_id: int) -> bool:
+        return False
+
     async def delete_followup(self, token: str, message_id: int) -> None:
         """Not rate-limited (an interaction webhook): not in `calls`."""
         message = self.discord.messages.get(message_id)

@@ -40,13 +40,21 @@ class TimedMessenger(FakeMessenger):
         super().__init__(inner.discord)
         self.writes: dict[Hashable, list[float]] = defaultdict(list)
         self.edits: list[float] = []  # when each edit was made, all channels together
+        self.opened: set[int] | None = None  # users whose DM channel is open (None: no opening)
 
     def _note(self, channel: Hashable, *, edit: bool = False) -> None:
         self.writes[channel].append(time.monotonic())
         if edit:
             self.edits.append(time.monotonic())
 
+    def opens_dm(self, user_id: int) -> bool:
+        return self.opened is not None and user_id not in self.opened
+
     async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
+        if self.opens_dm(user_id):  # as discord.py: the DM channel is opened first, one more call
+            assert self.opened is not None
+            self.opened.add(user_id)
+            self._note(("open", user_id))
         self._note(dm(user_id))
         return await super().send_dm(user_id, payload, ping=ping)
 
@@ -160,6 +168,21 @@ async def other_tables(pacer: Pacer, messenger: TimedMessenger) -> None:
         pacer.take(channel)
         messenger.edits.append(time.monotonic())
         await asyncio.sleep(WINDOW / OTHER_TABLES)
+
+
+async def test_the_first_dms_of_a_game_keep_to_the_global_budget(harness: Harness) -> None:
+    """At the start each seat gets its first DM, its DM channel opened first (two calls): they
+    wait for their turns in the global budget before their locks, like the DMs that bring a
+    decision (they only counted: 1,000 games starting together sent ~110 calls a second)."""
+    budget = 4
+    pacer, messenger = paced(harness, budget)
+    messenger.opened = set()
+    users = make_users(5)
+    await harness.open_table(users)
+    await pacer.settle(timeout=10)
+    calls = sorted(t for times in messenger.writes.values() for t in times)
+    assert len(messenger.opened) == len(users) and len(calls) >= 2 * len(users)
+    assert most_in_window(calls, WINDOW) <= budget
 
 
 @pytest.mark.parametrize("budget", [None, GLOBAL_BUDGET], ids=["channels", "global"])

@@ -228,3 +228,11 @@ async def test_a_write_set_aside_waits_for_spare_room_after_every_other_write() 
     off = Pacer(enabled=False)
     await off.aside(("dm", 7), delete)  # pacing off: at once
     assert len(done) == 3
+
+
+async def test_a_dm_whose_channel_is_opened_first_counts_twice() -> None:
+    pacer = Pacer(per_second=3 / 0.5, global_window=0.5)
+    await pacer.turn("dm", opening=True)  # discord.py opens the DM channel, then sends
+    assert pacer.wait("an edit", urgent=True) == 0
+    pacer.take("an edit")
+    assert pacer.wait("another", urgent=True) > 0, "three calls in the window: the budget"
