@@ -22,9 +22,10 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   not used within the window is asked for again). Under that load edits coalesce further (each
   message still gets its trailing write with the newest state). A new DM (one that brings a
   decision, or a seat's first: the start of a game) waits for its turn before it takes the
-  message's lock (`reserved`), and the DM channel discord.py opens for it counts; a delete of a message no
-  longer true waits for spare room in a task of its own (`aside`: it never delays a decision);
-  posts and the deletes of superseded DMs, which cannot wait that way, are rare: they only count.
+  message's lock (`reserved`), and the DM channel discord.py opens for it counts too; a delete
+  of a message no longer true waits for spare room in a task of its own (`aside`: it never
+  delays a decision); posts and the deletes of superseded DMs, which cannot wait that way, are
+  rare: they only count.
 
 `Pacer(enabled=False)` lets every write through at once (the unit tests' fake Discord).
 """
