@@ -11,8 +11,9 @@ any more (they made it, it is over, the game ended), a mention once its decision
 once the player's next note comes. Such a message is then deleted (`settle`, at every delivery of
 the game; a note when the next one comes), so at most one per player, or per game for the posts
 in its channel, is ever there. When the table moves (posted anew under chat), the "your turn"
-DMs are edited to link to the new one. The calls are stored (`storage.calls`; a row goes once its
-message is deleted), so after a restart, or when another process sent one, it still goes.
+DMs are edited to link to the new one. The calls are stored (`storage.calls`), so after a
+restart, or when another process sent one, it still goes (deleted once, by the process that
+takes its row).
 """
 
 from __future__ import annotations
@@ -129,9 +130,9 @@ class Notifications:
         told = await self._calls(game_id)
         previous = told.get(call.who)
         told[call.who] = call
-        await self.store.put(game_id, call)
         if previous is not None:
             await self._delete(game_id, previous)
+        await self.store.put(game_id, call)
 
     async def _calls(self, game_id: int) -> dict[int, Call]:
         """The game's calls by `who` (read from the store the first time, or always when
@@ -160,15 +161,16 @@ class Notifications:
         return game.user_of(seat) == user_id and seat in game.to_decide() and game.can_act(seat)
 
     async def _delete(self, game_id: int, call: Call) -> None:
-        """Delete it when the global budget has room (nobody waits for it); its row goes once
-        it is deleted (a restart in between deletes it again)."""
+        """Delete it when the global budget has room (nobody waits for it). The process that
+        takes its row deletes it (each is deleted once; stopped before that, it stays)."""
+        if not await self.store.remove(game_id, call):
+            return  # another process took it
 
         async def delete() -> None:
             if call.channel_id is None:
                 await self.messenger.delete_dm(call.who, call.message_id)
             else:
                 await self.messenger.delete_message(call.channel_id, call.message_id)
-            await self.store.remove(game_id, call)
 
         await self.pacer.aside(_where(call), delete)
 

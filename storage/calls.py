@@ -1,6 +1,7 @@
 """The messages that called someone to a game's current decision: a "your turn" DM, or the post in
 the game's channel mentioning players (closed DMs, the turn clock's warning). Kept so that
-whichever process sees the decision end (or the same process after a restart) deletes them.
+whichever process sees the decision end (or the same process after a restart) deletes them:
+the one whose `remove` takes the row, so each is deleted once.
 
 One row per game and `who` (the player told by DM, or `CHANNEL` for the post): the latest.
 """
@@ -54,10 +55,12 @@ class CallStore:
                 (game_id, call.who, call.channel_id, call.message_id, call.decision, call.seat),
             )
 
-    async def remove(self, game_id: int, call: Call) -> None:
-        """Forget `call` (deleted or replaced), unless a newer one took its place."""
+    async def remove(self, game_id: int, call: Call) -> bool:
+        """Forget `call` (it is to be deleted); whether it was still there (a newer one may have
+        taken its place, or another process removed it first)."""
         async with self.db.transaction() as conn:
-            await conn.execute(
+            removed = await conn.execute(
                 "DELETE FROM calls WHERE game_id = ? AND who = ? AND message_id = ?",
                 (game_id, call.who, call.message_id),
             )
+        return removed > 0

@@ -232,11 +232,25 @@ async def test_a_your_turn_dm_one_process_sent_goes_when_the_other_ends_its_deci
         await nominate(one, table, users, await one.game(game_id))  # through one: the voters are told
         told = {m.id for m in everyone_told(one, users)}
         assert len(told) == len(users) - 1
+        aside: list[Callable[[], Awaitable[None]]] = []  # the deletes wait (for spare room)
+
+        async def set_aside(channel: object, write: Callable[[], Awaitable[None]], delay: float = 0) -> None:
+            aside.append(write)
+
+        for h in (one, two):
+            h.table.delivery.pacer.aside = set_aside  # type: ignore[method-assign]
         two.route()
         rng, voting = random.Random(2), (await two.game(game_id)).decision
         while (await two.game(game_id)).decision == voting:  # the vote, through two
             assert await play_random_click(two, table, game_id, users, rng)
+            one.route()
+            await one.table.delivery.deliver(game_id)  # one delivers too, while the deletes wait
+            two.route()
+        for write in aside:
+            await write()
         assert told & {m.id for m in everyone_told(one, users)} == set()
+        deletes = [c[1] for h in (one, two) for c in h.messenger.calls if c[0] == "delete_dm"]
+        assert sorted(m for m in deletes if m in told) == sorted(told), "each deleted once"
     finally:
         await two.close()
         await one.close()

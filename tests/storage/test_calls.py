@@ -24,9 +24,10 @@ async def test_the_latest_call_per_player_and_channel(store):
     assert await store.calls.of_game(game.id) == [post, dm]
     newer = Call(BIG + 1, BIG + 4, decision=5, seat=0)
     await store.calls.put(game.id, newer)  # replaces the player's previous call
-    await store.calls.remove(game.id, dm)  # the previous one deleted: the newer stays
+    assert not await store.calls.remove(game.id, dm)  # replaced already: the newer stays
     assert await store.calls.of_game(game.id) == [post, newer]
-    await store.calls.remove(game.id, newer)
-    await store.calls.remove(game.id, post)
+    assert await store.calls.remove(game.id, newer)
+    assert await store.calls.remove(game.id, post)
+    assert not await store.calls.remove(game.id, post)  # taken once (another process: nothing)
     assert await store.calls.of_game(game.id) == []
     assert await store.calls.of_game(other.id) == [Call(2, 9, decision=1, seat=1)]
