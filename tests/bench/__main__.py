@@ -51,6 +51,14 @@ def main(argv: list[str] | None = None) -> int:
         help="before measuring, each table plays a random 0..N actions (sample every phase of the games)",
     )
     parser.add_argument(
+        "--lead-in",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="play this long before measuring, unmeasured (after a setup over a minute long every "
+        "player is idle, and each one's first decision is a notification: about 120 at 1,000 games)",
+    )
+    parser.add_argument(
         "--each", action="store_true", help="also run each game of the mix alone (its own bot CPU per action)"
     )
     parser.add_argument(
@@ -150,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
                     processes=processes,
                     database_url=url,
                     views=args.views,
+                    lead_in=args.lead_in,
                 )
             )
             result["overhead_vs_bare_commit"] = result["bot_cpu_ms_per_action"] / report["bare_commit_ms"]

@@ -136,6 +136,7 @@ async def run_load(
     processes: int = 1,
     database_url: str | None = None,
     views: float = 0.0,
+    lead_in: float = 0.0,
 ) -> dict[str, Any]:
     """Open `games` tables (all of `game`, or the games of `mix` in turn), then let every table
     play (one action per `think` s on average, exponentially distributed) for `duration` s;
@@ -146,7 +147,9 @@ async def run_load(
     measured minute samples every phase of the games, not only their openings. `processes`:
     bot processes, one shard each (several need `database_url`, a PostgreSQL database). `views`:
     the share of tables whose players play from their ephemeral views in the channel (every
-    1/`views`-th table, so each game of the mix gets its share)."""
+    1/`views`-th table, so each game of the mix gets its share). `lead_in`: seconds of the same
+    play before measuring, unmeasured (after a long setup every player is idle: each one's first
+    decision is then a notification, a burst the steady state does not have)."""
     plan = plan_tables(games, list(mix) if mix else [game], players)
     loop, channels = build_loopback(games, processes)
     seats: list[list[int]] = []
@@ -201,18 +204,11 @@ async def run_load(
             gc.freeze()
             gc.set_threshold(*GC_THRESHOLDS)
             live = [m["VmRSS"] for m in fleet.memory_kib()]
-            load_before = load_average()
-            if on_ready is not None:
-                on_ready(fleet.pids[0])
-            server0 = await backend_cpu_seconds(pool)
-            xacts0, reads0 = await database_transactions(pool), _reads(tables)
-            mark, cpu0, t0 = loop.mark(), fleet.cpu_seconds(), time.monotonic()
-            decisions.start()
 
-            async def play(table: BenchTable, rng: random.Random) -> None:
+            async def play(table: BenchTable, rng: random.Random, end: float) -> None:
                 while True:
                     gap = rng.expovariate(1.0 / think)
-                    if time.monotonic() + gap - t0 >= duration:  # the next action falls after the end
+                    if time.monotonic() + gap >= end:  # the next action falls after the end
                         break
                     await asyncio.sleep(gap)
                     if not table.opened:
@@ -231,6 +227,23 @@ async def run_load(
                         if len(failures) < 5:
                             failures.append(f"{table.game}: {traceback.format_exc(limit=3)[-600:]}")
 
+            setup_failures = len(failures)
+            if lead_in > 0:
+                end = time.monotonic() + lead_in
+                await asyncio.gather(
+                    *(play(t, random.Random(seed * 7907 + i), end) for i, t in enumerate(tables))
+                )
+                for table in tables:
+                    table.results.clear()
+                    table.errors = table.finished = 0
+                del failures[setup_failures:]
+            load_before = load_average()
+            if on_ready is not None:
+                on_ready(fleet.pids[0])
+            server0 = await backend_cpu_seconds(pool)
+            xacts0, reads0 = await database_transactions(pool), _reads(tables)
+            mark, cpu0, t0 = loop.mark(), fleet.cpu_seconds(), time.monotonic()
+            decisions.start()
             lags: list[float] = []
 
             async def watch_lag() -> None:
@@ -246,7 +259,8 @@ async def run_load(
                         frozen = before
 
             await asyncio.gather(
-                watch_lag(), *(play(t, random.Random(seed * 7919 + i)) for i, t in enumerate(tables))
+                watch_lag(),
+                *(play(t, random.Random(seed * 7919 + i), t0 + duration) for i, t in enumerate(tables)),
             )
             elapsed = time.monotonic() - t0
             gc.unfreeze()
@@ -275,6 +289,7 @@ async def run_load(
         "players_per_game": players,
         "think_s": think,
         "warmup": warmup,
+        "lead_in_s": lead_in,
         "views": views,
         "duration_s": round(elapsed, 1),
         "setup_s": round(setup_seconds, 1),

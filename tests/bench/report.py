@@ -77,6 +77,8 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
     warm = f", warmed up by 0-{load['warmup']} actions each" if load.get("warmup") else ""
     if load.get("views"):
         warm += f", {load['views']:.0%} of the tables playing from channel views"
+    if load.get("lead_in_s"):
+        warm += f", after {load['lead_in_s']:g} s of play unmeasured"
     print(
         f"{load['games']} concurrent games ({players} players{warm}), one action per {load['think_s']} s per "
         f"game, {load['duration_s']} s measured (setup {load['setup_s']} s); load average "
