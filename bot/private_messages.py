@@ -21,7 +21,7 @@ end (the view too). An idle player in a view is told of a private decision by a 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot import screens
 from bot.channel_views import ChannelViews
@@ -194,61 +194,82 @@ class PrivateMessages:
     ) -> bool:
         if not fresh and self._owed(outbox, seat, slot, worth, force):
             return False
+        after: list[Callable[[], Awaitable[None]]] = []
         async with slot.lock:
-            if not fresh and self._owed(outbox, seat, slot, worth, force):  # set while this waited
+            sent = await self._write_locked(
+                outbox, seat, slot, worth, fresh=fresh, force=force, ping=ping, after=after
+            )
+        for step in after:  # a new DM's bookkeeping: a click on it need not wait for it
+            await step()
+        return sent
+
+    async def _write_locked(
+        self,
+        outbox: Outbox,
+        seat: int,
+        slot: Slot,
+        worth: list[Event],
+        *,
+        fresh: bool,
+        force: bool,
+        ping: bool,
+        after: list[Callable[[], Awaitable[None]]],
+    ) -> bool:
+        """`_write`'s work, holding the DM's lock; steps for after it go in `after`."""
+        if not fresh and self._owed(outbox, seat, slot, worth, force):  # set while this waited
+            return False
+        game = outbox.game
+        if game.user_of(seat) != slot.user_id:  # the seat changed hands meanwhile
+            return False
+        worth, slot.owed_news = slot.owed_news + worth, []
+        force, slot.owed_force = force or slot.owed_force, False
+        dm_open = game.seats[seat].dm_open is not False
+        in_view = self.views.living(game, seat, slot)  # (the delivery sends no `fresh` to views)
+        moved = slot.shown_in != ("view" if in_view else "dm")  # the living message changed
+        missing = not in_view and slot.message_id is None and dm_open
+        view = game.view(seat) if game.state is not None else None
+        key = shown_key(game, seat, view)
+        if not (fresh or force or worth or missing or moved) and key == slot.key:
+            return False
+        quiet = screens.private_payload(game, seat)
+        digest = quiet.digest()
+        if not (fresh or force or worth or missing or moved or digest != slot.digest):
+            slot.key = key
+            return False
+        payload = screens.private_payload(game, seat, worth) if worth else quiet
+        turn = turn_of(game, seat, view) if game.record.status == "running" else None
+        sent = False
+        if in_view:
+            if await self.views.edit(slot, payload) or not dm_open:
+                await self.park(game, seat, slot)
+                slot.digest, slot.key, slot.shown_in = digest, key, "view"
                 return False
-            game = outbox.game
-            if game.user_of(seat) != slot.user_id:  # the seat changed hands meanwhile
+            in_view = False  # the view is gone: the DM takes over
+        if not fresh and slot.message_id is not None:
+            channel = dm(slot.user_id)
+            urgent = (turn is not None and turn != slot.turn) or moved
+            if not await paced_turn(
+                self.pacer,
+                slot,
+                channel,
+                urgent=urgent,
+                payload=payload,
+                pictures=self.pictures,
+                message_id=slot.message_id,
+                trailing=lambda: self._trailing(outbox, seat, slot),
+            ):
+                slot.owed_news, slot.owed_force = worth, force  # the trailing write shows them
                 return False
-            worth, slot.owed_news = slot.owed_news + worth, []
-            force, slot.owed_force = force or slot.owed_force, False
-            dm_open = game.seats[seat].dm_open is not False
-            in_view = self.views.living(game, seat, slot)  # (the delivery sends no `fresh` to views)
-            moved = slot.shown_in != ("view" if in_view else "dm")  # the living message changed
-            missing = not in_view and slot.message_id is None and dm_open
-            view = game.view(seat) if game.state is not None else None
-            key = shown_key(game, seat, view)
-            if not (fresh or force or worth or missing or moved) and key == slot.key:
-                return False
-            quiet = screens.private_payload(game, seat)
-            digest = quiet.digest()
-            if not (fresh or force or worth or missing or moved or digest != slot.digest):
-                slot.key = key
-                return False
-            payload = screens.private_payload(game, seat, worth) if worth else quiet
-            turn = turn_of(game, seat, view) if game.record.status == "running" else None
-            sent = False
-            if in_view:
-                if await self.views.edit(slot, payload) or not dm_open:
-                    await self.park(game, seat, slot)
-                    slot.digest, slot.key, slot.shown_in = digest, key, "view"
-                    return False
-                in_view = False  # the view is gone: the DM takes over
-            if not fresh and slot.message_id is not None:
-                channel = dm(slot.user_id)
-                urgent = (turn is not None and turn != slot.turn) or moved
-                if not await paced_turn(
-                    self.pacer,
-                    slot,
-                    channel,
-                    urgent=urgent,
-                    payload=payload,
-                    pictures=self.pictures,
-                    message_id=slot.message_id,
-                    trailing=lambda: self._trailing(outbox, seat, slot),
-                ):
-                    slot.owed_news, slot.owed_force = worth, force  # the trailing write shows them
-                    return False
-                edited = await self._edit_dm(slot, payload)
-            else:
-                edited = False
-            if not edited:
-                sent = await self._new_dm(game, seat, slot, payload, ping=ping)
-            slot.parked = False
-            if slot.token is not None:  # the view it played from: emptied, or showing the end
-                await self.views.hand_over(game, seat, slot, payload)
-            slot.digest, slot.key, slot.turn, slot.shown_in = digest, key, turn, "dm"
-            return sent
+            edited = await self._edit_dm(slot, payload)
+        else:
+            edited = False
+        if not edited:
+            sent = await self._new_dm(game, seat, slot, payload, ping=ping, after=after)
+        slot.parked = False
+        if slot.token is not None:  # the view it played from: emptied, or showing the end
+            await self.views.hand_over(game, seat, slot, payload)
+        slot.digest, slot.key, slot.turn, slot.shown_in = digest, key, turn, "dm"
+        return sent
 
     async def park(self, game: LoadedGame, seat: int, slot: Slot) -> None:
         """The seat plays from its view: its DM (if any) says only that (called holding the lock)."""
@@ -284,13 +305,22 @@ class PrivateMessages:
             self.pictures.shown(slot.message_id, payload)
         return edited
 
-    async def _new_dm(self, game: LoadedGame, seat: int, slot: Slot, payload: Payload, *, ping: bool) -> bool:
+    async def _new_dm(
+        self,
+        game: LoadedGame,
+        seat: int,
+        slot: Slot,
+        payload: Payload,
+        *,
+        ping: bool,
+        after: list[Callable[[], Awaitable[None]]] | None = None,
+    ) -> bool:
         """Send the seat a new living DM; the previous one is deleted. Closed DMs are noted.
         Returns whether it was sent. Several processes: sending and recording it are one step
         under the game's lock, and a living DM another process recorded meanwhile is adopted
         (edited) instead of a second one sent beside it."""
         if not self.service.shared:
-            return await self._send_dm(game, seat, slot, payload, ping=ping)
+            return await self._send_dm(game, seat, slot, payload, ping=ping, after=after)
         async with self.service.lock(game.id):
             stored = (await self.service.load(game.id)).seats[seat]
             theirs = stored.dm_message_id
@@ -302,8 +332,20 @@ class PrivateMessages:
             return await self._send_dm(game, seat, slot, payload, ping=ping, locked=True)
 
     async def _send_dm(
-        self, game: LoadedGame, seat: int, slot: Slot, payload: Payload, *, ping: bool, locked: bool = False
+        self,
+        game: LoadedGame,
+        seat: int,
+        slot: Slot,
+        payload: Payload,
+        *,
+        ping: bool,
+        locked: bool = False,
+        after: list[Callable[[], Awaitable[None]]] | None = None,
     ) -> bool:
+        """Send the new DM, then delete the old one and record the new one: at once when
+        `locked` (several processes: under the game's lock), else as a step in `after`, which
+        its caller runs once it has released the DM's lock (it is recorded only if it is still
+        the living one then)."""
         if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
             await PICTURES.ready(payload)
         opening = self.messenger.opens_dm(slot.user_id)
@@ -313,21 +355,30 @@ class PrivateMessages:
         if new_id is not None:
             slot.message_id = new_id
             self.pictures.shown(new_id, payload)
-        if old is not None and new_id is not None:
-            await self.pacer.turn(dm(slot.user_id))
-            await self.messenger.delete_dm(slot.user_id, old)
-        if locked:
-            latest = await self.service.set_dm(
-                game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
-            )
-        else:
-            async with self.service.lock(game.id):
+
+        async def bookkeeping() -> None:
+            if old is not None and new_id is not None:
+                await self.pacer.turn(dm(slot.user_id))
+                await self.messenger.delete_dm(slot.user_id, old)
+            if locked:
                 latest = await self.service.set_dm(
                     game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
                 )
-        outbox = self.newest(game.id)
-        if outbox is not None and outbox.game.record.version == latest.record.version:
-            outbox.game = latest
+            else:
+                async with self.service.lock(game.id):
+                    if new_id is not None and slot.message_id != new_id:
+                        return  # a newer one was sent meanwhile: it is recorded by its sender
+                    latest = await self.service.set_dm(
+                        game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
+                    )
+            outbox = self.newest(game.id)
+            if outbox is not None and outbox.game.record.version == latest.record.version:
+                outbox.game = latest
+
+        if after is None or locked:
+            await bookkeeping()
+        else:
+            after.append(bookkeeping)
         return new_id is not None
 
     async def close(self, slot: Slot, payload: Payload) -> None:

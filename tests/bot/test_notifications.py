@@ -5,6 +5,7 @@ channel mention when DMs are closed), and nothing else notifies anyone."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,7 +17,7 @@ from bot.loaded_game import LoadedGame
 from bot.pipeline import IDLE_SECONDS
 from bot.plugins import PLUGINS
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import Harness, make_users, play_random_click
+from tests.bot.harness import Harness, make_users, play_random_click, private_message
 
 
 class Clock:
@@ -277,3 +278,49 @@ async def test_players_who_played_just_before_a_restart_are_not_told_after_it(
     clock.now += IDLE_SECONDS  # now they are idle: the next decision that becomes theirs is told
     while not h.messenger.pinged:
         assert await play_random_click(h, table, game_id, users, rng)
+
+
+async def test_a_click_on_a_new_dm_does_not_wait_for_the_old_ones_delete(h: Harness, clock: Clock) -> None:
+    """A new DM is the player's living message once sent: deleting the old one (a REST call, slow
+    under load) and recording the new one happen after its lock is released, so a click on it is
+    answered at once."""
+    users = make_users(2)
+    table, game_id = await h.open_table(users, "grumpy-nisse")
+    held, release, told = asyncio.Event(), asyncio.Event(), []
+    delete_dm = h.messenger.delete_dm
+
+    async def slow_delete(user_id: int, message_id: int) -> None:
+        message = next((m for m in h.discord.dms.get(user_id, []) if m.id == message_id), None)
+        if message is not None and message.embeds and not held.is_set():  # an old living DM
+            told.append(user_id)
+            held.set()
+            await release.wait()
+        await delete_dm(user_id, message_id)
+
+    h.messenger.delete_dm = slow_delete  # type: ignore[method-assign]
+    rng = random.Random(5)
+    for _ in range(100):  # idle players: a decision in a DM comes as a new DM
+        clock.now += IDLE_SECONDS + 1
+        playing = asyncio.create_task(play_random_click(h, table, game_id, users, rng))
+        waiting = asyncio.create_task(held.wait())
+        await asyncio.wait({playing, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        if held.is_set():
+            break
+        waiting.cancel()
+        assert playing.result()
+    assert held.is_set(), "no new DM replaced an old one"
+    user = next(u for u in users if u.id == told[0])
+    game = await h.game(game_id)
+    new = private_message(h, user, game_id)
+    choice = next(cid for cid in new.custom_ids() if f":{game_id}:{game.decision}:" in cid)
+    values = [new.item(choice).item.options[0].value] if choice.startswith(("pick:", "dsel:")) else None
+    clicking = asyncio.create_task(h.discord.click(user, new, choice, values))
+
+    async def answered() -> None:  # the click's answer edits the new DM: the choice is made
+        while choice in new.custom_ids():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(answered(), timeout=2)  # while the old DM's delete still waits
+    assert not release.is_set() and (await h.game(game_id)).decision != game.decision
+    release.set()
+    await asyncio.gather(playing, clicking)
