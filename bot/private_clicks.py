@@ -1,9 +1,12 @@
 """Clicks on a seat's private message (`bot.private_messages`): a click must be on its living
 message; it is answered by redrawing that message (a choice half made: a draft), which becomes the
-living one; the table's "My hand" button opens the ephemeral view. A message it replaces loses its
-controls (a DM is deleted, an older view emptied)."""
+living one (a click on a DM a REST write holds for over `DM_WAIT` is only acknowledged); the
+table's "My hand" button opens the ephemeral view. A message it replaces loses its controls (a DM
+is deleted, an older view emptied)."""
 
 from __future__ import annotations
+
+import asyncio
 
 import discord
 
@@ -17,6 +20,11 @@ from bot.messenger import PICTURES
 from bot.outbox import Outbox
 from bot.private_messages import PrivateMessages
 from bot.render.base import Payload
+
+#: A click on a DM waits this long for a REST write of that DM under way (it holds the DM's lock
+#: through its round trip), then is only acknowledged: the delivery that follows redraws the DM.
+#: Discord wants every answer within 3 s (the table's is `bot.delivery.TABLE_WAIT`).
+DM_WAIT = 1.0
 
 
 class PrivateClicks:
@@ -58,7 +66,12 @@ class PrivateClicks:
         in_dm = interaction.guild_id is None
         superseded: list[Slot] = []
         adopted: int | None = None  # a DM that becomes the living one: recorded below
-        async with slot.lock:
+        try:
+            await asyncio.wait_for(slot.lock.acquire(), DM_WAIT if in_dm else None)
+        except TimeoutError:
+            await interaction.response.defer()  # the delivery that follows redraws the DM
+            return
+        try:
             game = outbox.game
             if in_dm:
                 if slot.message_id != clicked:
@@ -92,6 +105,8 @@ class PrivateClicks:
                 await interaction.response.send_message(
                     _("That message is gone; your choices come in a new message."), ephemeral=True
                 )
+        finally:
+            slot.lock.release()
         if adopted is not None and slot.message_id == adopted:
             async with self.service.lock(game_id):
                 await self.service.set_dm(game_id, seat, dm_open=True, dm_message_id=adopted)
