@@ -160,8 +160,9 @@ class PrivateMessages:
             slot = self.slot(await self.service.load(game_id), seat)
         worth = list(screens.renderer(game).private_news(list(news))) if news else []
         ping = fresh or notify
-        if fresh or slot.message_id is None:  # a new DM (a decision, or the seat's first DM):
-            async with self.pacer.reserved():  # its global turn is waited for before the lock
+        first = slot.message_id is None and game.seats[seat].dm_open is not False
+        if fresh or (first and not self.views.living(game, seat, slot)):  # a new DM (a decision,
+            async with self.pacer.reserved():  # or the seat's first): its global turn before the lock
                 return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force, ping=ping)
         return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force, ping=ping)
 
@@ -194,82 +195,66 @@ class PrivateMessages:
     ) -> bool:
         if not fresh and self._owed(outbox, seat, slot, worth, force):
             return False
-        after: list[Callable[[], Awaitable[None]]] = []
-        async with slot.lock:
-            sent = await self._write_locked(
-                outbox, seat, slot, worth, fresh=fresh, force=force, ping=ping, after=after
-            )
-        for step in after:  # a new DM's bookkeeping: a click on it need not wait for it
-            await step()
-        return sent
-
-    async def _write_locked(
-        self,
-        outbox: Outbox,
-        seat: int,
-        slot: Slot,
-        worth: list[Event],
-        *,
-        fresh: bool,
-        force: bool,
-        ping: bool,
-        after: list[Callable[[], Awaitable[None]]],
-    ) -> bool:
-        """`_write`'s work, holding the DM's lock; steps for after it go in `after`."""
-        if not fresh and self._owed(outbox, seat, slot, worth, force):  # set while this waited
-            return False
-        game = outbox.game
-        if game.user_of(seat) != slot.user_id:  # the seat changed hands meanwhile
-            return False
-        worth, slot.owed_news = slot.owed_news + worth, []
-        force, slot.owed_force = force or slot.owed_force, False
-        dm_open = game.seats[seat].dm_open is not False
-        in_view = self.views.living(game, seat, slot)  # (the delivery sends no `fresh` to views)
-        moved = slot.shown_in != ("view" if in_view else "dm")  # the living message changed
-        missing = not in_view and slot.message_id is None and dm_open
-        view = game.view(seat) if game.state is not None else None
-        key = shown_key(game, seat, view)
-        if not (fresh or force or worth or missing or moved) and key == slot.key:
-            return False
-        quiet = screens.private_payload(game, seat)
-        digest = quiet.digest()
-        if not (fresh or force or worth or missing or moved or digest != slot.digest):
-            slot.key = key
-            return False
-        payload = screens.private_payload(game, seat, worth) if worth else quiet
-        turn = turn_of(game, seat, view) if game.record.status == "running" else None
-        sent = False
-        if in_view:
-            if await self.views.edit(slot, payload) or not dm_open:
-                await self.park(game, seat, slot)
-                slot.digest, slot.key, slot.shown_in = digest, key, "view"
-                return False
-            in_view = False  # the view is gone: the DM takes over
-        if not fresh and slot.message_id is not None:
-            channel = dm(slot.user_id)
-            urgent = (turn is not None and turn != slot.turn) or moved
-            if not await paced_turn(
-                self.pacer,
-                slot,
-                channel,
-                urgent=urgent,
-                payload=payload,
-                pictures=self.pictures,
-                message_id=slot.message_id,
-                trailing=lambda: self._trailing(outbox, seat, slot),
-            ):
-                slot.owed_news, slot.owed_force = worth, force  # the trailing write shows them
-                return False
-            edited = await self._edit_dm(slot, payload)
-        else:
-            edited = False
-        if not edited:
-            sent = await self._new_dm(game, seat, slot, payload, ping=ping, after=after)
-        slot.parked = False
-        if slot.token is not None:  # the view it played from: emptied, or showing the end
-            await self.views.hand_over(game, seat, slot, payload)
-        slot.digest, slot.key, slot.turn, slot.shown_in = digest, key, turn, "dm"
-        return sent
+        after: list[Callable[[], Awaitable[None]]] = []  # a new DM's bookkeeping: after the lock
+        try:
+            async with slot.lock:
+                if not fresh and self._owed(outbox, seat, slot, worth, force):  # set while this waited
+                    return False
+                game = outbox.game
+                if game.user_of(seat) != slot.user_id:  # the seat changed hands meanwhile
+                    return False
+                worth, slot.owed_news = slot.owed_news + worth, []
+                force, slot.owed_force = force or slot.owed_force, False
+                dm_open = game.seats[seat].dm_open is not False
+                in_view = self.views.living(game, seat, slot)  # (the delivery sends no `fresh` to views)
+                moved = slot.shown_in != ("view" if in_view else "dm")  # the living message changed
+                missing = not in_view and slot.message_id is None and dm_open
+                view = game.view(seat) if game.state is not None else None
+                key = shown_key(game, seat, view)
+                if not (fresh or force or worth or missing or moved) and key == slot.key:
+                    return False
+                quiet = screens.private_payload(game, seat)
+                digest = quiet.digest()
+                if not (fresh or force or worth or missing or moved or digest != slot.digest):
+                    slot.key = key
+                    return False
+                payload = screens.private_payload(game, seat, worth) if worth else quiet
+                turn = turn_of(game, seat, view) if game.record.status == "running" else None
+                sent = False
+                if in_view:
+                    if await self.views.edit(slot, payload) or not dm_open:
+                        await self.park(game, seat, slot)
+                        slot.digest, slot.key, slot.shown_in = digest, key, "view"
+                        return False
+                    in_view = False  # the view is gone: the DM takes over
+                if not fresh and slot.message_id is not None:
+                    channel = dm(slot.user_id)
+                    urgent = (turn is not None and turn != slot.turn) or moved
+                    if not await paced_turn(
+                        self.pacer,
+                        slot,
+                        channel,
+                        urgent=urgent,
+                        payload=payload,
+                        pictures=self.pictures,
+                        message_id=slot.message_id,
+                        trailing=lambda: self._trailing(outbox, seat, slot),
+                    ):
+                        slot.owed_news, slot.owed_force = worth, force  # the trailing write shows them
+                        return False
+                    edited = await self._edit_dm(slot, payload)
+                else:
+                    edited = False
+                if not edited:
+                    sent = await self._new_dm(game, seat, slot, payload, ping=ping, after=after)
+                slot.parked = False
+                if slot.token is not None:  # the view it played from: emptied, or showing the end
+                    await self.views.hand_over(game, seat, slot, payload)
+                slot.digest, slot.key, slot.turn, slot.shown_in = digest, key, turn, "dm"
+                return sent
+        finally:
+            for step in after:  # (a click on the new DM need not wait for it)
+                await step()
 
     async def park(self, game: LoadedGame, seat: int, slot: Slot) -> None:
         """The seat plays from its view: its DM (if any) says only that (called holding the lock)."""

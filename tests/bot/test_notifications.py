@@ -72,6 +72,16 @@ async def nominate(h: Harness, table: FakeMessage, users: list[FakeUser], game: 
     return candidate
 
 
+async def vote_called(h: Harness, clock: Clock) -> tuple[list[FakeUser], FakeMessage, int]:
+    """A Secret Krampus table of 5 whose players have been away for a minute; the candidate
+    nominates, so the vote is the others' (each told by a "your turn" DM)."""
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    clock.now += IDLE_SECONDS + 1
+    await nominate(h, table, users, await h.game(game_id))
+    return users, table, game_id
+
+
 def channel_count(h: Harness) -> int:
     return sum(len(ms) for ms in h.discord.channels.values())
 
@@ -247,10 +257,7 @@ async def play_until_decided(h: Harness, table: FakeMessage, game_id: int, users
 async def test_a_your_turn_dm_sent_before_a_restart_goes_when_its_decision_ends(
     h: Harness, clock: Clock
 ) -> None:
-    users = make_users(5)
-    table, game_id = await h.open_table(users)
-    clock.now += IDLE_SECONDS + 1
-    await nominate(h, table, users, await h.game(game_id))  # the voters (idle) are told
+    users, table, game_id = await vote_called(h, clock)
     told = {m.id for m in everyone_told(h, users)}
     assert len(told) == len(users) - 1
     await h.boot()  # a restart: the bot knows of them only from the store
@@ -262,10 +269,7 @@ async def test_a_your_turn_dm_sent_before_a_restart_goes_when_its_decision_ends(
 async def test_players_who_played_just_before_a_restart_are_not_told_after_it(
     h: Harness, clock: Clock
 ) -> None:
-    users = make_users(5)
-    table, game_id = await h.open_table(users)
-    clock.now += IDLE_SECONDS + 1
-    await nominate(h, table, users, await h.game(game_id))
+    users, table, game_id = await vote_called(h, clock)
     await play_until_decided(h, table, game_id, users)  # everyone has played now
     clock.now += IDLE_SECONDS / 2
     await h.boot()

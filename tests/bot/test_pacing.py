@@ -185,6 +185,33 @@ async def test_the_first_dms_of_a_game_keep_to_the_global_budget(harness: Harnes
     assert most_in_window(calls, WINDOW) <= budget
 
 
+async def test_seats_with_closed_dms_never_wait_for_a_global_turn(harness: Harness) -> None:
+    """Only a DM to send waits for a turn in the global budget: once a seat's DMs are found
+    closed it has no DM (its view is edited through its interaction, not rate-limited), so its
+    updates never queue for one, however busy the budget."""
+    users = make_users(5)
+    harness.discord.closed_dms = {u.id for u in users}
+    pacer = harness.table.delivery.pacer
+    waited = 0
+    reserved = pacer.reserved
+
+    def counting():  # noqa: ANN202
+        nonlocal waited
+        waited += 1
+        return reserved()
+
+    pacer.reserved = counting  # type: ignore[method-assign]
+    table, game_id = await harness.open_table(users)
+    assert waited == len(users)  # the start: each seat's first DM is tried (and found closed)
+    waited = 0
+    rng = random.Random(1)
+    for _ in range(20):
+        for seat in (await harness.game(game_id)).to_decide():  # "My role & cards": the views
+            await harness.discord.click(users[seat], table, f"mine:{game_id}")
+        assert await play_random_click(harness, table, game_id, users, rng)
+    assert waited == 0
+
+
 @pytest.mark.parametrize("budget", [None, GLOBAL_BUDGET], ids=["channels", "global"])
 @pytest.mark.parametrize("name", PLUGINS.names())
 async def test_fast_play_is_paced_and_every_message_ends_true(
