@@ -25,7 +25,7 @@ import discord
 from bot import screens
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, answer_by_edit, paced_turn, turn_of
+from bot.message_slots import Slot, answer_by_edit, answer_later, lock_or_defer, paced_turn, turn_of
 from bot.messenger import PICTURES, Messenger
 from bot.notifications import Notifications
 from bot.outbox import Notice, Outbox, Post
@@ -273,22 +273,33 @@ class Delivery:
     async def answer_on_table(self, interaction: discord.Interaction, game_id: int) -> None:
         """Answer a click on the table by editing it through the interaction (not rate-limited),
         from the newest committed game. If a REST edit of it is under way for longer than
-        `TABLE_WAIT`, only acknowledge the click: the delivery that follows redraws the table."""
+        `TABLE_WAIT`, the click is acknowledged at once and the table redrawn through the
+        interaction once the edit is done (the delivery that follows then has nothing to write)."""
         outbox = self._newest(game_id)
         slot = self._table_slot(game_id)
         clicked = interaction.message.id if interaction.message is not None else None
         if outbox is not None and clicked is not None and clicked != outbox.game.record.table_message_id:
             await self._set_table_message(game_id, clicked)  # stored before anyone sees the answer
+        acquiring = await lock_or_defer(interaction, slot.lock, TABLE_WAIT)
+        if acquiring is None:
+            await self._redraw_table(interaction, outbox, slot)
+        else:
+            answer_later(slot.lock, acquiring, lambda: self._redraw_table(interaction, outbox, slot))
+
+    async def _redraw_table(
+        self, interaction: discord.Interaction, outbox: Outbox | None, slot: Slot
+    ) -> None:
+        """`answer_on_table`, holding the table's lock (released here). Late (the click was
+        acknowledged first), only if the clicked message is still the table."""
+        clicked = interaction.message.id if interaction.message is not None else None
         try:
-            await asyncio.wait_for(slot.lock.acquire(), TABLE_WAIT)
-        except TimeoutError:
-            await interaction.response.defer()
-            return
-        try:
-            if outbox is None:
-                await interaction.response.defer()
+            if outbox is None:  # (no game in memory: nothing to draw from)
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
                 return
             game = outbox.game
+            if interaction.response.is_done() and game.record.table_message_id != clicked:
+                return  # posted again meanwhile: the old one is no longer the table
             payload = screens.table_payload(game, outbox.table_events)
             if await answer_by_edit(interaction, payload, self.pictures):
                 slot.digest, slot.message_id, slot.turn = payload.digest(), clicked, game.decision

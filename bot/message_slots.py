@@ -109,15 +109,79 @@ async def paced_turn(
 
 
 async def answer_by_edit(interaction: discord.Interaction, payload: Payload, pictures: ShownPictures) -> bool:
-    """Edit the clicked message as the interaction's answer. The change is already committed,
-    so if Discord refuses (e.g. the 3 s window passed), the delivery repairs it by REST."""
+    """Edit the clicked message as the interaction's answer (or through it, once the click was
+    acknowledged: `lock_or_defer`). The change is already committed, so if Discord refuses
+    (e.g. the 3 s window passed), the delivery repairs it by REST."""
     message_id = interaction.message.id if interaction.message is not None else None
     try:
-        await interaction.response.edit_message(
-            **(await PICTURES.ready(pictures.for_edit(message_id, payload))).edit_kwargs()
-        )
+        kwargs = (await PICTURES.ready(pictures.for_edit(message_id, payload))).edit_kwargs()
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
     except discord.HTTPException as error:
         log.warning("answering interaction %s failed: %s", getattr(interaction, "id", "?"), error)
         return False
     pictures.shown(message_id, payload)
     return True
+
+
+async def lock_or_defer(
+    interaction: discord.Interaction, lock: asyncio.Lock, wait: float | None
+) -> asyncio.Task[bool] | None:
+    """Take the clicked message's `lock` to answer `interaction`: None once taken (the caller
+    releases it). A REST write of the message holds it through its round trip; if it is not free
+    within `wait` s, the click is acknowledged now (Discord wants an answer within 3 s) and the
+    acquisition under way is returned: it keeps its place in the lock's queue, ahead of the
+    delivery that follows, and the message is then redrawn through the interaction
+    (`answer_by_edit`, not rate-limited) in a task (`answer_later`)."""
+    acquiring = asyncio.ensure_future(lock.acquire())
+    try:
+        done, _ = await asyncio.wait({acquiring}, timeout=wait)
+        if done:
+            acquiring.result()
+            return None
+        await interaction.response.defer()
+    except BaseException:
+        _drop(lock, acquiring)
+        raise
+    return acquiring
+
+
+def _drop(lock: asyncio.Lock, acquiring: asyncio.Task[bool]) -> None:
+    """Give up an acquisition of `lock`: the lock is released if it was (or still gets) taken."""
+
+    def release(task: asyncio.Task[bool]) -> None:
+        if not task.cancelled() and task.exception() is None:
+            lock.release()
+
+    if acquiring.done():
+        release(acquiring)
+    else:
+        acquiring.cancel()
+        acquiring.add_done_callback(release)
+
+
+#: answers finished after their click was acknowledged (`lock_or_defer`): kept until done
+_LATER: set[asyncio.Task[None]] = set()
+
+
+def answer_later(
+    lock: asyncio.Lock, acquiring: asyncio.Task[bool], answer: Callable[[], Awaitable[None]]
+) -> None:
+    """Run `answer` (which releases `lock`) in a task once `acquiring` has taken the lock."""
+
+    async def run() -> None:
+        try:
+            await asyncio.shield(acquiring)
+        except BaseException:
+            _drop(lock, acquiring)
+            raise
+        try:
+            await answer()
+        except Exception:
+            log.exception("a late answer failed")
+
+    task = asyncio.get_running_loop().create_task(run())
+    _LATER.add(task)
+    task.add_done_callback(_LATER.discard)

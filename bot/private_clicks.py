@@ -1,12 +1,11 @@
 """Clicks on a seat's private message (`bot.private_messages`): a click must be on its living
 message; it is answered by redrawing that message (a choice half made: a draft), which becomes the
-living one (a click on a DM a REST write holds for over `DM_WAIT` is only acknowledged); the
+living one (a click on a DM a REST write holds for over `DM_WAIT` is acknowledged first and the
+DM redrawn through the interaction once the write is done); the
 table's "My hand" button opens the ephemeral view. A message it replaces loses its controls (a DM
 is deleted, an older view emptied)."""
 
 from __future__ import annotations
-
-import asyncio
 
 import discord
 
@@ -15,15 +14,16 @@ from bot.channel_views import SUPERSEDED
 from bot.errors import BadComponent, StaleDecision
 from bot.i18n import _
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, answer_by_edit, shown_key, turn_of
+from bot.message_slots import Slot, answer_by_edit, answer_later, lock_or_defer, shown_key, turn_of
 from bot.messenger import PICTURES
 from bot.outbox import Outbox
 from bot.private_messages import PrivateMessages
 from bot.render.base import Payload
 
 #: A click on a DM waits this long for a REST write of that DM under way (it holds the DM's lock
-#: through its round trip), then is only acknowledged: the delivery that follows redraws the DM.
-#: Discord wants every answer within 3 s (the table's is `bot.delivery.TABLE_WAIT`).
+#: through its round trip), then is acknowledged, and the DM redrawn through the interaction once
+#: the write is done. Discord wants every answer within 3 s (the table's is
+#: `bot.delivery.TABLE_WAIT`).
 DM_WAIT = 1.0
 
 
@@ -56,21 +56,41 @@ class PrivateClicks:
         self, interaction: discord.Interaction, game_id: int, seat: int, draft: str | None = None
     ) -> None:
         """Answer a click on a private message by redrawing it (a half-made choice: `draft`); it
-        becomes the seat's living private message (an older living one loses its controls)."""
+        becomes the seat's living private message (an older living one loses its controls). A
+        click on a DM a REST write holds for over `DM_WAIT` is acknowledged at once and the DM
+        redrawn through the interaction once it is free."""
         outbox = self.messages.newest(game_id)
         if outbox is None:
             outbox = self.pipeline.outboxes[game_id] = Outbox(await self.service.load(game_id))
         game = (await self.messages.caught_up(outbox)).game
         slot = self.messages.slot(game, seat)
+        in_dm = interaction.guild_id is None
+        acquiring = await lock_or_defer(interaction, slot.lock, DM_WAIT if in_dm else None)
+        if acquiring is None:
+            await self._redraw(interaction, outbox, seat, slot, draft)
+            return
+        decision = game.decision
+
+        async def late() -> None:
+            newest = outbox.game
+            clicked = interaction.message.id if interaction.message is not None else None
+            superseded = slot.message_id is not None and clicked is not None and slot.message_id > clicked
+            if superseded or newest.user_of(seat) != slot.user_id:
+                slot.lock.release()  # a newer DM has the choices, or the seat changed hands meanwhile
+                return
+            still = newest.decision == decision  # else the draft was of a decision now over
+            await self._redraw(interaction, outbox, seat, slot, draft if still else None)
+
+        answer_later(slot.lock, acquiring, late)
+
+    async def _redraw(
+        self, interaction: discord.Interaction, outbox: Outbox, seat: int, slot: Slot, draft: str | None
+    ) -> None:
+        """`answer`, holding the slot's lock (released here)."""
         clicked = interaction.message.id if interaction.message is not None else None
         in_dm = interaction.guild_id is None
         superseded: list[Slot] = []
         adopted: int | None = None  # a DM that becomes the living one: recorded below
-        try:
-            await asyncio.wait_for(slot.lock.acquire(), DM_WAIT if in_dm else None)
-        except TimeoutError:
-            await interaction.response.defer()  # the delivery that follows redraws the DM
-            return
         try:
             game = outbox.game
             if in_dm:
@@ -108,10 +128,10 @@ class PrivateClicks:
         finally:
             slot.lock.release()
         if adopted is not None and slot.message_id == adopted:
-            async with self.service.lock(game_id):
-                await self.service.set_dm(game_id, seat, dm_open=True, dm_message_id=adopted)
+            async with self.service.lock(game.id):
+                await self.service.set_dm(game.id, seat, dm_open=True, dm_message_id=adopted)
         if not in_dm or any(old.token is not None for old in superseded):
-            await self.views.remember(game_id, seat, slot)
+            await self.views.remember(game.id, seat, slot)
         for old in superseded:
             if old.message_id is not None or old.token is not None:
                 await self.messages.close(old, Payload(content=_(SUPERSEDED)))

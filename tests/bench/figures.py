@@ -101,6 +101,9 @@ def figures_by_game(
             "tables": len(chosen),
             "actions": actions,
             "unanswered": len(results) - actions,
+            # answered only by an acknowledgement (the message redrawn later): a click that found
+            # its message held by a REST write for over the bot's wait bound
+            "deferred": sum(1 for r in answered if r.response_type in (5, 6)),
             "finished": sum(t.finished for t in chosen),
             "errors": sum(t.errors for t in chosen),
             "actions_per_s": actions / elapsed,

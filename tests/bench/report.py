@@ -86,6 +86,7 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
     )
     print(
         f"actions: {load['actions']} ({load['actions_per_s']:.1f}/s), unanswered: {load['unanswered']}, "
+        f"only acknowledged: {load['per_game']['all'].get('deferred', 0)}, "
         f"games finished: {load['finished_games']}, stuck steps: {load['step_errors']}, "
         f"REST errors: {load['rest_errors']}"
         + (

@@ -9,17 +9,13 @@ ephemeral views through their stored interaction tokens)."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable
 
 import pytest
 
-import bot.private_clicks
 from bot.plugins import PLUGINS
-from bot.render.base import Payload
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import Harness, make_users, play_random_click, private_message
+from tests.bot.harness import Harness, make_users, play_random_click
 
 #: Components that send or prepare a game decision (not "My role & cards", not Rematch).
 DECISION_PREFIXES = ("act:", "pick:", "draft:", "dsel:")
@@ -132,68 +128,3 @@ async def test_abandoning_shows_the_end_in_every_private_message(harness: Harnes
         living = [m for m in harness.discord.dms[user.id] if m.embeds][-1]
         assert "abandoned" in living.text() and not living.custom_ids()
     assert not table.custom_ids()
-
-
-class HeldEdit:
-    """The first DM edit after it is armed is shown at once (the player sees it) but its REST
-    call does not return until `open` is set: it holds the DM's lock (Discord slow, or a 429
-    retried inside discord.py)."""
-
-    def __init__(self, inner: Callable[..., Awaitable[bool]]) -> None:
-        self.inner, self.armed, self.user = inner, False, 0
-        self.entered, self.open = asyncio.Event(), asyncio.Event()
-
-    async def __call__(self, user_id: int, message_id: int, payload: Payload) -> bool:
-        if self.armed:
-            self.armed, self.user = False, user_id
-            await self.inner(user_id, message_id, payload)
-            self.entered.set()
-            await self.open.wait()
-        return await self.inner(user_id, message_id, payload)
-
-
-async def test_a_click_on_a_dm_a_rest_write_holds_is_acknowledged_in_time(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A click on a DM whose REST edit is under way waits at most `DM_WAIT` for it, then is
-    acknowledged (Discord wants an answer within 3 s); the delivery then redraws the DM."""
-    monkeypatch.setattr(bot.private_clicks, "DM_WAIT", 0.2)
-    users = make_users(2)
-    table, game_id = await harness.open_table(users, "naughty-and-nice")
-    held = HeldEdit(harness.messenger.edit_dm)
-    harness.messenger.edit_dm = held  # type: ignore[method-assign]
-    rng = random.Random(4)
-    for _ in range(200):
-        held.armed, held.entered, held.open = True, asyncio.Event(), asyncio.Event()
-        playing = asyncio.create_task(play_random_click(harness, table, game_id, users, rng))
-        entered = asyncio.create_task(held.entered.wait())
-        await asyncio.wait({playing, entered}, return_when=asyncio.FIRST_COMPLETED)
-        game = await harness.game(game_id)
-        user = next((u for u in users if u.id == held.user), None)
-        dm = private_message(harness, user, game_id) if held.entered.is_set() and user else None
-        act = f"act:{game_id}:{game.decision}:"
-        choices = [c for c in dm.custom_ids() if c.startswith(act)] if dm else []
-        if choices:
-            break
-        held.open.set()
-        entered.cancel()
-        assert await playing
-    else:
-        pytest.fail("no DM edit under way while its player could click it")
-    known = set(harness.discord.interactions)
-    clicking = asyncio.create_task(harness.discord.click(user, dm, choices[0]))
-
-    async def acknowledged() -> None:
-        while not any(
-            i.response.is_done() for t, i in harness.discord.interactions.items() if t not in known
-        ):
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(acknowledged(), timeout=1.5)  # while the edit still holds the DM
-    assert not held.open.is_set()
-    held.open.set()
-    await asyncio.gather(playing, clicking)
-    after = await harness.game(game_id)
-    assert after.decision != game.decision
-    if after.record.status == "running":  # the DM was redrawn: no control of the decision made
-        assert not [c for c in dm.custom_ids() if f":{game_id}:{game.decision}:" in c]
