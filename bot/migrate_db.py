@@ -61,8 +61,16 @@ TABLES: dict[str, tuple[str, ...]] = {
     "results": ("game_id", "seat", "user_id", "guild_id", "game_name", "won", "ai"),
     "meta": ("key", "value"),
     "guild_settings": ("guild_id", "locale"),
+    "calls": ("game_id", "who", "channel_id", "message_id", "decision", "seat"),
+    "call_deletes": ("message_id", "who", "channel_id", "claimed_at"),
 }
-_ORDER = {"games": "id", "seats": "game_id, seat", "actions": "game_id, seq", "results": "game_id, seat"}
+_ORDER = {
+    "games": "id",
+    "seats": "game_id, seat",
+    "actions": "game_id, seq",
+    "results": "game_id, seat",
+    "calls": "game_id, who",
+}
 
 
 _NOUNS = {
@@ -72,6 +80,8 @@ _NOUNS = {
     "results": "result",
     "meta": "meta row",
     "guild_settings": "server setting",
+    "calls": '"your turn" message',
+    "call_deletes": '"your turn" message to delete',
 }
 
 

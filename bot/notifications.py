@@ -30,6 +30,11 @@ from bot.pacing import Pacer, dm
 from bot.render.base import Payload
 from storage.calls import CHANNEL, Call, CallStore
 
+#: Several processes: a "your turn" message taken to be deleted this long ago and still not
+#: deleted is taken to be one whose process stopped (`Notifications.finish_deletes`); a live
+#: process deletes its own sooner but under the heaviest load.
+UNFINISHED_AFTER = 600.0
+
 
 def _where(call: Call) -> Hashable:
     """The pacing key of the call's channel: `dm(user)` or the post's channel id."""
@@ -162,17 +167,32 @@ class Notifications:
 
     async def _delete(self, game_id: int, call: Call) -> None:
         """Delete it when the global budget has room (nobody waits for it). The process that
-        takes its row deletes it (each is deleted once; stopped before that, it stays)."""
-        if not await self.store.remove(game_id, call):
+        takes its row deletes it (each is deleted once; stopped before that, the next start
+        deletes it: `finish_deletes`)."""
+        if not await self.store.remove(game_id, call, self.clock()):
             return  # another process took it
+        await self._delete_taken(call)
 
+    async def _delete_taken(self, call: Call) -> None:
         async def delete() -> None:
             if call.channel_id is None:
                 await self.messenger.delete_dm(call.who, call.message_id)
             else:
                 await self.messenger.delete_message(call.channel_id, call.message_id)
+            await self.store.deleted(call)
 
         await self.pacer.aside(_where(call), delete)
+
+    async def finish_deletes(self) -> int:
+        """At start: delete the "your turn" messages a process took to delete and stopped
+        before deleting (they wait for spare room in the global budget, minutes under load):
+        alone, all of them; with several processes, those taken over `UNFINISHED_AFTER` ago.
+        Returns how many."""
+        now = self.clock()
+        unfinished = await self.store.unfinished(now - UNFINISHED_AFTER if self.shared else now, now)
+        for call in unfinished:
+            await self._delete_taken(call)
+        return len(unfinished)
 
     # -- ephemeral notes ---------------------------------------------------------------------------
     async def noted(self, game_id: int, user_id: int, token: str, message_id: int) -> None:

@@ -1,7 +1,8 @@
 """The messages that called someone to a game's current decision: a "your turn" DM, or the post in
 the game's channel mentioning players (closed DMs, the turn clock's warning). Kept so that
 whichever process sees the decision end (or the same process after a restart) deletes them:
-the one whose `remove` takes the row, so each is deleted once.
+the one whose `remove` takes the row, so each is deleted once. Taken, it waits in `call_deletes`
+until it is deleted (`deleted`): one whose process stopped first is taken again (`unfinished`).
 
 One row per game and `who` (the player told by DM, or `CHANNEL` for the post): the latest.
 """
@@ -55,12 +56,44 @@ class CallStore:
                 (game_id, call.who, call.channel_id, call.message_id, call.decision, call.seat),
             )
 
-    async def remove(self, game_id: int, call: Call) -> bool:
-        """Forget `call` (it is to be deleted); whether it was still there (a newer one may have
-        taken its place, or another process removed it first)."""
+    async def remove(self, game_id: int, call: Call, now: float) -> bool:
+        """Take `call` to delete it (at `now`, Unix time): whether it was still there (a newer one
+        may have taken its place, or another process taken it first). Until `deleted`, it waits
+        in `call_deletes`, in the same transaction."""
         async with self.db.transaction() as conn:
             removed = await conn.execute(
                 "DELETE FROM calls WHERE game_id = ? AND who = ? AND message_id = ?",
                 (game_id, call.who, call.message_id),
             )
+            if removed:
+                await conn.execute(
+                    "INSERT INTO call_deletes (message_id, who, channel_id, claimed_at) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (message_id) DO UPDATE SET claimed_at = excluded.claimed_at",
+                    (call.message_id, call.who, call.channel_id, now),
+                )
         return removed > 0
+
+    async def deleted(self, call: Call) -> None:
+        """The message taken to be deleted is deleted (or gone)."""
+        async with self.db.transaction() as conn:
+            await conn.execute("DELETE FROM call_deletes WHERE message_id = ?", (call.message_id,))
+
+    async def unfinished(self, taken_before: float, now: float) -> list[Call]:
+        """The messages taken to be deleted before `taken_before` and still not deleted (their
+        process stopped first), taken again at `now`, each by one caller. Their `decision` is -1
+        (over) and `seat` None."""
+        rows = await self.db.fetchall(
+            "SELECT message_id, who, channel_id, claimed_at FROM call_deletes WHERE claimed_at < ? "
+            "ORDER BY message_id",
+            (taken_before,),
+        )
+        taken = []
+        for row in rows:
+            async with self.db.transaction() as conn:
+                mine = await conn.execute(
+                    "UPDATE call_deletes SET claimed_at = ? WHERE message_id = ? AND claimed_at = ?",
+                    (now, row["message_id"], row["claimed_at"]),
+                )
+            if mine:
+                taken.append(Call(row["who"], row["message_id"], -1, channel_id=row["channel_id"]))
+        return taken

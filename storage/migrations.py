@@ -154,6 +154,18 @@ CREATE TABLE calls (
 );
 """
 
+# A "your turn" message a process took from `calls` to delete, until it is deleted: one that
+# stopped before (a restart; the delete waits for spare room in Discord's global budget, which
+# can take minutes under load) leaves it here, and it is deleted after all (`CallStore.unfinished`).
+_V10 = """
+CREATE TABLE call_deletes (
+    message_id INTEGER PRIMARY KEY,
+    who        INTEGER NOT NULL,
+    channel_id INTEGER,
+    claimed_at REAL    NOT NULL
+);
+"""
+
 MIGRATIONS: list[Migration] = [
     _V1,  # 0 -> 1: games, seats, append-only actions log, meta
     _V2,  # 1 -> 2: games.deadline, when the current decision's timer runs out (Unix time)
@@ -172,6 +184,8 @@ MIGRATIONS: list[Migration] = [
     #     closed; with DMs closed it was kept in dm_message_id)
     _V9,  # 8 -> 9: calls, the messages that called someone to a decision ("your turn" DMs, the
     #     channel's mention), so whichever process or restart sees the decision end deletes them
+    _V10,  # 9 -> 10: call_deletes, those of them taken to be deleted and not yet deleted (Unix
+    #     time claimed_at), so that one a process stopped before deleting is deleted after all
 ]
 
 LATEST: int = len(MIGRATIONS)
@@ -312,6 +326,15 @@ CREATE TABLE calls (
 );
 """
 
+_PG_V10 = """
+CREATE TABLE call_deletes (
+    message_id BIGINT PRIMARY KEY,
+    who        BIGINT NOT NULL,
+    channel_id BIGINT,
+    claimed_at DOUBLE PRECISION NOT NULL
+);
+"""
+
 #: The same steps as :data:`MIGRATIONS`, for PostgreSQL (same version numbers).
 POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V1,
@@ -323,6 +346,7 @@ POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V7,
     _PG_V8,
     _PG_V9,
+    _PG_V10,
 ]
 
 assert len(POSTGRES_MIGRATIONS) == LATEST, "every migration needs its step in both dialects"

@@ -16,6 +16,7 @@ from bot.delivery import BURIED_AFTER
 from bot.loaded_game import LoadedGame
 from bot.pipeline import IDLE_SECONDS
 from bot.plugins import PLUGINS
+from storage.calls import Call
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click, private_message
 
@@ -264,6 +265,29 @@ async def test_a_your_turn_dm_sent_before_a_restart_goes_when_its_decision_ends(
     assert await play_until_decided(h, table, game_id, users) == len(users)  # everyone votes
     assert told & {m.id for m in everyone_told(h, users)} == set()
     assert await h.service.store.calls.of_game(game_id) == []
+
+
+async def test_a_your_turn_dm_taken_to_be_deleted_before_a_restart_is_deleted_after_it(
+    h: Harness, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The decision ended and the bot took its "your turn" DMs to delete them (a delete waits
+    for spare room in Discord's global budget: minutes under load), then stopped before it did:
+    the next start deletes them."""
+    users, table, game_id = await vote_called(h, clock)
+    told = {m.id for m in everyone_told(h, users)}
+
+    async def stopped_first(call: Call) -> None:
+        pass
+
+    monkeypatch.setattr(h.table.delivery.notifications, "_delete_taken", stopped_first)
+    await play_until_decided(h, table, game_id, users)
+    assert await h.service.store.calls.of_game(game_id) == []  # taken
+    assert told <= set(h.discord.messages)  # and not deleted
+    clock.now += 1
+    await h.boot()
+    await h.table.commands.resume(pause=0)
+    assert told & set(h.discord.messages) == set()
+    assert await h.service.store.calls.unfinished(clock.now + 1, clock.now) == []
 
 
 async def test_players_who_played_just_before_a_restart_are_not_told_after_it(

@@ -1,5 +1,6 @@
 """The calls store (`store.calls`): the latest message that called each player (or the game's
-channel) to a decision, replaced by the next and forgotten once deleted."""
+channel) to a decision, replaced by the next and forgotten once deleted; one taken to be deleted
+and not deleted (its process stopped) is taken again later, by one caller."""
 
 from __future__ import annotations
 
@@ -24,10 +25,31 @@ async def test_the_latest_call_per_player_and_channel(store):
     assert await store.calls.of_game(game.id) == [post, dm]
     newer = Call(BIG + 1, BIG + 4, decision=5, seat=0)
     await store.calls.put(game.id, newer)  # replaces the player's previous call
-    assert not await store.calls.remove(game.id, dm)  # replaced already: the newer stays
+    assert not await store.calls.remove(game.id, dm, 10.0)  # replaced already: the newer stays
     assert await store.calls.of_game(game.id) == [post, newer]
-    assert await store.calls.remove(game.id, newer)
-    assert await store.calls.remove(game.id, post)
-    assert not await store.calls.remove(game.id, post)  # taken once (another process: nothing)
+    assert await store.calls.remove(game.id, newer, 11.0)
+    assert await store.calls.remove(game.id, post, 12.0)
+    assert not await store.calls.remove(game.id, post, 13.0)  # taken once (another process: nothing)
     assert await store.calls.of_game(game.id) == []
     assert await store.calls.of_game(other.id) == [Call(2, 9, decision=1, seat=1)]
+
+
+async def test_a_call_taken_and_not_deleted_is_taken_again(store):
+    game = await store.lobbies.create(
+        guild_id=7, channel_id=BIG, game_name="g", host_id=BIG + 1, host_name="H", options={}, seed=0
+    )
+    dm = Call(BIG + 1, BIG + 2, decision=3, seat=0)
+    post = Call(CHANNEL, BIG + 3, decision=3, channel_id=BIG)
+    done = Call(BIG + 5, BIG + 6, decision=3, seat=1)
+    for call in (dm, post, done):
+        await store.calls.put(game.id, call)
+        assert await store.calls.remove(game.id, call, 100.0)
+    await store.calls.deleted(done)
+    assert await store.calls.unfinished(100.0, 200.0) == []  # taken at 100: not before
+    again = await store.calls.unfinished(100.5, 200.0)
+    assert again == [Call(BIG + 1, BIG + 2, -1), Call(CHANNEL, BIG + 3, -1, channel_id=BIG)]
+    assert await store.calls.unfinished(150.0, 300.0) == []  # taken again at 200: not before 150
+    assert await store.calls.unfinished(250.0, 300.0) == again
+    for call in again:
+        await store.calls.deleted(call)
+    assert await store.calls.unfinished(1e12, 1e12) == []

@@ -8,6 +8,7 @@ import pytest
 from bot.migrate_db import TABLES, MigrationError, migrate, run
 from bot.plugins import PLUGINS
 from storage import Database, GameStore
+from storage.calls import CHANNEL, Call
 from tests.storage.play import GAMES, play_random_game
 
 
@@ -36,6 +37,12 @@ async def sqlite_db(tmp_path):
         seed=1,
     )
     await store.set_dm(lobby.id, 0, dm_open=True, dm_message_id=2**60)
+    await store.calls.put(1, Call(7, 2**60 + 1, decision=3, seat=0))
+    await store.calls.put(1, Call(CHANNEL, 2**60 + 2, decision=3, channel_id=0))
+    taken = Call(8, 2**60 + 3, decision=3, seat=1)
+    await store.calls.put(1, taken)
+    assert await store.calls.remove(1, taken, 1.5)  # taken to be deleted, not yet deleted
+    await store.settings.set_guild_locale(1, "hu")
     await store.lobbies.create(
         guild_id=1,
         channel_id=8,
@@ -67,6 +74,13 @@ async def test_migrate_copies_everything_and_checks_every_game(sqlite_db, pg_url
         assert new.id == len(GAMES) + 4
         with pytest.raises(MigrationError, match="already holds"):
             await migrate(sqlite_db, target)
+
+
+async def test_every_table_is_copied(sqlite_db):
+    rows = await sqlite_db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
+    assert {row[0] for row in rows if not row[0].startswith("sqlite_")} == set(TABLES)
+    empty = [table for table in TABLES if not await sqlite_db.fetchall(f"SELECT * FROM {table}")]
+    assert empty == []  # the copy test below copies a row of each
 
 
 async def test_a_game_that_does_not_replay_stops_the_copy(sqlite_db, pg_url):
