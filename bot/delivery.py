@@ -27,7 +27,7 @@ from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, answer_by_edit, answer_later, lock_or_defer, paced_turn, turn_of
 from bot.messenger import PICTURES, Messenger
-from bot.notifications import Notifications
+from bot.notifications import UNFINISHED_AFTER, Notifications
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer
 from bot.pipeline import Pipeline
@@ -68,6 +68,8 @@ class Delivery:
             messenger, self.pacer, self.clock, self.service.store.calls, shared=self.service.shared
         )
         pipeline.deliver = self.deliver
+        # several processes: "your turn" messages a stopped process took to delete (also at start)
+        pipeline.poller.every(UNFINISHED_AFTER / 2, self.notifications.finish_deletes)
         self.privates.on_overtaken.append(self._table_overtaken)
         pipeline.on_stop.append(self.pacer.stop)
 

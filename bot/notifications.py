@@ -184,10 +184,10 @@ class Notifications:
         await self.pacer.aside(_where(call), delete)
 
     async def finish_deletes(self) -> int:
-        """At start: delete the "your turn" messages a process took to delete and stopped
-        before deleting (they wait for spare room in the global budget, minutes under load):
-        alone, all of them; with several processes, those taken over `UNFINISHED_AFTER` ago.
-        Returns how many."""
+        """Delete the "your turn" messages a process took to delete and stopped before deleting
+        (they wait for spare room in the global budget, minutes under load): at start, alone,
+        all of them; with several processes (at start and every few minutes), those taken over
+        `UNFINISHED_AFTER` ago. Returns how many."""
         now = self.clock()
         unfinished = await self.store.unfinished(now - UNFINISHED_AFTER if self.shared else now, now)
         for call in unfinished:

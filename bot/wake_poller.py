@@ -6,7 +6,8 @@ The process that committed runs its own timers first; each process also polls, e
 `POLL_EVERY` seconds, for running games whose `wake_at` is overdue by `POLL_GRACE` seconds (e.g.
 because the process that scheduled the wake-up died) and wakes them through the pipeline
 (`Pipeline.wake`), whose handlers all re-check the game's version or decision under its lock: a
-wake-up run by two processes is applied once. No Discord here.
+wake-up run by two processes is applied once. The same loop runs other periodic chores of
+several processes (`every`). No Discord here.
 """
 
 from __future__ import annotations
@@ -41,11 +42,25 @@ class WakePoller:
         self._tried: dict[int, tuple[float, float]] = {}
         #: the games being woken now
         self.waking: dict[int, asyncio.Task[None]] = {}
+        #: (every how many seconds, the chore, when it is next due on the service's clock)
+        self._chores: list[tuple[float, Callable[[], Awaitable[object]], list[float]]] = []
 
     def start(self) -> None:
         """Poll for overdue wake-ups from now on (only when several processes share the database)."""
         if self.service.shared and (self._task is None or self._task.done()):
             self._task = asyncio.create_task(self._poll_forever(), name="wake-poller")
+
+    def every(self, seconds: float, chore: Callable[[], Awaitable[object]]) -> None:
+        """Also run `chore` about every `seconds` while polling (several processes)."""
+        self._chores.append((seconds, chore, [self.service.clock() + seconds]))
+
+    async def run_chores(self) -> None:
+        """Run the chores that are due (`every`)."""
+        now = self.service.clock()
+        for seconds, chore, due in self._chores:
+            if now >= due[0]:
+                due[0] = now + seconds
+                await chore()
 
     async def stop(self) -> None:
         task, self._task = self._task, None
@@ -64,6 +79,7 @@ class WakePoller:
         while True:
             try:
                 await self.poll()
+                await self.run_chores()
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -19,6 +19,7 @@ import pytest
 
 from bot.channel_views import SUPERSEDED, SWEEP_EVERY
 from bot.message_slots import turn_of
+from bot.notifications import UNFINISHED_AFTER
 from bot.pipeline import IDLE_SECONDS
 from tests.bot.fakes import FakeDiscord, FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click, private_message
@@ -251,6 +252,46 @@ async def test_a_your_turn_dm_one_process_sent_goes_when_the_other_ends_its_deci
         assert told & {m.id for m in everyone_told(one, users)} == set()
         deletes = [c[1] for h in (one, two) for c in h.messenger.calls if c[0] == "delete_dm"]
         assert sorted(m for m in deletes if m in told) == sorted(told), "each deleted once"
+    finally:
+        await two.close()
+        await one.close()
+
+
+async def test_your_turn_dms_a_stopped_process_took_to_delete_are_deleted_by_another(
+    tmp_path,
+    pg_url,  # noqa: F811
+) -> None:
+    """The process that ended a decision took its "your turn" DMs to delete and stopped before it
+    did (the deletes wait for spare room): another process deletes them within minutes."""
+    now = [1_800_000_000.0]
+    discord = FakeDiscord()
+    one = await Harness(tmp_path / "one.db", discord=discord, url=pg_url, clock=lambda: now[0]).boot()
+    two = await Harness(tmp_path / "two.db", discord=discord, url=pg_url, clock=lambda: now[0]).boot()
+    try:
+        users = make_users(5)
+        one.route()
+        table, game_id = await one.open_table(users)
+        now[0] += IDLE_SECONDS + 1
+        await nominate(one, table, users, await one.game(game_id))
+        told = {m.id for m in everyone_told(one, users)}
+
+        async def never(channel: object, write: Callable[[], Awaitable[None]], delay: float = 0) -> None:
+            pass  # two stops before its deletes get their turn
+
+        two.table.delivery.pacer.aside = never  # type: ignore[method-assign]
+        two.route()
+        rng, voting = random.Random(2), (await two.game(game_id)).decision
+        while (await two.game(game_id)).decision == voting:
+            assert await play_random_click(two, table, game_id, users, rng)
+        assert told <= {m.id for m in everyone_told(one, users)}
+        poller = one.table.pipeline.poller
+        await poller.run_chores()  # too soon: two may still be deleting them
+        assert told <= {m.id for m in everyone_told(one, users)}
+        now[0] += UNFINISHED_AFTER + 1
+        await poller.run_chores()
+        assert told & {m.id for m in everyone_told(one, users)} == set()
+        deletes = [c[1] for c in one.messenger.calls if c[0] == "delete_dm"]
+        assert sorted(m for m in deletes if m in told) == sorted(told)
     finally:
         await two.close()
         await one.close()
