@@ -1,9 +1,9 @@
 """Clicks on a seat's private message (`bot.private_messages`): a click must be on its living
 message; it is answered by redrawing that message (a choice half made: a draft), which becomes the
-living one (a click on a DM a REST write holds for over `DM_WAIT` is acknowledged first and the
-DM redrawn through the interaction once the write is done); the
-table's "My hand" button opens the ephemeral view. A message it replaces loses its controls (a DM
-is deleted, an older view emptied)."""
+living one (a click on a DM a REST write holds for over `DM_WAIT` is acknowledged first and the DM
+redrawn through the interaction once the write is done); the table's "My hand" button opens the
+ephemeral view. A message it replaces loses its controls (a DM is deleted, an older view
+emptied)."""
 
 from __future__ import annotations
 
