@@ -33,6 +33,8 @@ class BenchTable:
     results: list[InteractionResult] = field(default_factory=list)
     finished: int = 0
     errors: int = 0
+    #: steps whose decision ended before its controls reached the player (`MovedOn`)
+    missed: int = 0
     opened: bool = False
 
 
@@ -106,6 +108,7 @@ def figures_by_game(
             "deferred": sum(1 for r in answered if r.response_type in (5, 6)),
             "finished": sum(t.finished for t in chosen),
             "errors": sum(t.errors for t in chosen),
+            "missed": sum(t.missed for t in chosen),
             "actions_per_s": actions / elapsed,
             "latency_ms": {
                 "p50": percentile(latencies, 0.50),

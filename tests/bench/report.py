@@ -88,6 +88,7 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
         f"actions: {load['actions']} ({load['actions_per_s']:.1f}/s), unanswered: {load['unanswered']}, "
         f"only acknowledged: {load['per_game']['all'].get('deferred', 0)}, "
         f"games finished: {load['finished_games']}, stuck steps: {load['step_errors']}, "
+        f"decisions ended before the player saw them: {load.get('steps_missed', 0)}, "
         f"REST errors: {load['rest_errors']}"
         + (
             f", tables not opened at setup: {load['tables_not_opened_at_setup']}"

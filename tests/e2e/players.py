@@ -25,6 +25,11 @@ from games.core import GameRules
 from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids, message_text
 
 
+class MovedOn(Exception):
+    """A player looked for the controls of a decision that ended (its timer, say a reaction
+    window's, or another player) before they were shown to them."""
+
+
 @dataclass
 class Snapshot:
     status: str
@@ -184,6 +189,12 @@ class Players:
         message = await self._message_with(user, marker, snap.table_message_id, timeout)
         ids = [cid for cid in message_custom_ids(message) if marker in cid]
         phase = getattr(snap.state, "phase", f"decision {snap.decision}")  # not every game has phases
+        if not ids:
+            now = await self.current()
+            if now.decision != snap.decision or seat not in now.to_decide():
+                raise MovedOn(
+                    f"{self.game} seat {seat} ({phase}): the decision ended before its controls showed"
+                )
         assert ids, f"seat {seat} ({phase}) has nothing to click: {message_text(message)[:600]}"
         custom_id = self.rng.choice(ids)
         if custom_id.startswith(("pick:", "dsel:")):
