@@ -239,6 +239,8 @@ async def run_load(
                     table.results.clear()
                     table.errors = table.finished = table.missed = 0
                 del failures[setup_failures:]
+                gc.collect()  # what the lead-in left: not collected inside the measured window
+                gc.freeze()
             load_before = load_average()
             if on_ready is not None:
                 on_ready(fleet.pids[0])
