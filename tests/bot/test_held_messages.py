@@ -63,6 +63,23 @@ async def _hold_until(
     pytest.fail("no REST edit under way while a player could click its message")
 
 
+def _control_on_held_dm(
+    harness: Harness, held: HeldEdit, users: list[FakeUser], game_id: int, kind: str
+) -> Callable[[], Awaitable[tuple[FakeUser, FakeMessage, str] | None]]:
+    """For `_hold_until`: the first control of `kind` ("act", "dsel"...) for the current decision
+    on the DM whose edit is held, with its player."""
+
+    async def found() -> tuple[FakeUser, FakeMessage, str] | None:
+        game = await harness.game(game_id)
+        user = next((u for u in users if u.id == held.where), None)
+        dm = private_message(harness, user, game_id) if user else None
+        prefix = f"{kind}:{game_id}:{game.decision}:"
+        controls = [c for c in dm.custom_ids() if c.startswith(prefix)] if dm else []
+        return (user, dm, controls[0]) if user and dm and controls else None
+
+    return found
+
+
 def _shown(message: FakeMessage) -> tuple[object, ...]:
     """What a player sees of a message: its text, controls, menus' chosen options, pictures."""
     chosen = [
@@ -93,14 +110,7 @@ async def test_a_click_on_a_dm_a_rest_write_holds_is_acknowledged_in_time(
     held = HeldEdit(harness.messenger.edit_dm)
     harness.messenger.edit_dm = held  # type: ignore[method-assign]
 
-    async def on_held_dm() -> tuple[FakeUser, FakeMessage, str] | None:
-        game = await harness.game(game_id)
-        user = next((u for u in users if u.id == held.where), None)
-        dm = private_message(harness, user, game_id) if user else None
-        act = f"act:{game_id}:{game.decision}:"
-        choices = [c for c in dm.custom_ids() if c.startswith(act)] if dm else []
-        return (user, dm, choices[0]) if user and dm and choices else None
-
+    on_held_dm = _control_on_held_dm(harness, held, users, game_id, "act")
     playing, user, dm, choice = await _hold_until(harness, held, table, game_id, users, on_held_dm)
     decision = (await harness.game(game_id)).decision
     known = set(harness.discord.interactions)
@@ -127,15 +137,7 @@ async def test_a_half_made_choice_on_a_held_dm_is_shown_once_the_dm_is_free(
     held = HeldEdit(harness.messenger.edit_dm)
     harness.messenger.edit_dm = held  # type: ignore[method-assign]
 
-    async def draft_on_held_dm() -> tuple[FakeUser, FakeMessage, str] | None:
-        game = await harness.game(game_id)
-        user = next((u for u in users if u.id == held.where), None)
-        dm = private_message(harness, user, game_id) if user else None
-        selects = (
-            [c for c in dm.custom_ids() if c.startswith(f"dsel:{game_id}:{game.decision}:")] if dm else []
-        )
-        return (user, dm, selects[0]) if user and dm and selects else None
-
+    draft_on_held_dm = _control_on_held_dm(harness, held, users, game_id, "dsel")
     playing, user, dm, select = await _hold_until(harness, held, table, game_id, users, draft_on_held_dm)
     draft = dm.item(select).item.options[-1].value  # a draft select's values are drafts
     game = await harness.game(game_id)

@@ -217,22 +217,37 @@ async def test_a_view_clicked_through_the_other_process_is_not_handed_back_early
     assert await one.table.delivery.privates.expire_views() == [(game_id, seat)]
 
 
+async def _two_processes(tmp_path: Any, url: str, now: list[float]) -> tuple[Harness, Harness]:
+    """Two bots on one PostgreSQL database and one Discord, on the clock `now[0]`."""
+    discord = FakeDiscord()
+    one = await Harness(tmp_path / "one.db", discord=discord, url=url, clock=lambda: now[0]).boot()
+    two = await Harness(tmp_path / "two.db", discord=discord, url=url, clock=lambda: now[0]).boot()
+    return one, two
+
+
+async def _vote_called_through(
+    one: Harness, now: list[float]
+) -> tuple[list[FakeUser], FakeMessage, int, set[int]]:
+    """A Secret Krampus table of 5 idle players; the candidate nominates through `one`, so the
+    voters are told by "your turn" DMs (their ids returned)."""
+    users = make_users(5)
+    one.route()
+    table, game_id = await one.open_table(users)
+    now[0] += IDLE_SECONDS + 1
+    await nominate(one, table, users, await one.game(game_id))
+    told = {m.id for m in everyone_told(one, users)}
+    assert len(told) == len(users) - 1
+    return users, table, game_id, told
+
+
 async def test_a_your_turn_dm_one_process_sent_goes_when_the_other_ends_its_decision(
     tmp_path,
     pg_url,  # noqa: F811
 ) -> None:
     now = [1_800_000_000.0]
-    discord = FakeDiscord()
-    one = await Harness(tmp_path / "one.db", discord=discord, url=pg_url, clock=lambda: now[0]).boot()
-    two = await Harness(tmp_path / "two.db", discord=discord, url=pg_url, clock=lambda: now[0]).boot()
+    one, two = await _two_processes(tmp_path, pg_url, now)
     try:
-        users = make_users(5)
-        one.route()
-        table, game_id = await one.open_table(users)
-        now[0] += IDLE_SECONDS + 1
-        await nominate(one, table, users, await one.game(game_id))  # through one: the voters are told
-        told = {m.id for m in everyone_told(one, users)}
-        assert len(told) == len(users) - 1
+        users, table, game_id, told = await _vote_called_through(one, now)
         aside: list[Callable[[], Awaitable[None]]] = []  # the deletes wait (for spare room)
 
         async def set_aside(channel: object, write: Callable[[], Awaitable[None]], delay: float = 0) -> None:
@@ -264,16 +279,9 @@ async def test_your_turn_dms_a_stopped_process_took_to_delete_are_deleted_by_ano
     """The process that ended a decision took its "your turn" DMs to delete and stopped before it
     did (the deletes wait for spare room): another process deletes them within minutes."""
     now = [1_800_000_000.0]
-    discord = FakeDiscord()
-    one = await Harness(tmp_path / "one.db", discord=discord, url=pg_url, clock=lambda: now[0]).boot()
-    two = await Harness(tmp_path / "two.db", discord=discord, url=pg_url, clock=lambda: now[0]).boot()
+    one, two = await _two_processes(tmp_path, pg_url, now)
     try:
-        users = make_users(5)
-        one.route()
-        table, game_id = await one.open_table(users)
-        now[0] += IDLE_SECONDS + 1
-        await nominate(one, table, users, await one.game(game_id))
-        told = {m.id for m in everyone_told(one, users)}
+        users, table, game_id, told = await _vote_called_through(one, now)
 
         async def never(channel: object, write: Callable[[], Awaitable[None]], delay: float = 0) -> None:
             pass  # two stops before its deletes get their turn
