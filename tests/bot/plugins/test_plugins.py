@@ -226,6 +226,26 @@ def test_whether_a_seat_can_act_agrees_with_its_legal_actions(name: str) -> None
     assert looked > 0
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_apply_leaves_the_state_it_was_given_as_it_was(name: str) -> None:
+    """`apply` works on a private copy: the state it was given (the bot's cached game, the AI's
+    history) is the same after, whatever the new state then does, and the new state equals its
+    stored form once reloaded (as after a restart)."""
+    rules = PLUGINS.get(name).rules
+    applied = 0
+    for players in range(rules.min_players, rules.max_players + 1):
+        rng = random.Random(f"pure-{players}")
+        state = rules.new_game(players, rules.parse_options(None), players)
+        while rules.outcome(state) is None and applied < 2_000:
+            before = rules.dump_state(state)
+            seat = rng.choice(sorted(rules.to_decide(state)))
+            new_state = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat))).state
+            assert rules.dump_state(state) == before, (players, seat)
+            assert rules.load_state(rules.dump_state(new_state)) == new_state
+            state, applied = new_state, applied + 1
+    assert applied > 0
+
+
 def test_no_shared_bot_file_names_a_game() -> None:
     own = tuple(plugin.ui.rsplit(".", 1)[1] for plugin in PLUGINS)
     words = set()
