@@ -80,12 +80,20 @@ def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
     return game.decision if screens.renderer(game).has_private_decision(view) else None
 
 
+def decision_on_timer(game: LoadedGame) -> bool:
+    """Whether the game's current decision has a running timer (a reaction window): the writes
+    that bring it to its players go before the other urgent ones (`Pacer`), since the timer would
+    close it whether or not they saw it."""
+    return game.record.status == "running" and game.record.deadline is not None
+
+
 async def paced_turn(
     pacer: Pacer,
     slot: Slot,
     channel: Hashable,
     *,
     urgent: bool,
+    timed: bool = False,
     payload: Payload,
     pictures: ShownPictures,
     message_id: int | None,
@@ -96,13 +104,13 @@ async def paced_turn(
     which draws the newest game when it runs). An edit that may go now has its pictures drawn
     first and asks again, so the request leaves as its turn is counted: drawing takes a while
     under load, and edits let go in different seconds would reach Discord together, over its
-    global limit."""
-    wait = pacer.wait(channel, slot.last, urgent=urgent)
+    global limit. `timed`: the decision it brings has a running timer (`Pacer.wait`)."""
+    wait = pacer.wait(channel, slot.last, urgent=urgent, timed=timed)
     if wait == 0 and pacer.enabled and payload.pictures:
         await PICTURES.ready(pictures.for_edit(message_id, payload))
-        wait = pacer.wait(channel, slot.last, urgent=urgent)
+        wait = pacer.wait(channel, slot.last, urgent=urgent, timed=timed)
     if wait > 0:
-        slot.later = pacer.later(wait, trailing, urgent=urgent, channel=channel, last=slot.last)
+        slot.later = pacer.later(wait, trailing, urgent=urgent, timed=timed, channel=channel, last=slot.last)
         return False
     slot.last = pacer.take(channel)
     return True

@@ -18,9 +18,11 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   counts in it; an edit that would exceed it waits (never holding a lock: it becomes the
   message's trailing write): an urgent one may use the whole budget, a non-urgent one leaves a
   fifth of it to urgent ones, and the waiting trailing writes take their turns in order (urgent
-  ones first) instead of all retrying at once (a turn counts from when it is handed out: one
-  not used within the window is asked for again). Under that load edits coalesce further (each
-  message still gets its trailing write with the newest state). A new DM (one that brings a
+  ones first, and before them the ones bringing a decision whose timer runs: a reaction
+  window's prompt, which the timer would close before its player saw it) instead of all retrying
+  at once (a turn counts from when it is handed out: one not used within the window is asked
+  for again). Under that load edits coalesce further (each message still gets its trailing
+  write with the newest state). A new DM (one that brings a
   decision, or a seat's first: the start of a game) waits for its turn before it takes the
   message's lock (`reserved`), and the DM channel discord.py opens for it counts too; a delete
   of a message no longer true waits for spare room in a task of its own (`aside`: it never
@@ -91,6 +93,7 @@ class Trailing:
 
     urgent: bool
     spare: bool = False  # it waits for spare room (`Pacer.aside`), after every other write
+    timed: bool = False  # it brings a decision whose timer runs: before the other urgent ones
     channel: Hashable | None = None  # its channel, and when its message was last written:
     last: float | None = None  # promoted, it waits only for the channel's hard limit
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -129,21 +132,26 @@ class Pacer:
         self.budget = max(1, int(per_second * global_window)) if per_second else None
         self._all: deque[float] = deque()  # times of the recent writes (and reservations), all channels
         self._queues: dict[bool, deque[asyncio.Future[float]]] = {True: deque(), False: deque()}
+        self._timed: deque[asyncio.Future[float]] = deque()  # urgent writes of a timed decision
         self._spares: deque[asyncio.Future[float]] = deque()  # writes waiting for spare room
         self._pump: asyncio.Task[None] | None = None
         self.held_back = 0  # writes that waited for the global budget
         self.promoted = 0  # trailing writes that became urgent while they waited
         self._logged_at = -SATURATED_LOG_EVERY
 
-    def wait(self, channel: Hashable, last: float | None = None, *, urgent: bool = True) -> float:
+    def wait(
+        self, channel: Hashable, last: float | None = None, *, urgent: bool = True, timed: bool = False
+    ) -> float:
         """Seconds until a write to `channel` may go (0: now). `last`: when the message to be
-        edited was last written by REST; a non-urgent edit keeps `gap` after it."""
+        edited was last written by REST; a non-urgent edit keeps `gap` after it. `timed` (with
+        `urgent`): it brings a decision whose timer runs, and waits only for others such."""
         if not self.enabled:
             return 0.0
         delay = self._channel_delay(channel, last, urgent)
         if not self._holds_turn():
             delay = max(delay, self._global_delay(urgent))
-            if self._queues[True] or (not urgent and self._queues[False]):
+            queued = self._timed or (not (timed and urgent) and self._queues[True])
+            if queued or (not urgent and self._queues[False]):
                 delay = max(delay, self.global_window / (self.budget or 1))  # after those waiting
         return delay
 
@@ -216,14 +224,15 @@ class Pacer:
         return now
 
     @contextlib.asynccontextmanager
-    async def reserved(self) -> AsyncIterator[None]:
+    async def reserved(self, *, timed: bool = False) -> AsyncIterator[None]:
         """An urgent turn in the global budget, waited for holding nothing, for a write its
         caller makes holding a message's lock (a new DM that brings a decision: its `turn`
-        takes this one instead of adding to the budget). Given back if not used."""
+        takes this one instead of adding to the budget). Given back if not used. `timed`: the
+        decision's timer runs (it goes before the other urgent writes)."""
         if not self.enabled or self.budget is None:
             yield
             return
-        held = _Held(await self._global_turn(Trailing(urgent=True)))
+        held = _Held(await self._global_turn(Trailing(urgent=True, timed=timed)))
         token = _HELD.set(held)
         try:
             yield
@@ -233,13 +242,17 @@ class Pacer:
                 self._release(held)
 
     async def _global_turn(self, trailing: Trailing) -> float:
-        """Wait for a write's turn in the global budget, in order (urgent writes first), and
-        reserve it; returns the reserved time."""
-        queues, urgent = self._queues, trailing.urgent
+        """Wait for a write's turn in the global budget, in order (timed decisions first, then
+        the other urgent writes), and reserve it; returns the reserved time."""
+        queues, urgent, timed = self._queues, trailing.urgent, trailing.timed and trailing.urgent
         if trailing.spare:
-            free = not (queues[True] or queues[False] or self._spares) and self._room_delay(SPARE_SHARE) == 0
+            busy = bool(self._timed or queues[True] or queues[False] or self._spares)
+            free = not busy and self._room_delay(SPARE_SHARE) == 0
+        elif timed:
+            free = not self._timed and self._global_delay(True) == 0
         else:
-            free = not queues[True] and (urgent or not queues[False]) and self._global_delay(urgent) == 0
+            busy = bool(self._timed or queues[True] or (not urgent and queues[False]))
+            free = not busy and self._global_delay(urgent) == 0
         if free:
             now = self.clock()
             self._all.append(now)
@@ -256,17 +269,19 @@ class Pacer:
             )
         turn: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         trailing.turn = turn
-        (self._spares if trailing.spare else queues[urgent]).append(turn)
+        (self._spares if trailing.spare else self._timed if timed else queues[urgent]).append(turn)
         if self._pump is None or self._pump.done():
             self._pump = asyncio.get_running_loop().create_task(self._serve())
         return await turn
 
     async def _serve(self) -> None:
-        """Hand out the global budget to the queued writes as it frees up (urgent ones first,
-        then the others, then those waiting for spare room)."""
-        queues, spares = self._queues, self._spares
-        while queues[True] or queues[False] or spares:
-            if queues[True] or queues[False]:
+        """Hand out the global budget to the queued writes as it frees up (timed decisions
+        first, then the other urgent ones, then the others, then those waiting for spare room)."""
+        queues, spares, timed = self._queues, self._spares, self._timed
+        while timed or queues[True] or queues[False] or spares:
+            if timed:
+                queue, delay = timed, self._global_delay(True)
+            elif queues[True] or queues[False]:
                 urgent = bool(queues[True])
                 queue, delay = queues[urgent], self._global_delay(urgent)
             else:
@@ -294,16 +309,18 @@ class Pacer:
         write: Callable[[], Awaitable[None]],
         *,
         urgent: bool = False,
+        timed: bool = False,
         spare: bool = False,
         channel: Hashable | None = None,
         last: float | None = None,
     ) -> Trailing:
         """Run `write` in `delay` seconds (a message's trailing write; its caller makes sure
         there is at most one per message). With a global budget, it first waits for its turn in
-        it (`urgent`: before the non-urgent ones) and holds it while it runs. `channel`, `last`:
-        the write's channel and when its message was last written (`wait`'s), so that once
-        promoted it waits no longer than an urgent write must."""
-        trailing = Trailing(urgent, spare, channel, last)
+        it (`urgent`: before the non-urgent ones; `timed` and urgent: before the other urgent
+        ones) and holds it while it runs. `channel`, `last`: the write's channel and when its
+        message was last written (`wait`'s), so that once promoted it waits no longer than an
+        urgent write must."""
+        trailing = Trailing(urgent, spare, timed, channel, last)
 
         async def run() -> None:
             await self._pause(delay, trailing)
@@ -364,21 +381,24 @@ class Pacer:
         else:
             await asyncio.sleep(max(0.0, end - loop.time()))
 
-    def promote(self, trailing: Trailing) -> None:
+    def promote(self, trailing: Trailing, *, timed: bool = False) -> None:
         """A waiting trailing write now carries a person's new decision: it goes before the
-        non-urgent ones (a non-urgent edit's coalescing gap no longer holds it)."""
-        if trailing.urgent:
+        non-urgent ones (a non-urgent edit's coalescing gap no longer holds it); `timed` (the
+        decision's timer runs): before the other urgent ones too."""
+        if trailing.urgent and (trailing.timed or not timed):
             return
-        trailing.urgent = True
-        self.promoted += 1
+        was = self._timed if trailing.urgent and trailing.timed else self._queues[trailing.urgent]
+        if not trailing.urgent:
+            self.promoted += 1
+        trailing.urgent, trailing.timed = True, trailing.timed or timed
         trailing.wake.set()
         turn = trailing.turn
         if turn is not None and not turn.done():
             try:
-                self._queues[False].remove(turn)
+                was.remove(turn)
             except ValueError:
                 return
-            self._queues[True].append(turn)
+            (self._timed if trailing.timed else self._queues[True]).append(turn)
 
     def waiting(self) -> int:
         """Trailing writes not yet done."""
@@ -396,7 +416,7 @@ class Pacer:
             task.cancel()
         if self._pump is not None:
             self._pump.cancel()
-        for queue in (*self._queues.values(), self._spares):
+        for queue in (*self._queues.values(), self._timed, self._spares):
             while queue:
                 queue.popleft().cancel()
         if self._waiting:

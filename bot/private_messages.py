@@ -27,7 +27,7 @@ from bot import screens
 from bot.channel_views import ChannelViews
 from bot.errors import UserError
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, paced_turn, shown_key, turn_of
+from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, turn_of
 from bot.messenger import PICTURES, Messenger
 from bot.outbox import Outbox
 from bot.pacing import Pacer, dm
@@ -161,8 +161,9 @@ class PrivateMessages:
         worth = list(screens.renderer(game).private_news(list(news))) if news else []
         ping = fresh or notify
         first = slot.message_id is None and game.seats[seat].dm_open is not False
-        if fresh or (first and not self.views.living(game, seat, slot)):  # a new DM (a decision,
-            async with self.pacer.reserved():  # or the seat's first): its global turn before the lock
+        if fresh or (first and not self.views.living(game, seat, slot)):
+            # a new DM (a decision, or the seat's first): its global turn before the lock
+            async with self.pacer.reserved(timed=fresh and decision_on_timer(game)):
                 return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force, ping=ping)
         return await self._write(outbox, seat, slot, worth, fresh=fresh, force=force, ping=ping)
 
@@ -175,11 +176,11 @@ class PrivateMessages:
             return False
         slot.owed_news += worth
         slot.owed_force = slot.owed_force or force
-        game = outbox.game
-        if not trailing.urgent and game.record.status == "running":
+        game, on_timer = outbox.game, decision_on_timer(outbox.game)
+        if game.record.status == "running" and (not trailing.urgent or (on_timer and not trailing.timed)):
             turn = turn_of(game, seat)
             if turn is not None and turn != slot.turn:
-                self.pacer.promote(trailing)
+                self.pacer.promote(trailing, timed=on_timer)
         return True
 
     async def _write(
@@ -229,12 +230,13 @@ class PrivateMessages:
                     in_view = False  # the view is gone: the DM takes over
                 if not fresh and slot.message_id is not None:
                     channel = dm(slot.user_id)
-                    urgent = (turn is not None and turn != slot.turn) or moved
+                    brings = turn is not None and turn != slot.turn  # the seat's new decision
                     if not await paced_turn(
                         self.pacer,
                         slot,
                         channel,
-                        urgent=urgent,
+                        urgent=brings or moved,
+                        timed=brings and decision_on_timer(game),
                         payload=payload,
                         pictures=self.pictures,
                         message_id=slot.message_id,

@@ -142,11 +142,15 @@ async def play_random_click(
     users: list[FakeUser],
     rng: random.Random,
     clicked: list[int] | None = None,
+    *,
+    anywhere: bool = False,
 ) -> bool:
     """One random legal move through the UI: pick a seat that must decide, find its component on
     the table or in its latest private message (DM, else the ephemeral fallback), click it.
     Returns False when the game is over. Seats beyond `users` (AI seats) are left alone. The seat
-    that clicked is appended to `clicked`, if given."""
+    that clicked is appended to `clicked`, if given. `anywhere`: choose among the components of
+    both messages (by default the private message's only when the table has none: then a turn
+    that may end on the table rarely plays a card from the hand)."""
     game = await h.game(game_id)
     if game.record.status != "running":
         return False
@@ -157,9 +161,9 @@ async def play_random_click(
     candidates: list[tuple[FakeMessage, str]] = [
         (table_msg, cid) for cid in table_msg.custom_ids() if prefix in cid
     ]
-    if not candidates:
+    if not candidates or anywhere:
         private = private_message(h, user, game_id)
-        candidates = [(private, cid) for cid in private.custom_ids() if prefix in cid]
+        candidates += [(private, cid) for cid in private.custom_ids() if prefix in cid]
     assert candidates, f"seat {seat} must decide but has no component (decision {decision})"
     message, custom_id = rng.choice(candidates)
     values = None

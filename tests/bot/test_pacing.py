@@ -195,10 +195,10 @@ async def test_seats_with_closed_dms_never_wait_for_a_global_turn(harness: Harne
     waited = 0
     reserved = pacer.reserved
 
-    def counting():  # noqa: ANN202
+    def counting(**kwargs):  # noqa: ANN202
         nonlocal waited
         waited += 1
-        return reserved()
+        return reserved(**kwargs)
 
     pacer.reserved = counting  # type: ignore[method-assign]
     table, game_id = await harness.open_table(users)

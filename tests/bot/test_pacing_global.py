@@ -122,6 +122,65 @@ async def test_a_waiting_write_that_comes_to_carry_a_decision_goes_first() -> No
     assert your_dm.urgent and pacer.promoted == 1
 
 
+async def test_writes_bringing_a_decision_on_a_timer_go_before_the_other_urgent_ones() -> None:
+    """A reaction window closes by its timer whether its prompt was seen or not: at the budget,
+    a write that brings such a decision (a trailing edit, a new DM's reserved turn, or a waiting
+    write promoted to carry one) goes before the urgent writes queued earlier, and a timed write
+    asking whether it may go now waits only for other timed ones."""
+    window = 0.2
+    pacer = Pacer(per_second=2 / window, global_window=window)  # 2 writes per 0.2 s
+    pacer.take("a")
+    pacer.take("b")
+    done: list[str] = []
+
+    def writer(name: str):  # noqa: ANN202
+        async def write() -> None:
+            pacer.take(name)
+            done.append(name)
+
+        return write
+
+    for name in ("turn 1", "turn 2", "turn 3"):
+        pacer.later(0, writer(name), urgent=True)
+    news = pacer.later(0, writer("news, then a prompt"), urgent=False)
+    turn = pacer.later(0, writer("a turn, then a prompt"), urgent=True)
+    pacer.later(0, writer("prompt"), urgent=True, timed=True)
+
+    async def new_dm() -> None:
+        async with pacer.reserved(timed=True):
+            pacer.take("prompt by a new DM")
+            done.append("prompt by a new DM")
+
+    sent = asyncio.ensure_future(new_dm())
+    await asyncio.sleep(0.01)  # all of them wait in the global queue
+    assert pacer.wait("c", urgent=True, timed=True) > 0, "other timed writes are waiting"
+    pacer.promote(news, timed=True)
+    pacer.promote(turn, timed=True)
+    pacer.promote(turn, timed=True)  # once is enough
+    await pacer.settle(timeout=5)
+    await sent
+    first = {"prompt", "prompt by a new DM", "news, then a prompt", "a turn, then a prompt"}
+    assert set(done[:4]) == first and done[4:] == ["turn 1", "turn 2", "turn 3"]
+    assert news.timed and turn.timed and pacer.promoted == 1
+
+
+async def test_a_timed_write_does_not_wait_behind_queued_urgent_ones() -> None:
+    now = [100.0]
+    pacer = Pacer(per_second=2, clock=lambda: now[0])
+    pacer.take("a")
+    pacer.take("b")
+
+    async def write() -> None:
+        pacer.take("turn")
+
+    pacer.later(0, write, urgent=True)
+    await asyncio.sleep(0.01)  # it waits in the global queue
+    now[0] += 1.0  # the budget has room again; the queued write has not gone yet
+    assert pacer.wait("prompt", urgent=True) > 0, "an urgent write goes after the queued one"
+    assert pacer.wait("prompt", urgent=True, timed=True) == 0
+    await pacer.stop()
+
+
 async def test_a_promoted_write_no_longer_keeps_the_coalescing_gap() -> None:
     """Waiting out a non-urgent edit's gap after its message's last write, a write promoted to
     urgent waits only for its channel's hard limit (here: none)."""
