@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable
@@ -161,9 +162,13 @@ async def play_random_click(
     candidates: list[tuple[FakeMessage, str]] = [
         (table_msg, cid) for cid in table_msg.custom_ids() if prefix in cid
     ]
-    if not candidates or anywhere:
+    if not candidates:
         private = private_message(h, user, game_id)
-        candidates += [(private, cid) for cid in private.custom_ids() if prefix in cid]
+        candidates = [(private, cid) for cid in private.custom_ids() if prefix in cid]
+    elif anywhere:
+        with contextlib.suppress(LookupError):  # (DMs closed and no view open: the table only)
+            private = private_message(h, user, game_id)
+            candidates += [(private, cid) for cid in private.custom_ids() if prefix in cid]
     assert candidates, f"seat {seat} must decide but has no component (decision {decision})"
     message, custom_id = rng.choice(candidates)
     values = None

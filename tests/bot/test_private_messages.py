@@ -92,7 +92,9 @@ async def test_random_play_keeps_private_messages_true(harness: Harness, name: s
         if views:
             await harness.table.delivery.privates.expire_views()
             await check_controls(harness, game_id, users)
-        assert await play_random_click(harness, table, game_id, users, rng)
+        # half the clicks choose among the private message's controls too (hand cards, creatures
+        # that open reaction windows), not only the table's when it has some
+        assert await play_random_click(harness, table, game_id, users, rng, anywhere=rng.random() < 0.5)
         await check_controls(harness, game_id, users)
         steps += 1
         if variant.endswith("restarts") and steps % 37 == 0:
