@@ -105,7 +105,7 @@ async def test_one_notification_per_decision_that_becomes_an_idle_players(
             clock.now += IDLE_SECONDS + 1  # everyone has been away for a minute
         mark = len(h.messenger.pinged)
         clicked: list[int] = []
-        assert await play_random_click(h, table, game_id, users, rng, clicked)
+        assert await play_random_click(h, table, game_id, users, rng, clicked, anywhere=rng.random() < 0.5)
         after = await h.game(game_id)
         expected: set[int] = set()
         if after.record.version != before.record.version and idle:
