@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -95,21 +96,28 @@ async def test_posts_and_new_dms_count_in_the_budget_but_do_not_wait_for_it() ->
     assert pacer.wait("an edit", urgent=True) > 0
 
 
-async def test_a_waiting_write_that_comes_to_carry_a_decision_goes_first() -> None:
-    """A message's trailing write queued as news (non-urgent) is promoted when a person's new
-    decision comes to that message while it waits: it goes before the news queued earlier."""
-    window = 0.2
-    pacer = Pacer(per_second=2 / window, global_window=window)  # 2 writes per 0.2 s
+def _full_budget() -> tuple[Pacer, list[str], Callable[[str], Callable[[], Awaitable[None]]]]:
+    """A pacer of 2 writes per 0.2 s whose budget is used up now; the names of the writes done,
+    in order; and a write of a given name (it takes its turn and notes its name)."""
+    pacer = Pacer(per_second=2 / 0.2, global_window=0.2)
     pacer.take("a")
     pacer.take("b")
     done: list[str] = []
 
-    def writer(name: str):  # noqa: ANN202
+    def writer(name: str) -> Callable[[], Awaitable[None]]:
         async def write() -> None:
             pacer.take(name)
             done.append(name)
 
         return write
+
+    return pacer, done, writer
+
+
+async def test_a_waiting_write_that_comes_to_carry_a_decision_goes_first() -> None:
+    """A message's trailing write queued as news (non-urgent) is promoted when a person's new
+    decision comes to that message while it waits: it goes before the news queued earlier."""
+    pacer, done, writer = _full_budget()
 
     for name in ("news 1", "news 2", "news 3"):
         pacer.later(0, writer(name), urgent=False)
@@ -127,18 +135,7 @@ async def test_writes_bringing_a_decision_on_a_timer_go_before_the_other_urgent_
     a write that brings such a decision (a trailing edit, a new DM's reserved turn, or a waiting
     write promoted to carry one) goes before the urgent writes queued earlier, and a timed write
     asking whether it may go now waits only for other timed ones."""
-    window = 0.2
-    pacer = Pacer(per_second=2 / window, global_window=window)  # 2 writes per 0.2 s
-    pacer.take("a")
-    pacer.take("b")
-    done: list[str] = []
-
-    def writer(name: str):  # noqa: ANN202
-        async def write() -> None:
-            pacer.take(name)
-            done.append(name)
-
-        return write
+    pacer, done, writer = _full_budget()
 
     for name in ("turn 1", "turn 2", "turn 3"):
         pacer.later(0, writer(name), urgent=True)
