@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, NamedTuple
 
 from tests.loopback import InteractionResult, LoopbackDiscord
 from tests.loopback.model import MessageMeta
@@ -54,7 +54,19 @@ class DecisionTimes:
     def delays_ms(self, clicks: Iterable[InteractionResult]) -> dict[str, list[float]]:
         """Per place ("table", "private"): for each decision a click opened, how long after that
         click's answer its controls reached each of the places that showed them."""
-        closed: dict[tuple[int, int], float] = {}
+        delays: dict[str, list[float]] = {"table": [], "private": []}
+        for late in self._delays(clicks):
+            delays[late.place].append(late.ms)
+        return delays
+
+    def slowest(self, clicks: Iterable[InteractionResult], count: int = 3) -> list[dict[str, Any]]:
+        """The `count` longest of those waits, each with its game, decision, reader and the
+        custom_id of the click it is timed from (to look the game up afterwards)."""
+        found = sorted(self._delays(clicks), key=lambda late: late.ms, reverse=True)[:count]
+        return [late._asdict() for late in found]
+
+    def _delays(self, clicks: Iterable[InteractionResult]) -> Iterator[Late]:
+        closed: dict[tuple[int, int], tuple[float, str]] = {}
         for click in clicks:
             found = _ACTION.match(click.custom_id or "")
             # an action taken (answered by updating the clicked message), not a half-made choice
@@ -62,11 +74,20 @@ class DecisionTimes:
             if found is None or click.answered_at is None or click.response_type not in (6, 7):
                 continue
             key = (int(found[1]), int(found[2]))
-            closed[key] = max(closed.get(key, 0.0), click.answered_at)
-        delays: dict[str, list[float]] = {"table": [], "private": []}
+            if click.answered_at >= closed.get(key, (0.0, ""))[0]:
+                closed[key] = (click.answered_at, click.custom_id or "")
         for (game, decision, reader), at in self.shown.items():
-            opened = closed.get((game, decision - 1))
-            if opened is not None:
+            if (opened := closed.get((game, decision - 1))) is not None:
                 place = "table" if reader == TABLE else "private"
-                delays[place].append(max(0.0, at - opened) * 1000)
-        return delays
+                yield Late(place, max(0.0, at - opened[0]) * 1000, game, decision, reader, opened[1])
+
+
+class Late(NamedTuple):
+    """How late one decision reached one reader, after the click that opened it."""
+
+    place: str  # "table" or "private"
+    ms: float
+    game: int
+    decision: int
+    reader: int  # a user id, or `TABLE`
+    after: str  # the custom_id of the click that opened the decision

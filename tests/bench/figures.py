@@ -155,6 +155,7 @@ def figures_by_game(
                 for place, values in decisions.delays_ms(results).items()
                 if values
             }
+            report[name]["decision_shown_slowest"] = decisions.slowest(results)
     report[ALL]["max_per_second"] = loop.max_calls_per_window(1.0, mark)
     report[ALL]["busiest_second"] = dict(loop.busiest_window(1.0, mark))
     if "unattributed" in kinds:

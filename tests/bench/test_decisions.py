@@ -49,3 +49,6 @@ def test_a_decision_is_timed_from_the_click_that_opened_it_to_each_place_showing
     assert len(delays["private"]) == 2 and all(50 <= d < 5000 for d in delays["private"])
     assert (5, 2, 0) not in decisions.shown and (5, 3, 9) not in decisions.shown
     assert (5, 9, 0) in decisions.shown  # the loopback reports edits too
+    slowest = decisions.slowest(clicks, count=1)[0]
+    assert (slowest["game"], slowest["decision"], slowest["place"]) == (5, 4, "private")
+    assert slowest["after"] == "act:5:3:play" and slowest["ms"] == max(delays["private"])

@@ -23,6 +23,7 @@ from typing import Any
 from bot.plugins import PLUGINS
 from games.core import GameRules
 from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids, message_text
+from tests.loopback.text import iter_components
 
 
 class MovedOn(Exception):
@@ -122,6 +123,10 @@ class Players:
         self.results: list[InteractionResult] = []
         #: play from ephemeral views in the channel (opened once per game and player), DMs open
         self.views = False
+        #: share of the moves chosen among every message offering the decision (the table's and
+        #: the seat's private controls: hand cards, creatures that open reaction windows), not
+        #: from the first found (the table's, when it has some); 0 keeps the benchmark's play
+        self.anywhere = 0.0
         self._viewing: set[tuple[int, int]] = set()
 
     async def open(self, timeout: float = 10.0, ai: int = 0) -> int:
@@ -187,7 +192,9 @@ class Players:
         user = snap.user_ids[seat]
         marker = f":{self.game_id}:{snap.decision}:"
         message = await self._message_with(user, marker, snap.table_message_id, timeout)
-        ids = [cid for cid in message_custom_ids(message) if marker in cid]
+        if self.anywhere and self.rng.random() < self.anywhere:
+            message = self.rng.choice(self._offering(user, marker, snap.table_message_id) or [message])
+        ids = _offered(message, marker)
         phase = getattr(snap.state, "phase", f"decision {snap.decision}")  # not every game has phases
         if not ids:
             now = await self.current()
@@ -221,19 +228,14 @@ class Players:
             result = await (await self.loop.click(user, table_id, f"mine:{self.game_id}")).wait(timeout)
             assert result.ephemeral, result.text()
         while True:
-            candidates = [self.loop.message(table_id)]
-            if self.views or not self.loop.users[user].dms_open:  # the view they have open
-                candidates += reversed(self.loop.ephemeral_messages(user))
-            candidates += reversed(self.loop.dm_messages(user))
-            for message in candidates:
-                if any(marker in cid for cid in message_custom_ids(message)):
-                    return message
+            if offering := self._offering(user, marker, table_id):
+                return offering[0]
             tries += 1
             if opened is None and not self.loop.users[user].dms_open and tries >= 15:
                 result = await (await self.loop.click(user, table_id, f"mine:{self.game_id}")).wait(timeout)
                 assert result.ephemeral, result.text()
                 opened = result.message
-                if any(marker in cid for cid in message_custom_ids(opened)):
+                if _offered(opened, marker):
                     return opened
             if time.monotonic() > deadline:
                 break
@@ -246,6 +248,24 @@ class Players:
         result = await (await self.loop.click(user, table_id, f"mine:{self.game_id}")).wait(timeout)
         assert result.ephemeral, result.text()
         return result.message
+
+    def _offering(self, user: int, marker: str, table_id: int) -> list[dict]:
+        """The messages `user` sees that offer the decision `marker`, as `_message_with` looks:
+        the table, the ephemeral views (when they play from them), then the DMs, newest first."""
+        candidates = [self.loop.message(table_id)]
+        if self.views or not self.loop.users[user].dms_open:  # the view they have open
+            candidates += reversed(self.loop.ephemeral_messages(user))
+        candidates += reversed(self.loop.dm_messages(user))
+        return [m for m in candidates if _offered(m, marker)]
+
+
+def _offered(message: dict, marker: str) -> list[str]:
+    """The custom_ids of the enabled controls of `message` that answer the decision `marker`."""
+    return [
+        c["custom_id"]
+        for c in iter_components(message)
+        if marker in c.get("custom_id", "") and not c.get("disabled")
+    ]
 
 
 def _component(message: dict, custom_id: str) -> dict:

@@ -30,6 +30,7 @@ CASES = [
 @pytest.mark.parametrize("game,players,options,seed", CASES)
 async def test_whole_game_by_clicks(loop, bot, game: str, players: int, options: dict, seed: int) -> None:
     table = Players(loop, bot.db_path, loop.channel_ids[0], USERS[:players], seed, game, options)
+    table.anywhere = 0.5  # half the moves among the DM's controls too (hand cards, reactions)
     await table.open()
     steps = 0
     while (result := await table.step()) is not None:
@@ -52,6 +53,7 @@ async def test_whole_game_played_from_channel_views(loop, bot, game: str, player
     users = USERS[:players]
     table = Players(loop, bot.db_path, loop.channel_ids[0], users, seed, game)
     table.views = True
+    table.anywhere = 0.5
     await table.open()
     mark = loop.mark()
     steps = 0

@@ -252,7 +252,9 @@ async def test_every_game_to_its_end_over_two_processes(
             for seed, (game, size, shard, channel) in enumerate(plan, start=1):
                 users = list(range(user, user + size))
                 user += size
-                tables.append(Table(game, shard, PostgresPlayers(loop, pool, channel, users, seed, game)))
+                players = PostgresPlayers(loop, pool, channel, users, seed, game)
+                players.anywhere = 0.5  # hand cards and reaction windows over two processes too
+                tables.append(Table(game, shard, players))
             clicks = await asyncio.gather(*(_play(table) for table in tables))
 
             # each table's DM clicks reached shard 0's process, the others its server's shard

@@ -168,6 +168,7 @@ async def play(args: argparse.Namespace) -> int:
                     loop, Path(tmp) / "bot.db", loop.channel_ids[0], users, args.seed, args.game, options
                 )
                 players.views = args.views
+                players.anywhere = args.anywhere
                 await players.open(ai=args.ai)
                 steps = 0
                 while steps < args.max_steps:
@@ -208,6 +209,12 @@ def main() -> None:
     parser.add_argument("--env", action="append", default=[], help="a bot setting, NAME=value")
     parser.add_argument("--closed", action="store_true", help="the watched player's DMs are closed")
     parser.add_argument("--views", action="store_true", help="everyone plays from 'My hand' in the channel")
+    parser.add_argument(
+        "--anywhere",
+        type=float,
+        default=0.5,
+        help="share of moves chosen among every message offering them (DM controls too), not table first",
+    )
     parser.add_argument("--no-table", action="store_true", help="print only the watched player's messages")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a person waits before each click")
     parser.add_argument("--max-steps", type=int, default=2000)
