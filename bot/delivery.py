@@ -25,7 +25,15 @@ import discord
 from bot import screens
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, answer_by_edit, answer_later, lock_or_defer, paced_turn, turn_of
+from bot.message_slots import (
+    Slot,
+    answer_by_edit,
+    answer_later,
+    lock_or_defer,
+    paced_turn,
+    shows_stale_controls,
+    turn_of,
+)
 from bot.messenger import PICTURES, Messenger
 from bot.notifications import UNFINISHED_AFTER, Notifications
 from bot.outbox import Notice, Outbox, Post
@@ -180,8 +188,7 @@ class Delivery:
         trailing = slot.later
         if trailing is None:
             return False
-        game = outbox.game
-        if not trailing.urgent and slot.turn != game.decision and self._people_decide(game):
+        if not trailing.urgent and self._urgent(outbox.game, slot):
             self.pacer.promote(trailing)
         return True
 
@@ -199,12 +206,11 @@ class Delivery:
             if digest == slot.digest and message_id == slot.message_id and not repost:
                 return
             if message_id is not None and not repost:
-                urgent = slot.turn != game.decision and self._people_decide(game)
                 if not await paced_turn(
                     self.pacer,
                     slot,
                     channel,
-                    urgent=urgent,
+                    urgent=self._urgent(game, slot),
                     payload=payload,
                     pictures=self.pictures,
                     message_id=message_id,
@@ -217,6 +223,7 @@ class Delivery:
                 if edited:
                     self.pictures.shown(message_id, payload)
                     slot.digest, slot.message_id, slot.turn = digest, message_id, game.decision
+                    slot.offered = payload.offered()
                     return
             if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
                 await PICTURES.ready(payload)
@@ -226,12 +233,18 @@ class Delivery:
                 return
             self.pictures.shown(new_id, payload)
             slot.digest, slot.message_id, slot.turn = digest, new_id, game.decision
+            slot.offered = payload.offered()
             self._chat.setdefault(channel, {})[game.id] = 0
             moved = await self._set_table_message(game.id, new_id)
             if message_id is not None and message_id != new_id:
                 await self.pacer.turn(channel)
                 await self.messenger.delete_message(channel, message_id)
                 await self.notifications.table_moved(moved)
+
+    def _urgent(self, game: LoadedGame, slot: Slot) -> bool:
+        """Whether the table's next edit is urgent (`bot.pacing`): it brings a decision people
+        make on the table, or takes away the controls of one that is over."""
+        return (slot.turn != game.decision and self._people_decide(game)) or shows_stale_controls(slot, game)
 
     @staticmethod
     def _people_decide(game: LoadedGame) -> bool:
@@ -250,6 +263,7 @@ class Delivery:
         """A table was posted as an interaction's answer (a new lobby): it shows `payload`."""
         slot = self._table_slot(game.id)
         slot.digest, slot.message_id, slot.turn = payload.digest(), message_id, game.decision
+        slot.offered = payload.offered()
         self.pictures.shown(message_id, payload)
         self.watch_channel(game)
 
@@ -305,6 +319,7 @@ class Delivery:
             payload = screens.table_payload(game, outbox.table_events)
             if await answer_by_edit(interaction, payload, self.pictures):
                 slot.digest, slot.message_id, slot.turn = payload.digest(), clicked, game.decision
+                slot.offered = payload.offered()
         finally:
             slot.lock.release()
 

@@ -48,6 +48,9 @@ class Slot:
     #: its reader's (None: none), whether a trailing write is waiting, and what that write owes
     last: float | None = None
     turn: int | None = None
+    #: the decision whose enabled controls the message shows as last drawn (`Payload.offered`;
+    #: None: none): once that decision is over, the edit taking them away is urgent
+    offered: int | None = None
     later: Trailing | None = None
     owed_news: list[Event] = field(default_factory=list)
     owed_force: bool = False
@@ -78,6 +81,16 @@ def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
     if view is None:
         view = game.view(seat)
     return game.decision if screens.renderer(game).has_private_decision(view) else None
+
+
+def shows_stale_controls(slot: Slot, game: LoadedGame) -> bool:
+    """Whether `slot`'s message, as last drawn, offers controls of a decision that is over: the
+    write that takes them away is urgent (`bot.pacing`), like one that brings a decision, so that
+    at Discord's global limit no message keeps live-looking controls that only answer "That
+    choice is already over" while the writes that merely update it wait for spare room."""
+    if slot.offered is None:
+        return False
+    return game.record.status != "running" or slot.offered != game.decision
 
 
 def decision_on_timer(game: LoadedGame) -> bool:

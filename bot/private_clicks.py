@@ -119,7 +119,7 @@ class PrivateClicks:
                 slot.digest = screens.private_payload(game, seat).digest() if draft else quiet.digest()
                 slot.key = shown_key(game, seat)
                 slot.turn = turn_of(game, seat) if game.record.status == "running" else None
-                slot.shown_in = "dm" if in_dm else "view"
+                slot.offered, slot.shown_in = payload.offered(), "dm" if in_dm else "view"
             elif in_dm and not interaction.response.is_done():
                 slot.message_id = None  # the DM is gone: the delivery sends a new one
                 await interaction.response.send_message(
@@ -157,7 +157,7 @@ class PrivateClicks:
             slot.token, slot.token_at, slot.digest = interaction.token, self.clock(), payload.digest()
             slot.key, slot.shown_in = shown_key(game, seat), "view"
             slot.turn = turn_of(game, seat) if game.record.status == "running" else None
-            slot.view_id = getattr(callback, "message_id", None)
+            slot.offered, slot.view_id = payload.offered(), getattr(callback, "message_id", None)
         await self.views.remember(game.id, seat, slot)
         if superseded is not None:
             await self.messages.close(superseded, Payload(content=_(SUPERSEDED)))

@@ -27,7 +27,7 @@ from bot import screens
 from bot.channel_views import ChannelViews
 from bot.errors import UserError
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, turn_of
+from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, shows_stale_controls, turn_of
 from bot.messenger import PICTURES, Messenger
 from bot.outbox import Outbox
 from bot.pacing import Pacer, dm
@@ -177,6 +177,8 @@ class PrivateMessages:
         slot.owed_news += worth
         slot.owed_force = slot.owed_force or force
         game, on_timer = outbox.game, decision_on_timer(outbox.game)
+        if not trailing.urgent and shows_stale_controls(slot, game):
+            self.pacer.promote(trailing)
         if game.record.status == "running" and (not trailing.urgent or (on_timer and not trailing.timed)):
             turn = turn_of(game, seat)
             if turn is not None and turn != slot.turn:
@@ -226,6 +228,7 @@ class PrivateMessages:
                     if await self.views.edit(slot, payload) or not dm_open:
                         await self.park(game, seat, slot)
                         slot.digest, slot.key, slot.shown_in = digest, key, "view"
+                        slot.offered = payload.offered()
                         return False
                     in_view = False  # the view is gone: the DM takes over
                 if not fresh and slot.message_id is not None:
@@ -235,7 +238,7 @@ class PrivateMessages:
                         self.pacer,
                         slot,
                         channel,
-                        urgent=brings or moved,
+                        urgent=brings or moved or shows_stale_controls(slot, game),
                         timed=brings and decision_on_timer(game),
                         payload=payload,
                         pictures=self.pictures,
@@ -253,6 +256,7 @@ class PrivateMessages:
                 if slot.token is not None:  # the view it played from: emptied, or showing the end
                     await self.views.hand_over(game, seat, slot, payload)
                 slot.digest, slot.key, slot.turn, slot.shown_in = digest, key, turn, "dm"
+                slot.offered = payload.offered()
                 return sent
         finally:
             for step in after:  # (a click on the new DM need not wait for it)

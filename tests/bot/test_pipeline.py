@@ -9,7 +9,7 @@ import random
 from bot.loaded_game import LoadedGame
 from bot.render.base import Payload
 from storage import GameStore
-from tests.bot.fakes import FakeMessenger
+from tests.bot.fakes import FakeMessage, FakeMessenger, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click, private_message
 
 
@@ -40,6 +40,14 @@ def wakeups_match(h: Harness, game: LoadedGame) -> bool:
     return pending is None
 
 
+def shown(h: Harness, table: FakeMessage, user: FakeUser, game: LoadedGame) -> bool:
+    """The current decision's controls have reached the table or the person's private message
+    (an AI turn's delivery runs after its commit)."""
+    prefix = f":{game.id}:{game.decision}:"
+    private = private_message(h, user, game.id).custom_ids()
+    return any(prefix in cid for cid in [*table.custom_ids(), *private])
+
+
 async def test_a_late_delivery_never_cancels_a_newer_ai_turn(harness: Harness) -> None:
     slow = SlowMessenger(harness.messenger)
     harness.table.delivery.privates.messenger = slow
@@ -51,9 +59,11 @@ async def test_a_late_delivery_never_cancels_a_newer_ai_turn(harness: Harness) -
     rng = random.Random(3)
     held_clicks = 0
     for _ in range(3000):
-        for _ in range(200):  # let the AI act until it is the person's turn or the end
+        for _ in range(200):  # let the AI act until the person's turn is shown to them, or the end
             game = await harness.game(game_id)
-            if game.record.status != "running" or not game.ai_to_decide():
+            if game.record.status != "running" or (
+                not game.ai_to_decide() and shown(harness, lobby, users[0], game)
+            ):
                 break
             await asyncio.sleep(0.001)
         game = await harness.game(game_id)
