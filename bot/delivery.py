@@ -188,8 +188,11 @@ class Delivery:
         trailing = slot.later
         if trailing is None:
             return False
-        if not trailing.urgent and self._urgent(outbox.game, slot):
+        game = outbox.game
+        if not trailing.urgent and slot.turn != game.decision and self._people_decide(game):
             self.pacer.promote(trailing)
+        elif shows_stale_controls(slot, game):
+            self.pacer.retire(trailing)
         return True
 
     async def _write_table(self, outbox: Outbox, slot: Slot, *, repost: bool = False) -> None:
@@ -210,7 +213,8 @@ class Delivery:
                     self.pacer,
                     slot,
                     channel,
-                    urgent=self._urgent(game, slot),
+                    urgent=slot.turn != game.decision and self._people_decide(game),
+                    retires=shows_stale_controls(slot, game),
                     payload=payload,
                     pictures=self.pictures,
                     message_id=message_id,
@@ -240,11 +244,6 @@ class Delivery:
                 await self.pacer.turn(channel)
                 await self.messenger.delete_message(channel, message_id)
                 await self.notifications.table_moved(moved)
-
-    def _urgent(self, game: LoadedGame, slot: Slot) -> bool:
-        """Whether the table's next edit is urgent (`bot.pacing`): it brings a decision people
-        make on the table, or takes away the controls of one that is over."""
-        return (slot.turn != game.decision and self._people_decide(game)) or shows_stale_controls(slot, game)
 
     @staticmethod
     def _people_decide(game: LoadedGame) -> bool:

@@ -49,7 +49,8 @@ class Slot:
     last: float | None = None
     turn: int | None = None
     #: the decision whose enabled controls the message shows as last drawn (`Payload.offered`;
-    #: None: none): once that decision is over, the edit taking them away is urgent
+    #: None: none): once that decision is over, the edit taking them away goes first among the
+    #: non-urgent ones
     offered: int | None = None
     later: Trailing | None = None
     owed_news: list[Event] = field(default_factory=list)
@@ -85,9 +86,9 @@ def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
 
 def shows_stale_controls(slot: Slot, game: LoadedGame) -> bool:
     """Whether `slot`'s message, as last drawn, offers controls of a decision that is over: the
-    write that takes them away is urgent (`bot.pacing`), like one that brings a decision, so that
-    at Discord's global limit no message keeps live-looking controls that only answer "That
-    choice is already over" while the writes that merely update it wait for spare room."""
+    write that takes them away goes before the other non-urgent ones (`Pacer`'s `retires`), so
+    that at Discord's global limit no message keeps live-looking controls that only answer
+    "That choice is already over" for long; the writes bringing decisions still go first."""
     if slot.offered is None:
         return False
     return game.record.status != "running" or slot.offered != game.decision
@@ -107,6 +108,7 @@ async def paced_turn(
     *,
     urgent: bool,
     timed: bool = False,
+    retires: bool = False,
     payload: Payload,
     pictures: ShownPictures,
     message_id: int | None,
@@ -117,13 +119,16 @@ async def paced_turn(
     which draws the newest game when it runs). An edit that may go now has its pictures drawn
     first and asks again, so the request leaves as its turn is counted: drawing takes a while
     under load, and edits let go in different seconds would reach Discord together, over its
-    global limit. `timed`: the decision it brings has a running timer (`Pacer.wait`)."""
-    wait = pacer.wait(channel, slot.last, urgent=urgent, timed=timed)
+    global limit. `timed`: the decision it brings has a running timer; `retires`: it takes away
+    controls of a decision that is over (`Pacer.wait`)."""
+    wait = pacer.wait(channel, slot.last, urgent=urgent, timed=timed, retires=retires)
     if wait == 0 and pacer.enabled and payload.pictures:
         await PICTURES.ready(pictures.for_edit(message_id, payload))
-        wait = pacer.wait(channel, slot.last, urgent=urgent, timed=timed)
+        wait = pacer.wait(channel, slot.last, urgent=urgent, timed=timed, retires=retires)
     if wait > 0:
-        slot.later = pacer.later(wait, trailing, urgent=urgent, timed=timed, channel=channel, last=slot.last)
+        slot.later = pacer.later(
+            wait, trailing, urgent=urgent, timed=timed, retires=retires, channel=channel, last=slot.last
+        )
         return False
     slot.last = pacer.take(channel)
     return True

@@ -19,9 +19,10 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   message's trailing write): an urgent one may use the whole budget, a non-urgent one leaves a
   fifth of it to urgent ones, and the waiting trailing writes take their turns in order (urgent
   ones first, and before them the ones bringing a decision whose timer runs: a reaction
-  window's prompt, which the timer would close before its player saw it) instead of all retrying
-  at once (a turn counts from when it is handed out: one not used within the window is asked
-  for again). Under that load edits coalesce further (each message still gets its trailing
+  window's prompt, which the timer would close before its player saw it; among the others,
+  those taking away controls of a decision that is over first: `retires`) instead of all
+  retrying at once (a turn counts from when it is handed out: one not used within the window
+  is asked for again). Under that load edits coalesce further (each message still gets its trailing
   write with the newest state). A new DM (one that brings a
   decision, or a seat's first: the start of a game) waits for its turn before it takes the
   message's lock (`reserved`), and the DM channel discord.py opens for it counts too; a delete
@@ -96,6 +97,9 @@ class Trailing:
     timed: bool = False  # it brings a decision whose timer runs: before the other urgent ones
     channel: Hashable | None = None  # its channel, and when its message was last written:
     last: float | None = None  # promoted, it waits only for the channel's hard limit
+    #: not urgent, but it takes away controls of a decision that is over: before the other
+    #: non-urgent writes (`Pacer.retire`)
+    retires: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     turn: asyncio.Future[float] | None = None  # its place in the global budget's queue
 
@@ -133,6 +137,7 @@ class Pacer:
         self._all: deque[float] = deque()  # times of the recent writes (and reservations), all channels
         self._queues: dict[bool, deque[asyncio.Future[float]]] = {True: deque(), False: deque()}
         self._timed: deque[asyncio.Future[float]] = deque()  # urgent writes of a timed decision
+        self._retiring: deque[asyncio.Future[float]] = deque()  # non-urgent ones that retire controls
         self._spares: deque[asyncio.Future[float]] = deque()  # writes waiting for spare room
         self._pump: asyncio.Task[None] | None = None
         self.held_back = 0  # writes that waited for the global budget
@@ -140,18 +145,28 @@ class Pacer:
         self._logged_at = -SATURATED_LOG_EVERY
 
     def wait(
-        self, channel: Hashable, last: float | None = None, *, urgent: bool = True, timed: bool = False
+        self,
+        channel: Hashable,
+        last: float | None = None,
+        *,
+        urgent: bool = True,
+        timed: bool = False,
+        retires: bool = False,
     ) -> float:
         """Seconds until a write to `channel` may go (0: now). `last`: when the message to be
         edited was last written by REST; a non-urgent edit keeps `gap` after it. `timed` (with
-        `urgent`): it brings a decision whose timer runs, and waits only for others such."""
+        `urgent`): it brings a decision whose timer runs, and waits only for others such.
+        `retires` (not urgent): it takes away controls of a decision that is over, and waits
+        for no other non-urgent write."""
         if not self.enabled:
             return 0.0
         delay = self._channel_delay(channel, last, urgent)
         if not self._holds_turn():
             delay = max(delay, self._global_delay(urgent))
             queued = self._timed or (not (timed and urgent) and self._queues[True])
-            if queued or (not urgent and self._queues[False]):
+            if not urgent:
+                queued = queued or self._retiring or (not retires and self._queues[False])
+            if queued:
                 delay = max(delay, self.global_window / (self.budget or 1))  # after those waiting
         return delay
 
@@ -246,12 +261,13 @@ class Pacer:
         the other urgent writes), and reserve it; returns the reserved time."""
         queues, urgent, timed = self._queues, trailing.urgent, trailing.timed and trailing.urgent
         if trailing.spare:
-            busy = bool(self._timed or queues[True] or queues[False] or self._spares)
+            busy = bool(self._timed or queues[True] or self._retiring or queues[False] or self._spares)
             free = not busy and self._room_delay(SPARE_SHARE) == 0
         elif timed:
             free = not self._timed and self._global_delay(True) == 0
         else:
-            busy = bool(self._timed or queues[True] or (not urgent and queues[False]))
+            later = self._retiring or (not trailing.retires and queues[False])  # (non-urgent ones)
+            busy = bool(self._timed or queues[True] or (not urgent and later))
             free = not busy and self._global_delay(urgent) == 0
         if free:
             now = self.clock()
@@ -269,21 +285,23 @@ class Pacer:
             )
         turn: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         trailing.turn = turn
-        (self._spares if trailing.spare else self._timed if timed else queues[urgent]).append(turn)
+        self._queue_of(trailing).append(turn)
         if self._pump is None or self._pump.done():
             self._pump = asyncio.get_running_loop().create_task(self._serve())
         return await turn
 
     async def _serve(self) -> None:
         """Hand out the global budget to the queued writes as it frees up (timed decisions
-        first, then the other urgent ones, then the others, then those waiting for spare room)."""
-        queues, spares, timed = self._queues, self._spares, self._timed
-        while timed or queues[True] or queues[False] or spares:
+        first, then the other urgent ones, then those retiring controls of a decision that is
+        over, then the others, then those waiting for spare room)."""
+        queues, spares, timed, retiring = self._queues, self._spares, self._timed, self._retiring
+        while timed or queues[True] or retiring or queues[False] or spares:
             if timed:
                 queue, delay = timed, self._global_delay(True)
-            elif queues[True] or queues[False]:
-                urgent = bool(queues[True])
-                queue, delay = queues[urgent], self._global_delay(urgent)
+            elif queues[True]:
+                queue, delay = queues[True], self._global_delay(True)
+            elif retiring or queues[False]:
+                queue, delay = retiring or queues[False], self._global_delay(False)
             else:
                 queue, delay = spares, self._room_delay(SPARE_SHARE)
             if delay > 0:
@@ -311,16 +329,17 @@ class Pacer:
         urgent: bool = False,
         timed: bool = False,
         spare: bool = False,
+        retires: bool = False,
         channel: Hashable | None = None,
         last: float | None = None,
     ) -> Trailing:
         """Run `write` in `delay` seconds (a message's trailing write; its caller makes sure
         there is at most one per message). With a global budget, it first waits for its turn in
         it (`urgent`: before the non-urgent ones; `timed` and urgent: before the other urgent
-        ones) and holds it while it runs. `channel`, `last`: the write's channel and when its
-        message was last written (`wait`'s), so that once promoted it waits no longer than an
-        urgent write must."""
-        trailing = Trailing(urgent, spare, timed, channel, last)
+        ones; `retires`, not urgent: before the other non-urgent ones) and holds it while it
+        runs. `channel`, `last`: the write's channel and when its message was last written
+        (`wait`'s), so that once promoted it waits no longer than an urgent write must."""
+        trailing = Trailing(urgent, spare, timed, channel, last, retires=retires)
 
         async def run() -> None:
             await self._pause(delay, trailing)
@@ -381,24 +400,47 @@ class Pacer:
         else:
             await asyncio.sleep(max(0.0, end - loop.time()))
 
+    def _queue_of(self, trailing: Trailing) -> deque[asyncio.Future[float]]:
+        """The queue a trailing write waits in for its global turn."""
+        if trailing.spare:
+            return self._spares
+        if trailing.urgent:
+            return self._timed if trailing.timed else self._queues[True]
+        return self._retiring if trailing.retires else self._queues[False]
+
+    def retire(self, trailing: Trailing) -> None:
+        """A waiting non-urgent trailing write now takes away controls of a decision that is
+        over: it goes before the other non-urgent ones (still within their share of the budget,
+        and keeping its coalescing gap: a decision is not held up by it)."""
+        if trailing.urgent or trailing.retires or trailing.spare:
+            return
+        was = self._queue_of(trailing)
+        trailing.retires = True
+        self._requeue(trailing, was)
+
     def promote(self, trailing: Trailing, *, timed: bool = False) -> None:
         """A waiting trailing write now carries a person's new decision: it goes before the
         non-urgent ones (a non-urgent edit's coalescing gap no longer holds it); `timed` (the
         decision's timer runs): before the other urgent ones too."""
         if trailing.urgent and (trailing.timed or not timed):
             return
-        was = self._timed if trailing.urgent and trailing.timed else self._queues[trailing.urgent]
+        was = self._queue_of(trailing)
         if not trailing.urgent:
             self.promoted += 1
         trailing.urgent, trailing.timed = True, trailing.timed or timed
         trailing.wake.set()
+        self._requeue(trailing, was)
+
+    def _requeue(self, trailing: Trailing, was: deque[asyncio.Future[float]]) -> None:
+        """Move a trailing write's place in the global queue (if it waits there) from `was` to
+        the end of the queue it now belongs in."""
         turn = trailing.turn
         if turn is not None and not turn.done():
             try:
                 was.remove(turn)
             except ValueError:
                 return
-            (self._timed if trailing.timed else self._queues[True]).append(turn)
+            self._queue_of(trailing).append(turn)
 
     def waiting(self) -> int:
         """Trailing writes not yet done."""
@@ -416,7 +458,7 @@ class Pacer:
             task.cancel()
         if self._pump is not None:
             self._pump.cancel()
-        for queue in (*self._queues.values(), self._timed, self._spares):
+        for queue in (*self._queues.values(), self._timed, self._retiring, self._spares):
             while queue:
                 queue.popleft().cancel()
         if self._waiting:

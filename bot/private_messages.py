@@ -177,8 +177,8 @@ class PrivateMessages:
         slot.owed_news += worth
         slot.owed_force = slot.owed_force or force
         game, on_timer = outbox.game, decision_on_timer(outbox.game)
-        if not trailing.urgent and shows_stale_controls(slot, game):
-            self.pacer.promote(trailing)
+        if shows_stale_controls(slot, game):
+            self.pacer.retire(trailing)
         if game.record.status == "running" and (not trailing.urgent or (on_timer and not trailing.timed)):
             turn = turn_of(game, seat)
             if turn is not None and turn != slot.turn:
@@ -238,7 +238,8 @@ class PrivateMessages:
                         self.pacer,
                         slot,
                         channel,
-                        urgent=brings or moved or shows_stale_controls(slot, game),
+                        urgent=brings or moved,
+                        retires=shows_stale_controls(slot, game),
                         timed=brings and decision_on_timer(game),
                         payload=payload,
                         pictures=self.pictures,

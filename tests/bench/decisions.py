@@ -35,21 +35,38 @@ class DecisionTimes:
 
     def __init__(self, loop: LoopbackDiscord) -> None:
         self.shown: dict[tuple[int, int, int], float] = {}  # (game, decision, reader) -> first time
+        #: message id -> (time, the (game, decision) its enabled controls answer, or None) at
+        #: each write that changed it; and who reads each message
+        self.offers: dict[int, list[tuple[float, tuple[int, int] | None]]] = {}
+        self.readers: dict[int, int] = {}
         self._on = False
         loop.on_written.append(self.written)
+        loop.on_deleted.append(self.deleted)
 
     def start(self) -> None:
         self._on = True
 
     def written(self, message: dict[str, Any], meta: MessageMeta) -> None:
-        if not self._on:
-            return
         at = time.monotonic()
         reader = meta.user_id if meta.kind in ("dm", "ephemeral") and meta.user_id else TABLE
+        offered: tuple[int, int] | None = None
         for component in iter_components(message):
             custom_id = component.get("custom_id")
             if custom_id and not component.get("disabled") and (found := _DECISION.match(custom_id)):
-                self.shown.setdefault((int(found[1]), int(found[2]), reader), at)
+                offered = (int(found[1]), int(found[2]))
+                if self._on:  # (what messages offer is followed from the start: `stale_ms`)
+                    self.shown.setdefault((*offered, reader), at)
+        if "id" in message:
+            history = self.offers.setdefault(int(message["id"]), [])
+            if not history or history[-1][1] != offered:
+                history.append((at, offered))
+                self.readers[int(message["id"])] = reader
+
+    def deleted(self, message_id: int, meta: MessageMeta) -> None:
+        """A deleted message offers nothing from now on."""
+        history = self.offers.get(message_id)
+        if history and history[-1][1] is not None:
+            history.append((time.monotonic(), None))
 
     def delays_ms(self, clicks: Iterable[InteractionResult]) -> dict[str, list[float]]:
         """Per place ("table", "private"): for each decision a click opened, how long after that
@@ -65,7 +82,42 @@ class DecisionTimes:
         found = sorted(self._delays(clicks), key=lambda late: late.ms, reverse=True)[:count]
         return [late._asdict() for late in found]
 
-    def _delays(self, clicks: Iterable[InteractionResult]) -> Iterator[Late]:
+    def stale_ms(
+        self, clicks: Iterable[InteractionResult], end: float | None = None
+    ) -> dict[str, list[float]]:
+        """Per place ("table", "private"): for each decision a click closed, how long each
+        message that still offered its controls then kept them (until its next write changed
+        them; one still showing them at `end` counts until `end`). The decision is over from
+        when the next one first showed anywhere; one whose next never showed is left out (a
+        click on a decision that several make at once, or a reaction window's answer, does not
+        close it)."""
+        end = time.monotonic() if end is None else end
+        first: dict[tuple[int, int], float] = {}
+        for (game, decision, _reader), at in self.shown.items():
+            first[(game, decision)] = min(at, first.get((game, decision), at))
+        spans: dict[tuple[int, int], list[tuple[float, float, int]]] = {}
+        for message_id, history in self.offers.items():
+            for i, (since, offered) in enumerate(history):
+                if offered is not None:
+                    until = history[i + 1][0] if i + 1 < len(history) else end
+                    spans.setdefault(offered, []).append((since, until, message_id))
+        stale: dict[str, list[float]] = {"table": [], "private": []}
+        #: the longest: (ms, game, decision, reader, message id, the click that closed it)
+        self.stalest: list[tuple[float, int, int, int, int, str]] = []
+        for key, (_clicked, custom_id) in self._closing(clicks).items():
+            if (over := first.get((key[0], key[1] + 1))) is None:
+                continue  # not known to be over (a simultaneous decision others still make)
+            for since, until, message_id in spans.get(key, []):
+                if since <= over < until:
+                    ms, reader = (until - over) * 1000, self.readers[message_id]
+                    stale["table" if reader == TABLE else "private"].append(ms)
+                    self.stalest.append((ms, key[0], key[1], reader, message_id, custom_id))
+        self.stalest = sorted(self.stalest, reverse=True)[:3]
+        return stale
+
+    @staticmethod
+    def _closing(clicks: Iterable[InteractionResult]) -> dict[tuple[int, int], tuple[float, str]]:
+        """(game, decision) -> the answer time and custom_id of the last action taken on it."""
         closed: dict[tuple[int, int], tuple[float, str]] = {}
         for click in clicks:
             found = _ACTION.match(click.custom_id or "")
@@ -76,6 +128,10 @@ class DecisionTimes:
             key = (int(found[1]), int(found[2]))
             if click.answered_at >= closed.get(key, (0.0, ""))[0]:
                 closed[key] = (click.answered_at, click.custom_id or "")
+        return closed
+
+    def _delays(self, clicks: Iterable[InteractionResult]) -> Iterator[Late]:
+        closed = self._closing(clicks)
         for (game, decision, reader), at in self.shown.items():
             if (opened := closed.get((game, decision - 1))) is not None:
                 place = "table" if reader == TABLE else "private"

@@ -144,20 +144,27 @@ def figures_by_game(
             "max_channel_5s_kind": where,
         }
         if decisions is not None:
-            report[name]["decision_shown_ms"] = {
-                place: {
-                    "n": len(values),
-                    "p50": percentile(values, 0.5),
-                    "p95": percentile(values, 0.95),
-                    "p99": percentile(values, 0.99),
-                    "max": max(values),
-                }
-                for place, values in decisions.delays_ms(results).items()
-                if values
-            }
+            report[name]["decision_shown_ms"] = _spread(decisions.delays_ms(results))
             report[name]["decision_shown_slowest"] = decisions.slowest(results)
+            report[name]["stale_controls_ms"] = _spread(decisions.stale_ms(results))
+            report[name]["stale_controls_longest"] = decisions.stalest
     report[ALL]["max_per_second"] = loop.max_calls_per_window(1.0, mark)
     report[ALL]["busiest_second"] = dict(loop.busiest_window(1.0, mark))
     if "unattributed" in kinds:
         report[ALL]["unattributed_calls"] = dict(kinds["unattributed"])
     return report
+
+
+def _spread(by_place: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Count, percentiles and maximum of each place's values (places with none left out)."""
+    return {
+        place: {
+            "n": len(values),
+            "p50": percentile(values, 0.5),
+            "p95": percentile(values, 0.95),
+            "p99": percentile(values, 0.99),
+            "max": max(values),
+        }
+        for place, values in by_place.items()
+        if values
+    }

@@ -171,22 +171,32 @@ def print_load(load: dict[str, Any], bare_ms: float, alone: dict[str, Any] | Non
 
 
 def print_decisions(per_game: dict[str, Any]) -> None:
-    """How long after the click that opened it a decision's controls reached its place."""
+    """How long after the click that opened it a decision's controls reached its place, and how
+    long the controls of one that was over stayed on the messages that showed them."""
     if not any(row.get("decision_shown_ms") for row in per_game.values()):
         return
-    places = ("table", "private")
-    print(f"{'decision shown':<17}" + "".join(f"{place + ': n, p50, p99, max':>32}" for place in places))
-    for name, row in per_game.items():
-        cells = []
-        for place in places:
-            v = row.get("decision_shown_ms", {}).get(place)
-            numbers = [str(v["n"]), *(_f(v[q], 0) for q in ("p50", "p99", "max"))] if v else ["-"] * 4
-            cells.append("".join(f"{n:>8}" for n in numbers))
-        print(f"{name:<17}" + "".join(cells))
+    _print_places(per_game, "decision_shown_ms", "decision shown")
     print(
         "(ms from the answer to the click that opened a decision to its controls showing on the "
         "table, or in each deciding player's DM or view; REST writes there are paced)"
     )
+    _print_places(per_game, "stale_controls_ms", "stale controls")
+    print(
+        "(ms a message kept the controls of a decision that was over: from when the next one "
+        "first showed anywhere to the write that changed them)"
+    )
+
+
+def _print_places(per_game: dict[str, Any], key: str, title: str) -> None:
+    places = ("table", "private")
+    print(f"{title:<17}" + "".join(f"{place + ': n, p50, p99, max':>32}" for place in places))
+    for name, row in per_game.items():
+        cells = []
+        for place in places:
+            v = row.get(key, {}).get(place)
+            numbers = [str(v["n"]), *(_f(v[q], 0) for q in ("p50", "p99", "max"))] if v else ["-"] * 4
+            cells.append("".join(f"{n:>8}" for n in numbers))
+        print(f"{name:<17}" + "".join(cells))
 
 
 def print_processes(load: dict[str, Any]) -> None:

@@ -52,3 +52,26 @@ def test_a_decision_is_timed_from_the_click_that_opened_it_to_each_place_showing
     slowest = decisions.slowest(clicks, count=1)[0]
     assert (slowest["game"], slowest["decision"], slowest["place"]) == (5, 4, "private")
     assert slowest["after"] == "act:5:3:play" and slowest["ms"] == max(delays["private"])
+
+
+def test_controls_of_a_decision_that_is_over_are_timed_until_their_message_changes() -> None:
+    loop = LoopbackDiscord()
+    channel = loop.channel_ids[0]
+    decisions = DecisionTimes(loop)
+    table = loop.create_message(channel, controls("act:5:3:a"), meta=MessageMeta("channel"))
+    dm = loop.create_message(channel, controls("act:5:3:b"), meta=MessageMeta("dm", user_id=7))
+    done = loop.create_message(channel, controls("act:5:3:c"), meta=MessageMeta("dm", user_id=8))
+    decisions.start()
+    clicked = time.monotonic()
+    loop.edit_message(int(done["id"]), controls("act:5:4:c"))  # the clicked message: answered at once
+    time.sleep(0.05)
+    loop.edit_message(int(table["id"]), controls("act:5:4:a"))  # the table: 50 ms later
+    end = time.monotonic() + 0.1  # the DM still shows them at the end: counted until then
+    stale = decisions.stale_ms([click("act:5:3:c", clicked)], end=end)
+    assert len(stale["table"]) == 1 and 50 <= stale["table"][0] < 100
+    # the DM of user 7 (until the end); not the clicked one: it changed as decision 4 first showed
+    assert len(stale["private"]) == 1 and 150 <= stale["private"][0] < 1000
+    # a write that keeps the same decision's controls does not end them
+    assert decisions.stale_ms([click("act:5:2:c", clicked)], end=end) == {"table": [], "private": []}
+    loop.delete_message(int(dm["id"]))  # a deleted message offers nothing from then on
+    assert max(decisions.stale_ms([click("act:5:3:c", clicked)], end=end + 10)["private"]) < 1000

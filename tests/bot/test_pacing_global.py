@@ -130,6 +130,49 @@ async def test_a_waiting_write_that_comes_to_carry_a_decision_goes_first() -> No
     assert your_dm.urgent and pacer.promoted == 1
 
 
+async def test_writes_retiring_controls_go_before_the_other_non_urgent_ones() -> None:
+    """At the budget, a write that takes away controls of a decision that is over (`retires`:
+    queued so, or a waiting one retired when its message's decision ended) goes before the news
+    queued earlier, after the writes that bring decisions."""
+    pacer, done, writer = _full_budget()
+
+    for name in ("news 1", "news 2"):
+        pacer.later(0, writer(name), urgent=False)
+    table = pacer.later(0, writer("news, then retiring"), urgent=False)
+    pacer.later(0, writer("retiring"), urgent=False, retires=True)
+    pacer.later(0, writer("your turn"), urgent=True)
+    await asyncio.sleep(0.01)  # all of them wait in the global queue
+    pacer.retire(table)
+    pacer.retire(table)  # once is enough
+    await pacer.settle(timeout=5)
+    assert done == ["your turn", "retiring", "news, then retiring", "news 1", "news 2"]
+    assert table.retires and not table.urgent
+
+
+async def _one_queued_then_room(*, urgent: bool) -> Pacer:
+    """A pacer of 5 writes a second with one write (`urgent` or not) waiting in the global queue
+    when the budget has room again, before that write has gone."""
+    now = [100.0]
+    pacer = Pacer(per_second=5, clock=lambda: now[0])
+    for channel in "abcde":
+        pacer.take(channel)
+
+    async def write() -> None:
+        pacer.take("queued")
+
+    pacer.later(0, write, urgent=urgent)
+    await asyncio.sleep(0.01)  # it waits in the global queue
+    now[0] += 1.0  # the budget has room again; the queued write has not gone yet
+    return pacer
+
+
+async def test_a_retiring_write_does_not_wait_behind_queued_news() -> None:
+    pacer = await _one_queued_then_room(urgent=False)
+    assert pacer.wait("table", urgent=False) > 0, "news goes after the queued news"
+    assert pacer.wait("table", urgent=False, retires=True) == 0
+    await pacer.stop()
+
+
 async def test_writes_bringing_a_decision_on_a_timer_go_before_the_other_urgent_ones() -> None:
     """A reaction window closes by its timer whether its prompt was seen or not: at the budget,
     a write that brings such a decision (a trailing edit, a new DM's reserved turn, or a waiting
@@ -162,17 +205,7 @@ async def test_writes_bringing_a_decision_on_a_timer_go_before_the_other_urgent_
 
 
 async def test_a_timed_write_does_not_wait_behind_queued_urgent_ones() -> None:
-    now = [100.0]
-    pacer = Pacer(per_second=2, clock=lambda: now[0])
-    pacer.take("a")
-    pacer.take("b")
-
-    async def write() -> None:
-        pacer.take("turn")
-
-    pacer.later(0, write, urgent=True)
-    await asyncio.sleep(0.01)  # it waits in the global queue
-    now[0] += 1.0  # the budget has room again; the queued write has not gone yet
+    pacer = await _one_queued_then_room(urgent=True)
     assert pacer.wait("prompt", urgent=True) > 0, "an urgent write goes after the queued one"
     assert pacer.wait("prompt", urgent=True, timed=True) == 0
     await pacer.stop()

@@ -22,10 +22,15 @@ async def test_only_the_writes_bringing_a_timed_decision_ask_for_a_timed_turn(ha
     wait, reserved = pacer.wait, pacer.reserved
 
     def recording_wait(
-        channel: Hashable, last: float | None = None, *, urgent: bool = True, timed: bool = False
+        channel: Hashable,
+        last: float | None = None,
+        *,
+        urgent: bool = True,
+        timed: bool = False,
+        retires: bool = False,
     ):  # noqa: ANN202
         asked.append((channel, timed))
-        return wait(channel, last, urgent=urgent, timed=timed)
+        return wait(channel, last, urgent=urgent, timed=timed, retires=retires)
 
     def recording_reserved(*, timed: bool = False):  # noqa: ANN202
         asked.append(("new DM", timed))

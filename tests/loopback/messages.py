@@ -225,6 +225,8 @@ class MessageStore:
         else:
             self.channel_order[int(message["channel_id"])].remove(message_id)
             self._message_event("MESSAGE_DELETE", message)
+        for observer in self.on_deleted:
+            observer(message_id, meta)
 
     def get_stored(self: LoopbackDiscord, message_id: int) -> Message:
         try:

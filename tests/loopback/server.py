@@ -142,6 +142,8 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
         #: called with every message as stored after it was sent or edited, and where it lives
         #: (observers: the load benchmark's `tests.bench.decisions`)
         self.on_written: list[Callable[[dict[str, Any], MessageMeta], None]] = []
+        #: called with every message deleted (its id) and where it lived
+        self.on_deleted: list[Callable[[int, MessageMeta], None]] = []
         self.channel_order: dict[int, list[int]] = {}
         self.ephemeral_order: dict[int, list[int]] = {}
         self.blobs: dict[int, bytes] = {}
