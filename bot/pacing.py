@@ -22,8 +22,8 @@ response, which is not rate-limited) first asks the `Pacer` for its channel's tu
   window's prompt, which the timer would close before its player saw it; among the others,
   those taking away controls of a decision that is over first: `retires`) instead of all
   retrying at once (a turn counts from when it is handed out: one not used within the window
-  is asked for again). Under that load edits coalesce further (each message still gets its trailing
-  write with the newest state). A new DM (one that brings a
+  is asked for again). Under that load edits coalesce further (each message still gets its
+  trailing write with the newest state). A new DM (one that brings a
   decision, or a seat's first: the start of a game) waits for its turn before it takes the
   message's lock (`reserved`), and the DM channel discord.py opens for it counts too; a delete
   of a message no longer true waits for spare room in a task of its own (`aside`: it never
@@ -163,12 +163,18 @@ class Pacer:
         delay = self._channel_delay(channel, last, urgent)
         if not self._holds_turn():
             delay = max(delay, self._global_delay(urgent))
-            queued = self._timed or (not (timed and urgent) and self._queues[True])
-            if not urgent:
-                queued = queued or self._retiring or (not retires and self._queues[False])
-            if queued:
+            if self._queued_ahead(urgent=urgent, timed=timed, retires=retires):
                 delay = max(delay, self.global_window / (self.budget or 1))  # after those waiting
         return delay
+
+    def _queued_ahead(self, *, urgent: bool, timed: bool, retires: bool) -> bool:
+        """Whether writes that go before such a write wait in the global queue (timed decisions,
+        then the other urgent writes, then those retiring controls, then the rest)."""
+        if urgent and timed:
+            return bool(self._timed)
+        if self._timed or self._queues[True]:
+            return True
+        return not urgent and bool(self._retiring or (not retires and self._queues[False]))
 
     def _channel_delay(self, channel: Hashable, last: float | None, urgent: bool) -> float:
         now = self.clock()
@@ -259,15 +265,12 @@ class Pacer:
     async def _global_turn(self, trailing: Trailing) -> float:
         """Wait for a write's turn in the global budget, in order (timed decisions first, then
         the other urgent writes), and reserve it; returns the reserved time."""
-        queues, urgent, timed = self._queues, trailing.urgent, trailing.timed and trailing.urgent
         if trailing.spare:
-            busy = bool(self._timed or queues[True] or self._retiring or queues[False] or self._spares)
+            busy = self._queued_ahead(urgent=False, timed=False, retires=False) or bool(self._spares)
             free = not busy and self._room_delay(SPARE_SHARE) == 0
-        elif timed:
-            free = not self._timed and self._global_delay(True) == 0
         else:
-            later = self._retiring or (not trailing.retires and queues[False])  # (non-urgent ones)
-            busy = bool(self._timed or queues[True] or (not urgent and later))
+            urgent, timed, retires = trailing.urgent, trailing.timed, trailing.retires
+            busy = self._queued_ahead(urgent=urgent, timed=timed, retires=retires)
             free = not busy and self._global_delay(urgent) == 0
         if free:
             now = self.clock()

@@ -82,12 +82,11 @@ class Payload:
         return json.dumps(shown, sort_keys=True, default=str)
 
     def offered(self) -> int | None:
-        """The decision this message's enabled game controls answer (`bot.components`: the items
-        that carry a decision); None when it offers none."""
+        """The decision this message's enabled game controls answer (the buttons and selects of
+        `bot.components` that send or prepare one); None when it offers none."""
         for child in self.view.children if self.view is not None else ():
-            decision = getattr(child, "decision", None)
-            if decision is not None and not getattr(getattr(child, "item", child), "disabled", False):
-                return int(decision)
+            if isinstance(child, ActionButton | ActionSelect) and not child.item.disabled:
+                return child.decision
         return None
 
     def without_controls(self) -> Payload:

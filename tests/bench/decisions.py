@@ -91,6 +91,18 @@ class DecisionTimes:
         when the next one first showed anywhere; one whose next never showed is left out (a
         click on a decision that several make at once, or a reaction window's answer, does not
         close it)."""
+        stale: dict[str, list[float]] = {"table": [], "private": []}
+        for kept in self._stale(clicks, end):
+            stale[kept.place].append(kept.ms)
+        return stale
+
+    def stalest(self, clicks: Iterable[InteractionResult], count: int = 3) -> list[dict[str, Any]]:
+        """The `count` longest of those, each with its game, decision, reader, message and the
+        custom_id of the click that closed the decision (to look them up afterwards)."""
+        found = sorted(self._stale(clicks, None), key=lambda kept: kept.ms, reverse=True)[:count]
+        return [kept._asdict() for kept in found]
+
+    def _stale(self, clicks: Iterable[InteractionResult], end: float | None) -> Iterator[Kept]:
         end = time.monotonic() if end is None else end
         first: dict[tuple[int, int], float] = {}
         for (game, decision, _reader), at in self.shown.items():
@@ -101,19 +113,14 @@ class DecisionTimes:
                 if offered is not None:
                     until = history[i + 1][0] if i + 1 < len(history) else end
                     spans.setdefault(offered, []).append((since, until, message_id))
-        stale: dict[str, list[float]] = {"table": [], "private": []}
-        #: the longest: (ms, game, decision, reader, message id, the click that closed it)
-        self.stalest: list[tuple[float, int, int, int, int, str]] = []
-        for key, (_clicked, custom_id) in self._closing(clicks).items():
-            if (over := first.get((key[0], key[1] + 1))) is None:
+        for (game, decision), (_clicked, custom_id) in self._closing(clicks).items():
+            if (over := first.get((game, decision + 1))) is None:
                 continue  # not known to be over (a simultaneous decision others still make)
-            for since, until, message_id in spans.get(key, []):
+            for since, until, message_id in spans.get((game, decision), []):
                 if since <= over < until:
-                    ms, reader = (until - over) * 1000, self.readers[message_id]
-                    stale["table" if reader == TABLE else "private"].append(ms)
-                    self.stalest.append((ms, key[0], key[1], reader, message_id, custom_id))
-        self.stalest = sorted(self.stalest, reverse=True)[:3]
-        return stale
+                    reader = self.readers[message_id]
+                    place = "table" if reader == TABLE else "private"
+                    yield Kept(place, (until - over) * 1000, game, decision, reader, message_id, custom_id)
 
     @staticmethod
     def _closing(clicks: Iterable[InteractionResult]) -> dict[tuple[int, int], tuple[float, str]]:
@@ -147,3 +154,15 @@ class Late(NamedTuple):
     decision: int
     reader: int  # a user id, or `TABLE`
     after: str  # the custom_id of the click that opened the decision
+
+
+class Kept(NamedTuple):
+    """How long one message kept the controls of a decision that was over."""
+
+    place: str  # "table" or "private"
+    ms: float
+    game: int
+    decision: int
+    reader: int  # a user id, or `TABLE`
+    message: int  # the message's id
+    after: str  # the custom_id of the last click on the decision

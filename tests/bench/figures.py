@@ -147,7 +147,7 @@ def figures_by_game(
             report[name]["decision_shown_ms"] = _spread(decisions.delays_ms(results))
             report[name]["decision_shown_slowest"] = decisions.slowest(results)
             report[name]["stale_controls_ms"] = _spread(decisions.stale_ms(results))
-            report[name]["stale_controls_longest"] = decisions.stalest
+            report[name]["stale_controls_longest"] = decisions.stalest(results)
     report[ALL]["max_per_second"] = loop.max_calls_per_window(1.0, mark)
     report[ALL]["busiest_second"] = dict(loop.busiest_window(1.0, mark))
     if "unattributed" in kinds:

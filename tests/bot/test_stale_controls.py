@@ -27,8 +27,8 @@ STEPS = 150
 BUDGET = 1000  # writes per (frozen) second: urgent ones never run out of room here
 
 
-def stale(message: FakeMessage, game_id: int, current: int | None) -> bool:
-    """`message` offers controls of a decision other than `current` (None: the game is over)."""
+def stale(message: FakeMessage, game_id: int, current: int) -> bool:
+    """`message` offers controls of a decision other than `current`."""
     return bool({int(cid.split(":")[2]) for cid in decision_controls(message, game_id)} - {current})
 
 
@@ -53,9 +53,10 @@ async def test_controls_of_a_decision_that_is_over_go_first_among_the_writes_tha
             filler += 1
 
     def waiting_writes(game: LoadedGame, users: list[FakeUser]) -> list[tuple[str, Trailing | None]]:
-        """Each message that shows controls of a decision that is over, and its waiting write."""
+        """Each message that shows controls of a decision that is over (the game runs), and its
+        waiting write."""
         found: list[tuple[str, Trailing | None]] = []
-        game_id, current = game.id, game.decision if game.record.status == "running" else None
+        game_id, current = game.id, game.decision
         table_slot = delivery._table_slot(game_id)
         for messages in harness.discord.channels.values():
             for message in messages:
