@@ -211,7 +211,7 @@ class Players:
             result = await self.loop.select(user, int(message["id"]), custom_id, [self.rng.choice(options)])
         else:
             result = await self.loop.click(user, int(message["id"]), custom_id)
-        await result.wait(timeout)
+        await result.wait_answered(timeout)  # a refused first answer may be followed by the real one
         self.results.append(result)
         return result
 

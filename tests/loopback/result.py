@@ -110,6 +110,18 @@ class InteractionResult:
             await asyncio.wait_for(self._done.wait(), timeout)
         return self
 
+    async def wait_answered(self, timeout: float = 5.0) -> InteractionResult:
+        """Until an accepted answer, or the timeout, or Discord's answer window is over; never
+        raises. Unlike `wait`, a refused first answer (e.g. 10008: the clicked message was deleted
+        meanwhile) does not end it: the bot may still answer in time (e.g. "that message is
+        gone")."""
+        deadline = time.monotonic() + timeout
+        await self.wait(timeout)
+        closes = self.dispatched_at + self.server.response_timeout
+        while not self.acknowledged and time.monotonic() < min(deadline, closes):
+            await asyncio.sleep(0.01)
+        return self
+
     async def wait_until(self, predicate: Callable[[InteractionResult], bool], timeout: float = 5.0):
         """Until `predicate(self)` holds (e.g. `lambda r: len(r.followups) == 1`); raises on timeout."""
         await self.server.wait_for(lambda: predicate(self), timeout)

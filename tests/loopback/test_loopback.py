@@ -58,6 +58,27 @@ class Pick(discord.ui.DynamicItem[discord.ui.Select], template=r"pick:(?P<what>\
         await interaction.response.edit_message(content=f"picked {self.item.values[0]}", view=None)
 
 
+class Vanish(discord.ui.DynamicItem[discord.ui.Button], template=r"vanish"):
+    """Its message is deleted before the click is answered by editing it (Discord refuses: 10008);
+    a moment later the click is answered ephemerally."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Vanish", custom_id="vanish"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001, ANN206
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert interaction.message is not None
+        await interaction.message.delete()
+        try:
+            await interaction.response.edit_message(content="still here?")
+        except discord.NotFound:
+            await asyncio.sleep(0.2)
+            await interaction.response.send_message("That message is gone.", ephemeral=True)
+
+
 def table_view(n: int = 0) -> discord.ui.View:
     return discord.ui.View(timeout=None).add_item(Counter(n)).add_item(Secret("xyzzy"))
 
@@ -90,7 +111,7 @@ class MiniBot(discord.Client):
         pass  # discord.py sleeps 5 s before every IDENTIFY but the first; not needed here
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(Counter, Secret, Pick)
+        self.add_dynamic_items(Counter, Secret, Pick, Vanish)
         self.tree.copy_global_to(guild=self.guild)
         await self.tree.sync(guild=self.guild)
 
@@ -196,6 +217,21 @@ async def test_late_answer_is_unknown_interaction(loop: LoopbackDiscord, client:
     await loop.wait_for(lambda: client.failures)
     assert isinstance(client.failures[0], discord.NotFound) and client.failures[0].code == 10062
     assert loop.channel_messages(loop.channel_ids[0]) == []
+
+
+async def test_waiting_for_an_answer_outlasts_a_refused_first_one(
+    loop: LoopbackDiscord, client: MiniBot
+) -> None:
+    channel = await client.fetch_channel(loop.channel_ids[0])
+    sent = await channel.send("going", view=discord.ui.View(timeout=None).add_item(Vanish()))  # type: ignore[union-attr]
+    first = await (await loop.click(ALICE, sent.id, "vanish")).wait()
+    assert first.error is not None and first.error["code"] == 10008 and not first.acknowledged
+    answered = await first.wait_answered()
+    assert (
+        answered.acknowledged
+        and answered.ephemeral
+        and message_text(answered.message) == "That message is gone."
+    )
 
 
 async def test_second_answer_is_already_acknowledged(loop: LoopbackDiscord, client: MiniBot) -> None:
