@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage.db import Database
+from storage.db import Connection, Database
 
 #: `Call.who` of the post in the game's channel
 CHANNEL = 0
@@ -47,20 +47,20 @@ class CallStore:
 
     async def put(self, game_id: int, call: Call) -> None:
         """`call` is the latest for its `who` in the game (replacing the one before)."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO calls (game_id, who, channel_id, message_id, decision, seat) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, who) DO UPDATE SET "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-                "decision = excluded.decision, seat = excluded.seat",
-                (game_id, call.who, call.channel_id, call.message_id, call.decision, call.seat),
-            )
+        await self.db.write(
+            "INSERT INTO calls (game_id, who, channel_id, message_id, decision, seat) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, who) DO UPDATE SET "
+            "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+            "decision = excluded.decision, seat = excluded.seat",
+            (game_id, call.who, call.channel_id, call.message_id, call.decision, call.seat),
+        )
 
     async def remove(self, game_id: int, call: Call, now: float) -> bool:
         """Take `call` to delete it (at `now`, Unix time): whether it was still there (a newer one
         may have taken its place, or another process taken it first). Until `deleted`, it waits
         in `call_deletes`, in the same transaction."""
-        async with self.db.transaction() as conn:
+
+        async def take(conn: Connection) -> bool:
             removed = await conn.execute(
                 "DELETE FROM calls WHERE game_id = ? AND who = ? AND message_id = ?",
                 (game_id, call.who, call.message_id),
@@ -71,12 +71,13 @@ class CallStore:
                     "ON CONFLICT (message_id) DO UPDATE SET claimed_at = excluded.claimed_at",
                     (call.message_id, call.who, call.channel_id, now),
                 )
-        return removed > 0
+            return removed > 0
+
+        return await self.db.grouped(take)
 
     async def deleted(self, call: Call) -> None:
         """The message taken to be deleted is deleted (or gone)."""
-        async with self.db.transaction() as conn:
-            await conn.execute("DELETE FROM call_deletes WHERE message_id = ?", (call.message_id,))
+        await self.db.write("DELETE FROM call_deletes WHERE message_id = ?", (call.message_id,))
 
     async def unfinished(self, taken_before: float, now: float) -> list[Call]:
         """The messages taken to be deleted before `taken_before` and still not deleted (their
@@ -89,11 +90,10 @@ class CallStore:
         )
         taken = []
         for row in rows:
-            async with self.db.transaction() as conn:
-                mine = await conn.execute(
-                    "UPDATE call_deletes SET claimed_at = ? WHERE message_id = ? AND claimed_at = ?",
-                    (now, row["message_id"], row["claimed_at"]),
-                )
+            mine = await self.db.write(
+                "UPDATE call_deletes SET claimed_at = ? WHERE message_id = ? AND claimed_at = ?",
+                (now, row["message_id"], row["claimed_at"]),
+            )
             if mine:
                 taken.append(Call(row["who"], row["message_id"], -1, channel_id=row["channel_id"]))
         return taken

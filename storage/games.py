@@ -104,14 +104,12 @@ class GameStore:
 
     async def set_clock(self, game_id: int, clock_deadline: float | None) -> None:
         """When the turn clock runs out for the current decision (None: no clock now)."""
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE games SET clock_deadline = ? WHERE id = ?", (clock_deadline, game_id))
+        await self.db.write("UPDATE games SET clock_deadline = ? WHERE id = ?", (clock_deadline, game_id))
 
     async def set_timeouts(self, game_id: int, seat: int, timeouts: int) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE seats SET timeouts = ? WHERE game_id = ? AND seat = ?", (timeouts, game_id, seat)
-            )
+        await self.db.write(
+            "UPDATE seats SET timeouts = ? WHERE game_id = ? AND seat = ?", (timeouts, game_id, seat)
+        )
 
     async def finish_by_forfeit(self, game_id: int, winners: frozenset[int]) -> None:
         """End a running game now with `winners` (the others left), results stored."""
@@ -214,28 +212,25 @@ class GameStore:
         for old in from_statuses:
             _check_status(old)
         marks = ", ".join("?" for _ in from_statuses)
-        async with self.db.transaction() as conn:
-            changed = await conn.execute(
-                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
-                (status, self._now(), game_id, *from_statuses),
-            )
-            return changed == 1
+        changed = await self.db.write(
+            f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+            (status, self._now(), game_id, *from_statuses),
+        )
+        return changed == 1
 
     async def set_deadline(self, game_id: int, deadline: float | None) -> None:
         """Set when the current decision's timer runs out (e.g. a game that started with one, or
         a timer found without a deadline after a crash)."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE games SET deadline = ?, updated_at = ? WHERE id = ?", (deadline, self._now(), game_id)
-            )
+        await self.db.write(
+            "UPDATE games SET deadline = ?, updated_at = ? WHERE id = ?", (deadline, self._now(), game_id)
+        )
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the id of the public table message (None to forget it)."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE games SET table_message_id = ?, updated_at = ? WHERE id = ?",
-                (message_id, self._now(), game_id),
-            )
+        await self.db.write(
+            "UPDATE games SET table_message_id = ?, updated_at = ? WHERE id = ?",
+            (message_id, self._now(), game_id),
+        )
 
     async def set_dm(
         self, game_id: int, seat: int, *, dm_open: bool, dm_message_id: int | None = None
@@ -244,38 +239,34 @@ class GameStore:
 
         Both columns are set as given: omitting ``dm_message_id`` stores None.
         """
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE seats SET dm_open = ?, dm_message_id = ? WHERE game_id = ? AND seat = ?",
-                (int(dm_open), dm_message_id, game_id, seat),
-            )
+        await self.db.write(
+            "UPDATE seats SET dm_open = ?, dm_message_id = ? WHERE game_id = ? AND seat = ?",
+            (int(dm_open), dm_message_id, game_id, seat),
+        )
 
     async def set_private_view(
         self, game_id: int, seat: int, token: str | None, at: float | None, message_id: int | None
     ) -> None:
         """The ephemeral view the seat plays from (its message id) and the token of the latest
         interaction on it, with when that came."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE seats SET private_token = ?, private_token_at = ?, view_message_id = ? "
-                "WHERE game_id = ? AND seat = ?",
-                (token, at, message_id, game_id, seat),
-            )
+        await self.db.write(
+            "UPDATE seats SET private_token = ?, private_token_at = ?, view_message_id = ? "
+            "WHERE game_id = ? AND seat = ?",
+            (token, at, message_id, game_id, seat),
+        )
 
     async def set_wake(self, game_id: int, wake_at: float | None) -> None:
         """When the game must next act on its own (None: nothing due); see :meth:`due_games`."""
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE games SET wake_at = ? WHERE id = ?", (wake_at, game_id))
+        await self.db.write("UPDATE games SET wake_at = ? WHERE id = ?", (wake_at, game_id))
 
     async def set_warned(self, game_id: int, clock_deadline: float) -> bool:
         """Note that the turn clock's warning for ``clock_deadline`` was posted. Returns False
         if it already was (by this or another process): then it must not be posted again."""
-        async with self.db.transaction() as conn:
-            changed = await conn.execute(
-                "UPDATE games SET warned_for = ? WHERE id = ? AND (warned_for IS NULL OR warned_for <> ?)",
-                (clock_deadline, game_id, clock_deadline),
-            )
-            return changed == 1
+        changed = await self.db.write(
+            "UPDATE games SET warned_for = ? WHERE id = ? AND (warned_for IS NULL OR warned_for <> ?)",
+            (clock_deadline, game_id, clock_deadline),
+        )
+        return changed == 1
 
     async def due_games(self, now: float, limit: int = 50) -> list[tuple[int, float]]:
         """(game id, wake_at) of the running games that must act on their own by ``now``, the
