@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 from bot.loaded_game import LoadedGame
 from bot.pacing import Pacer, Trailing
 from bot.plugins import PLUGINS
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import Harness, make_users, play_random_click
+from tests.bot.harness import Harness, make_users, play_random_click, private_message
 from tests.bot.test_private_messages import decision_controls
 
 #: random clicks per game of the registry
@@ -30,6 +31,35 @@ BUDGET = 1000  # writes per (frozen) second: urgent ones never run out of room h
 def stale(message: FakeMessage, game_id: int, current: int) -> bool:
     """`message` offers controls of a decision other than `current`."""
     return bool({int(cid.split(":")[2]) for cid in decision_controls(message, game_id)} - {current})
+
+
+def has_controls(harness: Harness, table: FakeMessage, user: FakeUser, game: LoadedGame) -> bool:
+    """`user` has the current decision's controls on the table or in their private message."""
+    prefix = f":{game.id}:{game.decision}:"
+    if any(prefix in cid for cid in table.custom_ids()):
+        return True
+    try:
+        private = private_message(harness, user, game.id)
+    except LookupError:
+        return False
+    return any(prefix in cid for cid in private.custom_ids())
+
+
+async def decisions_shown(
+    harness: Harness, game_id: int, table: FakeMessage, users: list[FakeUser]
+) -> LoadedGame:
+    """The game once every seat that must decide has the decision's controls on the table or in
+    its private message: the urgent writes ran (in tasks of their own; a new DM's, after a call
+    to the database's thread). After 5 s, as it is (the next click says what is missing)."""
+    deadline = time.monotonic() + 5.0
+    while True:
+        game = await harness.game(game_id)
+        deciding = [users[seat] for seat in game.to_decide() if seat < len(users)]
+        if game.record.status != "running" or all(has_controls(harness, table, u, game) for u in deciding):
+            return game
+        if time.monotonic() > deadline:
+            return game
+        await asyncio.sleep(0.01)
 
 
 async def test_controls_of_a_decision_that_is_over_go_first_among_the_writes_that_wait(
@@ -85,9 +115,7 @@ async def test_controls_of_a_decision_that_is_over_go_first_among_the_writes_tha
                     harness, table, game_id, users, rng, anywhere=rng.random() < 0.5
                 ):
                     break
-                for _ in range(20):  # the trailing writes woken as urgent run in tasks of their own
-                    await asyncio.sleep(0)
-                game = await harness.game(game_id)
+                game = await decisions_shown(harness, game_id, table, users)
                 if game.record.status != "running":
                     break  # (the end's writes: `test_private_messages`; this game's slots are forgotten)
                 for where, later in waiting_writes(game, users):
