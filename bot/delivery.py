@@ -189,7 +189,7 @@ class Delivery:
         if trailing is None:
             return False
         game = outbox.game
-        if not trailing.urgent and slot.turn != game.decision and self._people_decide(game):
+        if not trailing.urgent and self._brings_decision(game, slot):
             self.pacer.promote(trailing)
         elif shows_stale_controls(slot, game):
             self.pacer.retire(trailing)
@@ -213,7 +213,7 @@ class Delivery:
                     self.pacer,
                     slot,
                     channel,
-                    urgent=slot.turn != game.decision and self._people_decide(game),
+                    urgent=self._brings_decision(game, slot),
                     retires=shows_stale_controls(slot, game),
                     payload=payload,
                     pictures=self.pictures,
@@ -244,6 +244,11 @@ class Delivery:
                 await self.pacer.turn(channel)
                 await self.messenger.delete_message(channel, message_id)
                 await self.notifications.table_moved(moved)
+
+    def _brings_decision(self, game: LoadedGame, slot: Slot) -> bool:
+        """Whether the table's next edit brings a decision people make on the table (urgent:
+        `bot.pacing`)."""
+        return slot.turn != game.decision and self._people_decide(game)
 
     @staticmethod
     def _people_decide(game: LoadedGame) -> bool:
