@@ -13,7 +13,7 @@ import sys
 
 import discord
 
-from bot.pacing import GLOBAL_PER_SECOND
+from bot.global_budget import GLOBAL_PER_SECOND
 from bot.settings import TOKEN_HELP, SettingsError, load_settings
 from storage import Database, DatabaseError
 

@@ -16,9 +16,10 @@ from bot.answers import answer_error
 from bot.cog import GamesCog
 from bot.components import DYNAMIC_ITEMS, matches_any
 from bot.errors import UserError
+from bot.global_budget import GLOBAL_PER_SECOND, process_budget
 from bot.i18n import CATALOGUES, _, using
 from bot.messenger import PICTURES, DiscordMessenger
-from bot.pacing import GLOBAL_PER_SECOND, Pacer, process_budget
+from bot.pacing import Pacer
 from bot.plugins import check_all
 from bot.service import GameService
 from bot.table import Table

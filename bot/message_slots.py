@@ -15,9 +15,10 @@ import discord
 from pydantic import BaseModel
 
 from bot import screens
+from bot.global_budget import Trailing
 from bot.loaded_game import LoadedGame
 from bot.messenger import PICTURES
-from bot.pacing import Pacer, Trailing
+from bot.pacing import Pacer
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
 from games.core import Event

@@ -10,7 +10,8 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.pacing import GLOBAL_SAFETY, Pacer, process_budget
+from bot.global_budget import GLOBAL_SAFETY, process_budget
+from bot.pacing import Pacer
 
 
 def test_each_process_takes_its_shards_share_of_the_global_limit() -> None:

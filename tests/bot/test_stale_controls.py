@@ -16,8 +16,9 @@ import asyncio
 import random
 import time
 
+from bot.global_budget import Trailing
 from bot.loaded_game import LoadedGame
-from bot.pacing import Pacer, Trailing
+from bot.pacing import Pacer
 from bot.plugins import PLUGINS
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click, private_message
@@ -78,7 +79,8 @@ async def test_controls_of_a_decision_that_is_over_go_first_among_the_writes_tha
         non-urgent share of the new window."""
         nonlocal filler
         now[0] += 10.0
-        while pacer._global_delay(urgent=False) == 0:
+        assert pacer.global_budget is not None
+        while pacer.global_budget.delay(urgent=False) == 0:
             pacer.take(("another table", filler))
             filler += 1
 

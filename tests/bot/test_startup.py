@@ -16,7 +16,7 @@ import pytest
 import bot.client as bot_client
 import bot.i18n as bot_i18n
 from bot.client import GameBot, make_bot
-from bot.pacing import GLOBAL_SAFETY
+from bot.global_budget import GLOBAL_SAFETY
 from bot.settings import Settings, SettingsError, load_settings
 from storage import Database
 
