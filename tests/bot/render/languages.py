@@ -14,6 +14,7 @@ The translations come from the real catalogues."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -35,6 +36,15 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 WORD_RUN_ENDS = " .,:;()*!-+?\n"
 #: what is stripped off a part of `english_fixture` (spaces, punctuation, Markdown, arrows)
 PART_ENDS = " .,:;!?()*-><\n"
+
+
+@functools.cache
+def as_word(piece: str, letter: str = r"\w") -> re.Pattern[str]:
+    """`piece` standing as a word: no `letter` (a character class) right before or after it. The
+    piece comes first and the look-behind after it, so that the regex engine scans for the piece
+    at C speed (a pattern that starts with a look-behind is tried at every position: the language
+    checks took minutes of CI)."""
+    return re.compile(rf"{re.escape(piece)}(?<!{letter}[\s\S]{{{len(piece)}}})(?!{letter})")
 
 
 def marked_messages(mine: tuple[str, ...]) -> list[Message]:
@@ -81,7 +91,7 @@ def wrong_pieces(
                 if piece in false_friends:
                     continue
                 if sum(c.isalpha() for c in piece) >= 4 and piece not in foreign:
-                    pieces.append((text, re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")))
+                    pieces.append((text, as_word(piece)))
     return pieces
 
 
@@ -211,7 +221,7 @@ def leaks(text: str, pieces: list[str], kept: Iterable[str] = ()) -> list[str]:
     """The `pieces` standing in `text` as words, once the names `kept` in every language are out."""
     for name in kept:
         text = text.replace(name, "")
-    return [piece for piece in pieces if re.search(rf"(?<![A-Za-z]){re.escape(piece)}(?![A-Za-z])", text)]
+    return [piece for piece in pieces if as_word(piece, "[A-Za-z]").search(text)]
 
 
 def read_whole_games(

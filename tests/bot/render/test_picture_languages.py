@@ -24,6 +24,7 @@ from games.grumpy_nisse.data import SUITS
 from games.naughty_and_nice.words import TYPE_NAMES
 from games.naughty_or_nice.words import SYMBOL_NAMES
 from games.secret_krampus.words import ORDER_NAMES
+from tests.bot.render import languages
 from tests.bot.render.phone import picture_problems, random_game
 
 SOURCES = ("bot/render/pictures",)
@@ -75,7 +76,7 @@ def _wrong_pieces(language: str) -> list[tuple[str, re.Pattern[str]]]:
             for piece in re.split(r"\{[^{}]*\}|\n", text):
                 piece = piece.strip(" .,:;()*!-·")
                 if sum(c.isalpha() for c in piece) >= 4 and piece not in foreign:
-                    pieces.append((text, re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")))
+                    pieces.append((text, languages.as_word(piece)))
     return pieces
 
 
