@@ -3,6 +3,7 @@ commands, DM channels and channel messages."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from .messages import Req
@@ -22,6 +23,10 @@ if TYPE_CHECKING:
     from .server import LoopbackDiscord
 
 Answer = tuple[int, Any]
+
+#: Discord: a message created with `enforce_nonce` and the nonce of one the same author created in
+#: "the past few minutes" is not created again; that one is returned.
+NONCE_SECONDS = 120.0
 
 
 class Rest:
@@ -173,7 +178,19 @@ class Rest:
         else:
             meta = MessageMeta("channel")
         payload = req.payload if isinstance(req.payload, dict) else {}
-        return 200, self.create_message(channel_id, payload, req.uploads, meta=meta)
+        nonce = payload.get("nonce")
+        if nonce is None:
+            return 200, self.create_message(channel_id, payload, req.uploads, meta=meta)
+        if not isinstance(nonce, (str, int)) or isinstance(nonce, bool) or len(str(nonce)) > 25:
+            raise ApiError(400, 50035, "Invalid Form Body (nonce: an integer or a string of 25 or fewer)")
+        key, now = (self.bot.id, str(nonce)), time.monotonic()
+        earlier = self.nonces.get(key)
+        if payload.get("enforce_nonce") and earlier is not None and now - earlier[1] < NONCE_SECONDS:
+            if earlier[0] in self.messages:
+                return 200, copied(self.messages[earlier[0]])
+        message = self.create_message(channel_id, payload, req.uploads, meta=meta, extra={"nonce": nonce})
+        self.nonces[key] = (int(message["id"]), now)
+        return 200, message
 
     async def get_message(self: LoopbackDiscord, req: Req) -> Answer:
         _, message_id = self._channel_message(req)

@@ -153,6 +153,7 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
         self.interactions: dict[int, InteractionResult] = {}
         self.by_token: dict[str, InteractionResult] = {}
         self.calls: list[Call] = []
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}  # (author, nonce) -> (message, when)
         self.last_call_at = 0.0
         self.events: collections.deque = collections.deque(maxlen=10_000)
         self.connections: list[Connection] = []

@@ -284,6 +284,20 @@ async def test_limits_are_invalid_form_body(loop: LoopbackDiscord, client: MiniB
     assert loop.channel_messages(loop.channel_ids[0])[-1]["id"] == str(ok.id)
 
 
+async def test_a_nonce_enforced_finds_the_message_it_created(loop: LoopbackDiscord, client: MiniBot) -> None:
+    """As Discord: a second create with the same nonce and `enforce_nonce` (discord.py sends both
+    with every message) returns the message the first created; another nonce creates anew."""
+    channel = client.get_partial_messageable(loop.channel_ids[0])
+    first = await channel.send("once", nonce=12345)
+    again = await channel.send("once more", nonce=12345)
+    other = await channel.send("twice", nonce="other")
+    assert again.id == first.id and other.id != first.id
+    assert [m["content"] for m in loop.channel_messages(loop.channel_ids[0])] == ["once", "twice"]
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("long", nonce="n" * 26)
+    assert refused.value.status == 400 and refused.value.code == 50035
+
+
 async def test_calls_are_recorded_and_classified(loop: LoopbackDiscord, client: MiniBot) -> None:
     mark = loop.mark()
     result = await (await loop.slash(ALICE, loop.channel_ids[1], "hello", {"name": "x"})).wait()
