@@ -56,6 +56,8 @@ class Slot:
     later: Trailing | None = None
     owed_news: list[Event] = field(default_factory=list)
     owed_force: bool = False
+    #: new DMs in a row Discord did not take (`NotDelivered`): each is tried again, a few times
+    undelivered: int = 0
 
 
 def shown_key(game: LoadedGame, seat: int | None, view: BaseModel | None = None) -> bytes:

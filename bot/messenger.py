@@ -198,11 +198,16 @@ def _constant(data: bytes) -> Callable[[], bytes]:
 PICTURES = PictureCache()
 
 
+class NotDelivered(Exception):
+    """Discord did not take a new message this time (a server error once discord.py's own
+    retries were used up, a dropped connection). Unlike closed DMs, worth trying again."""
+
+
 class Messenger(Protocol):
     async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
-        """Send a DM; the message id, or None if the user cannot receive DMs from the bot. Only
-        a DM that tells its player of a decision `ping`s (a push notification); any other is
-        silent."""
+        """Send a DM; the message id, or None if the user cannot receive DMs from the bot (raises
+        `NotDelivered` when Discord failed to take it). Only a DM that tells its player of a
+        decision `ping`s (a push notification); any other is silent."""
 
     async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
         """Edit a DM the bot sent; False if it is gone (or DMs are closed now)."""
@@ -247,9 +252,8 @@ class DiscordMessenger:
             message = await channel.send(**(await PICTURES.ready(payload)).send_kwargs(silent=not ping))
         except discord.Forbidden:  # 50007: Cannot send messages to this user
             return None
-        except discord.HTTPException as error:
-            log.warning("DM to %s failed: %s", user_id, error)
-            return None
+        except (discord.HTTPException, OSError) as error:  # not a refusal: the DMs are not closed
+            raise NotDelivered(f"a DM to {user_id}: {error}") from error
         return message.id
 
     def opens_dm(self, user_id: int) -> bool:

@@ -18,17 +18,20 @@ takes its row).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable, Sequence
 
 from bot import screens
 from bot.channel_views import TOKEN_LASTS
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
-from bot.messenger import Messenger
+from bot.messenger import Messenger, NotDelivered
 from bot.outbox import Notice
 from bot.pacing import Pacer, dm
 from bot.render.base import Payload
 from storage.calls import CHANNEL, Call, CallStore
+
+log = logging.getLogger(__name__)
 
 #: Several processes: a "your turn" message taken to be deleted this long ago and still not
 #: deleted is taken to be one whose process stopped (`Notifications.finish_deletes`); a live
@@ -89,7 +92,11 @@ class Notifications:
                 continue
             async with self.pacer.reserved():  # (no lock is held here)
                 await self.pacer.turn(dm(user), opening=self.messenger.opens_dm(user))
-                sent = await self.messenger.send_dm(user, _your_turn(game, notice.seat, url), ping=True)
+                try:
+                    sent = await self.messenger.send_dm(user, _your_turn(game, notice.seat, url), ping=True)
+                except NotDelivered as error:  # Discord failed this time: told in the channel instead
+                    log.warning("%s: mentioned in the channel instead", error)
+                    sent = None
             if sent is None:
                 mention.append(user)
             else:

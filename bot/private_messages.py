@@ -28,7 +28,7 @@ from bot.channel_views import ChannelViews
 from bot.errors import UserError
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, shows_stale_controls, turn_of
-from bot.messenger import PICTURES, Messenger
+from bot.messenger import PICTURES, Messenger, NotDelivered
 from bot.outbox import Outbox
 from bot.pacing import Pacer, dm
 from bot.pipeline import Pipeline
@@ -37,6 +37,11 @@ from bot.shown_pictures import ShownPictures
 from games.core import Event
 
 log = logging.getLogger(__name__)
+
+#: A new DM Discord did not take (`NotDelivered`: a server error, not closed DMs) is tried again
+#: this many seconds later, up to `DM_TRIES` times in a row; then the seat's next change tries.
+DM_RETRY_SECONDS = 10.0
+DM_TRIES = 3
 
 
 class PrivateMessages:
@@ -54,6 +59,7 @@ class PrivateMessages:
         #: versions of it (the delivery forgets what its table shows)
         self.on_overtaken: list[Callable[[int], None]] = []
         self.views = ChannelViews(pipeline, messenger, self.expire_views)
+        self.retry_after = DM_RETRY_SECONDS
 
     def newest(self, game_id: int) -> Outbox | None:
         return self.pipeline.outboxes.get(game_id)
@@ -252,7 +258,12 @@ class PrivateMessages:
                 else:
                     edited = False
                 if not edited:
-                    sent = await self._new_dm(game, seat, slot, payload, ping=ping, after=after)
+                    try:
+                        sent = await self._new_dm(game, seat, slot, payload, ping=ping, after=after)
+                    except NotDelivered as error:
+                        self._try_again(game.id, seat, slot, ping, error)
+                        slot.digest = slot.key = None  # not shown: the next write draws it
+                        return False
                 slot.parked = False
                 if slot.token is not None:  # the view it played from: emptied, or showing the end
                     await self.views.hand_over(game, seat, slot, payload)
@@ -343,6 +354,7 @@ class PrivateMessages:
         opening = self.messenger.opens_dm(slot.user_id)
         slot.last = await self.pacer.turn(dm(slot.user_id), opening=opening)
         new_id = await self.messenger.send_dm(slot.user_id, payload, ping=ping)
+        slot.undelivered = 0
         old = slot.message_id
         if new_id is not None:
             slot.message_id = new_id
@@ -372,6 +384,21 @@ class PrivateMessages:
         else:
             after.append(bookkeeping)
         return new_id is not None
+
+    def _try_again(self, game_id: int, seat: int, slot: Slot, ping: bool, error: NotDelivered) -> None:
+        """Discord did not take the seat's new DM: its DMs stay open (a refusal would have said
+        they are closed), and the DM is sent again in `retry_after` seconds, with its push if it
+        had one, a few times in a row."""
+        slot.undelivered += 1
+        if slot.undelivered > DM_TRIES:
+            log.warning("%s (%s times in a row): the seat's next change tries again", error, DM_TRIES + 1)
+            return
+        log.warning("%s: tried again in %.0f s", error, self.retry_after)
+
+        async def again() -> None:
+            await self.refresh(game_id=game_id, seat=seat, fresh=ping, force=True)
+
+        self.pacer.later(self.retry_after, again, urgent=ping)
 
     async def close(self, slot: Slot, payload: Payload) -> None:
         """A private message that is not living any more: delete the DM, empty the ephemeral."""

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.components import DYNAMIC_ITEMS
+from bot.messenger import NotDelivered
 from bot.render.base import Payload
 
 _ids = itertools.count(1_000_000)
@@ -245,6 +246,8 @@ class FakeDiscord:
         self.dms: dict[int, list[FakeMessage]] = {}
         self.ephemeral: dict[int, list[FakeMessage]] = {}
         self.closed_dms: set[int] = set()
+        #: user -> how many of their next new DMs Discord fails to take (a server error)
+        self.failing_dms: dict[int, int] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.client: Any = None
         self.interactions: dict[str, FakeInteraction] = {}  # token -> interaction
@@ -321,6 +324,9 @@ class FakeMessenger:
         self.calls.append(("dm", user_id))
         if user_id in self.discord.closed_dms:
             return None
+        if self.discord.failing_dms.get(user_id, 0) > 0:
+            self.discord.failing_dms[user_id] -= 1
+            raise NotDelivered(f"a DM to {user_id}: 503 Service Unavailable")
         message = FakeMessage(next(_ids), None, dm_for=user_id)
         message.apply(**payload.send_kwargs(silent=not ping))
         if ping:
