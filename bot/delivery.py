@@ -23,6 +23,8 @@ import logging
 import discord
 
 from bot import screens
+from bot.dm_sends import UNFINISHED_AFTER as SENDS_UNFINISHED_AFTER
+from bot.dm_sends import DmSends
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.message_slots import (
@@ -65,7 +67,8 @@ class Delivery:
         self.clock = pipeline.clock
         self.pictures = ShownPictures()
         self.pacer = pacer or Pacer(enabled=bool(getattr(messenger, "paced", False)))
-        self.privates = PrivateMessages(pipeline, messenger, self.pictures, self.pacer)
+        self.sends = DmSends(messenger, self.service, self.pacer, self.clock)
+        self.privates = PrivateMessages(pipeline, messenger, self.pictures, self.sends)
         self.clicks = PrivateClicks(self.privates)
         self._tables: dict[int, Slot] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -73,17 +76,23 @@ class Delivery:
         self._bumped: dict[int, float] = {}
         self._extras: dict[int, list[tuple[int, int]]] = {}  # game -> other messages with its controls
         self.notifications = Notifications(
-            messenger, self.pacer, self.clock, self.service.store.calls, shared=self.service.shared
+            messenger,
+            self.pacer,
+            self.clock,
+            self.service.store.calls,
+            self.sends,
+            shared=self.service.shared,
         )
         pipeline.deliver = self.deliver
         # several processes: "your turn" messages a stopped process took to delete (also at start)
         pipeline.poller.every(UNFINISHED_AFTER / 2, self.notifications.finish_deletes)
+        pipeline.poller.every(SENDS_UNFINISHED_AFTER / 2, self.sends.finish)  # and new DMs left so
         self.privates.on_overtaken.append(self._table_overtaken)
         pipeline.on_stop.append(self.pacer.stop)
 
     def pace(self, pacer: Pacer) -> None:
         """Pace writes with `pacer` from now on (tests: `Pacer(enabled=False)` or a fast one)."""
-        self.pacer = self.privates.pacer = self.notifications.pacer = pacer
+        self.pacer = self.privates.pacer = self.notifications.pacer = self.sends.pacer = pacer
 
     # -- the outbox ------------------------------------------------------------------------------
     async def deliver(self, game_id: int) -> None:

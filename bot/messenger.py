@@ -204,10 +204,13 @@ class NotDelivered(Exception):
 
 
 class Messenger(Protocol):
-    async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
+    async def send_dm(
+        self, user_id: int, payload: Payload, *, ping: bool, nonce: int | None = None
+    ) -> int | None:
         """Send a DM; the message id, or None if the user cannot receive DMs from the bot (raises
         `NotDelivered` when Discord failed to take it). Only a DM that tells its player of a
-        decision `ping`s (a push notification); any other is silent."""
+        decision `ping`s (a push notification); any other is silent. `nonce`: sent again within
+        a few minutes, Discord answers with the DM it created for it (`bot.dm_sends`)."""
 
     async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
         """Edit a DM the bot sent; False if it is gone (or DMs are closed now)."""
@@ -246,10 +249,15 @@ class DiscordMessenger:
         PICTURES.drawing = "process"
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
-    async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
+    async def send_dm(
+        self, user_id: int, payload: Payload, *, ping: bool, nonce: int | None = None
+    ) -> int | None:
         try:
             channel = await self._dm_channel(user_id)
-            message = await channel.send(**(await PICTURES.ready(payload)).send_kwargs(silent=not ping))
+            kwargs = (await PICTURES.ready(payload)).send_kwargs(silent=not ping)
+            if nonce is not None:  # (discord.py draws one of its own otherwise)
+                kwargs["nonce"] = nonce
+            message = await channel.send(**kwargs)
         except discord.Forbidden:  # 50007: Cannot send messages to this user
             return None
         except (discord.HTTPException, OSError) as error:  # not a refusal: the DMs are not closed

@@ -23,6 +23,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 from bot import screens
 from bot.channel_views import TOKEN_LASTS
+from bot.dm_sends import DmSends
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.messenger import Messenger, NotDelivered
@@ -62,11 +63,14 @@ class Notifications:
         pacer: Pacer,
         clock: Callable[[], float],
         store: CallStore,
+        sends: DmSends,
         *,
         shared: bool = False,
     ) -> None:
-        """`shared`: several processes deliver the same games (each reads the stored calls)."""
+        """`shared`: several processes deliver the same games (each reads the stored calls).
+        `sends`: how the "your turn" DMs go out (a killed process leaves none behind)."""
         self.messenger = messenger
+        self.sends = sends
         self.pacer = pacer
         self.clock = clock
         self.store = store
@@ -93,7 +97,9 @@ class Notifications:
             async with self.pacer.reserved():  # (no lock is held here)
                 await self.pacer.turn(dm(user), opening=self.messenger.opens_dm(user))
                 try:
-                    sent = await self.messenger.send_dm(user, _your_turn(game, notice.seat, url), ping=True)
+                    sent, nonce = await self.sends.send(
+                        user, _your_turn(game, notice.seat, url), ping=True, game_id=game.id, seat=None
+                    )
                 except NotDelivered as error:  # Discord failed this time: told in the channel instead
                     log.warning("%s: mentioned in the channel instead", error)
                     sent = None
@@ -101,6 +107,7 @@ class Notifications:
                 mention.append(user)
             else:
                 await self._replace(game.id, Call(user, sent, notice.decision, notice.seat))
+                await self.sends.recorded(nonce)
         if mention and game.state is not None and game.rules.timer(game.state) is not None:
             mention = []  # a timed decision (a reaction window): a ping would name who may react
         if mention:

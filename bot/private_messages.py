@@ -25,12 +25,13 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot import screens
 from bot.channel_views import ChannelViews
+from bot.dm_sends import DmSends
 from bot.errors import UserError
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, shows_stale_controls, turn_of
 from bot.messenger import PICTURES, Messenger, NotDelivered
 from bot.outbox import Outbox
-from bot.pacing import Pacer, dm
+from bot.pacing import dm
 from bot.pipeline import Pipeline
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
@@ -46,13 +47,16 @@ DM_TRIES = 3
 
 class PrivateMessages:
     def __init__(
-        self, pipeline: Pipeline, messenger: Messenger, pictures: ShownPictures, pacer: Pacer | None = None
+        self, pipeline: Pipeline, messenger: Messenger, pictures: ShownPictures, sends: DmSends
     ) -> None:
+        """`sends`: how new DMs go out (a killed process leaves none behind); its pacer paces
+        every write."""
         self.pipeline = pipeline
         self.service = pipeline.service
         self.messenger = messenger
         self.pictures = pictures
-        self.pacer = pacer or Pacer(enabled=False)
+        self.sends = sends
+        self.pacer = sends.pacer
         self.clock = pipeline.clock
         self._slots: dict[tuple[int, int], Slot] = {}
         #: called with a game's id when another process turned out to have committed newer
@@ -353,7 +357,7 @@ class PrivateMessages:
             await PICTURES.ready(payload)
         opening = self.messenger.opens_dm(slot.user_id)
         slot.last = await self.pacer.turn(dm(slot.user_id), opening=opening)
-        new_id = await self.messenger.send_dm(slot.user_id, payload, ping=ping)
+        new_id, nonce = await self.sends.send(slot.user_id, payload, ping=ping, game_id=game.id, seat=seat)
         slot.undelivered = 0
         old = slot.message_id
         if new_id is not None:
@@ -371,10 +375,13 @@ class PrivateMessages:
             else:
                 async with self.service.lock(game.id):
                     if new_id is not None and slot.message_id != new_id:
-                        return  # a newer one was sent meanwhile: it is recorded by its sender
+                        # a newer one was sent meanwhile: recorded by its sender, who deletes this one
+                        await self.sends.recorded(nonce)
+                        return
                     latest = await self.service.set_dm(
                         game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
                     )
+            await self.sends.recorded(nonce)
             outbox = self.newest(game.id)
             if outbox is not None and outbox.game.record.version == latest.record.version:
                 outbox.game = latest

@@ -57,7 +57,9 @@ class PrintingMessenger:
                 path.write_bytes(picture.render())
                 self.saved.append(path)
 
-    async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
+    async def send_dm(
+        self, user_id: int, payload: Payload, *, ping: bool, nonce: int | None = None
+    ) -> int | None:
         return None  # every seat is an AI: nobody reads DMs
 
     async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:

@@ -266,6 +266,7 @@ class SlashCommands:
         (games outside a server belong to shard 0), so no two processes redraw the same game; the
         wake-ups of every game are anyone's anyway (`Pipeline.poll`, started here)."""
         await self.service.backfill_results()
+        await self.delivery.sends.finish()  # DMs a killed process sent and never recorded
         await self.delivery.notifications.finish_deletes()
         self.pipeline.poller.start()
         mine = self._my_guilds()

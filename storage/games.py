@@ -3,8 +3,9 @@
 :class:`GameStore` writes a started game (its actions and snapshot, seats handed over, the timers'
 bookkeeping) and reads games back. It hands out the stores beside it, on the same database:
 ``lobbies`` (:mod:`storage.lobbies`), ``results`` (:mod:`storage.results`: results and stats),
-``settings`` (:mod:`storage.settings`: languages and meta values) and ``calls``
-(:mod:`storage.calls`: the messages that called players to the current decision).
+``settings`` (:mod:`storage.settings`: languages and meta values), ``calls``
+(:mod:`storage.calls`: the messages that called players to the current decision) and ``sends``
+(:mod:`storage.sends`: the new DMs under way).
 
 Every write is one :meth:`Database.transaction`, so a failure leaves nothing half-written.
 Methods raise :class:`StorageConflict` (or a subclass) when the request lost a race or no
@@ -38,6 +39,7 @@ from storage.records import (
     seat_from_row,
 )
 from storage.results import ResultStore, insert_results
+from storage.sends import SendStore
 from storage.settings import SettingsStore
 
 __all__ = [
@@ -71,6 +73,7 @@ class GameStore:
         self.results = ResultStore(db)
         self.settings = SettingsStore(db)
         self.calls = CallStore(db)
+        self.sends = SendStore(db)
 
     # -- play ----------------------------------------------------------------------------
 

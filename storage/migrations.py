@@ -166,6 +166,20 @@ CREATE TABLE call_deletes (
 );
 """
 
+# A new DM the bot is about to send, by the nonce it sends it with, until its id is recorded where
+# it belongs (seat NULL: a "your turn", kept in `calls`; else the seat's living DM): one a process
+# was killed in between sending and recording is found again by its nonce and deleted
+# (`storage.sends`).
+_V11 = """
+CREATE TABLE dm_sends (
+    nonce    INTEGER PRIMARY KEY,
+    who      INTEGER NOT NULL,
+    game_id  INTEGER NOT NULL,
+    seat     INTEGER,
+    begun_at REAL    NOT NULL
+);
+"""
+
 MIGRATIONS: list[Migration] = [
     _V1,  # 0 -> 1: games, seats, append-only actions log, meta
     _V2,  # 1 -> 2: games.deadline, when the current decision's timer runs out (Unix time)
@@ -186,6 +200,8 @@ MIGRATIONS: list[Migration] = [
     #     channel's mention), so whichever process or restart sees the decision end deletes them
     _V10,  # 9 -> 10: call_deletes, those of them taken to be deleted and not yet deleted (Unix
     #     time claimed_at), so that one a process stopped before deleting is deleted after all
+    _V11,  # 10 -> 11: dm_sends, the new DMs under way (by nonce), so that one sent by a process
+    #     killed before it recorded the DM's id is deleted after all
 ]
 
 LATEST: int = len(MIGRATIONS)
@@ -335,6 +351,16 @@ CREATE TABLE call_deletes (
 );
 """
 
+_PG_V11 = """
+CREATE TABLE dm_sends (
+    nonce    BIGINT PRIMARY KEY,
+    who      BIGINT NOT NULL,
+    game_id  BIGINT NOT NULL,
+    seat     INTEGER,
+    begun_at DOUBLE PRECISION NOT NULL
+);
+"""
+
 #: The same steps as :data:`MIGRATIONS`, for PostgreSQL (same version numbers).
 POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V1,
@@ -347,6 +373,7 @@ POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V8,
     _PG_V9,
     _PG_V10,
+    _PG_V11,
 ]
 
 assert len(POSTGRES_MIGRATIONS) == LATEST, "every migration needs its step in both dialects"

@@ -237,6 +237,10 @@ class _Gone:
     reason = "Not Found"
 
 
+class Killed(BaseException):
+    """The bot's process dies here (`FakeDiscord.killed_after_dm`): nothing after it runs."""
+
+
 class FakeDiscord:
     """Channels, DMs and ephemeral messages, per user. One guild."""
 
@@ -248,6 +252,9 @@ class FakeDiscord:
         self.closed_dms: set[int] = set()
         #: user -> how many of their next new DMs Discord fails to take (a server error)
         self.failing_dms: dict[int, int] = {}
+        #: users whose next new DM is the bot's last act: the process dies as Discord answers
+        self.killed_after_dm: set[int] = set()
+        self.nonces: dict[int, int] = {}  # a new DM's nonce -> the DM (Discord's `enforce_nonce`)
         self.messages: dict[int, FakeMessage] = {}
         self.client: Any = None
         self.interactions: dict[str, FakeInteraction] = {}  # token -> interaction
@@ -320,19 +327,29 @@ class FakeMessenger:
         #: channel post mentions
         self.pinged: list[int] = []
 
-    async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
+    async def send_dm(
+        self, user_id: int, payload: Payload, *, ping: bool, nonce: int | None = None
+    ) -> int | None:
         self.calls.append(("dm", user_id))
         if user_id in self.discord.closed_dms:
             return None
         if self.discord.failing_dms.get(user_id, 0) > 0:
             self.discord.failing_dms[user_id] -= 1
             raise NotDelivered(f"a DM to {user_id}: 503 Service Unavailable")
+        earlier = self.discord.nonces.get(nonce) if nonce is not None else None
+        if earlier is not None and earlier in self.discord.messages:
+            return earlier
         message = FakeMessage(next(_ids), None, dm_for=user_id)
         message.apply(**payload.send_kwargs(silent=not ping))
         if ping:
             self.pinged.append(user_id)
         self.discord.dms.setdefault(user_id, []).append(message)
         self.discord.messages[message.id] = message
+        if nonce is not None:
+            self.discord.nonces[nonce] = message.id
+        if user_id in self.discord.killed_after_dm:
+            self.discord.killed_after_dm.discard(user_id)
+            raise Killed(f"killed as Discord created DM {message.id}")
         return message.id
 
     async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:

@@ -50,13 +50,15 @@ class TimedMessenger(FakeMessenger):
     def opens_dm(self, user_id: int) -> bool:
         return self.opened is not None and user_id not in self.opened
 
-    async def send_dm(self, user_id: int, payload: Payload, *, ping: bool) -> int | None:
+    async def send_dm(
+        self, user_id: int, payload: Payload, *, ping: bool, nonce: int | None = None
+    ) -> int | None:
         if self.opens_dm(user_id):  # as discord.py: the DM channel is opened first, one more call
             assert self.opened is not None
             self.opened.add(user_id)
             self._note(("open", user_id))
         self._note(dm(user_id))
-        return await super().send_dm(user_id, payload, ping=ping)
+        return await super().send_dm(user_id, payload, ping=ping, nonce=nonce)
 
     async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
         self._note(dm(user_id), edit=True)

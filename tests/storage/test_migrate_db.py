@@ -9,6 +9,7 @@ from bot.migrate_db import TABLES, MigrationError, migrate, run
 from bot.plugins import PLUGINS
 from storage import Database, GameStore
 from storage.calls import CHANNEL, Call
+from storage.sends import Send
 from tests.storage.play import GAMES, play_random_game
 
 
@@ -42,6 +43,7 @@ async def sqlite_db(tmp_path):
     taken = Call(8, 2**60 + 3, decision=3, seat=1)
     await store.calls.put(1, taken)
     assert await store.calls.remove(1, taken, 1.5)  # taken to be deleted, not yet deleted
+    await store.sends.begin(Send(2**62 + 1, 7, 1, seat=0), 2.5)  # a DM under way
     await store.settings.set_guild_locale(1, "hu")
     await store.lobbies.create(
         guild_id=1,

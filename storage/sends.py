@@ -1,0 +1,59 @@
+"""The new DMs under way. Before sending a new DM, the bot notes the nonce it sends it with
+(`begin`); once the DM's id is recorded where it belongs (the seat's living DM, or a "your turn"
+in `calls`), the note goes (`done`). A process killed in between leaves the note: the DM exists
+but nothing knows its id. The next start (with several processes, any of them, once the note is
+old) takes the note (`unfinished`) and sends the same nonce again; Discord answers a nonce it saw
+in the past few minutes with the message it created then, which is deleted unless recorded after
+all (`bot.dm_sends`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage.db import Database
+
+
+@dataclass(frozen=True)
+class Send:
+    """A new DM to `who` under way: the living DM of `seat` in the game, or a "your turn" (None)."""
+
+    nonce: int
+    who: int
+    game_id: int
+    seat: int | None = None
+
+
+class SendStore:
+    """`GameStore.sends`. All methods are coroutines; each write is one transaction."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def begin(self, send: Send, now: float) -> None:
+        """`send` is about to go (at `now`, Unix time)."""
+        await self.db.write(
+            "INSERT INTO dm_sends (nonce, who, game_id, seat, begun_at) VALUES (?, ?, ?, ?, ?)",
+            (send.nonce, send.who, send.game_id, send.seat, now),
+        )
+
+    async def done(self, nonce: int) -> None:
+        """Its DM's id is recorded (or there is no DM: closed DMs)."""
+        await self.db.write("DELETE FROM dm_sends WHERE nonce = ?", (nonce,))
+
+    async def unfinished(self, begun_before: float, now: float) -> list[Send]:
+        """The sends begun before `begun_before` and never done, each taken (its `begun_at` set
+        to `now`) by one caller."""
+        rows = await self.db.fetchall(
+            "SELECT nonce, who, game_id, seat, begun_at FROM dm_sends WHERE begun_at < ? ORDER BY nonce",
+            (begun_before,),
+        )
+        taken = []
+        for row in rows:
+            mine = await self.db.write(
+                "UPDATE dm_sends SET begun_at = ? WHERE nonce = ? AND begun_at = ?",
+                (now, row["nonce"], row["begun_at"]),
+            )
+            if mine:
+                taken.append(Send(row["nonce"], row["who"], row["game_id"], row["seat"]))
+        return taken

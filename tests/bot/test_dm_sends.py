@@ -1,0 +1,79 @@
+"""The bot's process killed the moment Discord created a new DM, before the bot recorded its id
+(`FakeDiscord.killed_after_dm`): after the restart, that DM is found again by its nonce and
+deleted (`bot.dm_sends`), so the player has only the DMs the bot knows of: one living DM with
+its controls, and no "your turn" that nothing will delete."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.pipeline import IDLE_SECONDS
+from tests.bot.fakes import FakeUser, Killed
+from tests.bot.harness import Harness, make_users
+from tests.bot.test_notifications import Clock, nominate, your_turn_dms
+
+
+@pytest.fixture
+async def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def h(tmp_path: Path, clock: Clock) -> AsyncIterator[Harness]:
+    harness = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    yield harness
+    await harness.close()
+
+
+async def _restart(h: Harness, clock: Clock) -> None:
+    clock.now += 1
+    await h.boot()
+    assert h.table is not None
+    await h.table.commands.resume(pause=0)
+
+
+async def _unfinished(h: Harness, clock: Clock) -> list[object]:
+    return list(await h.service.store.sends.unfinished(clock.now + 1, clock.now))
+
+
+async def test_a_living_dm_sent_as_the_process_died_is_deleted_after_the_restart(
+    h: Harness, clock: Clock
+) -> None:
+    users = make_users(5)
+    h.discord.killed_after_dm = {users[0].id}  # dies as its role DM is created, at the start
+    with contextlib.suppress(Killed):
+        await h.open_table(users)
+    assert not h.discord.killed_after_dm, "the DM was never sent"
+    orphan = h.discord.dms[users[0].id][-1].id
+    await _restart(h, clock)
+    assert orphan not in h.discord.messages
+    game = next(iter(await h.service.store.live_games()))
+    loaded = await h.game(game.id)
+    for seat, user in enumerate(users):
+        dms = [m.id for m in h.discord.dms.get(user.id, [])]
+        assert dms == [loaded.seats[seat].dm_message_id], f"seat {seat}: {dms}"
+    assert await _unfinished(h, clock) == []
+
+
+async def test_a_your_turn_sent_as_the_process_died_is_deleted_after_the_restart(
+    h: Harness, clock: Clock
+) -> None:
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    clock.now += IDLE_SECONDS + 1
+    game = await h.game(game_id)
+    voter: FakeUser = next(u for s, u in enumerate(users) if s != game.state.lm_candidate)
+    h.discord.killed_after_dm = {voter.id}
+    with contextlib.suppress(Killed):
+        await nominate(h, table, users, game)
+    assert not h.discord.killed_after_dm, "the DM was never sent"
+    orphans = {m.id for m in your_turn_dms(h, voter)}
+    assert orphans
+    await _restart(h, clock)
+    recorded = {call.message_id for call in await h.service.store.calls.of_game(game_id)}
+    assert orphans & set(h.discord.messages) <= recorded, "a 'your turn' DM nothing will delete"
+    assert await _unfinished(h, clock) == []
