@@ -130,7 +130,7 @@ def paced(harness: Harness, budget: int | None = None) -> tuple[Pacer, TimedMess
     messenger = TimedMessenger(harness.messenger)
     delivery = harness.table.delivery
     delivery.pace(pacer)
-    delivery.messenger = delivery.privates.messenger = messenger
+    delivery.messenger = delivery.privates.messenger = delivery.sends.messenger = messenger
     return pacer, messenger
 
 
