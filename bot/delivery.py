@@ -84,9 +84,10 @@ class Delivery:
             shared=self.service.shared,
         )
         pipeline.deliver = self.deliver
-        # several processes: "your turn" messages a stopped process took to delete (also at start)
+        # several processes: "your turn" messages a stopped process took to delete, and new DMs
+        # it sent and never recorded (both also at start: `SlashCommands.resume`)
         pipeline.poller.every(UNFINISHED_AFTER / 2, self.notifications.finish_deletes)
-        pipeline.poller.every(SENDS_UNFINISHED_AFTER / 2, self.sends.finish)  # and new DMs left so
+        pipeline.poller.every(SENDS_UNFINISHED_AFTER / 2, self.sends.finish)
         self.privates.on_overtaken.append(self._table_overtaken)
         pipeline.on_stop.append(self.pacer.stop)
 
