@@ -29,7 +29,8 @@ from bot.dm_sends import DmSends
 from bot.errors import UserError
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, shows_stale_controls, turn_of
-from bot.messenger import PICTURES, Messenger, NotDelivered
+from bot.messenger import Messenger, NotDelivered
+from bot.new_dms import NewDms
 from bot.outbox import Outbox
 from bot.pacing import dm
 from bot.pipeline import Pipeline
@@ -38,11 +39,6 @@ from bot.shown_pictures import ShownPictures
 from games.core import Event
 
 log = logging.getLogger(__name__)
-
-#: A new DM Discord did not take (`NotDelivered`: a server error, not closed DMs) is tried again
-#: this many seconds later, up to `DM_TRIES` times in a row; then the seat's next change tries.
-DM_RETRY_SECONDS = 10.0
-DM_TRIES = 3
 
 
 class PrivateMessages:
@@ -63,7 +59,7 @@ class PrivateMessages:
         #: versions of it (the delivery forgets what its table shows)
         self.on_overtaken: list[Callable[[int], None]] = []
         self.views = ChannelViews(pipeline, messenger, self.expire_views)
-        self.retry_after = DM_RETRY_SECONDS
+        self.new_dms = NewDms(self)
 
     def newest(self, game_id: int) -> Outbox | None:
         return self.pipeline.outboxes.get(game_id)
@@ -258,14 +254,14 @@ class PrivateMessages:
                     ):
                         slot.owed_news, slot.owed_force = worth, force  # the trailing write shows them
                         return False
-                    edited = await self._edit_dm(slot, payload)
+                    edited = await self.edit_dm(slot, payload)
                 else:
                     edited = False
                 if not edited:
                     try:
-                        sent = await self._new_dm(game, seat, slot, payload, ping=ping, after=after)
+                        sent = await self.new_dms.send(game, seat, slot, payload, ping=ping, after=after)
                     except NotDelivered as error:
-                        self._try_again(game.id, seat, slot, ping, error)
+                        self.new_dms.try_again(game.id, seat, slot, ping, error)
                         slot.digest = slot.key = None  # not shown: the next write draws it
                         return False
                 slot.parked = False
@@ -283,7 +279,7 @@ class PrivateMessages:
         if slot.parked or slot.message_id is None or game.seats[seat].dm_open is False:
             return
         slot.last = await self.pacer.turn(dm(slot.user_id))
-        if await self._edit_dm(slot, screens.parked_payload(game, seat)):
+        if await self.edit_dm(slot, screens.parked_payload(game, seat)):
             slot.parked = True
         else:  # the DM is gone (a new one comes when the DM is the living message again)
             slot.message_id = None
@@ -303,7 +299,7 @@ class PrivateMessages:
             return False
         return (await self.caught_up(outbox)).game.record.version > drawn
 
-    async def _edit_dm(self, slot: Slot, payload: Payload) -> bool:
+    async def edit_dm(self, slot: Slot, payload: Payload) -> bool:
         assert slot.message_id is not None
         edited = await self.messenger.edit_dm(
             slot.user_id, slot.message_id, self.pictures.for_edit(slot.message_id, payload)
@@ -311,101 +307,6 @@ class PrivateMessages:
         if edited:
             self.pictures.shown(slot.message_id, payload)
         return edited
-
-    async def _new_dm(
-        self,
-        game: LoadedGame,
-        seat: int,
-        slot: Slot,
-        payload: Payload,
-        *,
-        ping: bool,
-        after: list[Callable[[], Awaitable[None]]] | None = None,
-    ) -> bool:
-        """Send the seat a new living DM; the previous one is deleted. Closed DMs are noted.
-        Returns whether it was sent. Several processes: sending and recording it are one step
-        under the game's lock, and a living DM another process recorded meanwhile is adopted
-        (edited) instead of a second one sent beside it."""
-        if not self.service.shared:
-            return await self._send_dm(game, seat, slot, payload, ping=ping, after=after)
-        async with self.service.lock(game.id):
-            stored = (await self.service.load(game.id)).seats[seat]
-            theirs = stored.dm_message_id
-            if stored.user_id == slot.user_id and theirs is not None and theirs != slot.message_id:
-                if slot.message_id is None or theirs > slot.message_id:  # snowflakes grow with time
-                    slot.message_id = theirs
-                    if await self._edit_dm(slot, payload):
-                        return False
-            return await self._send_dm(game, seat, slot, payload, ping=ping, locked=True)
-
-    async def _send_dm(
-        self,
-        game: LoadedGame,
-        seat: int,
-        slot: Slot,
-        payload: Payload,
-        *,
-        ping: bool,
-        locked: bool = False,
-        after: list[Callable[[], Awaitable[None]]] | None = None,
-    ) -> bool:
-        """Send the new DM, then delete the old one and record the new one: at once when
-        `locked` (several processes: under the game's lock), else as a step in `after`, which
-        its caller runs once it has released the DM's lock (it is recorded only if it is still
-        the living one then)."""
-        if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
-            await PICTURES.ready(payload)
-        opening = self.messenger.opens_dm(slot.user_id)
-        slot.last = await self.pacer.turn(dm(slot.user_id), opening=opening)
-        new_id, nonce = await self.sends.send(slot.user_id, payload, ping=ping, game_id=game.id, seat=seat)
-        slot.undelivered = 0
-        old = slot.message_id
-        if new_id is not None:
-            slot.message_id = new_id
-            self.pictures.shown(new_id, payload)
-
-        async def bookkeeping() -> None:
-            if old is not None and new_id is not None:
-                await self.pacer.turn(dm(slot.user_id))
-                await self.messenger.delete_dm(slot.user_id, old)
-            if locked:
-                latest = await self.service.set_dm(
-                    game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
-                )
-            else:
-                async with self.service.lock(game.id):
-                    if new_id is not None and slot.message_id != new_id:
-                        # a newer one was sent meanwhile: recorded by its sender, who deletes this one
-                        await self.sends.recorded(nonce)
-                        return
-                    latest = await self.service.set_dm(
-                        game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
-                    )
-            await self.sends.recorded(nonce)
-            outbox = self.newest(game.id)
-            if outbox is not None and outbox.game.record.version == latest.record.version:
-                outbox.game = latest
-
-        if after is None or locked:
-            await bookkeeping()
-        else:
-            after.append(bookkeeping)
-        return new_id is not None
-
-    def _try_again(self, game_id: int, seat: int, slot: Slot, ping: bool, error: NotDelivered) -> None:
-        """Discord did not take the seat's new DM: its DMs stay open (a refusal would have said
-        they are closed), and the DM is sent again in `retry_after` seconds, with its push if it
-        had one, a few times in a row."""
-        slot.undelivered += 1
-        if slot.undelivered > DM_TRIES:
-            log.warning("%s (%s times in a row): the seat's next change tries again", error, DM_TRIES + 1)
-            return
-        log.warning("%s: tried again in %.0f s", error, self.retry_after)
-
-        async def again() -> None:
-            await self.refresh(game_id=game_id, seat=seat, fresh=ping, force=True)
-
-        self.pacer.later(self.retry_after, again, urgent=ping)
 
     async def close(self, slot: Slot, payload: Payload) -> None:
         """A private message that is not living any more: delete the DM, empty the ephemeral."""

@@ -14,8 +14,8 @@ import discord
 import pytest
 
 from bot.messenger import PICTURES, DiscordMessenger, NotDelivered
+from bot.new_dms import DM_TRIES
 from bot.pipeline import IDLE_SECONDS
-from bot.private_messages import DM_TRIES
 from bot.render.base import Payload
 from tests.bot.harness import Harness, make_users
 from tests.bot.test_notifications import Clock, nominate
@@ -25,7 +25,7 @@ from tests.bot.test_notifications import Clock, nominate
 async def h(tmp_path: Path) -> AsyncIterator[Harness]:
     harness = await Harness(tmp_path / "bot.db", clock=Clock()).boot()
     assert harness.table is not None
-    harness.table.delivery.privates.retry_after = 0.01
+    harness.table.delivery.privates.new_dms.retry_after = 0.01
     yield harness
     await harness.close()
 

@@ -1,0 +1,135 @@
+"""A seat's new living DM: `PrivateMessages` sends one to announce a private decision, or when
+the seat has none. It is sent (through `bot.dm_sends`, so that a killed process leaves none
+behind), then the previous one is deleted and the new one recorded. With several processes,
+sending and recording are one step under the game's lock, and a living DM another process
+recorded meanwhile is adopted instead. A DM Discord failed to take (`NotDelivered`) is sent again
+a little later.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.loaded_game import LoadedGame
+from bot.message_slots import Slot
+from bot.messenger import PICTURES, NotDelivered
+from bot.pacing import dm
+from bot.render.base import Payload
+
+if TYPE_CHECKING:
+    from bot.private_messages import PrivateMessages
+
+log = logging.getLogger(__name__)
+
+#: A new DM Discord did not take (`NotDelivered`: a server error, not closed DMs) is tried again
+#: this many seconds later, up to `DM_TRIES` times in a row; then the seat's next change tries.
+DM_RETRY_SECONDS = 10.0
+DM_TRIES = 3
+
+
+class NewDms:
+    """`PrivateMessages.new_dms`: its seats' new DMs (it holds the slots, pacer and messenger)."""
+
+    def __init__(self, privates: PrivateMessages) -> None:
+        self.privates = privates
+        self.retry_after = DM_RETRY_SECONDS
+
+    async def send(
+        self,
+        game: LoadedGame,
+        seat: int,
+        slot: Slot,
+        payload: Payload,
+        *,
+        ping: bool,
+        after: list[Callable[[], Awaitable[None]]] | None = None,
+    ) -> bool:
+        """Send the seat a new living DM; the previous one is deleted. Closed DMs are noted.
+        Returns whether it was sent. Several processes: sending and recording it are one step
+        under the game's lock, and a living DM another process recorded meanwhile is adopted
+        (edited) instead of a second one sent beside it."""
+        p = self.privates
+        if not p.service.shared:
+            return await self._send(game, seat, slot, payload, ping=ping, after=after)
+        async with p.service.lock(game.id):
+            stored = (await p.service.load(game.id)).seats[seat]
+            theirs = stored.dm_message_id
+            if stored.user_id == slot.user_id and theirs is not None and theirs != slot.message_id:
+                if slot.message_id is None or theirs > slot.message_id:  # snowflakes grow with time
+                    slot.message_id = theirs
+                    if await p.edit_dm(slot, payload):
+                        return False
+            return await self._send(game, seat, slot, payload, ping=ping, locked=True)
+
+    async def _send(
+        self,
+        game: LoadedGame,
+        seat: int,
+        slot: Slot,
+        payload: Payload,
+        *,
+        ping: bool,
+        locked: bool = False,
+        after: list[Callable[[], Awaitable[None]]] | None = None,
+    ) -> bool:
+        """Send the new DM, then delete the old one and record the new one: at once when
+        `locked` (several processes: under the game's lock), else as a step in `after`, which
+        its caller runs once it has released the DM's lock (it is recorded only if it is still
+        the living one then)."""
+        p = self.privates
+        if p.pacer.enabled:  # drawn first: the request leaves as its turn is taken
+            await PICTURES.ready(payload)
+        opening = p.messenger.opens_dm(slot.user_id)
+        slot.last = await p.pacer.turn(dm(slot.user_id), opening=opening)
+        new_id, nonce = await p.sends.send(slot.user_id, payload, ping=ping, game_id=game.id, seat=seat)
+        slot.undelivered = 0
+        old = slot.message_id
+        if new_id is not None:
+            slot.message_id = new_id
+            p.pictures.shown(new_id, payload)
+
+        async def bookkeeping() -> None:
+            if old is not None and new_id is not None:
+                await p.pacer.turn(dm(slot.user_id))
+                await p.messenger.delete_dm(slot.user_id, old)
+            if locked:
+                latest = await p.service.set_dm(
+                    game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
+                )
+            else:
+                async with p.service.lock(game.id):
+                    if new_id is not None and slot.message_id != new_id:
+                        # a newer one was sent meanwhile: recorded by its sender, who deletes this one
+                        await p.sends.recorded(nonce)
+                        return
+                    latest = await p.service.set_dm(
+                        game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
+                    )
+            await p.sends.recorded(nonce)
+            outbox = p.newest(game.id)
+            if outbox is not None and outbox.game.record.version == latest.record.version:
+                outbox.game = latest
+
+        if after is None or locked:
+            await bookkeeping()
+        else:
+            after.append(bookkeeping)
+        return new_id is not None
+
+    def try_again(self, game_id: int, seat: int, slot: Slot, ping: bool, error: NotDelivered) -> None:
+        """Discord did not take the seat's new DM: its DMs stay open (a refusal would have said
+        they are closed), and the DM is sent again in `retry_after` seconds, with its push if it
+        had one, a few times in a row."""
+        p = self.privates
+        slot.undelivered += 1
+        if slot.undelivered > DM_TRIES:
+            log.warning("%s (%s times in a row): the seat's next change tries again", error, DM_TRIES + 1)
+            return
+        log.warning("%s: tried again in %.0f s", error, self.retry_after)
+
+        async def again() -> None:
+            await p.refresh(game_id=game_id, seat=seat, fresh=ping, force=True)
+
+        p.pacer.later(self.retry_after, again, urgent=ping)
