@@ -36,7 +36,7 @@ from bot.message_slots import (
     shows_stale_controls,
     turn_of,
 )
-from bot.messenger import PICTURES, Messenger
+from bot.messenger import PICTURES, RETRIES, RETRY_SECONDS, Messenger, NotDelivered
 from bot.notifications import UNFINISHED_AFTER, Notifications
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer
@@ -66,6 +66,7 @@ class Delivery:
         self.messenger = messenger
         self.clock = pipeline.clock
         self.pictures = ShownPictures()
+        self.retry_after = RETRY_SECONDS  # a table edit Discord failed to take
         self.pacer = pacer or Pacer(enabled=bool(getattr(messenger, "paced", False)))
         self.sends = DmSends(messenger, self.service, self.pacer, self.clock)
         self.privates = PrivateMessages(pipeline, messenger, self.pictures, self.sends)
@@ -151,7 +152,10 @@ class Delivery:
                 over = Payload(content=_("This game is over."))
             for channel_id, message_id in self._extras.pop(game.id, []):
                 await self.pacer.turn(channel_id)
-                await self.messenger.edit_message(channel_id, message_id, over)
+                try:
+                    await self.messenger.edit_message(channel_id, message_id, over)
+                except NotDelivered as error:
+                    log.warning("%s: left as it is", error)
         await self.notifications.settle(game)
         await self.notifications.tell(outbox.game, calls)
         for post in posts:
@@ -231,10 +235,15 @@ class Delivery:
                     trailing=lambda: self._trailing_table(outbox, slot),
                 ):
                     return
-                edited = await self.messenger.edit_message(
-                    channel, message_id, self.pictures.for_edit(message_id, payload)
-                )
+                try:
+                    edited = await self.messenger.edit_message(
+                        channel, message_id, self.pictures.for_edit(message_id, payload)
+                    )
+                except NotDelivered as error:  # not gone: Discord failed this time
+                    self._table_again(game.id, slot, error)
+                    return
                 if edited:
+                    slot.undelivered = 0
                     self.pictures.shown(message_id, payload)
                     slot.digest, slot.message_id, slot.turn = digest, message_id, game.decision
                     slot.offered = payload.offered()
@@ -254,6 +263,22 @@ class Delivery:
                 await self.pacer.turn(channel)
                 await self.messenger.delete_message(channel, message_id)
                 await self.notifications.table_moved(moved)
+
+    def _table_again(self, game_id: int, slot: Slot, error: NotDelivered) -> None:
+        """Discord did not take an edit of the table: it is not posted anew (it is still there),
+        but written again in `retry_after` seconds, a few times in a row (then at the game's
+        next change)."""
+        slot.digest = None  # not shown
+        slot.undelivered += 1
+        if slot.undelivered > RETRIES:
+            log.warning("%s (%s times in a row): the game's next change tries again", error, RETRIES + 1)
+            return
+        log.warning("%s: the table is written again in %.0f s", error, self.retry_after)
+
+        async def again() -> None:
+            await self.table(game_id)
+
+        self.pacer.later(self.retry_after, again, urgent=True)
 
     def _brings_decision(self, game: LoadedGame, slot: Slot) -> bool:
         """Whether the table's next edit brings a decision people make on the table (urgent:

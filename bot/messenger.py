@@ -198,9 +198,16 @@ def _constant(data: bytes) -> Callable[[], bytes]:
 PICTURES = PictureCache()
 
 
+#: A write Discord failed to take (`NotDelivered`) is made again this many seconds later, up to
+#: `RETRIES` times in a row; then at the next change of what it shows.
+RETRY_SECONDS = 10.0
+RETRIES = 3
+
+
 class NotDelivered(Exception):
-    """Discord did not take a new message this time (a server error once discord.py's own
-    retries were used up, a dropped connection). Unlike closed DMs, worth trying again."""
+    """Discord did not take a new message or an edit this time (a server error once
+    discord.py's own retries were used up, a dropped connection). Unlike closed DMs or a message
+    that is gone, worth trying again."""
 
 
 class Messenger(Protocol):
@@ -213,7 +220,8 @@ class Messenger(Protocol):
         a few minutes, Discord answers with the DM it created for it (`bot.dm_sends`)."""
 
     async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
-        """Edit a DM the bot sent; False if it is gone (or DMs are closed now)."""
+        """Edit a DM the bot sent; False if it is gone (or DMs are closed now); raises
+        `NotDelivered` when Discord failed to take the edit."""
 
     async def delete_dm(self, user_id: int, message_id: int) -> None:
         """Delete a DM the bot sent (gone already is fine)."""
@@ -230,7 +238,8 @@ class Messenger(Protocol):
         webhook (not rate-limited; the token lasts 15 minutes; gone already is fine)."""
 
     async def edit_message(self, channel_id: int, message_id: int, payload: Payload) -> bool:
-        """Edit a message the bot posted; False if it is gone."""
+        """Edit a message the bot posted; False if it is gone; raises `NotDelivered` when
+        Discord failed to take the edit."""
 
     async def send_channel(self, channel_id: int, payload: Payload) -> int | None:
         """Post in a channel; the message id, or None if the bot may not post there. A post that
@@ -329,6 +338,8 @@ class DiscordMessenger:
             )
         except discord.NotFound:
             return False
+        except (discord.DiscordServerError, OSError) as error:  # not gone: Discord failed this time
+            raise NotDelivered(f"an edit of message {message_id} in {channel.id}: {error}") from error
         except discord.HTTPException as error:
             log.warning("editing message %s in %s failed: %s", message_id, channel.id, error)
             return False

@@ -2,8 +2,8 @@
 the seat has none. It is sent (through `bot.dm_sends`, so that a killed process leaves none
 behind), then the previous one is deleted and the new one recorded. With several processes,
 sending and recording are one step under the game's lock, and a living DM another process
-recorded meanwhile is adopted instead. A DM Discord failed to take (`NotDelivered`) is sent again
-a little later.
+recorded meanwhile is adopted instead. A DM, or an edit of one, that Discord failed to take
+(`NotDelivered`) is written again a little later (`try_again`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot
-from bot.messenger import PICTURES, NotDelivered
+from bot.messenger import PICTURES, RETRIES, RETRY_SECONDS, NotDelivered
 from bot.pacing import dm
 from bot.render.base import Payload
 
@@ -23,18 +23,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: A new DM Discord did not take (`NotDelivered`: a server error, not closed DMs) is tried again
-#: this many seconds later, up to `DM_TRIES` times in a row; then the seat's next change tries.
-DM_RETRY_SECONDS = 10.0
-DM_TRIES = 3
-
 
 class NewDms:
     """`PrivateMessages.new_dms`: its seats' new DMs (it holds the slots, pacer and messenger)."""
 
     def __init__(self, privates: PrivateMessages) -> None:
         self.privates = privates
-        self.retry_after = DM_RETRY_SECONDS
+        self.retry_after = RETRY_SECONDS
 
     async def send(
         self,
@@ -119,13 +114,13 @@ class NewDms:
         return new_id is not None
 
     def try_again(self, game_id: int, seat: int, slot: Slot, ping: bool, error: NotDelivered) -> None:
-        """Discord did not take the seat's new DM: its DMs stay open (a refusal would have said
-        they are closed), and the DM is sent again in `retry_after` seconds, with its push if it
-        had one, a few times in a row."""
+        """Discord did not take the seat's new DM, or an edit of its DM: its DMs stay open (a
+        refusal would have said they are closed), and the DM is written again in `retry_after`
+        seconds (a new one with its push if it had one), a few times in a row."""
         p = self.privates
         slot.undelivered += 1
-        if slot.undelivered > DM_TRIES:
-            log.warning("%s (%s times in a row): the seat's next change tries again", error, DM_TRIES + 1)
+        if slot.undelivered > RETRIES:
+            log.warning("%s (%s times in a row): the seat's next change tries again", error, RETRIES + 1)
             return
         log.warning("%s: tried again in %.0f s", error, self.retry_after)
 

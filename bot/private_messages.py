@@ -237,33 +237,33 @@ class PrivateMessages:
                         slot.offered = payload.offered()
                         return False
                     in_view = False  # the view is gone: the DM takes over
-                if not fresh and slot.message_id is not None:
-                    channel = dm(slot.user_id)
-                    brings = turn is not None and turn != slot.turn  # the seat's new decision
-                    if not await paced_turn(
-                        self.pacer,
-                        slot,
-                        channel,
-                        urgent=brings or moved,
-                        retires=shows_stale_controls(slot, game),
-                        timed=brings and decision_on_timer(game),
-                        payload=payload,
-                        pictures=self.pictures,
-                        message_id=slot.message_id,
-                        trailing=lambda: self._trailing(outbox, seat, slot),
-                    ):
-                        slot.owed_news, slot.owed_force = worth, force  # the trailing write shows them
-                        return False
-                    edited = await self.edit_dm(slot, payload)
-                else:
-                    edited = False
-                if not edited:
-                    try:
+                try:
+                    if not fresh and slot.message_id is not None:
+                        channel = dm(slot.user_id)
+                        brings = turn is not None and turn != slot.turn  # the seat's new decision
+                        if not await paced_turn(
+                            self.pacer,
+                            slot,
+                            channel,
+                            urgent=brings or moved,
+                            retires=shows_stale_controls(slot, game),
+                            timed=brings and decision_on_timer(game),
+                            payload=payload,
+                            pictures=self.pictures,
+                            message_id=slot.message_id,
+                            trailing=lambda: self._trailing(outbox, seat, slot),
+                        ):
+                            slot.owed_news, slot.owed_force = worth, force  # the trailing write shows them
+                            return False
+                        edited = await self.edit_dm(slot, payload)
+                    else:
+                        edited = False
+                    if not edited:
                         sent = await self.new_dms.send(game, seat, slot, payload, ping=ping, after=after)
-                    except NotDelivered as error:
-                        self.new_dms.try_again(game.id, seat, slot, ping, error)
-                        slot.digest = slot.key = None  # not shown: the next write draws it
-                        return False
+                except NotDelivered as error:  # Discord failed this time: the write is made again
+                    self.new_dms.try_again(game.id, seat, slot, ping, error)
+                    slot.digest = slot.key = None  # not shown: the next write draws it
+                    return False
                 slot.parked = False
                 if slot.token is not None:  # the view it played from: emptied, or showing the end
                     await self.views.hand_over(game, seat, slot, payload)
@@ -279,7 +279,12 @@ class PrivateMessages:
         if slot.parked or slot.message_id is None or game.seats[seat].dm_open is False:
             return
         slot.last = await self.pacer.turn(dm(slot.user_id))
-        if await self.edit_dm(slot, screens.parked_payload(game, seat)):
+        try:
+            parked = await self.edit_dm(slot, screens.parked_payload(game, seat))
+        except NotDelivered as error:  # Discord failed this time: the next write parks it
+            log.warning("%s: parking the DM waits for the next write", error)
+            return
+        if parked:
             slot.parked = True
         else:  # the DM is gone (a new one comes when the DM is the living message again)
             slot.message_id = None
@@ -306,6 +311,7 @@ class PrivateMessages:
         )
         if edited:
             self.pictures.shown(slot.message_id, payload)
+            slot.undelivered = 0
         return edited
 
     async def close(self, slot: Slot, payload: Payload) -> None:

@@ -252,6 +252,8 @@ class FakeDiscord:
         self.closed_dms: set[int] = set()
         #: user -> how many of their next new DMs Discord fails to take (a server error)
         self.failing_dms: dict[int, int] = {}
+        #: message -> how many of its next edits Discord fails to take (a server error)
+        self.failing_edits: dict[int, int] = {}
         #: users whose next new DM is the bot's last act: the process dies as Discord answers
         self.killed_after_dm: set[int] = set()
         self.nonces: dict[int, int] = {}  # a new DM's nonce -> the DM (Discord's `enforce_nonce`)
@@ -352,8 +354,14 @@ class FakeMessenger:
             raise Killed(f"killed as Discord created DM {message.id}")
         return message.id
 
+    def _fail_edit(self, message_id: int) -> None:
+        if self.discord.failing_edits.get(message_id, 0) > 0:
+            self.discord.failing_edits[message_id] -= 1
+            raise NotDelivered(f"an edit of message {message_id}: 503 Service Unavailable")
+
     async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
         self.calls.append(("edit_dm", message_id))
+        self._fail_edit(message_id)
         message = self.discord.messages.get(message_id)
         if message is None or message.dm_for != user_id:
             return False
@@ -396,6 +404,7 @@ class FakeMessenger:
 
     async def edit_message(self, channel_id: int, message_id: int, payload: Payload) -> bool:
         self.calls.append(("edit", message_id))
+        self._fail_edit(message_id)
         message = self.discord.messages.get(message_id)
         if message is None or message.channel_id != channel_id:
             return False

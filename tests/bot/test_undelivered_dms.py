@@ -1,10 +1,12 @@
-"""A new DM Discord fails to take (a server error once discord.py's retries are used up: not closed
-DMs, `NotDelivered`) leaves the player's DMs open: the DM is sent again a moment later, and the
-table does not tell the player their DMs are closed. A "your turn" DM that fails becomes the
-channel mention closed DMs get."""
+"""A new DM or an edit Discord fails to take (a server error once discord.py's retries are used
+up: `NotDelivered`) is not a refusal. A new DM is sent again a moment later and the player's DMs
+stay open (the table does not call them closed); a "your turn" DM that fails becomes the channel
+mention closed DMs get. An edit is made again a moment later, in the same message: the table is
+not posted anew, the DM not replaced."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,11 +15,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot.messenger import PICTURES, DiscordMessenger, NotDelivered
-from bot.new_dms import DM_TRIES
+from bot.messenger import PICTURES, RETRIES, DiscordMessenger, NotDelivered
 from bot.pipeline import IDLE_SECONDS
 from bot.render.base import Payload
-from tests.bot.harness import Harness, make_users
+from tests.bot.harness import Harness, make_users, play_random_click
 from tests.bot.test_notifications import Clock, nominate
 
 
@@ -37,7 +38,7 @@ async def _settled(h: Harness) -> None:
 
 async def test_a_dm_discord_failed_to_take_is_sent_again(h: Harness) -> None:
     users = make_users(5)
-    h.discord.failing_dms = {users[0].id: DM_TRIES}  # the role DM of the start fails that often
+    h.discord.failing_dms = {users[0].id: RETRIES}  # the role DM of the start fails that often
     table, game_id = await h.open_table(users)
     await _settled(h)
     assert h.discord.failing_dms[users[0].id] == 0, "not tried again"
@@ -50,7 +51,7 @@ async def test_a_dm_discord_failed_to_take_is_sent_again(h: Harness) -> None:
 
 async def test_a_dm_that_keeps_failing_waits_for_the_seats_next_change(h: Harness) -> None:
     users = make_users(5)
-    h.discord.failing_dms = {users[0].id: DM_TRIES + 1}
+    h.discord.failing_dms = {users[0].id: RETRIES + 1}
     table, game_id = await h.open_table(users)
     await _settled(h)
     assert h.discord.failing_dms[users[0].id] == 0 and users[0].id not in h.discord.dms  # gave up
@@ -79,7 +80,7 @@ async def test_a_your_turn_dm_that_fails_becomes_a_channel_mention(h: Harness) -
 
 def _refusal(status: int, code: int) -> discord.HTTPException:
     reply = SimpleNamespace(status=status, reason="")
-    kinds = {403: discord.Forbidden, 503: discord.DiscordServerError}
+    kinds = {403: discord.Forbidden, 404: discord.NotFound, 503: discord.DiscordServerError}
     return kinds.get(status, discord.HTTPException)(reply, {"code": code, "message": ""})
 
 
@@ -107,5 +108,68 @@ async def test_only_a_refusal_means_closed_dms(error: Exception, closed: bool) -
         else:
             with pytest.raises(NotDelivered):
                 await messenger.send_dm(7, Payload(content="hi"), ping=False)
+    finally:
+        PICTURES.drawing = drawing
+
+
+async def test_a_table_edit_discord_failed_to_take_is_made_again_not_posted_anew(h: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    assert h.table is not None
+    h.table.delivery.retry_after = 0.01
+    h.discord.failing_edits = {table.id: 2}
+    posts = len(h.discord.channel(table.channel_id))
+    rng = random.Random(4)
+    for _ in range(300):  # until the table is edited by REST (after a private decision)
+        if not h.discord.failing_edits[table.id]:
+            break
+        assert await play_random_click(h, table, game_id, users, rng)
+    assert h.discord.failing_edits[table.id] == 0, "the table was never edited by REST"
+    await _settled(h)
+    assert len(h.discord.channel(table.channel_id)) == posts, "the table was posted anew"
+    assert (await h.game(game_id)).record.table_message_id == table.id
+    edits = [call for call in h.messenger.calls if call == ("edit", table.id)]
+    assert len(edits) >= 3  # two failed, then made
+
+
+async def test_a_dm_edit_discord_failed_to_take_is_made_again_in_the_same_dm(h: Harness) -> None:
+    users = make_users(5)
+    _table, game_id = await h.open_table(users)
+    await _settled(h)
+    assert h.table is not None
+    dm_id = (await h.game(game_id)).seats[0].dm_message_id
+    assert dm_id is not None
+    h.discord.failing_edits = {dm_id: 1}
+    await h.table.delivery.privates.refresh(game_id=game_id, seat=0, force=True)
+    await _settled(h)
+    assert h.discord.failing_edits[dm_id] == 0
+    assert [m.id for m in h.discord.dms[users[0].id]] == [dm_id], "a new DM instead of the edit"
+    assert h.messenger.calls.count(("edit_dm", dm_id)) == 2  # failed, then made
+
+
+@pytest.mark.parametrize(
+    ("error", "gone"),
+    [
+        (_refusal(404, 10008), True),  # Unknown Message: it was deleted
+        (_refusal(400, 50035), True),  # refused as it is: not worth trying again
+        (_refusal(503, 0), False),
+        (ConnectionResetError(104, "reset"), False),
+    ],
+)
+async def test_only_a_server_failure_of_an_edit_is_worth_trying_again(error: Exception, gone: bool) -> None:
+    async def edit(**_: Any) -> Any:
+        raise error
+
+    message = SimpleNamespace(edit=edit)
+    channel = SimpleNamespace(id=70, get_partial_message=lambda _id: message)
+    client = SimpleNamespace(get_partial_messageable=lambda *_, **__: channel)
+    drawing = PICTURES.drawing
+    try:
+        messenger = DiscordMessenger(client)  # type: ignore[arg-type]
+        if gone:
+            assert await messenger.edit_message(70, 5, Payload(content="hi")) is False
+        else:
+            with pytest.raises(NotDelivered):
+                await messenger.edit_message(70, 5, Payload(content="hi"))
     finally:
         PICTURES.drawing = drawing
