@@ -35,8 +35,9 @@ from bot.message_slots import (
     paced_turn,
     shows_stale_controls,
     turn_of,
+    write_again,
 )
-from bot.messenger import PICTURES, RETRIES, RETRY_SECONDS, Messenger, NotDelivered
+from bot.messenger import PICTURES, RETRY_SECONDS, Messenger, NotDelivered
 from bot.notifications import UNFINISHED_AFTER, Notifications
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer
@@ -239,8 +240,15 @@ class Delivery:
                     edited = await self.messenger.edit_message(
                         channel, message_id, self.pictures.for_edit(message_id, payload)
                     )
-                except NotDelivered as error:  # not gone: Discord failed this time
-                    self._table_again(game.id, slot, error)
+                except NotDelivered as error:  # not gone: Discord failed this time (not posted anew)
+                    write_again(
+                        self.pacer,
+                        slot,
+                        error,
+                        lambda: self.table(game.id),
+                        after=self.retry_after,
+                        urgent=True,
+                    )
                     return
                 if edited:
                     slot.undelivered = 0
@@ -263,22 +271,6 @@ class Delivery:
                 await self.pacer.turn(channel)
                 await self.messenger.delete_message(channel, message_id)
                 await self.notifications.table_moved(moved)
-
-    def _table_again(self, game_id: int, slot: Slot, error: NotDelivered) -> None:
-        """Discord did not take an edit of the table: it is not posted anew (it is still there),
-        but written again in `retry_after` seconds, a few times in a row (then at the game's
-        next change)."""
-        slot.digest = None  # not shown
-        slot.undelivered += 1
-        if slot.undelivered > RETRIES:
-            log.warning("%s (%s times in a row): the game's next change tries again", error, RETRIES + 1)
-            return
-        log.warning("%s: the table is written again in %.0f s", error, self.retry_after)
-
-        async def again() -> None:
-            await self.table(game_id)
-
-        self.pacer.later(self.retry_after, again, urgent=True)
 
     def _brings_decision(self, game: LoadedGame, slot: Slot) -> bool:
         """Whether the table's next edit brings a decision people make on the table (urgent:

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from bot import screens
 from bot.global_budget import Trailing
 from bot.loaded_game import LoadedGame
-from bot.messenger import PICTURES
+from bot.messenger import PICTURES, RETRIES, NotDelivered
 from bot.pacing import Pacer
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
@@ -58,6 +58,31 @@ class Slot:
     owed_force: bool = False
     #: new DMs in a row Discord did not take (`NotDelivered`): each is tried again, a few times
     undelivered: int = 0
+
+
+def write_again(
+    pacer: Pacer,
+    slot: Slot,
+    error: NotDelivered,
+    write: Callable[[], Awaitable[object]],
+    *,
+    after: float,
+    urgent: bool,
+) -> None:
+    """Discord did not take a write of the slot's message (`NotDelivered`): `write` makes it again
+    in `after` seconds, up to `RETRIES` times in a row (then the next change of what it shows
+    does). What the message shows is not known to be on screen meanwhile."""
+    slot.digest = slot.key = None
+    slot.undelivered += 1
+    if slot.undelivered > RETRIES:
+        log.warning("%s (%s times in a row): the next change writes it", error, RETRIES + 1)
+        return
+    log.warning("%s: written again in %.0f s", error, after)
+
+    async def again() -> None:
+        await write()
+
+    pacer.later(after, again, urgent=urgent)
 
 
 def shown_key(game: LoadedGame, seat: int | None, view: BaseModel | None = None) -> bytes:

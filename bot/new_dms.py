@@ -8,20 +8,17 @@ recorded meanwhile is adopted instead. A DM, or an edit of one, that Discord fai
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot
-from bot.messenger import PICTURES, RETRIES, RETRY_SECONDS, NotDelivered
+from bot.message_slots import Slot, write_again
+from bot.messenger import PICTURES, RETRY_SECONDS, NotDelivered
 from bot.pacing import dm
 from bot.render.base import Payload
 
 if TYPE_CHECKING:
     from bot.private_messages import PrivateMessages
-
-log = logging.getLogger(__name__)
 
 
 class NewDms:
@@ -118,13 +115,8 @@ class NewDms:
         refusal would have said they are closed), and the DM is written again in `retry_after`
         seconds (a new one with its push if it had one), a few times in a row."""
         p = self.privates
-        slot.undelivered += 1
-        if slot.undelivered > RETRIES:
-            log.warning("%s (%s times in a row): the seat's next change tries again", error, RETRIES + 1)
-            return
-        log.warning("%s: tried again in %.0f s", error, self.retry_after)
 
-        async def again() -> None:
-            await p.refresh(game_id=game_id, seat=seat, fresh=ping, force=True)
+        def again() -> Awaitable[bool]:
+            return p.refresh(game_id=game_id, seat=seat, fresh=ping, force=True)
 
-        p.pacer.later(self.retry_after, again, urgent=ping)
+        write_again(p.pacer, slot, error, again, after=self.retry_after, urgent=ping)
