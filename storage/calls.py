@@ -83,17 +83,5 @@ class CallStore:
         """The messages taken to be deleted before `taken_before` and still not deleted (their
         process stopped first), taken again at `now`, each by one caller. Their `decision` is -1
         (over) and `seat` None."""
-        rows = await self.db.fetchall(
-            "SELECT message_id, who, channel_id, claimed_at FROM call_deletes WHERE claimed_at < ? "
-            "ORDER BY message_id",
-            (taken_before,),
-        )
-        taken = []
-        for row in rows:
-            mine = await self.db.write(
-                "UPDATE call_deletes SET claimed_at = ? WHERE message_id = ? AND claimed_at = ?",
-                (now, row["message_id"], row["claimed_at"]),
-            )
-            if mine:
-                taken.append(Call(row["who"], row["message_id"], -1, channel_id=row["channel_id"]))
-        return taken
+        rows = await self.db.take_stale("call_deletes", "message_id", "claimed_at", taken_before, now)
+        return [Call(row["who"], row["message_id"], -1, channel_id=row["channel_id"]) for row in rows]

@@ -149,6 +149,15 @@ class Database(ABC):
 
         return await self.grouped(one)
 
+    async def take_stale(self, table: str, key: str, stamp: str, before: float, now: float) -> list[Row]:
+        """The rows of `table` whose `stamp` (Unix time) is before `before`, in `key` order, each
+        taken by one caller: its `stamp` set to `now` only where it is still the one read (another
+        process may take it first). Work a stopped process left undone (`storage.calls`,
+        `storage.sends`). The names are the code's own, never a player's input."""
+        rows = await self.fetchall(f"SELECT * FROM {table} WHERE {stamp} < ? ORDER BY {key}", (before,))
+        update = f"UPDATE {table} SET {stamp} = ? WHERE {key} = ? AND {stamp} = ?"
+        return [row for row in rows if await self.write(update, (now, row[key], row[stamp]))]
+
     @abstractmethod
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         """Run one read query outside any transaction and return its first row (or None)."""

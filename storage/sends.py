@@ -44,16 +44,5 @@ class SendStore:
     async def unfinished(self, begun_before: float, now: float) -> list[Send]:
         """The sends begun before `begun_before` and never done, each taken (its `begun_at` set
         to `now`) by one caller."""
-        rows = await self.db.fetchall(
-            "SELECT nonce, who, game_id, seat, begun_at FROM dm_sends WHERE begun_at < ? ORDER BY nonce",
-            (begun_before,),
-        )
-        taken = []
-        for row in rows:
-            mine = await self.db.write(
-                "UPDATE dm_sends SET begun_at = ? WHERE nonce = ? AND begun_at = ?",
-                (now, row["nonce"], row["begun_at"]),
-            )
-            if mine:
-                taken.append(Send(row["nonce"], row["who"], row["game_id"], row["seat"]))
-        return taken
+        rows = await self.db.take_stale("dm_sends", "nonce", "begun_at", begun_before, now)
+        return [Send(row["nonce"], row["who"], row["game_id"], row["seat"]) for row in rows]

@@ -21,6 +21,16 @@ from tests.bot.fakes import FakeDiscord, FakeInteraction, FakeMessage, FakeMesse
 CHANNEL = 555
 
 
+class Clock:
+    """A clock the test moves (`Harness(clock=...)`): players go idle when it passes a minute."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @dataclass
 class Harness:
     path: Path

@@ -6,27 +6,11 @@ its controls, and no "your turn" that nothing will delete."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
 
 from bot.pipeline import IDLE_SECONDS
 from tests.bot.fakes import FakeUser, Killed
-from tests.bot.harness import Harness, make_users
-from tests.bot.test_notifications import Clock, nominate, your_turn_dms
-
-
-@pytest.fixture
-async def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def h(tmp_path: Path, clock: Clock) -> AsyncIterator[Harness]:
-    harness = await Harness(tmp_path / "bot.db", clock=clock).boot()
-    yield harness
-    await harness.close()
+from tests.bot.harness import Clock, Harness, make_users
+from tests.bot.test_notifications import nominate, your_turn_dms
 
 
 async def _restart(h: Harness, clock: Clock) -> None:

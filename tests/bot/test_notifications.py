@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -18,28 +16,7 @@ from bot.pipeline import IDLE_SECONDS
 from bot.plugins import PLUGINS
 from storage.calls import Call
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import Harness, make_users, play_random_click, private_message
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def h(tmp_path: Path, clock: Clock) -> AsyncIterator[Harness]:
-    """A bot whose clock the test moves (players go idle when it passes a minute)."""
-    harness = await Harness(tmp_path / "bot.db", clock=clock).boot()
-    yield harness
-    await harness.close()
+from tests.bot.harness import Clock, Harness, make_users, play_random_click, private_message
 
 
 def newly_deciding(before: LoadedGame, after: LoadedGame) -> set[int]:

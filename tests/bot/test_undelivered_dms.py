@@ -7,8 +7,7 @@ not posted anew, the DM not replaced."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -18,17 +17,29 @@ import pytest
 from bot.messenger import PICTURES, RETRIES, DiscordMessenger, NotDelivered
 from bot.pipeline import IDLE_SECONDS
 from bot.render.base import Payload
-from tests.bot.harness import Harness, make_users, play_random_click
-from tests.bot.test_notifications import Clock, nominate
+from tests.bot.harness import Clock, Harness, make_users, play_random_click
+from tests.bot.test_notifications import nominate
 
 
 @pytest.fixture
-async def h(tmp_path: Path) -> AsyncIterator[Harness]:
-    harness = await Harness(tmp_path / "bot.db", clock=Clock()).boot()
-    assert harness.table is not None
-    harness.table.delivery.privates.new_dms.retry_after = 0.01
-    yield harness
-    await harness.close()
+def h(h: Harness) -> Harness:
+    """The conftest's bot, making again at once the writes Discord failed to take."""
+    assert h.table is not None
+    h.table.delivery.retry_after = h.table.delivery.privates.new_dms.retry_after = 0.01
+    return h
+
+
+@pytest.fixture
+def messenger_over() -> Iterator[Callable[[Any], DiscordMessenger]]:
+    """A `DiscordMessenger` whose client hands out `channel` (a stub) for every channel id."""
+    drawing = PICTURES.drawing  # (a DiscordMessenger draws pictures in a process of its own)
+
+    def make(channel: Any) -> DiscordMessenger:
+        client = SimpleNamespace(get_partial_messageable=lambda *_, **__: channel)
+        return DiscordMessenger(client)  # type: ignore[arg-type]
+
+    yield make
+    PICTURES.drawing = drawing
 
 
 async def _settled(h: Harness) -> None:
@@ -93,30 +104,24 @@ def _refusal(status: int, code: int) -> discord.HTTPException:
         (ConnectionResetError(104, "reset"), False),
     ],
 )
-async def test_only_a_refusal_means_closed_dms(error: Exception, closed: bool) -> None:
+async def test_only_a_refusal_means_closed_dms(
+    messenger_over: Callable[[Any], DiscordMessenger], error: Exception, closed: bool
+) -> None:
     async def send(**_: Any) -> Any:
         raise error
 
-    channel = SimpleNamespace(send=send)
-    client = SimpleNamespace(get_partial_messageable=lambda *_, **__: channel)
-    drawing = PICTURES.drawing
-    try:
-        messenger = DiscordMessenger(client)  # type: ignore[arg-type]
-        messenger._dm_channels[7] = 70  # its DM channel is open already
-        if closed:
-            assert await messenger.send_dm(7, Payload(content="hi"), ping=False) is None
-        else:
-            with pytest.raises(NotDelivered):
-                await messenger.send_dm(7, Payload(content="hi"), ping=False)
-    finally:
-        PICTURES.drawing = drawing
+    messenger = messenger_over(SimpleNamespace(send=send))
+    messenger._dm_channels[7] = 70  # its DM channel is open already
+    if closed:
+        assert await messenger.send_dm(7, Payload(content="hi"), ping=False) is None
+    else:
+        with pytest.raises(NotDelivered):
+            await messenger.send_dm(7, Payload(content="hi"), ping=False)
 
 
 async def test_a_table_edit_discord_failed_to_take_is_made_again_not_posted_anew(h: Harness) -> None:
     users = make_users(5)
     table, game_id = await h.open_table(users)
-    assert h.table is not None
-    h.table.delivery.retry_after = 0.01
     h.discord.failing_edits = {table.id: 2}
     posts = len(h.discord.channel(table.channel_id))
     rng = random.Random(4)
@@ -156,20 +161,16 @@ async def test_a_dm_edit_discord_failed_to_take_is_made_again_in_the_same_dm(h: 
         (ConnectionResetError(104, "reset"), False),
     ],
 )
-async def test_only_a_server_failure_of_an_edit_is_worth_trying_again(error: Exception, gone: bool) -> None:
+async def test_only_a_server_failure_of_an_edit_is_worth_trying_again(
+    messenger_over: Callable[[Any], DiscordMessenger], error: Exception, gone: bool
+) -> None:
     async def edit(**_: Any) -> Any:
         raise error
 
     message = SimpleNamespace(edit=edit)
-    channel = SimpleNamespace(id=70, get_partial_message=lambda _id: message)
-    client = SimpleNamespace(get_partial_messageable=lambda *_, **__: channel)
-    drawing = PICTURES.drawing
-    try:
-        messenger = DiscordMessenger(client)  # type: ignore[arg-type]
-        if gone:
-            assert await messenger.edit_message(70, 5, Payload(content="hi")) is False
-        else:
-            with pytest.raises(NotDelivered):
-                await messenger.edit_message(70, 5, Payload(content="hi"))
-    finally:
-        PICTURES.drawing = drawing
+    messenger = messenger_over(SimpleNamespace(id=70, get_partial_message=lambda _id: message))
+    if gone:
+        assert await messenger.edit_message(70, 5, Payload(content="hi")) is False
+    else:
+        with pytest.raises(NotDelivered):
+            await messenger.edit_message(70, 5, Payload(content="hi"))

@@ -14,8 +14,7 @@ from pathlib import Path
 from bot.channel_views import EPHEMERAL_SECONDS, SUPERSEDED
 from bot.plugins import PLUGINS
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import Harness, make_users, play_random_click
-from tests.bot.test_notifications import Clock
+from tests.bot.harness import Clock, Harness, make_users, play_random_click
 from tests.bot.test_private_messages import decision_controls
 
 #: The parked DM's words (English).
