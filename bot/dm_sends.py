@@ -9,6 +9,12 @@ nonce is sent again: Discord answers a nonce it saw in the past few minutes with
 created then (`enforce_nonce`, which discord.py sends with every nonce), and that DM is deleted
 unless it was recorded after all. Later than that, Discord creates the placeholder anew, and it is
 deleted at once.
+
+A send Discord did not take (`NotDelivered`: a server error, a dropped connection) may have
+created the DM all the same. A living DM is sent again under the same nonce (`NewDms`), so that
+Discord answers with that DM rather than make a second one; a send that is not tried again (a "your
+turn", told in the channel instead) is settled a moment later the way the start settles a note
+(`settle_later`).
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ log = logging.getLogger(__name__)
 UNFINISHED_AFTER = 120.0
 #: What the send of a note's nonce again says, should Discord create it anew (deleted at once).
 PLACEHOLDER = Payload(content="\N{HOURGLASS}")
+#: A send Discord did not take and that is not tried again is settled this many seconds later.
+SETTLE_SECONDS = 10.0
 
 
 class DmSends:
@@ -42,16 +50,31 @@ class DmSends:
         self.store = service.store.sends
         self.pacer = pacer
         self.clock = clock
+        self.settle_after = SETTLE_SECONDS
 
     async def send(
-        self, user_id: int, payload: Payload, *, ping: bool, game_id: int, seat: int | None
+        self,
+        user_id: int,
+        payload: Payload,
+        *,
+        ping: bool,
+        game_id: int,
+        seat: int | None,
+        nonce: int | None = None,
     ) -> tuple[int | None, int]:
         """Send a new DM (`Messenger.send_dm`), noted under a new nonce: (its id, or None when
         the DMs are closed; the nonce, for `recorded`). `seat`: the seat whose living DM it is;
-        None for a "your turn". Discord failing to take it (`NotDelivered`) leaves the note."""
-        nonce = secrets.randbits(63)
-        await self.store.begin(Send(nonce, user_id, game_id, seat), self.clock())
-        sent = await self.messenger.send_dm(user_id, payload, ping=ping, nonce=nonce)
+        None for a "your turn". Discord failing to take it (`NotDelivered`) leaves the note, and
+        the error carries its nonce: `nonce` sends the same DM again under it (Discord answers
+        with the DM if it created it after all; it may show what the first try showed)."""
+        if nonce is None:
+            nonce = secrets.randbits(63)
+            await self.store.begin(Send(nonce, user_id, game_id, seat), self.clock())
+        try:
+            sent = await self.messenger.send_dm(user_id, payload, ping=ping, nonce=nonce)
+        except NotDelivered as error:
+            error.nonce = nonce
+            raise
         if sent is None:
             await self.store.done(nonce)
         return sent, nonce
@@ -67,17 +90,31 @@ class DmSends:
         shared = self.service.shared
         unfinished = await self.store.unfinished(now - UNFINISHED_AFTER if shared else now, now)
         for send in unfinished:
-            await self.pacer.turn(dm(send.who))
-            try:
-                found = await self.messenger.send_dm(send.who, PLACEHOLDER, ping=False, nonce=send.nonce)
-            except NotDelivered as error:
-                log.warning("%s: a DM under way before a restart is looked for at the next", error)
-                continue
-            if found is not None and not await self._recorded(send, found):
-                await self.pacer.turn(dm(send.who))
-                await self.messenger.delete_dm(send.who, found)
-            await self.store.done(send.nonce)
+            await self._settle(send)
         return len(unfinished)
+
+    def settle_later(self, send: Send) -> None:
+        """A DM Discord did not take (`NotDelivered.nonce`) that is not sent again: in
+        `settle_after` seconds its nonce is sent again, and the DM Discord may have created all
+        the same is deleted unless it was recorded (as `finish` does at start)."""
+
+        async def settle() -> None:
+            await self._settle(send)
+
+        self.pacer.later(self.settle_after, settle)
+
+    async def _settle(self, send: Send) -> None:
+        """Send the note's nonce again; delete the DM it finds unless that DM was recorded."""
+        await self.pacer.turn(dm(send.who))
+        try:
+            found = await self.messenger.send_dm(send.who, PLACEHOLDER, ping=False, nonce=send.nonce)
+        except NotDelivered as error:
+            log.warning("%s: a DM under way is looked for at the next start", error)
+            return
+        if found is not None and not await self._recorded(send, found):
+            await self.pacer.turn(dm(send.who))
+            await self.messenger.delete_dm(send.who, found)
+        await self.store.done(send.nonce)
 
     async def _recorded(self, send: Send, message_id: int) -> bool:
         """Whether the DM is recorded where it belongs: the seat's living DM, a "your turn"."""

@@ -22,6 +22,7 @@ from bot.pacing import Pacer
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
 from games.core import Event
+from storage.sends import Send
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,18 @@ class Slot:
     owed_force: bool = False
     #: new DMs in a row Discord did not take (`NotDelivered`): each is tried again, a few times
     undelivered: int = 0
+    #: the new DM Discord did not take, which it may have created all the same: sent again under
+    #: its nonce (`bot.new_dms`)
+    unsent: Unsent | None = None
+
+
+@dataclass(frozen=True)
+class Unsent:
+    """A seat's new living DM Discord did not take (its note, with the nonce it went under), and
+    the digest of what it showed (None: the tries showed different things)."""
+
+    send: Send
+    digest: str | None
 
 
 def write_again(
@@ -68,21 +81,23 @@ def write_again(
     *,
     after: float,
     urgent: bool,
-) -> None:
+) -> bool:
     """Discord did not take a write of the slot's message (`NotDelivered`): `write` makes it again
     in `after` seconds, up to `RETRIES` times in a row (then the next change of what it shows
-    does). What the message shows is not known to be on screen meanwhile."""
+    does). What the message shows is not known to be on screen meanwhile. Returns whether it is
+    made again."""
     slot.digest = slot.key = None
     slot.undelivered += 1
     if slot.undelivered > RETRIES:
         log.warning("%s (%s times in a row): the next change writes it", error, RETRIES + 1)
-        return
+        return False
     log.warning("%s: written again in %.0f s", error, after)
 
     async def again() -> None:
         await write()
 
     pacer.later(after, again, urgent=urgent)
+    return True
 
 
 def shown_key(game: LoadedGame, seat: int | None, view: BaseModel | None = None) -> bytes:

@@ -209,6 +209,9 @@ class NotDelivered(Exception):
     discord.py's own retries were used up, a dropped connection). Unlike closed DMs or a message
     that is gone, worth trying again."""
 
+    #: a new DM's: the nonce it was sent under (`bot.dm_sends`), to send it again under
+    nonce: int | None = None
+
 
 class Messenger(Protocol):
     async def send_dm(

@@ -3,22 +3,27 @@ the seat has none. It is sent (through `bot.dm_sends`, so that a killed process 
 behind), then the previous one is deleted and the new one recorded. With several processes,
 sending and recording are one step under the game's lock, and a living DM another process
 recorded meanwhile is adopted instead. A DM, or an edit of one, that Discord failed to take
-(`NotDelivered`) is written again a little later (`try_again`).
+(`NotDelivered`) is written again a little later (`try_again`); a new one under the nonce of the
+try Discord did not take, so that a DM Discord created all the same is the one kept.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, write_again
+from bot.message_slots import Slot, Unsent, write_again
 from bot.messenger import PICTURES, RETRY_SECONDS, NotDelivered
 from bot.pacing import dm
 from bot.render.base import Payload
+from storage.sends import Send
 
 if TYPE_CHECKING:
     from bot.private_messages import PrivateMessages
+
+log = logging.getLogger(__name__)
 
 
 class NewDms:
@@ -75,12 +80,33 @@ class NewDms:
             await PICTURES.ready(payload)
         opening = p.messenger.opens_dm(slot.user_id)
         slot.last = await p.pacer.turn(dm(slot.user_id), opening=opening)
-        new_id, nonce = await p.sends.send(slot.user_id, payload, ping=ping, game_id=game.id, seat=seat)
+        unsent, slot.unsent = slot.unsent, None
+        if unsent is not None and unsent.send.who != slot.user_id:  # (not one for this player)
+            p.sends.settle_later(unsent.send)
+            unsent = None
+        try:
+            new_id, nonce = await p.sends.send(
+                slot.user_id,
+                payload,
+                ping=ping,
+                game_id=game.id,
+                seat=seat,
+                nonce=unsent.send.nonce if unsent is not None else None,
+            )
+        except NotDelivered as error:
+            if error.nonce is not None:
+                same = unsent is None or unsent.digest == payload.digest()
+                digest = payload.digest() if same else None
+                slot.unsent = Unsent(Send(error.nonce, slot.user_id, game.id, seat), digest)
+            raise
         slot.undelivered = 0
         old = slot.message_id
         if new_id is not None:
             slot.message_id = new_id
-            p.pictures.shown(new_id, payload)
+            if unsent is not None and unsent.digest != payload.digest():
+                await self._redraw(game.id, seat, slot, payload)
+            else:
+                p.pictures.shown(new_id, payload)
 
         async def bookkeeping() -> None:
             if old is not None and new_id is not None:
@@ -110,6 +136,22 @@ class NewDms:
             after.append(bookkeeping)
         return new_id is not None
 
+    async def _redraw(self, game_id: int, seat: int, slot: Slot, payload: Payload) -> None:
+        """The DM sent under an earlier try's nonce may be the one Discord created then, showing
+        what that try showed: it is edited (or, failing that, written again a little later)."""
+        p = self.privates
+        await p.pacer.turn(dm(slot.user_id))
+        try:
+            if await p.edit_dm(slot, payload):
+                return
+        except NotDelivered as error:
+            log.warning("%s: written again in %.0f s", error, self.retry_after)
+
+        async def again() -> None:
+            await p.refresh(game_id=game_id, seat=seat, force=True)
+
+        p.pacer.later(self.retry_after, again)
+
     def try_again(self, game_id: int, seat: int, slot: Slot, ping: bool, error: NotDelivered) -> None:
         """Discord did not take the seat's new DM, or an edit of its DM: its DMs stay open (a
         refusal would have said they are closed), and the DM is written again in `retry_after`
@@ -119,4 +161,5 @@ class NewDms:
         def again() -> Awaitable[bool]:
             return p.refresh(game_id=game_id, seat=seat, fresh=ping, force=True)
 
-        write_again(p.pacer, slot, error, again, after=self.retry_after, urgent=ping)
+        if not write_again(p.pacer, slot, error, again, after=self.retry_after, urgent=ping):
+            p.settle_unsent(slot)

@@ -31,6 +31,7 @@ from bot.outbox import Notice
 from bot.pacing import Pacer, dm
 from bot.render.base import Payload
 from storage.calls import CHANNEL, Call, CallStore
+from storage.sends import Send
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,8 @@ class Notifications:
                     )
                 except NotDelivered as error:  # Discord failed this time: told in the channel instead
                     log.warning("%s: mentioned in the channel instead", error)
+                    if error.nonce is not None:  # a DM Discord made all the same is deleted
+                        self.sends.settle_later(Send(error.nonce, user, game.id, None))
                     sent = None
             if sent is None:
                 mention.append(user)

@@ -274,8 +274,16 @@ class PrivateMessages:
             for step in after:  # (a click on the new DM need not wait for it)
                 await step()
 
+    def settle_unsent(self, slot: Slot) -> None:
+        """The new DM Discord did not take (`Slot.unsent`) will not be sent again: one Discord
+        made all the same is deleted a moment later (`DmSends.settle_later`)."""
+        if slot.unsent is not None:
+            self.sends.settle_later(slot.unsent.send)
+            slot.unsent = None
+
     async def park(self, game: LoadedGame, seat: int, slot: Slot) -> None:
         """The seat plays from its view: its DM (if any) says only that (called holding the lock)."""
+        self.settle_unsent(slot)  # (a DM with the seat's controls beside the view)
         if slot.parked or slot.message_id is None or game.seats[seat].dm_open is False:
             return
         slot.last = await self.pacer.turn(dm(slot.user_id))
@@ -317,6 +325,7 @@ class PrivateMessages:
     async def close(self, slot: Slot, payload: Payload) -> None:
         """A private message that is not living any more: delete the DM, empty the ephemeral."""
         async with slot.lock:
+            self.settle_unsent(slot)
             if slot.message_id is not None:
                 await self.pacer.turn(dm(slot.user_id))
                 await self.messenger.delete_dm(slot.user_id, slot.message_id)

@@ -254,6 +254,9 @@ class FakeDiscord:
         self.failing_dms: dict[int, int] = {}
         #: message -> how many of its next edits Discord fails to take (a server error)
         self.failing_edits: dict[int, int] = {}
+        #: user -> how many of their next new DMs Discord creates but whose answer is lost (a
+        #: dropped connection once discord.py's own retries are used up)
+        self.lost_dm_answers: dict[int, int] = {}
         #: users whose next new DM is the bot's last act: the process dies as Discord answers
         self.killed_after_dm: set[int] = set()
         self.nonces: dict[int, int] = {}  # a new DM's nonce -> the DM (Discord's `enforce_nonce`)
@@ -340,6 +343,7 @@ class FakeMessenger:
             raise NotDelivered(f"a DM to {user_id}: 503 Service Unavailable")
         earlier = self.discord.nonces.get(nonce) if nonce is not None else None
         if earlier is not None and earlier in self.discord.messages:
+            self._lose_answer(user_id, earlier)
             return earlier
         message = FakeMessage(next(_ids), None, dm_for=user_id)
         message.apply(**payload.send_kwargs(silent=not ping))
@@ -352,7 +356,13 @@ class FakeMessenger:
         if user_id in self.discord.killed_after_dm:
             self.discord.killed_after_dm.discard(user_id)
             raise Killed(f"killed as Discord created DM {message.id}")
+        self._lose_answer(user_id, message.id)
         return message.id
+
+    def _lose_answer(self, user_id: int, message_id: int) -> None:
+        if self.discord.lost_dm_answers.get(user_id, 0) > 0:
+            self.discord.lost_dm_answers[user_id] -= 1
+            raise NotDelivered(f"a DM to {user_id}: connection reset as Discord answered {message_id}")
 
     def _fail_edit(self, message_id: int) -> None:
         if self.discord.failing_edits.get(message_id, 0) > 0:
