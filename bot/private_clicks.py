@@ -23,7 +23,7 @@ from bot.render.base import Payload
 #: A click on a DM waits this long for a REST write of that DM under way (it holds the DM's lock
 #: through its round trip), then is acknowledged, and the DM redrawn through the interaction once
 #: the write is done. Discord wants every answer within 3 s (the table's is
-#: `bot.delivery.TABLE_WAIT`).
+#: `bot.table_message.TABLE_WAIT`).
 DM_WAIT = 1.0
 
 

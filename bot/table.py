@@ -78,8 +78,8 @@ class Table:
             return Change(game)
 
         change = await self.pipeline.run(game_id, step, user_id=user.id)
-        await self.delivery.answer_on_table(interaction, game_id)
-        self.delivery.watch_channel(change.game)
+        await self.delivery.tables.answer_on_table(interaction, game_id)
+        self.delivery.tables.watch_channel(change.game)
         await self.delivery.deliver(game_id)
 
     async def on_lobby_option(
@@ -89,7 +89,7 @@ class Table:
             return Change(await self.service.set_option(game_id, interaction.user.id, option, value))
 
         await self.pipeline.run(game_id, step, user_id=interaction.user.id)
-        await self.delivery.answer_on_table(interaction, game_id)
+        await self.delivery.tables.answer_on_table(interaction, game_id)
         await self.delivery.deliver(game_id)
 
     async def on_action(
@@ -109,7 +109,7 @@ class Table:
         game, seat = change.game, change.actor
         assert seat is not None
         if self._on_table(interaction, game):
-            await self.delivery.answer_on_table(interaction, game_id)
+            await self.delivery.tables.answer_on_table(interaction, game_id)
             if game.state is not None:
                 note = screens.renderer(game).acknowledge(
                     game.view(seat), screens.context(game), visible_events(change.events, seat)
@@ -187,7 +187,7 @@ class Table:
         taken = _("{name} took the win.", name=change.game.names[seat])
         await interaction.response.edit_message(content=taken, view=None)
         if interaction.message is not None:
-            self.delivery.extra_answered(game_id, interaction.message.id)
+            self.delivery.tables.extra_answered(game_id, interaction.message.id)
         await self.delivery.deliver(game_id)
 
     @staticmethod

@@ -95,7 +95,7 @@ class SlashCommands:
         async with self.service.lock(game.id):
             game = await self.service.set_table_message(game.id, message_id)
         self.pipeline.newest(game)
-        self.delivery.posted_table(game, message_id, payload)
+        self.delivery.tables.posted(game, message_id, payload)
 
     # -- private views -----------------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction) -> None:
@@ -204,7 +204,7 @@ class SlashCommands:
         await interaction.response.send_message(**Payload(content=text, view=view).send_kwargs())
         if view is not None:
             message = await interaction.original_response()
-            self.delivery.extra_controls(game, message.id)
+            self.delivery.tables.extra_controls(game, message.id)
         await self.delivery.deliver(game_id)
 
     async def reclaim(self, interaction: discord.Interaction) -> None:
@@ -237,7 +237,7 @@ class SlashCommands:
     async def on_channel_message(self, channel_id: int, user_id: int) -> str | None:
         """Someone posted: a buried table moves down; a player who posts at the wrong moment is
         reminded of a table rule (once per decision). Only who posted matters, never what."""
-        await self.delivery.chat_seen(channel_id)
+        await self.delivery.tables.chat_seen(channel_id)
         for record in await self.service.store.user_games_in_channel(
             channel_id, user_id, statuses=("running",)
         ):
@@ -275,7 +275,7 @@ class SlashCommands:
             if not mine(record.guild_id):
                 continue
             change = await self.pipeline.resume(record.id)
-            self.delivery.watch_channel(change.game)
+            self.delivery.tables.watch_channel(change.game)
             await self.delivery.deliver(record.id)
             count += 1
             await asyncio.sleep(pause)

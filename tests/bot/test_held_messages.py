@@ -12,8 +12,8 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-import bot.delivery
 import bot.private_clicks
+import bot.table_message
 from bot import screens
 from bot.render.base import Payload
 from tests.bot.fakes import FakeMessage, FakeUser
@@ -166,7 +166,7 @@ async def test_a_click_on_the_table_a_rest_edit_holds_is_acknowledged_then_drawn
     """A click on the table while a REST edit of it is under way: acknowledged within
     `TABLE_WAIT`; once the edit is done the table shows the newest game, drawn through the
     interaction, so the delivery that follows the click makes no REST edit of it."""
-    monkeypatch.setattr(bot.delivery, "TABLE_WAIT", 0.2)
+    monkeypatch.setattr(bot.table_message, "TABLE_WAIT", 0.2)
     users = make_users(3)
     table, game_id = await harness.open_table(users, "naughty-or-nice")
     held = HeldEdit(harness.messenger.edit_message)

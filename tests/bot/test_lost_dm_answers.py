@@ -21,7 +21,7 @@ from tests.bot.test_notifications import nominate, your_turn_dms
 
 def _quick(h: Harness, retry_after: float = 0.01) -> None:
     assert h.table is not None
-    h.table.delivery.retry_after = h.table.delivery.privates.new_dms.retry_after = retry_after
+    h.table.delivery.tables.retry_after = h.table.delivery.privates.new_dms.retry_after = retry_after
     h.table.delivery.privates.sends.settle_after = 0.01
 
 

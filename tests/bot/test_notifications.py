@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from bot.delivery import BURIED_AFTER
 from bot.loaded_game import LoadedGame
 from bot.pipeline import IDLE_SECONDS
 from bot.plugins import PLUGINS
+from bot.table_message import BURIED_AFTER
 from storage.calls import Call
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Clock, Harness, make_users, play_random_click, private_message

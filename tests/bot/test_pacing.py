@@ -131,6 +131,7 @@ def paced(harness: Harness, budget: int | None = None) -> tuple[Pacer, TimedMess
     delivery = harness.table.delivery
     delivery.pace(pacer)
     delivery.messenger = delivery.privates.messenger = delivery.sends.messenger = messenger
+    delivery.tables.messenger = messenger
     return pacer, messenger
 
 
@@ -385,7 +386,7 @@ async def test_a_table_edit_is_urgent_only_when_a_person_decides_on_the_table(ha
     """The Grumpy Nisse: the draft is decided on the table (its edits carry a person's decision);
     a trick's card is chosen in private, so the table's edit is news there and waits its turn
     behind the DMs that carry the decision."""
-    from bot.delivery import Delivery
+    from bot.table_message import TableMessages
 
     users = make_users(2)
     lobby = (await harness.command("play", users[0], "grumpy-nisse")).original
@@ -399,7 +400,7 @@ async def test_a_table_edit_is_urgent_only_when_a_person_decides_on_the_table(ha
         game = await harness.game(game_id)
         if game.record.status != "running" or ("LEAD", False) in seen:
             break
-        seen.add((game.state.phase.value, Delivery._people_decide(game)))
+        seen.add((game.state.phase.value, TableMessages._people_decide(game)))
         assert await play_random_click(harness, lobby, game_id, users, rng)
     assert ("DRAFT", True) in seen and ("LEAD", False) in seen, seen
     assert not any(on_table for phase, on_table in seen if phase in ("LEAD", "FOLLOW")), seen
@@ -419,13 +420,13 @@ async def test_writes_that_waited_for_a_message_make_one_trailing_write(harness:
     await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
     await pacer.settle()
     delivery = harness.table.delivery  # type: ignore[union-attr]
-    slot = delivery._table_slot(game_id)
+    slot = delivery.tables.slot(game_id)
     for _ in range(LIMIT):  # the table's channel at its limit: the next edit must wait
         pacer.take(CHANNEL)
     slot.digest = None  # the table must be drawn again
     before = pacer.waiting()
     async with slot.lock:
-        writes = [asyncio.create_task(delivery.table(game_id)) for _ in range(3)]
+        writes = [asyncio.create_task(delivery.tables.write(game_id)) for _ in range(3)]
         await asyncio.sleep(0.01)  # all three wait for the message's lock
     await asyncio.gather(*writes)
     assert pacer.waiting() == before + 1

@@ -89,7 +89,7 @@ async def test_controls_of_a_decision_that_is_over_go_first_among_the_writes_tha
         waiting write."""
         found: list[tuple[str, Trailing | None]] = []
         game_id, current = game.id, game.decision
-        table_slot = delivery._table_slot(game_id)
+        table_slot = delivery.tables.slot(game_id)
         for messages in harness.discord.channels.values():
             for message in messages:
                 if stale(message, game_id, current):

@@ -25,7 +25,7 @@ from tests.bot.test_notifications import nominate
 def h(h: Harness) -> Harness:
     """The conftest's bot, making again at once the writes Discord failed to take."""
     assert h.table is not None
-    h.table.delivery.retry_after = h.table.delivery.privates.new_dms.retry_after = 0.01
+    h.table.delivery.tables.retry_after = h.table.delivery.privates.new_dms.retry_after = 0.01
     return h
 
 

@@ -99,7 +99,7 @@ async def test_a_shown_game_keeps_no_view_until_its_next_action(harness: Harness
         kept = [
             harness.service._running.get(game_id),
             harness.table.pipeline.outboxes.get(game_id),
-            delivery._tables.get(game_id),
+            delivery.tables._tables.get(game_id),
             [slot for (game, _seat), slot in delivery.privates._slots.items() if game == game_id],
         ]
         assert _views_reachable(kept, view_type) == 0
