@@ -21,6 +21,7 @@ import asyncio
 import logging
 
 from bot import screens
+from bot.channel_posts import ChannelPosts
 from bot.dm_sends import UNFINISHED_AFTER as SENDS_UNFINISHED_AFTER
 from bot.dm_sends import DmSends
 from bot.loaded_game import LoadedGame
@@ -54,12 +55,14 @@ class Delivery:
         self.privates = PrivateMessages(pipeline, messenger, self.pictures, self.sends)
         self.clicks = PrivateClicks(self.privates)
         self._locks: dict[int, asyncio.Lock] = {}
+        self.posts = ChannelPosts(messenger, self.pacer, self._newest_game)
         self.notifications = Notifications(
             messenger,
             self.pacer,
             self.clock,
             self.service.store.calls,
             self.sends,
+            self.posts,
             shared=self.service.shared,
         )
         self.tables = TableMessages(
@@ -76,7 +79,7 @@ class Delivery:
     def pace(self, pacer: Pacer) -> None:
         """Pace writes with `pacer` from now on (tests: `Pacer(enabled=False)` or a fast one)."""
         self.pacer = self.privates.pacer = self.notifications.pacer = self.sends.pacer = pacer
-        self.tables.pacer = pacer
+        self.tables.pacer = self.posts.pacer = pacer
 
     # -- the outbox ------------------------------------------------------------------------------
     async def deliver(self, game_id: int) -> None:
@@ -150,16 +153,22 @@ class Delivery:
     def _newest(self, game_id: int) -> Outbox | None:
         return self.pipeline.outboxes.get(game_id)
 
+    def _newest_game(self, game_id: int) -> LoadedGame | None:
+        outbox = self._newest(game_id)
+        return outbox.game if outbox is not None else None
+
     # -- posts ---------------------------------------------------------------------------------------
     async def _post(self, game: LoadedGame, post: Post) -> None:
         if post.kind == "ended":
-            payload = screens.ending_payload(game, post.text)
-        else:
-            payload = Payload(content=post.text, mentions=post.mentions)
-        await self.pacer.turn(game.record.channel_id)
-        posted = await self.messenger.send_channel(game.record.channel_id, payload)
-        if posted is not None and post.mentions:  # the turn clock's warning: true while its decision is on
-            await self.notifications.mentioned(game, posted)
+            await self.posts.post(game, screens.ending_payload(game, post.text))
+            return
+
+        async def posted(message_id: int) -> None:  # the turn clock's warning: true while its decision is on
+            await self.notifications.mentioned(game, message_id)
+
+        calls = bool(post.mentions)
+        payload = Payload(content=post.text, mentions=post.mentions)
+        await self.posts.post(game, payload, calls=calls, posted=posted if calls else None)
 
     # -- forgetting --------------------------------------------------------------------------------
     def _forget(self, game: LoadedGame) -> None:

@@ -9,7 +9,7 @@ import asyncio
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import discord
 from pydantic import BaseModel
@@ -59,18 +59,24 @@ class Slot:
     owed_force: bool = False
     #: new DMs in a row Discord did not take (`NotDelivered`): each is tried again, a few times
     undelivered: int = 0
-    #: the new DM Discord did not take, which it may have created all the same: sent again under
-    #: its nonce (`bot.new_dms`)
+    #: the new message Discord did not take, which it may have made all the same: sent again
+    #: under its nonce (`bot.new_dms`, `bot.table_message`)
     unsent: Unsent | None = None
 
 
 @dataclass(frozen=True)
 class Unsent:
-    """A seat's new living DM Discord did not take (its note, with the nonce it went under), and
-    the digest of what it showed (None: the tries showed different things)."""
+    """A new message Discord did not take: the nonce it went under, the digest of what it showed
+    (None: the tries showed different things), and for a seat's living DM its note
+    (`bot.dm_sends`)."""
 
-    send: Send
+    nonce: int
     digest: str | None
+    note: Send | None = None
+
+    def again(self, payload: Payload) -> Unsent:
+        """After one more try of `payload` Discord did not take."""
+        return replace(self, digest=self.digest if self.digest == payload.digest() else None)
 
 
 def write_again(

@@ -244,9 +244,13 @@ class Messenger(Protocol):
         """Edit a message the bot posted; False if it is gone; raises `NotDelivered` when
         Discord failed to take the edit."""
 
-    async def send_channel(self, channel_id: int, payload: Payload) -> int | None:
-        """Post in a channel; the message id, or None if the bot may not post there. A post that
-        mentions nobody (`Payload.mentions`) is silent."""
+    async def send_channel(
+        self, channel_id: int, payload: Payload, *, nonce: int | None = None
+    ) -> int | None:
+        """Post in a channel; the message id, or None if the bot may not post there (raises
+        `NotDelivered` when Discord failed to take it). A post that mentions nobody
+        (`Payload.mentions`) is silent. `nonce`: sent again within a few minutes, Discord
+        answers with the post it made for it (`bot.channel_posts`)."""
 
     async def delete_message(self, channel_id: int, message_id: int) -> None:
         """Delete a message the bot posted in a channel (gone already is fine)."""
@@ -348,11 +352,17 @@ class DiscordMessenger:
             return False
         return True
 
-    async def send_channel(self, channel_id: int, payload: Payload) -> int | None:
+    async def send_channel(
+        self, channel_id: int, payload: Payload, *, nonce: int | None = None
+    ) -> int | None:
         channel = self.client.get_partial_messageable(channel_id)
         try:
-            ready = await PICTURES.ready(payload)
-            message = await channel.send(**ready.send_kwargs(silent=not payload.mentions))
+            kwargs = (await PICTURES.ready(payload)).send_kwargs(silent=not payload.mentions)
+            if nonce is not None:  # (discord.py draws one of its own otherwise)
+                kwargs["nonce"] = nonce
+            message = await channel.send(**kwargs)
+        except (discord.DiscordServerError, OSError) as error:  # not a refusal: Discord failed this time
+            raise NotDelivered(f"a post in {channel_id}: {error}") from error
         except discord.HTTPException as error:
             log.warning("posting in %s failed: %s", channel_id, error)
             return None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, Unsent, write_again
 from bot.messenger import PICTURES, RETRY_SECONDS, NotDelivered
+from bot.outbox import Outbox
 from bot.pacing import dm
 from bot.render.base import Payload
 from storage.sends import Send
@@ -81,8 +82,8 @@ class NewDms:
         opening = p.messenger.opens_dm(slot.user_id)
         slot.last = await p.pacer.turn(dm(slot.user_id), opening=opening)
         unsent, slot.unsent = slot.unsent, None
-        if unsent is not None and unsent.send.who != slot.user_id:  # (not one for this player)
-            p.sends.settle_later(unsent.send)
+        if unsent is not None and unsent.note is not None and unsent.note.who != slot.user_id:
+            p.sends.settle_later(unsent.note)  # (not one for this player)
             unsent = None
         try:
             new_id, nonce = await p.sends.send(
@@ -91,13 +92,14 @@ class NewDms:
                 ping=ping,
                 game_id=game.id,
                 seat=seat,
-                nonce=unsent.send.nonce if unsent is not None else None,
+                nonce=unsent.nonce if unsent is not None else None,
             )
         except NotDelivered as error:
-            if error.nonce is not None:
-                same = unsent is None or unsent.digest == payload.digest()
-                digest = payload.digest() if same else None
-                slot.unsent = Unsent(Send(error.nonce, slot.user_id, game.id, seat), digest)
+            if unsent is not None:
+                slot.unsent = unsent.again(payload)
+            elif error.nonce is not None:
+                note = Send(error.nonce, slot.user_id, game.id, seat)
+                slot.unsent = Unsent(error.nonce, payload.digest(), note)
             raise
         slot.undelivered = 0
         old = slot.message_id
@@ -152,14 +154,16 @@ class NewDms:
 
         p.pacer.later(self.retry_after, again)
 
-    def try_again(self, game_id: int, seat: int, slot: Slot, ping: bool, error: NotDelivered) -> None:
+    def try_again(self, outbox: Outbox, seat: int, slot: Slot, ping: bool, error: NotDelivered) -> None:
         """Discord did not take the seat's new DM, or an edit of its DM: its DMs stay open (a
         refusal would have said they are closed), and the DM is written again in `retry_after`
-        seconds (a new one with its push if it had one), a few times in a row."""
+        seconds (a new one with its push if it had one), a few times in a row; from the game's
+        newest outbox, or from this one once the game is over and forgotten."""
         p = self.privates
 
         def again() -> Awaitable[bool]:
-            return p.refresh(game_id=game_id, seat=seat, fresh=ping, force=True)
+            newest = p.newest(outbox.game.id) or outbox
+            return p.rewrite(newest, seat, slot, [], fresh=ping, force=True, ping=ping)
 
         if not write_again(p.pacer, slot, error, again, after=self.retry_after, urgent=ping):
             p.settle_unsent(slot)

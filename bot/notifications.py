@@ -22,6 +22,7 @@ import logging
 from collections.abc import Callable, Hashable, Sequence
 
 from bot import screens
+from bot.channel_posts import ChannelPosts
 from bot.channel_views import TOKEN_LASTS
 from bot.dm_sends import DmSends
 from bot.i18n import _, using
@@ -65,13 +66,16 @@ class Notifications:
         clock: Callable[[], float],
         store: CallStore,
         sends: DmSends,
+        posts: ChannelPosts,
         *,
         shared: bool = False,
     ) -> None:
         """`shared`: several processes deliver the same games (each reads the stored calls).
-        `sends`: how the "your turn" DMs go out (a killed process leaves none behind)."""
+        `sends`: how the "your turn" DMs go out (a killed process leaves none behind); `posts`,
+        the channel mentions."""
         self.messenger = messenger
         self.sends = sends
+        self.posts = posts
         self.pacer = pacer
         self.clock = clock
         self.store = store
@@ -121,12 +125,13 @@ class Notifications:
                     game=f"**{_(game.info.title)} #{game.id}**",
                     button=screens.private_label(game),
                 )
-            channel = game.record.channel_id
-            await self.pacer.turn(channel)
-            post = Payload(content=text, mentions=tuple(mention))
-            posted = await self.messenger.send_channel(channel, post)
-            if posted is not None:
-                await self.mentioned(game, posted)
+
+            async def posted(message_id: int) -> None:
+                await self.mentioned(game, message_id)
+
+            await self.posts.post(
+                game, Payload(content=text, mentions=tuple(mention)), calls=True, posted=posted
+            )
 
     async def table_moved(self, game: LoadedGame) -> None:
         """The table was posted anew (buried under chat; `game` has the new one): the "your

@@ -165,7 +165,22 @@ class PrivateMessages:
         if slot.message_id is None and self.service.shared:  # another process may have just sent one
             slot = self.slot(await self.service.load(game_id), seat)
         worth = list(screens.renderer(game).private_news(list(news))) if news else []
-        ping = fresh or notify
+        return await self.rewrite(outbox, seat, slot, worth, fresh=fresh, force=force, ping=fresh or notify)
+
+    async def rewrite(
+        self,
+        outbox: Outbox,
+        seat: int,
+        slot: Slot,
+        worth: list[Event],
+        *,
+        fresh: bool = False,
+        force: bool = False,
+        ping: bool = False,
+    ) -> bool:
+        """`refresh` the seat's `slot` from `outbox` (also after the game was forgotten: a write
+        Discord failed to take is made again this way)."""
+        game = outbox.game
         first = slot.message_id is None and game.seats[seat].dm_open is not False
         if fresh or (first and not self.views.living(game, seat, slot)):
             # a new DM (a decision, or the seat's first): its global turn before the lock
@@ -261,7 +276,7 @@ class PrivateMessages:
                     if not edited:
                         sent = await self.new_dms.send(game, seat, slot, payload, ping=ping, after=after)
                 except NotDelivered as error:  # Discord failed this time: the write is made again
-                    self.new_dms.try_again(game.id, seat, slot, ping, error)
+                    self.new_dms.try_again(outbox, seat, slot, ping, error)
                     slot.digest = slot.key = None  # not shown: the next write draws it
                     return False
                 slot.parked = False
@@ -277,9 +292,9 @@ class PrivateMessages:
     def settle_unsent(self, slot: Slot) -> None:
         """The new DM Discord did not take (`Slot.unsent`) will not be sent again: one Discord
         made all the same is deleted a moment later (`DmSends.settle_later`)."""
-        if slot.unsent is not None:
-            self.sends.settle_later(slot.unsent.send)
-            slot.unsent = None
+        if slot.unsent is not None and slot.unsent.note is not None:
+            self.sends.settle_later(slot.unsent.note)
+        slot.unsent = None
 
     async def park(self, game: LoadedGame, seat: int, slot: Slot) -> None:
         """The seat plays from its view: its DM (if any) says only that (called holding the lock)."""

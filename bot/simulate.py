@@ -86,7 +86,9 @@ class PrintingMessenger:
         self._show(message_id, payload)
         return True
 
-    async def send_channel(self, channel_id: int, payload: Payload) -> int | None:
+    async def send_channel(
+        self, channel_id: int, payload: Payload, *, nonce: int | None = None
+    ) -> int | None:
         message_id = self.next_id
         self.next_id += 1
         self._show(message_id, payload)

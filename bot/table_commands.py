@@ -252,7 +252,7 @@ class SlashCommands:
                 if len(self._reminded) > 10_000:
                     self._reminded.clear()
                 self._reminded.add(key)
-                await self.delivery.messenger.send_channel(channel_id, Payload(content=text))
+                await self.delivery.posts.post(game, Payload(content=text))
                 return text
         return None
 

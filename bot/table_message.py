@@ -11,6 +11,7 @@ channel (`bot.pacing`), with one trailing write that draws the newest game when 
 from __future__ import annotations
 
 import logging
+import secrets
 
 import discord
 
@@ -19,6 +20,7 @@ from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.message_slots import (
     Slot,
+    Unsent,
     answer_by_edit,
     answer_later,
     lock_or_defer,
@@ -111,6 +113,7 @@ class TableMessages:
     async def _write(self, outbox: Outbox, slot: Slot, *, repost: bool = False) -> None:
         if not repost and self._owed(outbox, slot):
             return
+        redraw = False  # a post Discord made at an earlier try shows what that try showed
         async with slot.lock:
             if not repost and self._owed(outbox, slot):  # set while this waited for the lock
                 return
@@ -143,7 +146,7 @@ class TableMessages:
                         self.pacer,
                         slot,
                         error,
-                        lambda: self.write(game.id),
+                        lambda: self._write(self._newest(game.id) or outbox, slot),
                         after=self.retry_after,
                         urgent=True,
                     )
@@ -157,9 +160,26 @@ class TableMessages:
             if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
                 await PICTURES.ready(payload)
             slot.last = await self.pacer.turn(channel)
-            new_id = await self.messenger.send_channel(channel, payload)
+            unsent, slot.unsent = slot.unsent, None
+            nonce = unsent.nonce if unsent is not None else secrets.randbits(63)
+            try:
+                new_id = await self.messenger.send_channel(channel, payload, nonce=nonce)
+            except NotDelivered as error:  # posted again under the nonce: not twice if Discord made it
+                slot.unsent = unsent.again(payload) if unsent is not None else Unsent(nonce, digest)
+                write_again(
+                    self.pacer,
+                    slot,
+                    error,
+                    lambda: self._write(self._newest(game.id) or outbox, slot, repost=repost),
+                    after=self.retry_after,
+                    urgent=True,
+                )
+                return
             if new_id is None:
                 return
+            slot.undelivered = 0
+            if unsent is not None and unsent.digest != digest:  # made at an earlier try, showing it
+                redraw, digest = True, ""
             self.pictures.shown(new_id, payload)
             slot.digest, slot.message_id, slot.turn = digest, new_id, game.decision
             slot.offered = payload.offered()
@@ -169,6 +189,8 @@ class TableMessages:
                 await self.pacer.turn(channel)
                 await self.messenger.delete_message(channel, message_id)
                 await self.notifications.table_moved(moved)
+        if redraw:
+            await self._write(self._newest(outbox.game.id) or outbox, slot)
 
     def _brings_decision(self, game: LoadedGame, slot: Slot) -> bool:
         """Whether the table's next edit brings a decision people make on the table (urgent:

@@ -252,6 +252,10 @@ class FakeDiscord:
         self.closed_dms: set[int] = set()
         #: user -> how many of their next new DMs Discord fails to take (a server error)
         self.failing_dms: dict[int, int] = {}
+        #: channel -> how many of the next posts in it Discord fails to take (a server error)
+        self.failing_posts: dict[int, int] = {}
+        #: channel -> how many of the next posts in it Discord makes but whose answer is lost
+        self.lost_post_answers: dict[int, int] = {}
         #: message -> how many of its next edits Discord fails to take (a server error)
         self.failing_edits: dict[int, int] = {}
         #: user -> how many of their next new DMs Discord creates but whose answer is lost (a
@@ -259,7 +263,7 @@ class FakeDiscord:
         self.lost_dm_answers: dict[int, int] = {}
         #: users whose next new DM is the bot's last act: the process dies as Discord answers
         self.killed_after_dm: set[int] = set()
-        self.nonces: dict[int, int] = {}  # a new DM's nonce -> the DM (Discord's `enforce_nonce`)
+        self.nonces: dict[int, int] = {}  # a new message's nonce -> it (Discord's `enforce_nonce`)
         self.messages: dict[int, FakeMessage] = {}
         self.client: Any = None
         self.interactions: dict[str, FakeInteraction] = {}  # token -> interaction
@@ -421,11 +425,23 @@ class FakeMessenger:
         message.apply(**payload.edit_kwargs())
         return True
 
-    async def send_channel(self, channel_id: int, payload: Payload) -> int | None:
+    async def send_channel(
+        self, channel_id: int, payload: Payload, *, nonce: int | None = None
+    ) -> int | None:
         self.calls.append(("post", channel_id))
-        message = FakeMessage(next(_ids), channel_id)
-        message.apply(**payload.send_kwargs(silent=not payload.mentions))
-        self.pinged += [user for user in message.pings if f"<@{user}>" in (message.content or "")]
-        self.discord.channel(channel_id).append(message)
-        self.discord.messages[message.id] = message
-        return message.id
+        if self.discord.failing_posts.get(channel_id, 0) > 0:
+            self.discord.failing_posts[channel_id] -= 1
+            raise NotDelivered(f"a post in {channel_id}: 503 Service Unavailable")
+        message_id = self.discord.nonces.get(nonce) if nonce is not None else None
+        if message_id is None or message_id not in self.discord.messages:
+            message = FakeMessage(next(_ids), channel_id)
+            message.apply(**payload.send_kwargs(silent=not payload.mentions))
+            self.pinged += [user for user in message.pings if f"<@{user}>" in (message.content or "")]
+            self.discord.channel(channel_id).append(message)
+            self.discord.messages[message_id := message.id] = message
+            if nonce is not None:
+                self.discord.nonces[nonce] = message_id
+        if self.discord.lost_post_answers.get(channel_id, 0) > 0:
+            self.discord.lost_post_answers[channel_id] -= 1
+            raise NotDelivered(f"a post in {channel_id}: connection reset as Discord answered {message_id}")
+        return message_id

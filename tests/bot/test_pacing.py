@@ -72,9 +72,11 @@ class TimedMessenger(FakeMessenger):
         self._note(channel_id, edit=True)
         return await super().edit_message(channel_id, message_id, payload)
 
-    async def send_channel(self, channel_id: int, payload: Payload) -> int | None:
+    async def send_channel(
+        self, channel_id: int, payload: Payload, *, nonce: int | None = None
+    ) -> int | None:
         self._note(channel_id)
-        return await super().send_channel(channel_id, payload)
+        return await super().send_channel(channel_id, payload, nonce=nonce)
 
     async def delete_message(self, channel_id: int, message_id: int) -> None:
         self._note(channel_id)
