@@ -180,7 +180,8 @@ class TableMessages:
             slot.undelivered = 0
             if unsent is not None and unsent.digest != digest:  # made at an earlier try, showing it
                 redraw, digest = True, ""
-            self.pictures.shown(new_id, payload)
+            else:
+                self.pictures.shown(new_id, payload)
             slot.digest, slot.message_id, slot.turn = digest, new_id, game.decision
             slot.offered = payload.offered()
             self._chat.setdefault(channel, {})[game.id] = 0

@@ -146,21 +146,21 @@ class Players:
                 else (f"lopt:{self.game_id}:any", f"{option}={value}")
             )
             chosen = await (await self.loop.select(host, int(lobby["id"]), custom_id, [picked])).wait(timeout)
-            assert chosen.response_type == 7, chosen.text()
+            assert chosen.response_type == 7, (chosen.response_type, chosen.text())
         for user in guests:
             joined = await (await self.loop.click(user, int(lobby["id"]), f"lobby:{self.game_id}:join")).wait(
                 timeout
             )
-            assert joined.response_type == 7, joined.text()
+            assert joined.response_type == 7, (joined.response_type, joined.text())
         for _ in range(ai):
             added = await (await self.loop.click(host, int(lobby["id"]), f"lobby:{self.game_id}:addai")).wait(
                 timeout
             )
-            assert added.response_type == 7, added.text()
+            assert added.response_type == 7, (added.response_type, added.text())
         started = await (await self.loop.click(host, int(lobby["id"]), f"lobby:{self.game_id}:start")).wait(
             timeout
         )
-        assert started.response_type == 7, started.text()
+        assert started.response_type == 7, (started.response_type, started.text())
         return self.game_id
 
     def snapshot(self) -> Snapshot:
