@@ -2,7 +2,8 @@
 up: `NotDelivered`) is not a refusal. A new DM is sent again a moment later and the player's DMs
 stay open (the table does not call them closed); a "your turn" DM that fails becomes the channel
 mention closed DMs get. An edit is made again a moment later, in the same message: the table is
-not posted anew, the DM not replaced."""
+not posted anew, the DM not replaced. (And for `DiscordMessenger`: which errors make a post worth
+posting again.)"""
 
 from __future__ import annotations
 
@@ -174,3 +175,39 @@ async def test_only_a_server_failure_of_an_edit_is_worth_trying_again(
     else:
         with pytest.raises(NotDelivered):
             await messenger.edit_message(70, 5, Payload(content="hi"))
+
+
+@pytest.mark.parametrize(
+    ("error", "refused"),
+    [
+        (_refusal(403, 50013), True),  # Missing Permissions: the bot may not post there
+        (_refusal(404, 10003), True),  # Unknown Channel
+        (_refusal(400, 50035), True),
+        (_refusal(503, 0), False),  # once discord.py's own retries are used up
+        (ConnectionResetError(104, "reset"), False),
+    ],
+)
+async def test_only_a_server_error_makes_a_post_worth_posting_again(
+    messenger_over: Callable[[Any], DiscordMessenger], error: Exception, refused: bool
+) -> None:
+    async def send(**_: Any) -> Any:
+        raise error
+
+    messenger = messenger_over(SimpleNamespace(send=send))
+    if refused:
+        assert await messenger.send_channel(70, Payload(content="hi"), nonce=5) is None
+    else:
+        with pytest.raises(NotDelivered):
+            await messenger.send_channel(70, Payload(content="hi"), nonce=5)
+
+
+async def test_a_post_goes_under_its_nonce(messenger_over: Callable[[Any], DiscordMessenger]) -> None:
+    sent: list[dict[str, Any]] = []
+
+    async def send(**kwargs: Any) -> Any:
+        sent.append(kwargs)
+        return SimpleNamespace(id=9)
+
+    messenger = messenger_over(SimpleNamespace(send=send))
+    assert await messenger.send_channel(70, Payload(content="hi"), nonce=5) == 9
+    assert sent[0]["nonce"] == 5 and sent[0]["content"] == "hi"
