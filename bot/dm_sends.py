@@ -51,6 +51,7 @@ class DmSends:
         self.pacer = pacer
         self.clock = clock
         self.settle_after = SETTLE_SECONDS
+        self.started = clock()  # (this process's own notes are never a stopped process's)
 
     async def send(
         self,
@@ -84,11 +85,12 @@ class DmSends:
         await self.store.done(nonce)
 
     async def finish(self) -> int:
-        """Delete the DMs of the notes a stopped process left (at start, alone, all of them;
-        with several processes, those over `UNFINISHED_AFTER` old). Returns how many notes."""
+        """Delete the DMs of the notes a stopped process left (at start, alone, all those begun
+        before this process started; with several processes, those over `UNFINISHED_AFTER` old).
+        Returns how many notes."""
         now = self.clock()
         shared = self.service.shared
-        unfinished = await self.store.unfinished(now - UNFINISHED_AFTER if shared else now, now)
+        unfinished = await self.store.unfinished(now - UNFINISHED_AFTER if shared else self.started, now)
         for send in unfinished:
             await self._settle(send)
         return len(unfinished)

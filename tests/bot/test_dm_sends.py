@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 
 from bot.pipeline import IDLE_SECONDS
+from storage.sends import Send
 from tests.bot.fakes import FakeUser, Killed
 from tests.bot.harness import Clock, Harness, make_users
 from tests.bot.test_notifications import nominate, your_turn_dms
@@ -61,3 +62,16 @@ async def test_a_your_turn_sent_as_the_process_died_is_deleted_after_the_restart
     recorded = {call.message_id for call in await h.service.store.calls.of_game(game_id)}
     assert orphans & set(h.discord.messages) <= recorded, "a 'your turn' DM nothing will delete"
     assert await _unfinished(h, clock) == []
+
+
+async def test_the_start_leaves_the_dms_this_process_is_sending_alone(h: Harness, clock: Clock) -> None:
+    """A click in a restart's first moments sends a new DM while the start's recovery runs: its
+    note is this process's, not a stopped one's, so the recovery does not take it (and delete
+    the DM once Discord has made it)."""
+    assert h.table is not None
+    sends = h.table.delivery.sends
+    clock.now += 1
+    await sends.store.begin(Send(nonce=77, who=1, game_id=1, seat=0), clock.now)  # under way
+    clock.now += 1
+    assert await sends.finish() == 0
+    assert [send.nonce for send in await _unfinished(h, clock)] == [77]
