@@ -1,9 +1,10 @@
 """Posts in a game's channel (`ChannelPosts`): the end with its Rematch button, the turn clock's
-warning, the "your turn" mention of players whose DMs are closed. A post Discord failed to take
-(`NotDelivered`: a server error once discord.py's own retries are used up, a dropped connection)
-is posted again a little later, a few times, under the same nonce: Discord answers a nonce it saw
-in the past few minutes with the post it made then, so a post it made all the same is not made
-twice. A post that calls people to a decision is posted again only while that decision is on.
+warning, the "your turn" mention of players whose DMs are closed, chat reminders. A post Discord
+failed to take (`NotDelivered`: a server error once discord.py's own retries are used up, a
+dropped connection) is posted again a little later, a few times (`bot.messenger.RETRIES`), under
+the same nonce: Discord answers a nonce it saw in the past few minutes with the post it made
+then, so a post it made all the same is not made twice. A post that calls people to a decision
+is posted again only while that decision is on.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 
 from bot.loaded_game import LoadedGame
-from bot.messenger import RETRIES, RETRY_SECONDS, Messenger, NotDelivered
+from bot.messenger import RETRIES, RETRY_SECONDS, Messenger, NotDelivered, retry_delay
 from bot.pacing import Pacer
 from bot.render.base import Payload
 
@@ -60,13 +61,14 @@ class ChannelPosts:
             if tries >= RETRIES:
                 log.warning("%s (%s times in a row): not posted", error, tries + 1)
                 return
-            log.warning("%s: posted again in %.0f s", error, self.retry_after)
+            after = retry_delay(self.retry_after, tries + 1)
+            log.warning("%s: posted again in %.0f s", error, after)
 
             async def again() -> None:
                 if not calls or self._still_on(game):
                     await self._post(game, payload, nonce, calls, posted, tries + 1)
 
-            self.pacer.later(self.retry_after, again, urgent=calls)
+            self.pacer.later(after, again, urgent=calls)
             return
         if message_id is not None and posted is not None:
             await posted(message_id)

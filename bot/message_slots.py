@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from bot import screens
 from bot.global_budget import Trailing
 from bot.loaded_game import LoadedGame
-from bot.messenger import PICTURES, RETRIES, NotDelivered
+from bot.messenger import PICTURES, RETRIES, NotDelivered, retry_delay
 from bot.pacing import Pacer
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
@@ -89,14 +89,15 @@ def write_again(
     urgent: bool,
 ) -> bool:
     """Discord did not take a write of the slot's message (`NotDelivered`): `write` makes it again
-    in `after` seconds, up to `RETRIES` times in a row (then the next change of what it shows
-    does). What the message shows is not known to be on screen meanwhile. Returns whether it is
-    made again."""
+    in `after` seconds, twice as long after each further failure, up to `RETRIES` times in a row
+    (then the next change of what it shows does). What the message shows is not known to be on
+    screen meanwhile. Returns whether it is made again."""
     slot.digest = slot.key = None
     slot.undelivered += 1
     if slot.undelivered > RETRIES:
         log.warning("%s (%s times in a row): the next change writes it", error, RETRIES + 1)
         return False
+    after = retry_delay(after, slot.undelivered)
     log.warning("%s: written again in %.0f s", error, after)
 
     async def again() -> None:

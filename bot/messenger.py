@@ -198,10 +198,17 @@ def _constant(data: bytes) -> Callable[[], bytes]:
 PICTURES = PictureCache()
 
 
-#: A write Discord failed to take (`NotDelivered`) is made again this many seconds later, up to
-#: `RETRIES` times in a row; then at the next change of what it shows.
+#: A write Discord failed to take (`NotDelivered`) is made again this many seconds later, then
+#: twice as long after each further failure, up to `RETRIES` times in a row (about 10 minutes in
+#: all: a Discord outage of that length loses no write, a game's last ones included); then at the
+#: next change of what it shows.
 RETRY_SECONDS = 10.0
-RETRIES = 3
+RETRIES = 6
+
+
+def retry_delay(first: float, failures: int) -> float:
+    """How long to wait before trying a write again after its `failures`-th failure in a row."""
+    return first * 2 ** (failures - 1)
 
 
 class NotDelivered(Exception):

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.message_slots import Slot, write_again
 from bot.messenger import PICTURES, RETRIES, DiscordMessenger, NotDelivered
 from bot.pipeline import IDLE_SECONDS
 from bot.render.base import Payload
@@ -211,3 +212,20 @@ async def test_a_post_goes_under_its_nonce(messenger_over: Callable[[Any], Disco
     messenger = messenger_over(SimpleNamespace(send=send))
     assert await messenger.send_channel(70, Payload(content="hi"), nonce=5) == 9
     assert sent[0]["nonce"] == 5 and sent[0]["content"] == "hi"
+
+
+def test_each_failure_in_a_row_doubles_the_wait_for_about_ten_minutes() -> None:
+    delays: list[float] = []
+    pacer = SimpleNamespace(later=lambda after, _write, urgent: delays.append(after))
+    slot = Slot(1)
+
+    async def write() -> None:
+        pass
+
+    made_again = [
+        write_again(pacer, slot, NotDelivered("503"), write, after=10.0, urgent=False)  # type: ignore[arg-type]
+        for _ in range(RETRIES + 1)
+    ]
+    assert made_again == [True] * RETRIES + [False]
+    assert delays == [10.0 * 2**n for n in range(RETRIES)]
+    assert sum(delays) >= 600  # a Discord outage of ten minutes loses no write
