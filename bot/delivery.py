@@ -22,10 +22,10 @@ import logging
 
 from bot import screens
 from bot.channel_posts import ChannelPosts
-from bot.dm_sends import UNFINISHED_AFTER as SENDS_UNFINISHED_AFTER
-from bot.dm_sends import DmSends
 from bot.loaded_game import LoadedGame
 from bot.messenger import Messenger
+from bot.noted_sends import UNFINISHED_AFTER as SENDS_UNFINISHED_AFTER
+from bot.noted_sends import NotedSends
 from bot.notifications import UNFINISHED_AFTER, Notifications
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer
@@ -51,7 +51,7 @@ class Delivery:
         self.clock = pipeline.clock
         self.pictures = ShownPictures()
         self.pacer = pacer or Pacer(enabled=bool(getattr(messenger, "paced", False)))
-        self.sends = DmSends(messenger, self.service, self.pacer, self.clock)
+        self.sends = NotedSends(messenger, self.service, self.pacer, self.clock)
         self.privates = PrivateMessages(pipeline, messenger, self.pictures, self.sends)
         self.clicks = PrivateClicks(self.privates)
         self._locks: dict[int, asyncio.Lock] = {}

@@ -68,7 +68,7 @@ class Slot:
 class Unsent:
     """A new message Discord did not take: the nonce it went under, the digest of what it showed
     (None: the tries showed different things), and for a seat's living DM its note
-    (`bot.dm_sends`)."""
+    (`bot.noted_sends`)."""
 
     nonce: int
     digest: str | None

@@ -216,7 +216,7 @@ class NotDelivered(Exception):
     discord.py's own retries were used up, a dropped connection). Unlike closed DMs or a message
     that is gone, worth trying again."""
 
-    #: a new DM's: the nonce it was sent under (`bot.dm_sends`), to send it again under
+    #: a new DM's: the nonce it was sent under (`bot.noted_sends`), to send it again under
     nonce: int | None = None
 
 
@@ -227,7 +227,7 @@ class Messenger(Protocol):
         """Send a DM; the message id, or None if the user cannot receive DMs from the bot (raises
         `NotDelivered` when Discord failed to take it). Only a DM that tells its player of a
         decision `ping`s (a push notification); any other is silent. `nonce`: sent again within
-        a few minutes, Discord answers with the DM it created for it (`bot.dm_sends`)."""
+        a few minutes, Discord answers with the DM it created for it (`bot.noted_sends`)."""
 
     async def edit_dm(self, user_id: int, message_id: int, payload: Payload) -> bool:
         """Edit a DM the bot sent; False if it is gone (or DMs are closed now); raises

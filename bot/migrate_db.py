@@ -63,7 +63,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "guild_settings": ("guild_id", "locale"),
     "calls": ("game_id", "who", "channel_id", "message_id", "decision", "seat"),
     "call_deletes": ("message_id", "who", "channel_id", "claimed_at"),
-    "dm_sends": ("nonce", "who", "game_id", "seat", "begun_at"),
+    "dm_sends": ("nonce", "who", "game_id", "seat", "begun_at", "channel_id"),
 }
 _ORDER = {
     "games": "id",
@@ -83,7 +83,7 @@ _NOUNS = {
     "guild_settings": "server setting",
     "calls": '"your turn" message',
     "call_deletes": '"your turn" message to delete',
-    "dm_sends": "DM under way",
+    "dm_sends": "new message under way",
 }
 
 

@@ -1,5 +1,5 @@
 """A seat's new living DM: `PrivateMessages` sends one to announce a private decision, or when
-the seat has none. It is sent (through `bot.dm_sends`, so that a killed process leaves none
+the seat has none. It is sent (through `bot.noted_sends`, so that a killed process leaves none
 behind), then the previous one is deleted and the new one recorded. With several processes,
 sending and recording are one step under the game's lock, and a living DM another process
 recorded meanwhile is adopted instead. A DM, or an edit of one, that Discord failed to take

@@ -24,10 +24,10 @@ from collections.abc import Callable, Hashable, Sequence
 from bot import screens
 from bot.channel_posts import ChannelPosts
 from bot.channel_views import TOKEN_LASTS
-from bot.dm_sends import DmSends
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.messenger import Messenger, NotDelivered
+from bot.noted_sends import NotedSends
 from bot.outbox import Notice
 from bot.pacing import Pacer, dm
 from bot.render.base import Payload
@@ -65,7 +65,7 @@ class Notifications:
         pacer: Pacer,
         clock: Callable[[], float],
         store: CallStore,
-        sends: DmSends,
+        sends: NotedSends,
         posts: ChannelPosts,
         *,
         shared: bool = False,

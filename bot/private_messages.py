@@ -25,12 +25,12 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot import screens
 from bot.channel_views import ChannelViews
-from bot.dm_sends import DmSends
 from bot.errors import UserError
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, shows_stale_controls, turn_of
 from bot.messenger import Messenger, NotDelivered
 from bot.new_dms import NewDms
+from bot.noted_sends import NotedSends
 from bot.outbox import Outbox
 from bot.pacing import dm
 from bot.pipeline import Pipeline
@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 
 class PrivateMessages:
     def __init__(
-        self, pipeline: Pipeline, messenger: Messenger, pictures: ShownPictures, sends: DmSends
+        self, pipeline: Pipeline, messenger: Messenger, pictures: ShownPictures, sends: NotedSends
     ) -> None:
         """`sends`: how new DMs go out (a killed process leaves none behind); its pacer paces
         every write."""
@@ -291,7 +291,7 @@ class PrivateMessages:
 
     def settle_unsent(self, slot: Slot) -> None:
         """The new DM Discord did not take (`Slot.unsent`) will not be sent again: one Discord
-        made all the same is deleted a moment later (`DmSends.settle_later`)."""
+        made all the same is deleted a moment later (`NotedSends.settle_later`)."""
         if slot.unsent is not None and slot.unsent.note is not None:
             self.sends.settle_later(slot.unsent.note)
         slot.unsent = None

@@ -11,7 +11,6 @@ channel (`bot.pacing`), with one trailing write that draws the newest game when 
 from __future__ import annotations
 
 import logging
-import secrets
 
 import discord
 
@@ -161,11 +160,15 @@ class TableMessages:
                 await PICTURES.ready(payload)
             slot.last = await self.pacer.turn(channel)
             unsent, slot.unsent = slot.unsent, None
-            nonce = unsent.nonce if unsent is not None else secrets.randbits(63)
             try:
-                new_id = await self.messenger.send_channel(channel, payload, nonce=nonce)
+                new_id, nonce = await self.privates.sends.post_table(
+                    game.id, channel, payload, unsent.nonce if unsent is not None else None
+                )
             except NotDelivered as error:  # posted again under the nonce: not twice if Discord made it
-                slot.unsent = unsent.again(payload) if unsent is not None else Unsent(nonce, digest)
+                if unsent is not None:
+                    slot.unsent = unsent.again(payload)
+                elif error.nonce is not None:
+                    slot.unsent = Unsent(error.nonce, digest)
                 write_again(
                     self.pacer,
                     slot,
@@ -186,6 +189,7 @@ class TableMessages:
             slot.offered = payload.offered()
             self._chat.setdefault(channel, {})[game.id] = 0
             moved = await self._set_table_message(game.id, new_id)
+            await self.privates.sends.recorded(nonce)
             if message_id is not None and message_id != new_id:
                 await self.pacer.turn(channel)
                 await self.messenger.delete_message(channel, message_id)

@@ -180,6 +180,12 @@ CREATE TABLE dm_sends (
 );
 """
 
+# A table message the bot is about to post (by the same nonce, in `channel_id`; `who` 0): one a
+# process was killed in between posting and recording is deleted the same way (`storage.sends`).
+_V12 = """
+ALTER TABLE dm_sends ADD COLUMN channel_id INTEGER;
+"""
+
 MIGRATIONS: list[Migration] = [
     _V1,  # 0 -> 1: games, seats, append-only actions log, meta
     _V2,  # 1 -> 2: games.deadline, when the current decision's timer runs out (Unix time)
@@ -202,6 +208,7 @@ MIGRATIONS: list[Migration] = [
     #     time claimed_at), so that one a process stopped before deleting is deleted after all
     _V11,  # 10 -> 11: dm_sends, the new DMs under way (by nonce), so that one sent by a process
     #     killed before it recorded the DM's id is deleted after all
+    _V12,  # 11 -> 12: dm_sends.channel_id, table messages under way too (`who` 0)
 ]
 
 LATEST: int = len(MIGRATIONS)
@@ -361,6 +368,10 @@ CREATE TABLE dm_sends (
 );
 """
 
+_PG_V12 = """
+ALTER TABLE dm_sends ADD COLUMN channel_id BIGINT;
+"""
+
 #: The same steps as :data:`MIGRATIONS`, for PostgreSQL (same version numbers).
 POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V1,
@@ -374,6 +385,7 @@ POSTGRES_MIGRATIONS: list[Migration] = [
     _PG_V9,
     _PG_V10,
     _PG_V11,
+    _PG_V12,
 ]
 
 assert len(POSTGRES_MIGRATIONS) == LATEST, "every migration needs its step in both dialects"

@@ -16,12 +16,14 @@ from storage.db import Database
 
 @dataclass(frozen=True)
 class Send:
-    """A new DM to `who` under way: the living DM of `seat` in the game, or a "your turn" (None)."""
+    """A new DM to `who` under way: the living DM of `seat` in the game, or a "your turn" (None);
+    or the game's table, posted in `channel_id` (`who` 0)."""
 
     nonce: int
     who: int
     game_id: int
     seat: int | None = None
+    channel_id: int | None = None
 
 
 class SendStore:
@@ -33,8 +35,8 @@ class SendStore:
     async def begin(self, send: Send, now: float) -> None:
         """`send` is about to go (at `now`, Unix time)."""
         await self.db.write(
-            "INSERT INTO dm_sends (nonce, who, game_id, seat, begun_at) VALUES (?, ?, ?, ?, ?)",
-            (send.nonce, send.who, send.game_id, send.seat, now),
+            "INSERT INTO dm_sends (nonce, who, game_id, seat, begun_at, channel_id) VALUES (?, ?, ?, ?, ?, ?)",
+            (send.nonce, send.who, send.game_id, send.seat, now, send.channel_id),
         )
 
     async def done(self, nonce: int) -> None:
@@ -45,4 +47,4 @@ class SendStore:
         """The sends begun before `begun_before` and never done, each taken (its `begun_at` set
         to `now`) by one caller."""
         rows = await self.db.take_stale("dm_sends", "nonce", "begun_at", begun_before, now)
-        return [Send(row["nonce"], row["who"], row["game_id"], row["seat"]) for row in rows]
+        return [Send(row["nonce"], row["who"], row["game_id"], row["seat"], row["channel_id"]) for row in rows]

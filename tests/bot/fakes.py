@@ -261,6 +261,8 @@ class FakeDiscord:
         #: user -> how many of their next new DMs Discord creates but whose answer is lost (a
         #: dropped connection once discord.py's own retries are used up)
         self.lost_dm_answers: dict[int, int] = {}
+        #: channels whose next post is the bot's last act: the process dies as Discord answers
+        self.killed_after_post: set[int] = set()
         #: users whose next new DM is the bot's last act: the process dies as Discord answers
         self.killed_after_dm: set[int] = set()
         self.nonces: dict[int, int] = {}  # a new message's nonce -> it (Discord's `enforce_nonce`)
@@ -441,6 +443,9 @@ class FakeMessenger:
             self.discord.messages[message_id := message.id] = message
             if nonce is not None:
                 self.discord.nonces[nonce] = message_id
+        if channel_id in self.discord.killed_after_post:
+            self.discord.killed_after_post.discard(channel_id)
+            raise Killed(f"killed as Discord created post {message_id}")
         if self.discord.lost_post_answers.get(channel_id, 0) > 0:
             self.discord.lost_post_answers[channel_id] -= 1
             raise NotDelivered(f"a post in {channel_id}: connection reset as Discord answered {message_id}")

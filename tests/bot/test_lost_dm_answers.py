@@ -3,7 +3,7 @@ a dropped connection once discord.py's own retries are used up, so `NotDelivered
 cannot tell it from a DM Discord never made. A living DM is sent again under the same nonce
 (`bot.new_dms`), and Discord answers with the DM it made: the player has one DM, not two with
 controls, and it shows the game as it is now. A "your turn" becomes a channel mention, and the
-DM Discord made all the same is deleted a moment later (`DmSends.settle_later`). Either way no
+DM Discord made all the same is deleted a moment later (`NotedSends.settle_later`). Either way no
 note is left for the next start."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The bot killed (-9) the moment Discord created a new DM, before it heard back: the real bot over
 the loopback (which honours `enforce_nonce` as Discord does). After the restart, that DM is found
-again by the nonce it was sent with and deleted (`bot.dm_sends`): each player has one DM, the one
+again by the nonce it was sent with and deleted (`bot.noted_sends`): each player has one DM, the one
 the bot knows and keeps true, not a second one nothing will ever edit."""
 
 from __future__ import annotations

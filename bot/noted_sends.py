@@ -1,13 +1,14 @@
-"""New DMs that a killed process cannot leave behind.
+"""New DMs and table messages that a killed process cannot leave behind.
 
-A new DM (a seat's living DM, a "your turn") is sent with a nonce noted first in the database
-(`storage.sends`); once its id is recorded where it belongs, the note goes. A process killed
-between Discord creating the DM and the bot recording its id leaves the note, and a DM nobody
-knows of: with live controls beside the living DM, or a "your turn" never deleted. At the next
+A new DM (a seat's living DM, a "your turn") or table message (posted anew: gone, or buried under
+chat) is sent with a nonce noted first in the database (`storage.sends`); once its id is recorded
+where it belongs, the note goes. A process killed between Discord creating the message and the
+bot recording its id leaves the note, and a message nobody knows of: with live controls beside
+the living DM or the table, or a "your turn" never deleted. At the next
 start (with several processes, any of them, once the note is `UNFINISHED_AFTER` old), the same
 nonce is sent again: Discord answers a nonce it saw in the past few minutes with the message it
-created then (`enforce_nonce`, which discord.py sends with every nonce), and that DM is deleted
-unless it was recorded after all. Later than that, Discord creates the placeholder anew, and it is
+created then (`enforce_nonce`, which discord.py sends with every nonce), and that message is
+deleted unless it was recorded after all. Later than that, Discord creates the placeholder anew, and it is
 deleted at once.
 
 A send Discord did not take (`NotDelivered`: a server error, a dropped connection) may have
@@ -41,7 +42,7 @@ PLACEHOLDER = Payload(content="\N{HOURGLASS}")
 SETTLE_SECONDS = 10.0
 
 
-class DmSends:
+class NotedSends:
     def __init__(
         self, messenger: Messenger, service: GameService, pacer: Pacer, clock: Callable[[], float]
     ) -> None:
@@ -95,6 +96,25 @@ class DmSends:
             await self._settle(send)
         return len(unfinished)
 
+    async def post_table(
+        self, game_id: int, channel_id: int, payload: Payload, nonce: int | None
+    ) -> tuple[int | None, int]:
+        """Post the game's table anew (`Messenger.send_channel`), noted under `nonce` (None: a
+        new one; else the nonce of a try Discord did not take, noted then, which
+        `NotDelivered.nonce` carries): (its id, or None if the bot may not post there; the
+        nonce, for `recorded` once it is the game's table)."""
+        if nonce is None:
+            nonce = secrets.randbits(63)
+            await self.store.begin(Send(nonce, 0, game_id, channel_id=channel_id), self.clock())
+        try:
+            posted = await self.messenger.send_channel(channel_id, payload, nonce=nonce)
+        except NotDelivered as error:
+            error.nonce = nonce
+            raise
+        if posted is None:
+            await self.store.done(nonce)
+        return posted, nonce
+
     def settle_later(self, send: Send) -> None:
         """A DM Discord did not take (`NotDelivered.nonce`) that is not sent again: in
         `settle_after` seconds its nonce is sent again, and the DM Discord may have created all
@@ -106,21 +126,30 @@ class DmSends:
         self.pacer.later(self.settle_after, settle)
 
     async def _settle(self, send: Send) -> None:
-        """Send the note's nonce again; delete the DM it finds unless that DM was recorded."""
-        await self.pacer.turn(dm(send.who))
+        """Send the note's nonce again; delete the message it finds unless it was recorded."""
+        channel = send.channel_id
+        await self.pacer.turn(dm(send.who) if channel is None else channel)
         try:
-            found = await self.messenger.send_dm(send.who, PLACEHOLDER, ping=False, nonce=send.nonce)
+            if channel is None:
+                found = await self.messenger.send_dm(send.who, PLACEHOLDER, ping=False, nonce=send.nonce)
+            else:
+                found = await self.messenger.send_channel(channel, PLACEHOLDER, nonce=send.nonce)
         except NotDelivered as error:
-            log.warning("%s: a DM under way is looked for at the next start", error)
+            log.warning("%s: a message under way is looked for at the next start", error)
             return
         if found is not None and not await self._recorded(send, found):
-            await self.pacer.turn(dm(send.who))
-            await self.messenger.delete_dm(send.who, found)
+            if channel is None:
+                await self.pacer.turn(dm(send.who))
+                await self.messenger.delete_dm(send.who, found)
+            else:
+                await self.pacer.turn(channel)
+                await self.messenger.delete_message(channel, found)
         await self.store.done(send.nonce)
 
     async def _recorded(self, send: Send, message_id: int) -> bool:
-        """Whether the DM is recorded where it belongs: the seat's living DM, a "your turn"."""
-        if send.seat is None:
+        """Whether the message is recorded where it belongs: the game's table, the seat's
+        living DM, a "your turn"."""
+        if send.seat is None and send.channel_id is None:
             return any(
                 call.message_id == message_id for call in await self.service.store.calls.of_game(send.game_id)
             )
@@ -128,4 +157,6 @@ class DmSends:
             game = await self.service.load(send.game_id)
         except UserError:
             return False
+        if send.seat is None:
+            return game.record.table_message_id == message_id
         return send.seat < len(game.seats) and game.seats[send.seat].dm_message_id == message_id

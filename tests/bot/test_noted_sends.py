@@ -1,13 +1,15 @@
-"""The bot's process killed the moment Discord created a new DM, before the bot recorded its id
-(`FakeDiscord.killed_after_dm`): after the restart, that DM is found again by its nonce and
-deleted (`bot.dm_sends`), so the player has only the DMs the bot knows of: one living DM with
-its controls, and no "your turn" that nothing will delete."""
+"""The bot's process killed the moment Discord created a new DM or table message, before the bot
+recorded its id (`FakeDiscord.killed_after_dm`, `killed_after_post`): after the restart, that
+message is found again by its nonce and deleted (`bot.noted_sends`), so the players have only
+the messages the bot knows of: one living DM each and one table, with their controls, and no
+"your turn" that nothing will delete."""
 
 from __future__ import annotations
 
 import contextlib
 
 from bot.pipeline import IDLE_SECONDS
+from bot.table_message import BURIED_AFTER
 from storage.sends import Send
 from tests.bot.fakes import FakeUser, Killed
 from tests.bot.harness import Clock, Harness, make_users
@@ -75,3 +77,22 @@ async def test_the_start_leaves_the_dms_this_process_is_sending_alone(h: Harness
     clock.now += 1
     assert await sends.finish() == 0
     assert [send.nonce for send in await _unfinished(h, clock)] == [77]
+
+
+async def test_a_table_posted_anew_as_the_process_died_is_deleted_after_the_restart(
+    h: Harness, clock: Clock
+) -> None:
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    h.discord.killed_after_post = {table.channel_id}
+    assert h.table is not None
+    with contextlib.suppress(Killed):
+        for _ in range(BURIED_AFTER):  # chat buries the table: it is posted anew at the bottom
+            await h.table.commands.on_channel_message(table.channel_id, 999)
+    assert not h.discord.killed_after_post, "the table was never posted anew"
+    orphan = h.discord.channel(table.channel_id)[-1].id
+    await _restart(h, clock)
+    assert orphan not in h.discord.messages
+    tables = [m.id for m in h.discord.channel(table.channel_id) if f"mine:{game_id}" in m.custom_ids()]
+    assert tables == [(await h.game(game_id)).record.table_message_id]
+    assert await _unfinished(h, clock) == []
