@@ -35,16 +35,20 @@ class SendStore:
     async def begin(self, send: Send, now: float) -> None:
         """`send` is about to go (at `now`, Unix time)."""
         await self.db.write(
-            "INSERT INTO dm_sends (nonce, who, game_id, seat, begun_at, channel_id) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO dm_sends (nonce, who, game_id, seat, begun_at, channel_id)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
             (send.nonce, send.who, send.game_id, send.seat, now, send.channel_id),
         )
 
     async def done(self, nonce: int) -> None:
-        """Its DM's id is recorded (or there is no DM: closed DMs)."""
+        """Its message's id is recorded (or there is none: closed DMs, a channel the bot may not
+        post in)."""
         await self.db.write("DELETE FROM dm_sends WHERE nonce = ?", (nonce,))
 
     async def unfinished(self, begun_before: float, now: float) -> list[Send]:
         """The sends begun before `begun_before` and never done, each taken (its `begun_at` set
         to `now`) by one caller."""
         rows = await self.db.take_stale("dm_sends", "nonce", "begun_at", begun_before, now)
-        return [Send(row["nonce"], row["who"], row["game_id"], row["seat"], row["channel_id"]) for row in rows]
+        return [
+            Send(row["nonce"], row["who"], row["game_id"], row["seat"], row["channel_id"]) for row in rows
+        ]
