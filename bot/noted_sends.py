@@ -1,28 +1,28 @@
 """New DMs and table messages that a killed process cannot leave behind.
 
-A new DM (a seat's living DM, a "your turn") or table message (posted anew: gone, or buried under
-chat) is sent with a nonce noted first in the database (`storage.sends`); once its id is recorded
-where it belongs, the note goes. A process killed between Discord creating the message and the
-bot recording its id leaves the note, and a message nobody knows of: with live controls beside
-the living DM or the table, or a "your turn" never deleted. At the next
-start (with several processes, any of them, once the note is `UNFINISHED_AFTER` old), the same
-nonce is sent again: Discord answers a nonce it saw in the past few minutes with the message it
-created then (`enforce_nonce`, which discord.py sends with every nonce), and that message is
-deleted unless it was recorded after all. Later than that, Discord creates the placeholder anew, and it is
-deleted at once.
+A new DM (a seat's living DM, a "your turn") or a table message posted anew (it was gone, or
+buried under chat) is sent with a nonce noted first in the database (`storage.sends`); once its
+id is recorded where it belongs, the note goes. A process killed between Discord creating the
+message and the bot recording its id leaves the note, and a message nobody knows of: with live
+controls beside the living DM or the table, or a "your turn" never deleted. At the next start
+(with several processes, any of them, once the note is `UNFINISHED_AFTER` old), the same nonce is
+sent again: Discord answers a nonce it saw in the past few minutes with the message it created
+then (`enforce_nonce`, which discord.py sends with every nonce), and that message is deleted
+unless it was recorded after all. Later than that, Discord creates the placeholder anew, and it
+is deleted at once.
 
-A send Discord did not take (`NotDelivered`: a server error, a dropped connection) may have
-created the DM all the same. A living DM is sent again under the same nonce (`NewDms`), so that
-Discord answers with that DM rather than make a second one; a send that is not tried again (a "your
-turn", told in the channel instead) is settled a moment later the way the start settles a note
-(`settle_later`).
+A send Discord did not take (`NotDelivered`: a server error, a dropped connection) may have made
+the message all the same. A living DM or a table is sent again under the same nonce (`NewDms`,
+`TableMessages`), so that Discord answers with that message rather than make a second one; a DM
+that is not sent again (a "your turn", told in the channel instead) is settled a moment later the
+way the start settles a note (`settle_later`).
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from bot.errors import UserError
 from bot.messenger import Messenger, NotDelivered
@@ -34,7 +34,7 @@ from storage.sends import Send
 log = logging.getLogger(__name__)
 
 #: Several processes: a send noted this long ago and never done is one whose process stopped (a
-#: live process records its DM within seconds: one REST call, with discord.py's retries).
+#: live process records its message within seconds: one REST call, with discord.py's retries).
 UNFINISHED_AFTER = 120.0
 #: What the send of a note's nonce again says, should Discord create it anew (deleted at once).
 PLACEHOLDER = Payload(content="\N{HOURGLASS}")
@@ -69,24 +69,38 @@ class NotedSends:
         None for a "your turn". Discord failing to take it (`NotDelivered`) leaves the note, and
         the error carries its nonce: `nonce` sends the same DM again under it (Discord answers
         with the DM if it created it after all; it may show what the first try showed)."""
+        return await self._noted(
+            nonce,
+            lambda nonce: Send(nonce, user_id, game_id, seat),
+            lambda nonce: self.messenger.send_dm(user_id, payload, ping=ping, nonce=nonce),
+        )
+
+    async def _noted(
+        self,
+        nonce: int | None,
+        note: Callable[[int], Send],
+        send: Callable[[int], Awaitable[int | None]],
+    ) -> tuple[int | None, int]:
+        """`send` the message under `nonce`, noted first (`note`) if it is a new one: (its id,
+        or None, the nonce). `NotDelivered` carries the nonce."""
         if nonce is None:
             nonce = secrets.randbits(63)
-            await self.store.begin(Send(nonce, user_id, game_id, seat), self.clock())
+            await self.store.begin(note(nonce), self.clock())
         try:
-            sent = await self.messenger.send_dm(user_id, payload, ping=ping, nonce=nonce)
+            made = await send(nonce)
         except NotDelivered as error:
             error.nonce = nonce
             raise
-        if sent is None:
+        if made is None:
             await self.store.done(nonce)
-        return sent, nonce
+        return made, nonce
 
     async def recorded(self, nonce: int) -> None:
-        """The DM sent under `nonce` is recorded (or taken care of): its note goes."""
+        """The message sent under `nonce` is recorded (or taken care of): its note goes."""
         await self.store.done(nonce)
 
     async def finish(self) -> int:
-        """Delete the DMs of the notes a stopped process left (at start, alone, all those begun
+        """Delete the messages of the notes a stopped process left (at start, alone, all those begun
         before this process started; with several processes, those over `UNFINISHED_AFTER` old).
         Returns how many notes."""
         now = self.clock()
@@ -103,17 +117,11 @@ class NotedSends:
         new one; else the nonce of a try Discord did not take, noted then, which
         `NotDelivered.nonce` carries): (its id, or None if the bot may not post there; the
         nonce, for `recorded` once it is the game's table)."""
-        if nonce is None:
-            nonce = secrets.randbits(63)
-            await self.store.begin(Send(nonce, 0, game_id, channel_id=channel_id), self.clock())
-        try:
-            posted = await self.messenger.send_channel(channel_id, payload, nonce=nonce)
-        except NotDelivered as error:
-            error.nonce = nonce
-            raise
-        if posted is None:
-            await self.store.done(nonce)
-        return posted, nonce
+        return await self._noted(
+            nonce,
+            lambda nonce: Send(nonce, 0, game_id, channel_id=channel_id),
+            lambda nonce: self.messenger.send_channel(channel_id, payload, nonce=nonce),
+        )
 
     def settle_later(self, send: Send) -> None:
         """A DM Discord did not take (`NotDelivered.nonce`) that is not sent again: in
