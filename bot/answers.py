@@ -1,10 +1,17 @@
 """The one error mapping of the bot: whatever a click or a slash command raises gets an ephemeral
 answer. A `UserError` (a refusal: nothing was changed) is shown as its message; anything else is
 logged and answered with a short apology. Components call `answering`, slash commands reach
-`answer_error` through the command tree's `on_error` (`bot.client`)."""
+`answer_error` through the command tree's `on_error` (`bot.client`).
+
+A click whose answer is an edit of the clicked message (`answering(..., in_time=True)`) and that
+is not answered within `ACKNOWLEDGE_AFTER` seconds (a busy process, a game's lock held) is
+acknowledged then (a deferred update: nothing changes on screen), so Discord never reports the
+interaction as failed; the answer then comes through the interaction. Whoever answers holds the
+interaction's `response_lock`, so the acknowledgement and the answer never both go."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable
@@ -15,6 +22,10 @@ from bot.errors import UserError
 from bot.i18n import N_, _, using
 
 log = logging.getLogger(__name__)
+
+#: A click not answered this long after its handler began is acknowledged (Discord wants the
+#: first answer within 3 s of the click).
+ACKNOWLEDGE_AFTER = 2.0
 
 #: Discord's code for "Interaction has already been acknowledged": another process that got the
 #: same interaction (or an earlier answer of this one) answered it; nothing is wrong.
@@ -36,22 +47,49 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         log.error("handling an interaction failed", exc_info=error)
         message = _(INTERNAL_ERROR)
     with contextlib.suppress(discord.HTTPException):
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
+        async with response_lock(interaction):
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
 
 
-async def answering(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
+def response_lock(interaction: discord.Interaction) -> asyncio.Lock:
+    """Held by whoever checks whether `interaction` is answered and then answers it (discord.py
+    marks it answered only once Discord has taken the answer)."""
+    lock = interaction.extras.get("response_lock")
+    if lock is None:
+        lock = interaction.extras["response_lock"] = asyncio.Lock()
+    return lock
+
+
+async def answering(
+    interaction: discord.Interaction, handler: Awaitable[None], *, in_time: bool = False
+) -> None:
     """Run a handler in the language of the one who clicked (`bot.i18n`); anything it raises is
     answered by `answer_error`. Then their language is remembered for the messages the bot sends
-    them unprompted (`remember_locale` of the client, if it has one)."""
+    them unprompted (`remember_locale` of the client, if it has one). `in_time`: the handler
+    answers by editing the clicked message (`bot.message_slots.answer_by_edit`), so the click
+    may be acknowledged first if the answer is late (`ACKNOWLEDGE_AFTER`)."""
+    guard = asyncio.get_running_loop().create_task(_acknowledge_late(interaction)) if in_time else None
     with using(interaction.locale):
         try:
             await handler
         except Exception as error:  # noqa: BLE001 - every error gets an answer, unexpected ones logged
             await answer_error(interaction, error)
+        finally:
+            if guard is not None:
+                guard.cancel()
     await remember_locale(interaction)
+
+
+async def _acknowledge_late(interaction: discord.Interaction) -> None:
+    await asyncio.sleep(ACKNOWLEDGE_AFTER)
+    async with response_lock(interaction):  # (not cancelled once the acknowledgement is under way)
+        if not interaction.response.is_done():
+            log.info("interaction %s acknowledged before its answer", interaction.id)
+            with contextlib.suppress(discord.HTTPException):
+                await asyncio.shield(interaction.response.defer())
 
 
 async def remember_locale(interaction: discord.Interaction) -> None:

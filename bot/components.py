@@ -80,7 +80,11 @@ class LobbyButton(
         return cls(int(match["game"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(interaction, table_of(interaction).on_lobby_click(interaction, self.game_id, self.op))
+        await answering(
+            interaction,
+            table_of(interaction).on_lobby_click(interaction, self.game_id, self.op),
+            in_time=True,
+        )
 
 
 class ActionButton(
@@ -121,7 +125,9 @@ class ActionButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answering(
-            interaction, table_of(interaction).on_action(interaction, self.game_id, self.decision, self.code)
+            interaction,
+            table_of(interaction).on_action(interaction, self.game_id, self.decision, self.code),
+            in_time=True,
         )
 
 
@@ -135,7 +141,9 @@ class DraftButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answering(
-            interaction, table_of(interaction).on_draft(interaction, self.game_id, self.decision, self.code)
+            interaction,
+            table_of(interaction).on_draft(interaction, self.game_id, self.decision, self.code),
+            in_time=True,
         )
 
 
@@ -178,7 +186,7 @@ class ActionSelect(
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(interaction, self._chosen(interaction))
+        await answering(interaction, self._chosen(interaction), in_time=True)
 
     async def _chosen(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
@@ -299,7 +307,7 @@ class LobbyOptionSelect(
         return cls(int(match["game"]), match["option"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(interaction, self._chosen(interaction))
+        await answering(interaction, self._chosen(interaction), in_time=True)
 
     async def _chosen(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)

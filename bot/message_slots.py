@@ -15,6 +15,7 @@ import discord
 from pydantic import BaseModel
 
 from bot import screens
+from bot.answers import response_lock
 from bot.global_budget import Trailing
 from bot.loaded_game import LoadedGame
 from bot.messenger import PICTURES, RETRIES, NotDelivered, retry_delay
@@ -191,10 +192,11 @@ async def answer_by_edit(interaction: discord.Interaction, payload: Payload, pic
     message_id = interaction.message.id if interaction.message is not None else None
     try:
         kwargs = (await PICTURES.ready(pictures.for_edit(message_id, payload))).edit_kwargs()
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**kwargs)
-        else:
-            await interaction.response.edit_message(**kwargs)
+        async with response_lock(interaction):
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
     except discord.HTTPException as error:
         log.warning("answering interaction %s failed: %s", getattr(interaction, "id", "?"), error)
         return False
@@ -217,7 +219,9 @@ async def lock_or_defer(
         if done:
             acquiring.result()
             return None
-        await interaction.response.defer()
+        async with response_lock(interaction):
+            if not interaction.response.is_done():  # (or acknowledged already: `bot.answers`)
+                await interaction.response.defer()
     except BaseException:
         _drop(lock, acquiring)
         raise

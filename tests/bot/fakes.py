@@ -216,6 +216,7 @@ class FakeInteraction:
         self.followup = FakeFollowup(self)
         self.original: FakeMessage | None = None
         self.token = f"token-{next(_ids)}"
+        self.extras: dict[str, Any] = {}
         discord_.interactions[self.token] = self
 
     async def original_response(self) -> FakeMessage:

@@ -28,7 +28,9 @@ class Response:
 
 def _interaction() -> Any:
     response = Response()
-    return SimpleNamespace(id=1, response=response, followup=SimpleNamespace(send=response.send_message))
+    return SimpleNamespace(
+        id=1, response=response, followup=SimpleNamespace(send=response.send_message), extras={}
+    )
 
 
 def _http_error(code: int) -> discord.HTTPException:
