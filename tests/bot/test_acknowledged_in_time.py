@@ -32,9 +32,7 @@ class Response:
 
 
 def _interaction(calls: list[str]) -> Any:
-    return SimpleNamespace(
-        id=1, response=Response(calls), extras={}, locale="en-US", client=None, user=None
-    )
+    return SimpleNamespace(id=1, response=Response(calls), extras={}, locale="en-US", client=None, user=None)
 
 
 async def _answer_after(interaction: Any, calls: list[str], seconds: float) -> None:
