@@ -10,6 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot import screens
+from bot.answers import response_lock
 from bot.channel_views import SUPERSEDED
 from bot.errors import BadComponent, StaleDecision
 from bot.i18n import _
@@ -120,11 +121,13 @@ class PrivateClicks:
                 slot.key = shown_key(game, seat)
                 slot.turn = turn_of(game, seat) if game.record.status == "running" else None
                 slot.offered, slot.shown_in = payload.offered(), "dm" if in_dm else "view"
-            elif in_dm and not interaction.response.is_done():
-                slot.message_id = None  # the DM is gone: the delivery sends a new one
-                await interaction.response.send_message(
-                    _("That message is gone; your choices come in a new message."), ephemeral=True
-                )
+            elif in_dm:
+                async with response_lock(interaction):
+                    if not interaction.response.is_done():
+                        slot.message_id = None  # the DM is gone: the delivery sends a new one
+                        await interaction.response.send_message(
+                            _("That message is gone; your choices come in a new message."), ephemeral=True
+                        )
         finally:
             slot.lock.release()
         if adopted is not None and slot.message_id == adopted:

@@ -15,6 +15,7 @@ import logging
 import discord
 
 from bot import screens
+from bot.answers import response_lock
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.message_slots import (
@@ -264,8 +265,9 @@ class TableMessages:
         clicked = interaction.message.id if interaction.message is not None else None
         try:
             if outbox is None:  # (no game in memory: nothing to draw from)
-                if not interaction.response.is_done():
-                    await interaction.response.defer()
+                async with response_lock(interaction):
+                    if not interaction.response.is_done():
+                        await interaction.response.defer()
                 return
             game = outbox.game
             if interaction.response.is_done() and game.record.table_message_id != clicked:
