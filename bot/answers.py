@@ -85,7 +85,7 @@ async def answering(
 
 async def _acknowledge_late(interaction: discord.Interaction) -> None:
     await asyncio.sleep(ACKNOWLEDGE_AFTER)
-    async with response_lock(interaction):  # (not cancelled once the acknowledgement is under way)
+    async with response_lock(interaction):  # (a deferral under way goes on if this is called off)
         if not interaction.response.is_done():
             log.info("interaction %s acknowledged before its answer", interaction.id)
             with contextlib.suppress(discord.HTTPException):
