@@ -58,8 +58,11 @@ class Slot:
     later: Trailing | None = None
     owed_news: list[Event] = field(default_factory=list)
     owed_force: bool = False
-    #: new DMs in a row Discord did not take (`NotDelivered`): each is tried again, a few times
+    #: writes in a row Discord did not take (`NotDelivered`): each is tried again, a few times
+    #: (`write_again`), then, as an edit of the message, every few minutes
     undelivered: int = 0
+    #: such an edit is due (`write_again`): one at a time
+    steady: bool = False
     #: the new message Discord did not take, which it may have made all the same: sent again
     #: under its nonce (`bot.new_dms`, `bot.table_message`)
     unsent: Unsent | None = None
@@ -88,24 +91,40 @@ def write_again(
     *,
     after: float,
     urgent: bool,
+    edit: Callable[[], Awaitable[object]] | None = None,
 ) -> bool:
     """Discord did not take a write of the slot's message (`NotDelivered`): `write` makes it again
-    in `after` seconds, twice as long after each further failure, up to `RETRIES` times in a row
-    (then the next change of what it shows does). What the message shows is not known to be on
-    screen meanwhile. Returns whether it is made again."""
+    in `after` seconds, twice as long after each further failure, up to `RETRIES` times in a row.
+    Then `edit` (an edit of the slot's message, given if it has one) writes it every
+    `retry_delay(after, RETRIES)` seconds, one such edit due at a time, until Discord takes one:
+    a game's last writes are made after a long outage too. An edit, unlike a new message sent
+    again under its nonce, cannot come twice. Without `edit`, the next change of what it shows
+    writes it. What the message shows is not known to be on screen meanwhile. Returns whether
+    `write` is made again (not: only the edit, if any)."""
     slot.digest = slot.key = None
     slot.undelivered += 1
-    if slot.undelivered > RETRIES:
-        log.warning("%s (%s times in a row): the next change writes it", error, RETRIES + 1)
-        return False
-    after = retry_delay(after, slot.undelivered)
-    log.warning("%s: written again in %.0f s", error, after)
+    if slot.undelivered <= RETRIES:
+        delay = retry_delay(after, slot.undelivered)
+        log.warning("%s: written again in %.0f s", error, delay)
 
-    async def again() -> None:
-        await write()
+        async def again() -> None:
+            await write()
 
-    pacer.later(after, again, urgent=urgent)
-    return True
+        pacer.later(delay, again, urgent=urgent)
+        return True
+    if edit is None:
+        log.warning("%s (%s times in a row): the next change writes it", error, slot.undelivered)
+    elif not slot.steady:
+        slot.steady = True
+        delay = retry_delay(after, RETRIES)
+        log.warning("%s (%s times in a row): edited again in %.0f s", error, slot.undelivered, delay)
+
+        async def steadily() -> None:
+            slot.steady = False
+            await edit()
+
+        pacer.later(delay, steadily, urgent=urgent)
+    return False
 
 
 def shown_key(game: LoadedGame, seat: int | None, view: BaseModel | None = None) -> bytes:

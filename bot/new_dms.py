@@ -157,13 +157,15 @@ class NewDms:
     def try_again(self, outbox: Outbox, seat: int, slot: Slot, ping: bool, error: NotDelivered) -> None:
         """Discord did not take the seat's new DM, or an edit of its DM: its DMs stay open (a
         refusal would have said they are closed), and the DM is written again in `retry_after`
-        seconds (a new one with its push if it had one), a few times in a row; from the game's
-        newest outbox, or from this one once the game is over and forgotten."""
+        seconds (a new one with its push if it had one), a few times in a row, then as an edit of
+        its DM every few minutes (`write_again`); from the game's newest outbox, or from this one
+        once the game is over and forgotten."""
         p = self.privates
 
-        def again() -> Awaitable[bool]:
+        def again(fresh: bool = ping) -> Awaitable[bool]:
             newest = p.newest(outbox.game.id) or outbox
-            return p.rewrite(newest, seat, slot, [], fresh=ping, force=True, ping=ping)
+            return p.rewrite(newest, seat, slot, [], fresh=fresh, force=True, ping=fresh)
 
-        if not write_again(p.pacer, slot, error, again, after=self.retry_after, urgent=ping):
+        edit = (lambda: again(fresh=False)) if slot.message_id is not None else None
+        if not write_again(p.pacer, slot, error, again, after=self.retry_after, urgent=ping, edit=edit):
             p.settle_unsent(slot)

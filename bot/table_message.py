@@ -11,6 +11,7 @@ channel (`bot.pacing`), with one trailing write that draws the newest game when 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 
 import discord
 
@@ -142,13 +143,12 @@ class TableMessages:
                         channel, message_id, self.pictures.for_edit(message_id, payload)
                     )
                 except NotDelivered as error:  # not gone: Discord failed this time (not posted anew)
+
+                    def again() -> Awaitable[None]:  # (an edit again, however many tries failed)
+                        return self._write(self._newest(game.id) or outbox, slot)
+
                     write_again(
-                        self.pacer,
-                        slot,
-                        error,
-                        lambda: self._write(self._newest(game.id) or outbox, slot),
-                        after=self.retry_after,
-                        urgent=True,
+                        self.pacer, slot, error, again, after=self.retry_after, urgent=True, edit=again
                     )
                     return
                 if edited:

@@ -8,7 +8,7 @@ posting again.)"""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -18,8 +18,10 @@ import pytest
 from bot.message_slots import Slot, write_again
 from bot.messenger import PICTURES, RETRIES, DiscordMessenger, NotDelivered
 from bot.pipeline import IDLE_SECONDS
+from bot.plugins import PLUGINS
 from bot.render.base import Payload
 from tests.bot.harness import Clock, Harness, make_users, play_random_click
+from tests.bot.test_lost_dm_answers import _drawn
 from tests.bot.test_notifications import nominate
 
 
@@ -230,3 +232,67 @@ def test_each_failure_in_a_row_doubles_the_wait_for_about_ten_minutes() -> None:
     assert made_again == [True] * RETRIES + [False]
     assert delays == [10.0 * 2**n for n in range(RETRIES)]
     assert sum(delays) >= 600  # a Discord outage of ten minutes loses no write
+
+
+async def test_past_the_tries_an_edit_is_made_every_few_minutes_one_at_a_time() -> None:
+    due: list[tuple[float, Callable[[], Awaitable[None]]]] = []
+    pacer = SimpleNamespace(later=lambda after, write, urgent: due.append((after, write)))
+    slot = Slot(1, message_id=7)
+    edits = 0
+
+    async def write() -> None:
+        pass
+
+    async def edit() -> None:
+        nonlocal edits
+        edits += 1
+
+    def fail() -> bool:
+        return write_again(pacer, slot, NotDelivered("503"), write, after=10.0, urgent=False, edit=edit)  # type: ignore[arg-type]
+
+    for _ in range(RETRIES):
+        assert fail()
+    due.clear()
+    assert not fail() and not fail(), "the tries are used up"
+    assert [after for after, _ in due] == [10.0 * 2 ** (RETRIES - 1)], "one edit due at a time"
+    await due.pop()[1]()
+    assert edits == 1
+    assert not fail()
+    assert len(due) == 1, "the edit that failed is due again"
+    without_edit = Slot(1)
+    without_edit.undelivered = RETRIES
+    assert not write_again(pacer, without_edit, NotDelivered("503"), write, after=10.0, urgent=False)  # type: ignore[arg-type]
+    assert len(due) == 1, "without an edit, the next change writes it"
+
+
+@pytest.mark.parametrize("name", PLUGINS.names())
+async def test_when_no_new_dm_can_be_made_the_dm_a_seat_has_shows_its_turn(
+    h: Harness, clock: Clock, name: str
+) -> None:
+    """Discord takes no new DM (an outage of DM creation past the tries) but takes edits: a
+    decision that would come in a new DM (its push) comes in an edit of the DM the seat has."""
+    assert h.table is not None
+    h.table.delivery.tables.retry_after = h.table.delivery.privates.new_dms.retry_after = 0.001
+    plugin = PLUGINS.get(name)
+    users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+    table, game_id = await h.open_table(users, name)
+    await _settled(h)
+    h.discord.failing_dms = {user.id: 10**6 for user in users}
+    rng = random.Random(name)
+    clicked: list[int] = []  # in this decision: their DMs may show a draft of their choice
+    decision = (await h.game(game_id)).decision
+    for _ in range(15):
+        clock.now += IDLE_SECONDS + 1  # everyone idle: a private decision comes with a push
+        if not await play_random_click(h, table, game_id, users, rng, clicked, anywhere=True):
+            break
+        await _settled(h)
+        game = await h.game(game_id)
+        if game.decision != decision:
+            clicked, decision = [], game.decision
+        for seat, user in enumerate(users):
+            if game.seats[seat].dm_message_id is None or seat in clicked:
+                continue
+            assert [m.id for m in h.discord.dms[user.id]] == [game.seats[seat].dm_message_id]
+            assert h.discord.dms[user.id][0].custom_ids() == _drawn(game, seat).custom_ids(), (
+                f"{name}: seat {seat}'s DM does not offer its choices at decision {game.decision}"
+            )

@@ -3,7 +3,8 @@ error once discord.py's own retries are used up) or made but whose answer was lo
 (`FakeDiscord.lost_post_answers`): each is posted again a moment later under the same nonce, so
 it comes exactly once (`bot.channel_posts`; the table: `bot.table_message`). A mention is posted
 again only while its decision is on. And a game's end is shown in every message even when Discord
-fails the first writes of it, although the game is then over and forgotten."""
+fails the first writes of it, although the game is then over and forgotten, and after an outage
+longer than the tries (then edited every few minutes until Discord takes it)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 
 import pytest
 
+from bot.messenger import RETRIES
 from bot.pipeline import IDLE_SECONDS
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Clock, Harness, make_users, play_random_click
@@ -113,14 +115,15 @@ async def test_a_mention_is_not_posted_again_once_its_decision_is_over(h: Harnes
     assert [m for m in h.discord.channel(CHANNEL) if m.pings] == []
 
 
-async def test_the_end_is_shown_although_discord_failed_its_first_writes(h: Harness) -> None:
+@pytest.mark.parametrize("failures", [2, RETRIES + 3], ids=["its-first-writes", "past-the-tries"])
+async def test_the_end_is_shown_although_discord_failed_its_first_writes(h: Harness, failures: int) -> None:
     users = make_users(5)
     table, game_id = await h.open_table(users)
     await _settled(h)
     game = await h.game(game_id)
     dms = [seat.dm_message_id for seat in game.seats]
     assert all(dms)
-    h.discord.failing_edits = {message_id: 2 for message_id in [table.id, *dms] if message_id}
+    h.discord.failing_edits = {message_id: failures for message_id in [table.id, *dms] if message_id}
     await h.command("abandon", users[0], None)
     await _settled(h)
     assert not any(h.discord.failing_edits.values()), "not written again"
