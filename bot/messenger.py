@@ -200,8 +200,9 @@ PICTURES = PictureCache()
 
 #: A write Discord failed to take (`NotDelivered`) is made again this many seconds later, then
 #: twice as long after each further failure, up to `RETRIES` times in a row (about 10 minutes in
-#: all: a Discord outage of that length loses no write, a game's last ones included); then at the
-#: next change of what it shows.
+#: all: a Discord outage of that length loses no write, a game's last ones included); then a
+#: message the bot keeps true is edited every `retry_delay(RETRY_SECONDS, RETRIES)` seconds until
+#: Discord takes it (`bot.message_slots.write_again`), other writes wait for the next change.
 RETRY_SECONDS = 10.0
 RETRIES = 6
 
