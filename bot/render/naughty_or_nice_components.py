@@ -7,7 +7,7 @@ of the seat, grouped:
 - *direct* choices (one click: React / Pass, Keep, Elves picks, Play 2 Reindeer...) as buttons,
   or one select when there are more than five;
 - *Fulfill*, in steps (drafts `f<kiddo>.<mask>`): choose a kiddo, add or remove presents of
-  each type (a select whose values are drafts carrying the new mask), then **Fulfil** sends
+  each type (a select whose values are drafts carrying the new mask), then **Fulfill** sends
   `fulfil.<kiddo>.<mask>` even when the presents don't match, so that the engine says what is
   missing. A select of the matching sets (and Caga Tió plays) is a shortcut;
 - *creatures with a target* (drafts `g<group>`): choose the creature, then its target.
@@ -374,16 +374,18 @@ def _fulfil_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discor
         items.append(ActionSelect(g, d, "quick", options, placeholder=_("Or pick a matching set..."), row=2))
     name = _(_kiddo(view, kiddo).name)
     given = len(chosen_presents(view, mask))
+    code = f"fulfil.{kiddo}.{mask}"
     items.append(
         ActionButton(
             g,
             d,
-            f"fulfil.{kiddo}.{mask}",
+            code,
             label=ngettext(
-                "Fulfil {name} with {n} present", "Fulfil {name} with {n} presents", given, name=name
+                "Fulfill {name} with {n} present", "Fulfill {name} with {n} presents", given, name=name
             )[:80],
             style=discord.ButtonStyle.success,
             row=3,
+            disabled=all(c.code != code for c in view.choices),  # enabled once the presents match
         )
     )
     if mask:

@@ -269,6 +269,6 @@ def fulfil_headline(view: NoNView, draft: Draft) -> str:
         [
             head,
             _("Your presents: {presents}.", presents=chosen),
-            _("Add presents below, then press **Fulfil**."),
+            _("Add presents below, then press **Fulfill**."),
         ]
     )

@@ -240,8 +240,8 @@ def label_template(state: NoNState, seat: int, action: Action) -> tuple[str, Val
         cards = [PRESENTS[PRESENT_TYPE_OF[c]].name for i, c in enumerate(hand) if action.mask >> i & 1]
         kiddo = KIDDOS[action.kiddo].name
         if not cards:
-            return N_("Fulfil {kiddo} with no presents"), {"kiddo": kiddo}
-        return N_("Fulfil {kiddo} with {presents}"), {"kiddo": kiddo, "presents": cards}
+            return N_("Fulfill {kiddo} with no presents"), {"kiddo": kiddo}
+        return N_("Fulfill {kiddo} with {presents}"), {"kiddo": kiddo, "presents": cards}
     if isinstance(action, A.TakePresent | A.ChristkindlDraw):
         if action.source < 0:
             return N_("Draw from the present deck"), {}

@@ -254,7 +254,7 @@ async def test_fast_play_is_paced_and_every_message_ends_true(
             and refused
             and (await harness.game(game_id)).record.version == before.record.version
         ):
-            drafting[user.id] = draft  # a refused click (e.g. Fulfil with presents missing) keeps the draft
+            drafting[user.id] = draft  # a refused click (e.g. a disabled Fulfill) keeps the draft
         return interaction
 
     harness.discord.click = clicking  # type: ignore[method-assign]
