@@ -126,9 +126,14 @@ def translated(text: object) -> str:
     return str(text)
 
 
-def described(event: Any, names: Sequence[str]) -> str:
+def described(event: Any, names: Sequence[str], reader: int | None = None) -> str:
     """An event's line (`Event.describe`) in the current language, whichever way its game builds
-    it: given the reader's catalogue (`describe(names, words)`), or as `Words` translated after."""
+    it: given the reader's catalogue (`describe(names, words)`), or as `Words` translated after.
+    `reader`: the seat reading it in private, for an event that words itself for the seats it
+    names (`describe_to(names, seat)`: "You stole..." rather than the reader's own name)."""
+    describe_to = getattr(event, "describe_to", None)
+    if reader is not None and describe_to is not None:
+        return translated(describe_to(names, reader))
     if _takes_words(event.describe):
         return translated(event.describe(names, translations(current())))
     return translated(event.describe(names))

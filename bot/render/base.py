@@ -208,8 +208,11 @@ def yes_no_buttons(ctx: TableContext, kind: str, yes: str, no: str) -> tuple[Act
     )
 
 
-def event_lines(events: Sequence[Event], names: Sequence[str], limit: int = 8) -> str:
-    lines = [described(event, names) for event in events]
+def event_lines(
+    events: Sequence[Event], names: Sequence[str], limit: int = 8, reader: int | None = None
+) -> str:
+    """The last `limit` events, one line each (`reader`: the seat reading them in private)."""
+    lines = [described(event, names, reader) for event in events]
     if len(lines) > limit:
         lines = ["...", *lines[-limit:]]
     return "\n".join(f"- {line}" for line in lines)

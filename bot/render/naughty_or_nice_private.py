@@ -100,7 +100,8 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
         _decision_fields(view, embed)
     news = [e for e in events if e.kind not in QUIET_EVENTS]
     if news:
-        embed.add_field(name=_("News"), value=event_lines(news, ctx.names)[:1024], inline=False)
+        lines = event_lines(news, ctx.names, reader=view.seat)
+        embed.add_field(name=_("News"), value=lines[:1024], inline=False)
     return Payload(embeds=[embed], view=private_components(view, ctx, chosen) if shown else None)
 
 

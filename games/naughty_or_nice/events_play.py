@@ -237,13 +237,24 @@ class Stolen(Event):
     cards: list[str]
 
     def describe(self, names: Sequence[str]) -> Words:
-        cards = [creature_words(c) if c.startswith("C") else present_words(c) for c in self.cards]
         return Words(
             N_("{thief} stole {cards} from {victim}."),
             thief=names[self.thief],
-            cards=listing(cards),
+            cards=self._cards(),
             victim=names[self.victim],
         )
+
+    def describe_to(self, names: Sequence[str], seat: int) -> Words:
+        """As the thief or the victim reads it."""
+        cards = self._cards()
+        if seat == self.thief:
+            return Words(N_("You stole {cards} from {victim}."), cards=cards, victim=names[self.victim])
+        if seat == self.victim:
+            return Words(N_("{thief} stole {cards} from you."), thief=names[self.thief], cards=cards)
+        return self.describe(names)
+
+    def _cards(self) -> Words:
+        return listing([creature_words(c) if c.startswith("C") else present_words(c) for c in self.cards])
 
 
 class KrampusGave(Event):

@@ -10,15 +10,15 @@ import re
 
 import pytest
 
-from bot.render.base import TableContext
+from bot.render.base import TableContext, event_lines
 from bot.render.naughty_or_nice import NaughtyOrNiceRenderer
 from bot.render.naughty_or_nice_components import Draft, fulfil_targets, table_choices
 from bot.render.naughty_or_nice_private import GAME_OVER, IDLE_LINE, shows_decision
 from games.core import SYSTEM_SEAT
 from games.naughty_or_nice import NaughtyOrNice
 from games.naughty_or_nice.actions import ChooseGiver, CloseWindow, EndTurn, Fulfil, Pass
-from games.naughty_or_nice.data import CREATURES, KIDDOS, PRESENTS
-from games.naughty_or_nice.events import Fulfilled, WindowOpened
+from games.naughty_or_nice.data import CREATURES, KIDDOS, PRESENT_TYPE_OF, PRESENTS
+from games.naughty_or_nice.events import Fulfilled, Stolen, WindowOpened
 from games.naughty_or_nice.viewmodels import WindowView
 from tests.bot.fakes import FakeMessage
 
@@ -348,3 +348,13 @@ def test_a_stalemate_ending_says_what_happened() -> None:
     assert "A whole round went by with no card gained and no kiddo taken." in text, text
     outcome = GAME.outcome(state)
     assert outcome is not None and "a whole round with nothing gained" in str(outcome.summary)
+
+
+def test_a_steal_names_its_private_reader_you() -> None:
+    card = next(iter(PRESENT_TYPE_OF))
+    present = PRESENTS[PRESENT_TYPE_OF[card]].name
+    steal = Stolen(thief=0, victim=1, cards=[card])
+    names = ["Ann", "Bob", "Cy"]
+    assert event_lines([steal], names, reader=0) == f"- You stole {present} from Bob."
+    assert event_lines([steal], names, reader=1) == f"- Ann stole {present} from you."
+    assert event_lines([steal], names) == f"- Ann stole {present} from Bob."
