@@ -17,7 +17,7 @@ import discord
 
 from bot.components import ActionButton, ActionSelect
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
-from bot.i18n import _, described, using
+from bot.i18n import _, described, ngettext, translated, using
 from bot.i18n import current as current_language
 from games.core import Event
 
@@ -206,6 +206,31 @@ def yes_no_buttons(ctx: TableContext, kind: str, yes: str, no: str) -> tuple[Act
         ActionButton(ctx.game_id, ctx.decision, f"{kind}.1", label=yes, style=discord.ButtonStyle.success),
         ActionButton(ctx.game_id, ctx.decision, f"{kind}.0", label=no, style=discord.ButtonStyle.danger),
     )
+
+
+def private_result(
+    seat: int | None,
+    winners: Sequence[int],
+    ctx: TableContext,
+    names_and: Callable[[list[str]], str],
+    points: int | None,
+) -> str:
+    """A private message's end: who won, as its reader reads it (`names_and`: the game's way of
+    listing names), and the reader's points (None: the game counts none)."""
+    others = [s for s in winners if s != seat]
+    names = translated(names_and([f"**{ctx.name(s)}**" for s in others]))
+    if seat in winners:
+        head = _("**You share the win** with {names}!", names=names) if others else _("**You win!**")
+    elif not others:
+        head = _("Nobody wins!")
+    elif len(others) > 1:
+        head = _("{names} share the win!", names=names)
+    else:
+        head = _("{names} wins!", names=names)
+    if points is None:
+        return head
+    scored = ngettext("You scored {n} point.", "You scored {n} points.", points)
+    return f"{head} {scored}"
 
 
 def event_lines(

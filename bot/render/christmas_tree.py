@@ -16,7 +16,7 @@ from functools import partial
 import discord
 
 from bot.i18n import N_, _, ngettext, translated
-from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext
+from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext, private_result
 from bot.render.christmas_tree_components import Draft, private_components
 from bot.render.christmas_tree_news import QUIET_EVENTS, fresh_cells, news_lines
 from bot.render.christmas_tree_summary import LOBBY_TEXTS, RULES_SUMMARY
@@ -233,7 +233,9 @@ class ChristmasTreeRenderer(BaseRenderer):
 
     def _private_headline(self, view: CTView, ctx: TableContext, chosen: Draft) -> str:
         if view.phase == Phase.GAME_OVER:
-            return _("The game is over: your tree as it ended.")
+            points = next((p.total for p in view.breakdown if p.seat == view.seat), None)
+            result = private_result(view.seat, view.winners, ctx, names_and, points)
+            return " ".join([result, _("Your tree as it ended.")])
         round_turn = _("Round {round}/3, turn {turn}/7.", round=view.round, turn=view.turn)
         lines = [f"{round_turn} {self._passing_you(view, ctx)}"]
         if view.phase == Phase.OBJECTIVES:

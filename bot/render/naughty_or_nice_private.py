@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import N_, _, ngettext, translated
-from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines
+from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines, private_result
 from bot.render.naughty_or_nice_components import (
     Draft,
     chosen_presents,
@@ -60,7 +60,7 @@ ECHO_EVENTS = QUIET_EVENTS | {"creature_gained", "summon_drawn", "search_seen"}
 IDLE_LINE = N_("The table shows whose move it is and its buttons. Choices only you can make come here.")
 #: Table decisions that are repeated here anyway (see the module's docstring).
 MIRRORED_PHASES = frozenset({"craft"})
-GAME_OVER = N_("The game is over: see the table for the final scores.")
+GAME_OVER = N_("The table shows every score.")
 EXTRA_REASON = {
     "ded_moroz": GIVERS[Giver.DED_MOROZ].name,
     "snow_maiden": CREATURES[Creature.SNOW_MAIDEN].name,
@@ -105,6 +105,12 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
     return Payload(embeds=[embed], view=private_components(view, ctx, chosen) if shown else None)
 
 
+def end_line(view: NoNView, ctx: TableContext) -> str:
+    """Who won, from this seat's side, with its points."""
+    points = next((p.score for p in view.players if p.seat == view.seat), None)
+    return " ".join([private_result(view.seat, view.winners, ctx, names_and, points), _(GAME_OVER)])
+
+
 def deciding(view: NoNView) -> bool:
     """Whether the current decision is this seat's (in private or on the table)."""
     return not view.over and view.seat is not None and view.seat in view.to_decide
@@ -136,7 +142,7 @@ def _decision_fields(view: NoNView, embed: discord.Embed) -> None:
 
 def headline(view: NoNView, ctx: TableContext, draft: Draft) -> str:
     if view.over:
-        return _(GAME_OVER)
+        return end_line(view, ctx)
     if not shows_decision(view):
         return _(IDLE_LINE)
     if view.window is not None:

@@ -238,3 +238,19 @@ def test_advanced_players_keep_seeing_their_own_travelling_objective() -> None:
         assert f"Yours: {objective_name(mine)}" in text
         assert view.hand_objective is not None and objective_name(view.hand_objective) in text
         assert "In the hand you hold, " in text
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_private_message_at_the_end_says_who_won_and_its_points(players: int) -> None:
+    *_, (state, _) = _states(players, "normal", seed=players, every=1000)
+    ctx = TableContext(1, G.decision(state), NAMES[:players], "Christmas Tree")
+    winners = G.view(state, None).winners
+    for seat in range(players):
+        view = G.view(state, seat)
+        text = _message(RENDER.private(view, ctx, [])).embeds[0].description
+        total = next(p.total for p in view.breakdown if p.seat == seat)
+        assert f"You scored {total} point" in text, text
+        if winners == [seat]:
+            assert text.startswith("**You win!**"), text
+        else:
+            assert "You win" not in text and all(NAMES[w] in text for w in winners if w != seat), text

@@ -100,7 +100,8 @@ def check_private(state, seat: int, ctx: TableContext) -> None:
     assert {c.code for c in view.choices} == legal
     if not legal or not shows_decision(view):
         # a decision not shown here (no edit to show it) is the table's alone: all of it is there
-        assert not message.custom_ids() and message.embeds[0].description in (IDLE_LINE, GAME_OVER)
+        text = message.embeds[0].description
+        assert not message.custom_ids() and (text == IDLE_LINE or view.over and text.endswith(GAME_OVER))
         assert legal <= {c for c, _ in table_choices(view)}
         return
     acts = reachable(view, ctx)
@@ -358,3 +359,20 @@ def test_a_steal_names_its_private_reader_you() -> None:
     assert event_lines([steal], names, reader=0) == f"- You stole {present} from Bob."
     assert event_lines([steal], names, reader=1) == f"- Ann stole {present} from you."
     assert event_lines([steal], names) == f"- Ann stole {present} from Bob."
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 4), (4, 9)])
+def test_every_private_message_at_the_end_says_who_won_and_its_points(players: int, seed: int) -> None:
+    *_, state = random_states(players, seed, {"level": 2}, limit=5000)
+    assert GAME.outcome(state) is not None
+    ctx = TableContext(1, GAME.decision(state), NAMES[:players], "Naughty or Nice")
+    winners = GAME.view(state, None).winners
+    for seat in range(players):
+        view = GAME.view(state, seat)
+        text = _message(RENDER.private(view, ctx, [])).embeds[0].description
+        score = next(p.score for p in view.players if p.seat == seat)
+        assert f"You scored {score} point" in text, text
+        if winners == [seat]:
+            assert text.startswith("**You win!**"), text
+        else:
+            assert "You win" not in text and all(NAMES[w] in text for w in winners if w != seat), text
