@@ -25,10 +25,6 @@ from games.core import GameRules
 from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids, message_text
 from tests.loopback.text import iter_components
 
-#: How a lobby click is answered: the lobby edited in place (7), or, when the answer is late (a
-#: loaded machine), acknowledged first (6) and edited through the interaction after.
-IN_PLACE = (6, 7)
-
 
 class MovedOn(Exception):
     """A player looked for the controls of a decision that ended (its timer, say a reaction
@@ -142,6 +138,13 @@ class Players:
         assert result.error is None, result.error
         lobby = result.message
         self.game_id = int(message_custom_ids(lobby)[0].split(":")[1])
+        lobby_id = int(lobby["id"])
+
+        async def in_place(clicked: InteractionResult) -> None:
+            """The lobby is edited in place (at once, or acknowledged first on a loaded machine)."""
+            answered = await clicked.settled(timeout)
+            assert answered.in_place, (answered.response_type, answered.text())
+
         for option, value in self.options.items():
             own = f"lopt:{self.game_id}:{option}"
             custom_id, picked = (
@@ -149,22 +152,12 @@ class Players:
                 if own in message_custom_ids(lobby)
                 else (f"lopt:{self.game_id}:any", f"{option}={value}")
             )
-            chosen = await (await self.loop.select(host, int(lobby["id"]), custom_id, [picked])).wait(timeout)
-            assert chosen.response_type in IN_PLACE, (chosen.response_type, chosen.text())
+            await in_place(await self.loop.select(host, lobby_id, custom_id, [picked]))
         for user in guests:
-            joined = await (await self.loop.click(user, int(lobby["id"]), f"lobby:{self.game_id}:join")).wait(
-                timeout
-            )
-            assert joined.response_type in IN_PLACE, (joined.response_type, joined.text())
+            await in_place(await self.loop.click(user, lobby_id, f"lobby:{self.game_id}:join"))
         for _ in range(ai):
-            added = await (await self.loop.click(host, int(lobby["id"]), f"lobby:{self.game_id}:addai")).wait(
-                timeout
-            )
-            assert added.response_type in IN_PLACE, (added.response_type, added.text())
-        started = await (await self.loop.click(host, int(lobby["id"]), f"lobby:{self.game_id}:start")).wait(
-            timeout
-        )
-        assert started.response_type in IN_PLACE, (started.response_type, started.text())
+            await in_place(await self.loop.click(host, lobby_id, f"lobby:{self.game_id}:addai"))
+        await in_place(await self.loop.click(host, lobby_id, f"lobby:{self.game_id}:start"))
         return self.game_id
 
     def snapshot(self) -> Snapshot:
@@ -215,7 +208,7 @@ class Players:
             result = await self.loop.select(user, int(message["id"]), custom_id, [self.rng.choice(options)])
         else:
             result = await self.loop.click(user, int(message["id"]), custom_id)
-        await result.wait_answered(timeout)  # a refused first answer may be followed by the real one
+        await result.settled(timeout)  # a refused first answer may be followed by the real one
         self.results.append(result)
         return result
 

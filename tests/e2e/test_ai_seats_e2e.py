@@ -33,8 +33,8 @@ async def test_one_human_and_ai_seats_play_to_the_end(loop, fast_ai_bot, game: s
     lobby = opened.message
     table.game_id = int(message_custom_ids(lobby)[0].split(":")[1])
     assert "(AI)" in loop.public_text()
-    started = await (await loop.click(host, int(lobby["id"]), f"lobby:{table.game_id}:start")).wait(10)
-    assert started.response_type == 7, started.text()
+    started = await (await loop.click(host, int(lobby["id"]), f"lobby:{table.game_id}:start")).settled(10)
+    assert started.in_place, started.text()
     for _ in range(20_000):
         result = await table.human_step()
         if result is None:

@@ -31,7 +31,7 @@ async def test_whole_game_by_clicks(loop, bot, players: int, mode: str, seed: in
     steps = 0
     while (result := await table.step()) is not None:
         assert result.acknowledged and result.latency < 3.0, result.text()
-        assert result.response_type == 7, result.text()  # every click edits its (private) message
+        assert result.in_place, result.text()  # every click edits its (private) message
         snap = table.snapshot()
         if snap.status == "running" and steps % 5 == 0:
             assert _hidden_cards_shown(loop.public_text(), snap.state) == []
@@ -69,12 +69,12 @@ async def test_kill_9_mid_game_loses_nothing(loop, bot) -> None:
                 result = await clicking
             except RuntimeError:
                 result = None
-            acknowledged += int(result is not None and result.response_type == 7 and _is_action(result))
+            acknowledged += int(result is not None and result.in_place and _is_action(result))
             await bot.start()
             continue
         result = await table.step()
         assert result is not None and result.acknowledged
-        acknowledged += int(result.response_type == 7 and _is_action(result))
+        acknowledged += int(result.in_place and _is_action(result))
     log = read_log(bot.db_path, table.game_id)
     assert [seq for seq, _, _ in log] == list(range(1, len(log) + 1))
     assert acknowledged <= len(log) <= acknowledged + len(kill_at)

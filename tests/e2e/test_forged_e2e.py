@@ -132,8 +132,9 @@ async def _running_game(loop: LoopbackDiscord, bot: BotProcess) -> Table:
         draft = find_component(dm_player, f"dsel{marker}{name}")
         assert draft is not None, message_custom_ids(dm_player)
         value = draft["options"][0]["value"]
-        drafted = await (await loop.select(player, int(dm_player["id"]), draft["custom_id"], [value])).wait(5)
-        assert drafted.response_type == 7, drafted.text()
+        drafted = await loop.select(player, int(dm_player["id"]), draft["custom_id"], [value])
+        await drafted.settled(5)
+        assert drafted.in_place, drafted.text()
     # quiet for longer than a coalesced edit's gap (`bot.pacing.GAP`): the table's news of the
     # revealed objectives is not urgent (the decision is in the DMs) and may land that late
     await loop.wait_idle(GAP + 0.5)

@@ -125,10 +125,10 @@ async def open_and_start(loop: LoopbackDiscord, channel: int, host: int, guest: 
     lobby = (await (await loop.slash(host, channel, "play", {"game": "christmas-tree"})).wait(10)).message
     assert lobby is not None and int(lobby["channel_id"]) == channel
     game_id = int(message_custom_ids(lobby)[0].split(":")[1])
-    joined = await (await loop.click(guest, int(lobby["id"]), f"lobby:{game_id}:join")).wait(10)
-    assert joined.response_type == 7, joined.text()
-    started = await (await loop.click(host, int(lobby["id"]), f"lobby:{game_id}:start")).wait(10)
-    assert started.response_type == 7, started.text()
+    joined = await (await loop.click(guest, int(lobby["id"]), f"lobby:{game_id}:join")).settled(10)
+    assert joined.in_place, joined.text()
+    started = await (await loop.click(host, int(lobby["id"]), f"lobby:{game_id}:start")).settled(10)
+    assert started.in_place, started.text()
     return game_id, int(lobby["id"])
 
 
@@ -149,8 +149,8 @@ async def dm_click(loop: LoopbackDiscord, user: int, game_id: int) -> Interactio
     )
     if component["type"] == 3:
         value = component["options"][0]["value"]
-        return await (await loop.select(user, int(message["id"]), custom_id, [value])).wait(10)
-    return await (await loop.click(user, int(message["id"]), custom_id)).wait(10)
+        return await (await loop.select(user, int(message["id"]), custom_id, [value])).settled(10)
+    return await (await loop.click(user, int(message["id"]), custom_id)).settled(10)
 
 
 async def test_one_process_runs_both_shards(two_shards: LoopbackDiscord, tmp_path: Path) -> None:
@@ -175,7 +175,7 @@ async def test_one_process_runs_both_shards(two_shards: LoopbackDiscord, tmp_pat
         before = one.snapshot().version
         result = await dm_click(loop, 203, one.game_id)
         assert result.guild_id is None and result.channel_id == loop.dm_channel_id(203)
-        assert result.acknowledged and result.error is None and result.response_type == 7, result.text()
+        assert result.acknowledged and result.error is None and result.in_place, result.text()
         assert interactions(loop, 0)[-1] is None and interactions(loop, 1) == [GUILD_ONE] * 3
         assert one.snapshot().version > before
         # and both games go on by their own players' clicks, wherever they land
@@ -296,18 +296,18 @@ async def test_two_processes_one_per_shard_share_postgres(
         _, version, actions = await _game_row(postgres_url, one_game)
         result = await dm_click(loop, 203, one_game)
         assert result.guild_id is None and interactions(loop, 0)[-1] is None
-        assert result.acknowledged and result.error is None and result.response_type == 7, result.text()
+        assert result.acknowledged and result.error is None and result.in_place, result.text()
         assert interactions(loop, 1) == [GUILD_ONE] * 3  # shard 1's process never saw it
         _, version_after, actions_after = await _game_row(postgres_url, one_game)
         assert version_after > version and actions_after == actions + 1
         # the other player's too
         result = await dm_click(loop, 204, one_game)
-        assert result.acknowledged and result.error is None and result.response_type == 7, result.text()
+        assert result.acknowledged and result.error is None and result.in_place, result.text()
         assert (await _game_row(postgres_url, one_game))[2] == actions + 2
         # and a DM click on shard 0's own game
         await _dms_delivered(loop, postgres_url, zero_game, [201, 202])
         result = await dm_click(loop, 201, zero_game)
-        assert result.acknowledged and result.error is None and result.response_type == 7, result.text()
+        assert result.acknowledged and result.error is None and result.in_place, result.text()
         assert loop.unknown_calls() == []
         for bot in (first, second):
             assert "Traceback" not in bot.log(), bot.log()[-3000:]
@@ -331,7 +331,7 @@ async def test_dm_clicks_right_after_another_process_started_the_game(
         game_id, _ = await open_and_start(loop, loop.guild_channel_ids(GUILD_ONE)[0], 203, 204)
         for user in (203, 204):  # as soon as each sees their DM's controls
             result = await dm_click(loop, user, game_id)
-            assert result.response_type == 7, result.text()
+            assert result.in_place, result.text()
         assert (await _game_row(postgres_url, game_id))[2] == 2
         await loop.wait_idle(1.0)
         for user in (203, 204):

@@ -80,7 +80,7 @@ async def test_one_click_sent_to_both_processes_is_applied_once(
         await loop.wait_commands({"play"})
         game_id, _ = await open_and_start(loop, loop.guild_channel_ids(GUILD_ONE)[0], 203, 204)
         first_pick = await dm_click(loop, 203, game_id)
-        assert first_pick.response_type == 7, first_pick.text()
+        assert first_pick.in_place, first_pick.text()
         _, version, actions = await _stored(postgres_url, game_id)
         # the other player's choice ends the decision: the same click, 20 times, half through each
         # process's gateway session, all sent before any is answered
@@ -89,10 +89,10 @@ async def test_one_click_sent_to_both_processes_is_applied_once(
         results: list[InteractionResult] = [
             await _via(loop, i % 2, 204, message, custom_id, values) for i in range(20)
         ]
-        answered = [await result.wait(15) for result in results]
+        answered = [await result.settled(15) for result in results]
         assert {shard: len(interactions(loop, shard)) - before[shard] for shard in (0, 1)} == {0: 10, 1: 10}
         assert all(r.acknowledged for r in answered), [r.text() for r in answered]
-        applied = [r for r in answered if r.response_type == 7]
+        applied = [r for r in answered if r.in_place]
         assert len(applied) == 1 and applied[0].error is None, [r.text() for r in answered]
         refused = ("already over", "not your newest", "acted first")  # the decision moved on
         for result in answered:
@@ -119,7 +119,7 @@ async def test_one_interaction_delivered_to_both_processes_is_applied_once(
     ):
         await loop.wait_commands({"play"})
         game_id, _ = await open_and_start(loop, loop.guild_channel_ids(GUILD_ONE)[0], 203, 204)
-        assert (await dm_click(loop, 203, game_id)).response_type == 7
+        assert (await dm_click(loop, 203, game_id)).in_place
         _, version, actions = await _stored(postgres_url, game_id)
         message, custom_id, values = _dm_control(loop, 204, game_id)
         results = []
@@ -129,7 +129,7 @@ async def test_one_interaction_delivered_to_both_processes_is_applied_once(
             assert again is not None
             await again
             results.append(result)
-        answered = [await result.wait(15) for result in results]
+        answered = [await result.settled(15) for result in results]
         assert all(r.acknowledged for r in answered), [r.text() for r in answered]
         assert (await _stored(postgres_url, game_id))[1:] == (version + 1, actions + 1)
         await loop.wait_idle(0.5)
@@ -145,8 +145,8 @@ async def _all_ai_game(loop: LoopbackDiscord, channel: int, host: int, game: str
     opened = await (await loop.slash(host, channel, "play", {"game": game, "fill_with_ai": True})).wait(10)
     assert opened.error is None and opened.message is not None, opened.text()
     game_id = int(message_custom_ids(opened.message)[0].split(":")[1])
-    started = await (await loop.click(host, int(opened.message["id"]), f"lobby:{game_id}:start")).wait(10)
-    assert started.response_type == 7, started.text()
+    started = await (await loop.click(host, int(opened.message["id"]), f"lobby:{game_id}:start")).settled(10)
+    assert started.in_place, started.text()
     left = await (await loop.slash(host, channel, "leave", {})).wait(10)
     assert left.error is None and left.acknowledged, left.text()
     return game_id

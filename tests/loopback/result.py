@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .model import ApiError, copied
+from .model import DEFERRED_UPDATE, UPDATE_MESSAGE, ApiError, copied
 from .text import message_text
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ class InteractionResult:
     error: dict[str, Any] | None = None  # the first refused callback
     errors: list[dict[str, Any]] = field(default_factory=list)  # every refusal (callback or webhook)
     modal: dict[str, Any] | None = None
+    original_edits: int = 0  # edits of the original message through the interaction's webhook
     _done: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
     _snapshot: Message | None = field(default=None, repr=False)
 
@@ -73,6 +74,20 @@ class InteractionResult:
     @property
     def acknowledged(self) -> bool:
         return self.answered_at is not None
+
+    @property
+    def in_place(self) -> bool:
+        """Answered by editing the clicked message: at once (7), or acknowledged first (6: a slow
+        handler, `bot.answers.ACKNOWLEDGE_AFTER`) and then edited through the interaction. Read it
+        after `settled`, which waits for that edit."""
+        return self.response_type == UPDATE_MESSAGE or (
+            self.response_type == DEFERRED_UPDATE and self.original_edits > 0
+        )
+
+    @property
+    def only_acknowledged(self) -> bool:
+        """Acknowledged (6), and the clicked message not edited through the interaction yet."""
+        return self.response_type == DEFERRED_UPDATE and not self.original_edits
 
     @property
     def failed(self) -> bool:
@@ -119,6 +134,17 @@ class InteractionResult:
         await self.wait(timeout)
         closes = self.dispatched_at + self.server.response_timeout
         while not self.acknowledged and time.monotonic() < min(deadline, closes):
+            await asyncio.sleep(0.01)
+        return self
+
+    async def settled(self, timeout: float = 5.0) -> InteractionResult:
+        """`wait_answered`, then, if the click was only acknowledged (6), until the edit that
+        answers it (or the timeout); never raises."""
+        deadline = time.monotonic() + timeout
+        await self.wait_answered(timeout)
+        while (
+            self.response_type == DEFERRED_UPDATE and not self.original_edits and time.monotonic() < deadline
+        ):
             await asyncio.sleep(0.01)
         return self
 

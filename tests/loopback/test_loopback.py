@@ -79,6 +79,23 @@ class Vanish(discord.ui.DynamicItem[discord.ui.Button], template=r"vanish"):
             await interaction.response.send_message("That message is gone.", ephemeral=True)
 
 
+class Slow(discord.ui.DynamicItem[discord.ui.Button], template=r"slow"):
+    """Answered as the bot answers a click it is slow to handle: acknowledged first (a deferred
+    update), its message edited through the interaction a moment later."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Slow", custom_id="slow"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):  # noqa: ANN001, ANN206
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await asyncio.sleep(0.3)
+        await interaction.edit_original_response(content="done at last", view=None)
+
+
 def table_view(n: int = 0) -> discord.ui.View:
     return discord.ui.View(timeout=None).add_item(Counter(n)).add_item(Secret("xyzzy"))
 
@@ -111,7 +128,7 @@ class MiniBot(discord.Client):
         pass  # discord.py sleeps 5 s before every IDENTIFY but the first; not needed here
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(Counter, Secret, Pick, Vanish)
+        self.add_dynamic_items(Counter, Secret, Pick, Vanish, Slow)
         self.tree.copy_global_to(guild=self.guild)
         await self.tree.sync(guild=self.guild)
 
@@ -232,6 +249,19 @@ async def test_waiting_for_an_answer_outlasts_a_refused_first_one(
         and answered.ephemeral
         and message_text(answered.message) == "That message is gone."
     )
+
+
+async def test_a_click_acknowledged_then_edited_is_answered_in_place(
+    loop: LoopbackDiscord, client: MiniBot
+) -> None:
+    channel = await client.fetch_channel(loop.channel_ids[0])
+    sent = await channel.send("working", view=discord.ui.View(timeout=None).add_item(Slow()))  # type: ignore[union-attr]
+    click = await (await loop.click(ALICE, sent.id, "slow")).wait()
+    assert click.response_type == 6 and click.only_acknowledged and not click.in_place
+    assert message_text(click.message).startswith("working")
+    await click.settled()
+    assert click.in_place and not click.only_acknowledged and click.original_edits == 1
+    assert message_text(click.message) == "done at last"
 
 
 async def test_second_answer_is_already_acknowledged(loop: LoopbackDiscord, client: MiniBot) -> None:

@@ -31,8 +31,8 @@ async def test_real_bot_opens_a_lobby_and_survives_kill_9(tmp_path: Path) -> Non
 
             await bot.kill()
             await bot.start()
-            join = await (await loop.click(GUEST, int(lobby["id"]), f"lobby:{game_id}:join")).wait(10)
-            assert join.error is None and join.response_type == 7
+            join = await (await loop.click(GUEST, int(lobby["id"]), f"lobby:{game_id}:join")).settled(10)
+            assert join.error is None and join.in_place
             assert "Dancer" in message_text(loop.message(int(lobby["id"])))
             assert loop.unknown_calls() == [] and bot.starts == 2
         assert bot.returncode is not None

@@ -10,11 +10,16 @@ from typing import TYPE_CHECKING, Any
 from .messages import Req
 from .model import (
     ALREADY_ACKNOWLEDGED,
+    CHANNEL_MESSAGE,
+    DEFERRED_MESSAGE,
+    DEFERRED_UPDATE,
     EPHEMERAL,
     LOADING,
+    MODAL,
     UNKNOWN_INTERACTION,
     UNKNOWN_MESSAGE,
     UNKNOWN_WEBHOOK,
+    UPDATE_MESSAGE,
     ApiError,
     MessageMeta,
     copied,
@@ -26,7 +31,6 @@ if TYPE_CHECKING:
     from .server import LoopbackDiscord
 
 Answer = tuple[int, Any]
-CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL = 4, 5, 6, 7, 9
 APPLICATION_COMMAND, COMPONENT = 2, 3
 
 
@@ -225,6 +229,8 @@ class Webhooks:
             return 200, copied(self.messages[message_id])
         if req.method == "PATCH":
             message = self.edit_message(message_id, payload, req.uploads, clear_loading=True)
+            if message_id == rec.original_id:
+                rec.original_edits += 1
             await self._notify()
             return 200, message
         self.delete_message(message_id)
