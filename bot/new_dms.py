@@ -163,8 +163,7 @@ class NewDms:
         p = self.privates
 
         def again(fresh: bool = ping) -> Awaitable[bool]:
-            newest = p.newest(outbox.game.id) or outbox
-            return p.rewrite(newest, seat, slot, [], fresh=fresh, force=True, ping=fresh)
+            return p.rewrite(p.pipeline.latest(outbox), seat, slot, [], fresh=fresh, force=True, ping=fresh)
 
         edit = (lambda: again(fresh=False)) if slot.message_id is not None else None
         if not write_again(p.pacer, slot, error, again, after=self.retry_after, urgent=ping, edit=edit):

@@ -190,6 +190,11 @@ class Pipeline:
             if outbox is not None and notice in outbox.notices:
                 outbox.notices.remove(notice)
 
+    def latest(self, outbox: Outbox) -> Outbox:
+        """The newest outbox of `outbox`'s game, or `outbox` itself once the game is over and
+        forgotten (a write made again draws what the game shows now, its end included)."""
+        return self.outboxes.get(outbox.game.id) or outbox
+
     def newest(self, game: LoadedGame) -> Outbox:
         """The game's outbox, now holding `game` (the newest committed game, after a bookkeeping
         write such as which message is its table)."""

@@ -145,7 +145,7 @@ class TableMessages:
                 except NotDelivered as error:  # not gone: Discord failed this time (not posted anew)
 
                     def again() -> Awaitable[None]:  # (an edit again, however many tries failed)
-                        return self._write(self._newest(game.id) or outbox, slot)
+                        return self._write(self.pipeline.latest(outbox), slot)
 
                     write_again(
                         self.pacer, slot, error, again, after=self.retry_after, urgent=True, edit=again
@@ -174,7 +174,7 @@ class TableMessages:
                     self.pacer,
                     slot,
                     error,
-                    lambda: self._write(self._newest(game.id) or outbox, slot, repost=repost),
+                    lambda: self._write(self.pipeline.latest(outbox), slot, repost=repost),
                     after=self.retry_after,
                     urgent=True,
                 )
@@ -196,7 +196,7 @@ class TableMessages:
                 await self.messenger.delete_message(channel, message_id)
                 await self.notifications.table_moved(moved)
         if redraw:
-            await self._write(self._newest(outbox.game.id) or outbox, slot)
+            await self._write(self.pipeline.latest(outbox), slot)
 
     def _brings_decision(self, game: LoadedGame, slot: Slot) -> bool:
         """Whether the table's next edit brings a decision people make on the table (urgent:
