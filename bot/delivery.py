@@ -55,7 +55,7 @@ class Delivery:
         self.privates = PrivateMessages(pipeline, messenger, self.pictures, self.sends)
         self.clicks = PrivateClicks(self.privates)
         self._locks: dict[int, asyncio.Lock] = {}
-        self.posts = ChannelPosts(messenger, self.pacer, self._newest_game)
+        self.posts = ChannelPosts(messenger, self.pacer, self._newest_game, self.sends)
         self.notifications = Notifications(
             messenger,
             self.pacer,

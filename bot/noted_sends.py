@@ -1,10 +1,11 @@
-"""New DMs and table messages that a killed process cannot leave behind.
+"""New DMs and channel posts that a killed process cannot leave behind.
 
-A new DM (a seat's living DM, a "your turn") or a table message posted anew (it was gone, or
-buried under chat) is sent with a nonce noted first in the database (`storage.sends`); once its
-id is recorded where it belongs, the note goes. A process killed between Discord creating the
-message and the bot recording its id leaves the note, and a message nobody knows of: with live
-controls beside the living DM or the table, or a "your turn" never deleted. At the next start
+A new DM (a seat's living DM, a "your turn"), a table message posted anew (it was gone, or
+buried under chat) or a mention (`bot.channel_posts`) is sent with a nonce noted first in the
+database (`storage.sends`); once its id is recorded where it belongs, the note goes. A process
+killed between Discord creating the message and the bot recording its id leaves the note, and a
+message nobody knows of: with live controls beside the living DM or the table, or a "your turn"
+never deleted. At the next start
 (with several processes, any of them, once the note is `UNFINISHED_AFTER` old), the same nonce is
 sent again: Discord answers a nonce it saw in the past few minutes with the message it created
 then (`enforce_nonce`, which discord.py sends with every nonce), and that message is deleted
@@ -123,6 +124,14 @@ class NotedSends:
             lambda nonce: self.messenger.send_channel(channel_id, payload, nonce=nonce),
         )
 
+    async def note_post(self, game_id: int, channel_id: int) -> Send:
+        """A post in the game's channel that the bot records once it is up (a mention, the turn
+        clock's warning: `storage.calls`) is about to go: noted under a new nonce, to post it
+        under (`recorded` once it is recorded)."""
+        note = Send(secrets.randbits(63), 0, game_id, channel_id=channel_id)
+        await self.store.begin(note, self.clock())
+        return note
+
     def settle_later(self, send: Send) -> None:
         """A DM Discord did not take (`NotDelivered.nonce`) that is not sent again: in
         `settle_after` seconds its nonce is sent again, and the DM Discord may have created all
@@ -156,11 +165,13 @@ class NotedSends:
 
     async def _recorded(self, send: Send, message_id: int) -> bool:
         """Whether the message is recorded where it belongs: the game's table, the seat's
-        living DM, a "your turn"."""
-        if send.seat is None and send.channel_id is None:
-            return any(
-                call.message_id == message_id for call in await self.service.store.calls.of_game(send.game_id)
-            )
+        living DM, a "your turn" DM or mention (`storage.calls`)."""
+        if send.seat is None:
+            calls = await self.service.store.calls.of_game(send.game_id)
+            if any(call.message_id == message_id for call in calls):
+                return True
+            if send.channel_id is None:
+                return False
         try:
             game = await self.service.load(send.game_id)
         except UserError:

@@ -17,7 +17,7 @@ from storage.db import Database
 @dataclass(frozen=True)
 class Send:
     """A new DM to `who` under way: the living DM of `seat` in the game, or a "your turn" (None);
-    or the game's table, posted in `channel_id` (`who` 0)."""
+    or a post in `channel_id` (`who` 0): the game's table, or a mention."""
 
     nonce: int
     who: int

@@ -2,7 +2,7 @@
 recorded its id (`FakeDiscord.killed_after_dm`, `killed_after_post`): after the restart, that
 message is found again by its nonce and deleted (`bot.noted_sends`), so the players have only
 the messages the bot knows of: one living DM each and one table, with their controls, and no
-"your turn" that nothing will delete."""
+"your turn" (DM or mention) that nothing will delete."""
 
 from __future__ import annotations
 
@@ -95,4 +95,23 @@ async def test_a_table_posted_anew_as_the_process_died_is_deleted_after_the_rest
     assert orphan not in h.discord.messages
     tables = [m.id for m in h.discord.channel(table.channel_id) if f"mine:{game_id}" in m.custom_ids()]
     assert tables == [(await h.game(game_id)).record.table_message_id]
+    assert await _unfinished(h, clock) == []
+
+
+async def test_a_mention_posted_as_the_process_died_is_deleted_after_the_restart(
+    h: Harness, clock: Clock
+) -> None:
+    users = make_users(5)
+    h.discord.closed_dms = {u.id for u in users}  # told by a mention in the channel
+    table, game_id = await h.open_table(users)
+    clock.now += IDLE_SECONDS + 1
+    h.discord.killed_after_post = {table.channel_id}
+    with contextlib.suppress(Killed):
+        await nominate(h, table, users, await h.game(game_id))
+    assert not h.discord.killed_after_post, "no mention was posted"
+    orphans = {m.id for m in h.discord.channel(table.channel_id) if m.pings}
+    assert orphans
+    await _restart(h, clock)
+    recorded = {call.message_id for call in await h.service.store.calls.of_game(game_id)}
+    assert orphans & set(h.discord.messages) <= recorded, "a mention nothing will delete"
     assert await _unfinished(h, clock) == []
