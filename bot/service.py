@@ -40,6 +40,7 @@ from bot.plugins import PLUGINS
 from bot.service_lobby import LobbyActions, closed_reason
 from games.core import SYSTEM_SEAT, Event, IllegalAction
 from storage import Database, GameStore, SeatRecord, StorageConflict
+from storage.calls import Call
 
 LIVE = ("lobby", "running")
 
@@ -136,10 +137,13 @@ class GameService(LobbyActions):
         else:
             self._running.pop(game_id, None)
 
-    async def set_table_message(self, game_id: int, message_id: int) -> LoadedGame:
-        """Which message is the game's table (delivery bookkeeping, not a change of the game)."""
+    async def set_table_message(
+        self, game_id: int, message_id: int, replaces: Call | None = None, taken_at: float = 0.0
+    ) -> LoadedGame:
+        """Which message is the game's table (delivery bookkeeping, not a change of the game);
+        `replaces`: the old one, taken to be deleted (`storage.calls`)."""
         self._require_lock(game_id)
-        await self.store.set_table_message(game_id, message_id)
+        await self.store.set_table_message(game_id, message_id, replaces, taken_at)
         return await self._patched(
             game_id, lambda g: replace(g, record=replace(g.record, table_message_id=message_id))
         )

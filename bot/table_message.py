@@ -38,6 +38,7 @@ from bot.pipeline import Pipeline
 from bot.private_messages import PrivateMessages
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
+from storage.calls import CHANNEL, Call
 
 log = logging.getLogger(__name__)
 
@@ -189,11 +190,15 @@ class TableMessages:
             slot.digest, slot.message_id, slot.turn = digest, new_id, game.decision
             slot.offered = payload.offered()
             self._chat.setdefault(channel, {})[game.id] = 0
-            moved = await self._set_table_message(game.id, new_id)
-            await self.privates.sends.recorded(nonce)
+            old = None
             if message_id is not None and message_id != new_id:
+                old = Call(CHANNEL, message_id, -1, channel_id=channel)
+            moved = await self._set_table_message(game.id, new_id, replaces=old)
+            await self.privates.sends.recorded(nonce)
+            if old is not None:  # (taken to be deleted as the new one was recorded: see `storage.calls`)
                 await self.pacer.turn(channel)
-                await self.messenger.delete_message(channel, message_id)
+                await self.messenger.delete_message(channel, old.message_id)
+                await self.pipeline.service.store.calls.deleted(old)
                 await self.notifications.table_moved(moved)
         if redraw:
             await self._write(self.pipeline.latest(outbox), slot)
@@ -234,10 +239,14 @@ class TableMessages:
         extras = self._extras.get(game_id, [])
         self._extras[game_id] = [extra for extra in extras if extra[1] != message_id]
 
-    async def _set_table_message(self, game_id: int, message_id: int) -> LoadedGame:
-        """Record the game's new table message; returns the game with it."""
+    async def _set_table_message(
+        self, game_id: int, message_id: int, replaces: Call | None = None
+    ) -> LoadedGame:
+        """Record the game's new table message (`replaces`: the old one, taken to be deleted);
+        returns the game with it."""
         async with self.pipeline.service.lock(game_id):
-            game = await self.pipeline.service.set_table_message(game_id, message_id)
+            clock = self.pipeline.clock
+            game = await self.pipeline.service.set_table_message(game_id, message_id, replaces, clock())
         outbox = self._newest(game_id)
         if outbox is not None and outbox.game.record.version == game.record.version:
             outbox.game = game

@@ -3,6 +3,7 @@ the game's channel mentioning players (closed DMs, the turn clock's warning). Ke
 whichever process sees the decision end (or the same process after a restart) deletes them:
 the one whose `remove` takes the row, so each is deleted once. Taken, it waits in `call_deletes`
 until it is deleted (`deleted`): one whose process stopped first is taken again (`unfinished`).
+A table posted anew takes the old table message to delete the same way.
 
 One row per game and `who` (the player told by DM, or `CHANNEL` for the post): the latest.
 """
@@ -66,11 +67,7 @@ class CallStore:
                 (game_id, call.who, call.message_id),
             )
             if removed:
-                await conn.execute(
-                    "INSERT INTO call_deletes (message_id, who, channel_id, claimed_at) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT (message_id) DO UPDATE SET claimed_at = excluded.claimed_at",
-                    (call.message_id, call.who, call.channel_id, now),
-                )
+                await take_to_delete(conn, call, now)
             return removed > 0
 
         return await self.db.grouped(take)
@@ -85,3 +82,13 @@ class CallStore:
         (over) and `seat` None."""
         rows = await self.db.take_stale("call_deletes", "message_id", "claimed_at", taken_before, now)
         return [Call(row["who"], row["message_id"], -1, channel_id=row["channel_id"]) for row in rows]
+
+
+async def take_to_delete(conn: Connection, call: Call, now: float) -> None:
+    """Note in `call_deletes` that the message is being deleted (taken at `now`), in the
+    caller's transaction (`CallStore.remove`; a table posted anew: `GameStore.set_table_message`)."""
+    await conn.execute(
+        "INSERT INTO call_deletes (message_id, who, channel_id, claimed_at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (message_id) DO UPDATE SET claimed_at = excluded.claimed_at",
+        (call.message_id, call.who, call.channel_id, now),
+    )

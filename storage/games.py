@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
-from storage.calls import CallStore
+from storage.calls import Call, CallStore, take_to_delete
 from storage.db import Connection, Database
 from storage.lobbies import LobbyStore
 from storage.records import (
@@ -228,12 +228,26 @@ class GameStore:
             "UPDATE games SET deadline = ?, updated_at = ? WHERE id = ?", (deadline, self._now(), game_id)
         )
 
-    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember the id of the public table message (None to forget it)."""
-        await self.db.write(
-            "UPDATE games SET table_message_id = ?, updated_at = ? WHERE id = ?",
-            (message_id, self._now(), game_id),
-        )
+    async def set_table_message(
+        self, game_id: int, message_id: int | None, replaces: Call | None = None, taken_at: float = 0.0
+    ) -> None:
+        """Remember the id of the public table message (None to forget it). `replaces`: the old
+        table message, taken to be deleted (at `taken_at`, the bot's clock) in the same
+        transaction (`storage.calls`), so that a process stopped before deleting it leaves it to
+        the next start. The new table is never one taken to be deleted (a click on an old table
+        makes it the table again)."""
+        now = self._now()
+
+        async def record(conn: Connection) -> None:
+            await conn.execute(
+                "UPDATE games SET table_message_id = ?, updated_at = ? WHERE id = ?",
+                (message_id, now, game_id),
+            )
+            await conn.execute("DELETE FROM call_deletes WHERE message_id = ?", (message_id,))
+            if replaces is not None:
+                await take_to_delete(conn, replaces, taken_at)
+
+        await self.db.grouped(record)
 
     async def set_dm(
         self, game_id: int, seat: int, *, dm_open: bool, dm_message_id: int | None = None

@@ -266,6 +266,8 @@ class FakeDiscord:
         self.killed_after_post: set[int] = set()
         #: users whose next new DM is the bot's last act: the process dies as Discord answers
         self.killed_after_dm: set[int] = set()
+        #: channels whose next delete is never made: the process dies as it sends it
+        self.killed_at_delete: set[int] = set()
         self.nonces: dict[int, int] = {}  # a new message's nonce -> it (Discord's `enforce_nonce`)
         self.messages: dict[int, FakeMessage] = {}
         self.client: Any = None
@@ -414,6 +416,9 @@ class FakeMessenger:
         return True
 
     async def delete_message(self, channel_id: int, message_id: int) -> None:
+        if channel_id in self.discord.killed_at_delete:
+            self.discord.killed_at_delete.discard(channel_id)
+            raise Killed(f"killed as it deleted message {message_id}")
         self.calls.append(("delete", message_id))
         message = self.discord.messages.pop(message_id, None)
         if message is not None and message.channel_id == channel_id:

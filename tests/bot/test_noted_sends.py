@@ -46,6 +46,25 @@ async def test_a_living_dm_sent_as_the_process_died_is_deleted_after_the_restart
     assert await _unfinished(h, clock) == []
 
 
+async def test_the_old_table_goes_when_the_process_died_as_it_deleted_it(h: Harness, clock: Clock) -> None:
+    """Posted anew and recorded, the process stopped before the old table was deleted: the
+    next start deletes it (taken to be deleted as the new one was recorded)."""
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    h.discord.killed_at_delete = {table.channel_id}
+    assert h.table is not None
+    with contextlib.suppress(Killed):
+        for _ in range(BURIED_AFTER):  # chat buries the table: it is posted anew at the bottom
+            await h.table.commands.on_channel_message(table.channel_id, 999)
+    assert not h.discord.killed_at_delete, "the old table was never deleted"
+    new_table = (await h.game(game_id)).record.table_message_id
+    assert new_table != table.id and table.id in h.discord.messages
+    await _restart(h, clock)
+    assert table.id not in h.discord.messages, "the old table is left with its controls"
+    tables = [m.id for m in h.discord.channel(table.channel_id) if f"mine:{game_id}" in m.custom_ids()]
+    assert tables == [new_table]
+
+
 async def test_a_your_turn_sent_as_the_process_died_is_deleted_after_the_restart(
     h: Harness, clock: Clock
 ) -> None:

@@ -53,3 +53,20 @@ async def test_a_call_taken_and_not_deleted_is_taken_again(store):
     for call in again:
         await store.calls.deleted(call)
     assert await store.calls.unfinished(1e12, 1e12) == []
+
+
+async def test_a_table_posted_anew_takes_the_old_one_to_delete_as_it_is_recorded(store):
+    game = await store.lobbies.create(
+        guild_id=7, channel_id=BIG, game_name="g", host_id=BIG + 1, host_name="H", options={}, seed=0
+    )
+    await store.set_table_message(game.id, BIG + 10)
+    old = Call(CHANNEL, BIG + 10, -1, channel_id=BIG)
+    await store.set_table_message(game.id, BIG + 11, replaces=old, taken_at=100.0)
+    assert (await store.get_game(game.id)).table_message_id == BIG + 11
+    assert await store.calls.unfinished(100.5, 200.0) == [old]  # (its process stopped first)
+    # a click on the old table before it went makes it the table again: it is not deleted
+    await store.set_table_message(
+        game.id, BIG + 12, replaces=Call(CHANNEL, BIG + 11, -1, channel_id=BIG), taken_at=300.0
+    )
+    await store.set_table_message(game.id, BIG + 11)
+    assert await store.calls.unfinished(1e12, 1e12) == [old]
