@@ -71,8 +71,7 @@ class Slot:
 @dataclass(frozen=True)
 class Unsent:
     """A new message Discord did not take: the nonce it went under, the digest of what it showed
-    (None: the tries showed different things), and for a seat's living DM its note
-    (`bot.noted_sends`)."""
+    (None: the tries showed different things), and its note (`bot.noted_sends`)."""
 
     nonce: int
     digest: str | None

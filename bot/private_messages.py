@@ -290,8 +290,8 @@ class PrivateMessages:
                 await step()
 
     def settle_unsent(self, slot: Slot) -> None:
-        """The new DM Discord did not take (`Slot.unsent`) will not be sent again: one Discord
-        made all the same is deleted a moment later (`NotedSends.settle_later`)."""
+        """The new DM (or table) Discord did not take (`Slot.unsent`) will not be sent again:
+        one Discord made all the same is deleted a moment later (`NotedSends.settle_later`)."""
         if slot.unsent is not None and slot.unsent.note is not None:
             self.sends.settle_later(slot.unsent.note)
         slot.unsent = None

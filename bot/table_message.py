@@ -39,6 +39,7 @@ from bot.private_messages import PrivateMessages
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
 from storage.calls import CHANNEL, Call
+from storage.sends import Send
 
 log = logging.getLogger(__name__)
 
@@ -170,15 +171,17 @@ class TableMessages:
                 if unsent is not None:
                     slot.unsent = unsent.again(payload)
                 elif error.nonce is not None:
-                    slot.unsent = Unsent(error.nonce, digest)
-                write_again(
+                    note = Send(error.nonce, 0, game.id, channel_id=channel)
+                    slot.unsent = Unsent(error.nonce, digest, note)
+                if not write_again(
                     self.pacer,
                     slot,
                     error,
                     lambda: self._write(self.pipeline.latest(outbox), slot, repost=repost),
                     after=self.retry_after,
                     urgent=True,
-                )
+                ):  # its tries used up: one Discord made all the same is deleted (its note goes)
+                    self.privates.settle_unsent(slot)
                 return
             if new_id is None:
                 return

@@ -52,6 +52,22 @@ def _with_controls(h: Harness, prefix: str) -> list[FakeMessage]:
     return [m for m in h.discord.channel(CHANNEL) if any(c.startswith(prefix) for c in m.custom_ids())]
 
 
+async def test_a_table_post_whose_tries_are_used_up_leaves_neither_a_table_nor_a_note(
+    h: Harness, clock: Clock
+) -> None:
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    _fail_posts(h, "lost", RETRIES + 1)  # Discord makes it at every try, the answer always lost
+    assert h.table is not None
+    for _ in range(10):  # chat buries the table: it is posted anew at the bottom
+        await h.table.commands.on_channel_message(CHANNEL, OUTSIDER.id)
+    await _settled(h)
+    assert _left(h) == 0, "not tried that often"
+    tables = [m.id for m in h.discord.channel(CHANNEL) if f"mine:{game_id}" in m.custom_ids()]
+    assert tables == [(await h.game(game_id)).record.table_message_id] == [table.id]
+    assert list(await h.service.store.sends.unfinished(clock.now + 1, clock.now)) == []
+
+
 @pytest.mark.parametrize("kind", KINDS)
 async def test_a_table_posted_again_comes_once(h: Harness, kind: str) -> None:
     users = make_users(5)
