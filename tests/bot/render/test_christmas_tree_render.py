@@ -241,15 +241,16 @@ def test_advanced_players_keep_seeing_their_own_travelling_objective() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_every_private_message_at_the_end_says_who_won_and_its_points(players: int) -> None:
+def test_every_private_message_at_the_end_says_who_won_and_its_score(players: int) -> None:
     *_, (state, _) = _states(players, "normal", seed=players, every=1000)
     ctx = TableContext(1, G.decision(state), NAMES[:players], "Christmas Tree")
     winners = G.view(state, None).winners
     for seat in range(players):
         view = G.view(state, seat)
-        text = _message(RENDER.private(view, ctx, [])).embeds[0].description
+        message = _message(RENDER.private(view, ctx, []))
+        text = message.embeds[0].description
         total = next(p.total for p in view.breakdown if p.seat == seat)
-        assert f"You scored {total} point" in text, text
+        assert f"**{total} points**" in message.text(), message.text()
         if winners == [seat]:
             assert text.startswith("**You win!**"), text
         else:
