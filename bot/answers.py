@@ -6,8 +6,11 @@ logged and answered with a short apology. Components call `answering`, slash com
 A click whose answer is an edit of the clicked message (`answering(..., in_time=True)`) and that
 is not answered within `ACKNOWLEDGE_AFTER` seconds (a busy process, a game's lock held) is
 acknowledged then (a deferred update: nothing changes on screen), so Discord never reports the
-interaction as failed; the answer then comes through the interaction. Whoever answers holds the
-interaction's `response_lock`, so the acknowledgement and the answer never both go."""
+interaction as failed; the answer then comes through the interaction. A click answered with a
+new ephemeral message (`answering(..., in_time=True, ephemeral=True)`, `send_ephemeral`: "My
+hand") is acknowledged with Discord's ephemeral "thinking" placeholder instead, which its answer
+then takes the place of. Whoever answers holds the interaction's `response_lock`, so the
+acknowledgement and the answer never both go."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable
+from typing import Any
 
 import discord
 
@@ -64,14 +68,21 @@ def response_lock(interaction: discord.Interaction) -> asyncio.Lock:
 
 
 async def answering(
-    interaction: discord.Interaction, handler: Awaitable[None], *, in_time: bool = False
+    interaction: discord.Interaction,
+    handler: Awaitable[None],
+    *,
+    in_time: bool = False,
+    ephemeral: bool = False,
 ) -> None:
     """Run a handler in the language of the one who clicked (`bot.i18n`); anything it raises is
     answered by `answer_error`. Then their language is remembered for the messages the bot sends
     them unprompted (`remember_locale` of the client, if it has one). `in_time`: the handler
-    answers by editing the clicked message (`bot.message_slots.answer_by_edit`), so the click
-    may be acknowledged first if the answer is late (`ACKNOWLEDGE_AFTER`)."""
-    guard = asyncio.get_running_loop().create_task(_acknowledge_late(interaction)) if in_time else None
+    answers by editing the clicked message (`bot.message_slots.answer_by_edit`), or, with
+    `ephemeral`, with a new ephemeral message (`send_ephemeral`), so the click may be
+    acknowledged first if the answer is late (`ACKNOWLEDGE_AFTER`)."""
+    guard = (
+        asyncio.get_running_loop().create_task(_acknowledge_late(interaction, ephemeral)) if in_time else None
+    )
     with using(interaction.locale):
         try:
             await handler
@@ -83,13 +94,26 @@ async def answering(
     await remember_locale(interaction)
 
 
-async def _acknowledge_late(interaction: discord.Interaction) -> None:
+async def _acknowledge_late(interaction: discord.Interaction, ephemeral: bool) -> None:
     await asyncio.sleep(ACKNOWLEDGE_AFTER)
     async with response_lock(interaction):  # (a deferral under way goes on if this is called off)
         if not interaction.response.is_done():
             log.info("interaction %s acknowledged before its answer", interaction.id)
+            deferral = interaction.response.defer(ephemeral=True, thinking=True) if ephemeral else None
             with contextlib.suppress(discord.HTTPException):
-                await asyncio.shield(interaction.response.defer())
+                await asyncio.shield(deferral or interaction.response.defer())
+
+
+async def send_ephemeral(interaction: discord.Interaction, **kwargs: Any) -> int | None:
+    """Answer with a new ephemeral message (returns its id, if known): at once, or, when the
+    click was acknowledged first (`answering(..., in_time=True, ephemeral=True)`), by the
+    followup that takes the place of Discord's "thinking" placeholder (the same message)."""
+    async with response_lock(interaction):
+        if not interaction.response.is_done():
+            callback = await interaction.response.send_message(**kwargs, ephemeral=True)
+            return getattr(callback, "message_id", None)
+    message = await interaction.followup.send(**kwargs, ephemeral=True, wait=True)
+    return message.id
 
 
 async def remember_locale(interaction: discord.Interaction) -> None:

@@ -231,7 +231,8 @@ class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mine:(?P<
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(interaction, table_of(interaction).on_show_private(interaction, self.game_id))
+        handler = table_of(interaction).on_show_private(interaction, self.game_id)
+        await answering(interaction, handler, in_time=True, ephemeral=True)
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<game>\d{1,18})"):

@@ -176,8 +176,8 @@ class FakeResponse:
         assert message is not None, "edit_message needs a component interaction"
         message.apply(**kwargs)
 
-    async def defer(self, **kwargs: Any) -> None:
-        self._acknowledge("defer")
+    async def defer(self, *, thinking: bool = False, **kwargs: Any) -> None:
+        self._acknowledge("thinking" if thinking else "defer")  # (thinking: a followup takes its place)
 
 
 class FakeFollowup:
@@ -215,7 +215,8 @@ class FakeInteraction:
         self.response = FakeResponse(self)
         self.followup = FakeFollowup(self)
         self.original: FakeMessage | None = None
-        self.token = f"token-{next(_ids)}"
+        self.id = next(_ids)
+        self.token = f"token-{self.id}"
         self.extras: dict[str, Any] = {}
         discord_.interactions[self.token] = self
 
@@ -226,7 +227,7 @@ class FakeInteraction:
     async def edit_original_response(self, **kwargs: Any) -> None:
         """The interaction's "original response": the message it posted, or, when it was answered
         by editing the clicked message, that message (as Discord's @original means)."""
-        target = self.original if self.response.kind == "message" else self.message
+        target = self.original if self.response.kind in ("message", "thinking") else self.message
         assert target is not None and self.response.is_done()
         if target.id not in self.discord.messages:
             raise discord.NotFound(_Gone(), "Unknown Message")  # type: ignore[arg-type]

@@ -1,7 +1,9 @@
 """A click whose answer is an edit of the clicked message, and that is not answered within
 `ACKNOWLEDGE_AFTER` s, is acknowledged then (a deferred update), so Discord never reports it as
 failed; its answer then goes through the interaction. The acknowledgement and the answer never
-both go (`bot.answers.response_lock`): one that is under way makes the answer wait for it."""
+both go (`bot.answers.response_lock`): one that is under way makes the answer wait for it. A
+click answered with a new ephemeral message ("My hand") is acknowledged with Discord's
+"thinking" placeholder, and its answer is the followup that takes the placeholder's place."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 import pytest
 
 import bot.answers
-from bot.answers import answering, response_lock
+from bot.answers import answering, response_lock, send_ephemeral
 
 DEFER_TAKES = 0.05  # a deferral's round trip
 
@@ -25,14 +27,31 @@ class Response:
     def is_done(self) -> bool:
         return self.done
 
-    async def defer(self) -> None:
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         await asyncio.sleep(DEFER_TAKES)
-        self.calls.append("acknowledged")
+        self.calls.append("thinking" if thinking and ephemeral else "acknowledged")
         self.done = True  # (as discord.py: once Discord has taken it)
+
+    async def send_message(self, *, ephemeral: bool, **_: Any) -> Any:
+        assert not self.done and ephemeral
+        self.calls.append("sent")
+        self.done = True
+        return SimpleNamespace(message_id=5)
+
+
+class Followup:
+    def __init__(self, calls: list[str]) -> None:
+        self.calls = calls
+
+    async def send(self, *, ephemeral: bool, wait: bool, **_: Any) -> Any:
+        assert ephemeral and wait
+        self.calls.append("followed up")
+        return SimpleNamespace(id=5)  # (the placeholder's message)
 
 
 def _interaction(calls: list[str]) -> Any:
-    return SimpleNamespace(id=1, response=Response(calls), extras={}, locale="en-US", client=None, user=None)
+    answers = {"response": Response(calls), "followup": Followup(calls)}
+    return SimpleNamespace(id=1, extras={}, locale="en-US", client=None, user=None, **answers)
 
 
 async def _answer_after(interaction: Any, calls: list[str], seconds: float) -> None:
@@ -75,3 +94,21 @@ async def test_only_clicks_answered_in_place_are_acknowledged() -> None:
     interaction = _interaction(calls)
     await answering(interaction, _answer_after(interaction, calls, 0.3))
     assert calls == ["answered"]
+
+
+async def _new_message_after(interaction: Any, seconds: float, ids: list[int | None]) -> None:
+    """A handler that answers with a new ephemeral message after `seconds`."""
+    await asyncio.sleep(seconds)
+    ids.append(await send_ephemeral(interaction, content="your hand"))
+
+
+@pytest.mark.parametrize(("seconds", "expected"), [(0.01, ["sent"]), (0.3, ["thinking", "followed up"])])
+async def test_a_new_ephemeral_answer_late_takes_the_place_of_the_thinking_placeholder(
+    seconds: float, expected: list[str]
+) -> None:
+    calls: list[str] = []
+    ids: list[int | None] = []
+    interaction = _interaction(calls)
+    await answering(interaction, _new_message_after(interaction, seconds, ids), in_time=True, ephemeral=True)
+    await asyncio.sleep(0.2)  # past the acknowledgement's time
+    assert calls == expected and ids == [5]

@@ -166,3 +166,35 @@ async def test_the_end_shows_in_the_dm_and_in_the_view_of_every_game(tmp_path) -
                 assert view.text() != SUPERSEDED
         finally:
             await h.close()
+
+
+async def test_my_hand_answered_late_comes_in_the_place_of_the_thinking_placeholder(
+    tmp_path, monkeypatch
+) -> None:
+    """ "My hand" waits for the seat's DM write under way (its slot's lock): past
+    `ACKNOWLEDGE_AFTER` the click is acknowledged (ephemeral "thinking"), and the view, the
+    living private message from then on, is the followup that takes the placeholder's place."""
+    import asyncio
+
+    import bot.answers
+
+    monkeypatch.setattr(bot.answers, "ACKNOWLEDGE_AFTER", 0.05)
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        users = make_users(2)
+        table, game_id = await h.open_table(users, "grumpy-nisse")
+        seat = await private_turn(h, table, game_id, users)
+        assert h.table is not None
+        slot = h.table.delivery.privates._slots[(game_id, seat)]
+        async with slot.lock:  # a write of the seat's DM under way
+            clicking = asyncio.create_task(h.discord.click(users[seat], table, f"mine:{game_id}"))
+            await asyncio.sleep(0.2)
+            assert not clicking.done()
+        interaction = await clicking
+        view = h.discord.last_ephemeral(users[seat])
+        assert interaction.response.kind == "thinking" and interaction.original is view
+        assert decision_controls(view, game_id) and slot.view_id == view.id
+        assert PARKED in dm_of(h, users[seat]).text()
+    finally:
+        await h.close()
