@@ -3,14 +3,13 @@ answer. A `UserError` (a refusal: nothing was changed) is shown as its message; 
 logged and answered with a short apology. Components call `answering`, slash commands reach
 `answer_error` through the command tree's `on_error` (`bot.client`).
 
-A click whose answer is an edit of the clicked message (`answering(..., in_time=True)`) and that
-is not answered within `ACKNOWLEDGE_AFTER` seconds (a busy process, a game's lock held) is
+A click whose answer is an edit of the clicked message (`answering(..., in_time="edit")`) and
+that is not answered within `ACKNOWLEDGE_AFTER` seconds (a busy process, a game's lock held) is
 acknowledged then (a deferred update: nothing changes on screen), so Discord never reports the
 interaction as failed; the answer then comes through the interaction. A click answered with a
-new ephemeral message (`answering(..., in_time=True, ephemeral=True)`, `send_ephemeral`: "My
-hand") is acknowledged with Discord's ephemeral "thinking" placeholder instead, which its answer
-then takes the place of. Whoever answers holds the interaction's `response_lock`, so the
-acknowledgement and the answer never both go."""
+new message ("My hand", Rematch: `send_new`) is acknowledged with Discord's "thinking"
+placeholder instead, which its answer then takes the place of. Whoever answers holds the
+interaction's `response_lock`, so the acknowledgement and the answer never both go."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -67,22 +66,24 @@ def response_lock(interaction: discord.Interaction) -> asyncio.Lock:
     return lock
 
 
+#: How a handler answers a click (`answering`'s `in_time`): by editing the clicked message
+#: (`bot.message_slots.answer_by_edit`, `edit_answer`), or with a new message, ephemeral or in the
+#: channel (`send_new`). A late one is acknowledged the matching way: a deferred update, or
+#: Discord's "thinking" placeholder, which the new message then takes the place of.
+Answer = Literal["edit", "ephemeral", "public"]
+
+
 async def answering(
-    interaction: discord.Interaction,
-    handler: Awaitable[None],
-    *,
-    in_time: bool = False,
-    ephemeral: bool = False,
+    interaction: discord.Interaction, handler: Awaitable[None], *, in_time: Answer | None = None
 ) -> None:
     """Run a handler in the language of the one who clicked (`bot.i18n`); anything it raises is
     answered by `answer_error`. Then their language is remembered for the messages the bot sends
-    them unprompted (`remember_locale` of the client, if it has one). `in_time`: the handler
-    answers by editing the clicked message (`bot.message_slots.answer_by_edit`), or, with
-    `ephemeral`, with a new ephemeral message (`send_ephemeral`), so the click may be
-    acknowledged first if the answer is late (`ACKNOWLEDGE_AFTER`)."""
-    guard = (
-        asyncio.get_running_loop().create_task(_acknowledge_late(interaction, ephemeral)) if in_time else None
-    )
+    them unprompted (`remember_locale` of the client, if it has one). `in_time`: how the handler
+    answers (`Answer`), so that the click is acknowledged first if the answer is late
+    (`ACKNOWLEDGE_AFTER`)."""
+    guard = None
+    if in_time is not None:
+        guard = asyncio.get_running_loop().create_task(_acknowledge_late(interaction, in_time))
     with using(interaction.locale):
         try:
             await handler
@@ -94,26 +95,40 @@ async def answering(
     await remember_locale(interaction)
 
 
-async def _acknowledge_late(interaction: discord.Interaction, ephemeral: bool) -> None:
+async def _acknowledge_late(interaction: discord.Interaction, answer: Answer) -> None:
     await asyncio.sleep(ACKNOWLEDGE_AFTER)
     async with response_lock(interaction):  # (a deferral under way goes on if this is called off)
         if not interaction.response.is_done():
             log.info("interaction %s acknowledged before its answer", interaction.id)
-            deferral = interaction.response.defer(ephemeral=True, thinking=True) if ephemeral else None
+            response = interaction.response
+            if answer == "edit":
+                deferral = response.defer()
+            else:
+                deferral = response.defer(ephemeral=answer == "ephemeral", thinking=True)
             with contextlib.suppress(discord.HTTPException):
-                await asyncio.shield(deferral or interaction.response.defer())
+                await asyncio.shield(deferral)
 
 
-async def send_ephemeral(interaction: discord.Interaction, **kwargs: Any) -> int | None:
-    """Answer with a new ephemeral message (returns its id, if known): at once, or, when the
-    click was acknowledged first (`answering(..., in_time=True, ephemeral=True)`), by the
-    followup that takes the place of Discord's "thinking" placeholder (the same message)."""
+async def send_new(interaction: discord.Interaction, *, ephemeral: bool, **kwargs: Any) -> int | None:
+    """Answer with a new message (returns its id, if known): at once, or, when the click was
+    acknowledged first (`answering`'s `in_time` "ephemeral" or "public"), by the followup that
+    takes the place of Discord's "thinking" placeholder (the same message)."""
     async with response_lock(interaction):
         if not interaction.response.is_done():
-            callback = await interaction.response.send_message(**kwargs, ephemeral=True)
+            callback = await interaction.response.send_message(**kwargs, ephemeral=ephemeral)
             return getattr(callback, "message_id", None)
-    message = await interaction.followup.send(**kwargs, ephemeral=True, wait=True)
+    message = await interaction.followup.send(**kwargs, ephemeral=ephemeral, wait=True)
     return message.id
+
+
+async def edit_answer(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Answer by editing the clicked message: at once, or, when the click was acknowledged
+    first (`answering`'s `in_time` "edit"), through the interaction."""
+    async with response_lock(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(**kwargs)
+            return
+    await interaction.edit_original_response(**kwargs)
 
 
 async def remember_locale(interaction: discord.Interaction) -> None:

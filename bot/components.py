@@ -83,7 +83,7 @@ class LobbyButton(
         await answering(
             interaction,
             table_of(interaction).on_lobby_click(interaction, self.game_id, self.op),
-            in_time=True,
+            in_time="edit",
         )
 
 
@@ -127,7 +127,7 @@ class ActionButton(
         await answering(
             interaction,
             table_of(interaction).on_action(interaction, self.game_id, self.decision, self.code),
-            in_time=True,
+            in_time="edit",
         )
 
 
@@ -143,7 +143,7 @@ class DraftButton(
         await answering(
             interaction,
             table_of(interaction).on_draft(interaction, self.game_id, self.decision, self.code),
-            in_time=True,
+            in_time="edit",
         )
 
 
@@ -186,7 +186,7 @@ class ActionSelect(
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(interaction, self._chosen(interaction), in_time=True)
+        await answering(interaction, self._chosen(interaction), in_time="edit")
 
     async def _chosen(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
@@ -232,7 +232,7 @@ class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mine:(?P<
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = table_of(interaction).on_show_private(interaction, self.game_id)
-        await answering(interaction, handler, in_time=True, ephemeral=True)
+        await answering(interaction, handler, in_time="ephemeral")
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<game>\d{1,18})"):
@@ -254,7 +254,8 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematc
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(interaction, table_of(interaction).on_rematch(interaction, self.game_id))
+        handler = table_of(interaction).on_rematch(interaction, self.game_id)
+        await answering(interaction, handler, in_time="public")
 
 
 class ForfeitButton(
@@ -277,7 +278,8 @@ class ForfeitButton(
         return cls(int(match["game"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(interaction, table_of(interaction).on_forfeit(interaction, self.game_id, self.seat))
+        handler = table_of(interaction).on_forfeit(interaction, self.game_id, self.seat)
+        await answering(interaction, handler, in_time="edit")
 
 
 class LobbyOptionSelect(
@@ -308,7 +310,7 @@ class LobbyOptionSelect(
         return cls(int(match["game"]), match["option"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(interaction, self._chosen(interaction), in_time=True)
+        await answering(interaction, self._chosen(interaction), in_time="edit")
 
     async def _chosen(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot import screens
-from bot.answers import response_lock, send_ephemeral
+from bot.answers import response_lock, send_new
 from bot.channel_views import SUPERSEDED
 from bot.errors import BadComponent, StaleDecision
 from bot.i18n import _
@@ -148,11 +148,12 @@ class PrivateClicks:
         slot = self.messages.slot(game, seat)
         payload = screens.private_payload(game, seat)
         if game.seats[seat].dm_open is not False and game.record.status != "running":
-            await send_ephemeral(interaction, **(await PICTURES.ready(payload)).send_kwargs())
+            await send_new(interaction, ephemeral=True, **(await PICTURES.ready(payload)).send_kwargs())
             return
         async with slot.lock:
             superseded = Slot(slot.user_id, token=slot.token, token_at=slot.token_at) if slot.token else None
-            view_id = await send_ephemeral(interaction, **(await PICTURES.ready(payload)).send_kwargs())
+            ready = await PICTURES.ready(payload)
+            view_id = await send_new(interaction, ephemeral=True, **ready.send_kwargs())
             slot.token, slot.token_at, slot.digest = interaction.token, self.clock(), payload.digest()
             slot.key, slot.shown_in = shown_key(game, seat), "view"
             slot.turn = turn_of(game, seat) if game.record.status == "running" else None

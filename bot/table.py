@@ -13,6 +13,7 @@ from __future__ import annotations
 import discord
 
 from bot import screens
+from bot.answers import edit_answer
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision
 from bot.i18n import _, using
@@ -185,7 +186,7 @@ class Table:
         change = await self.pipeline.run(game_id, step, user_id=interaction.user.id)
         # the end itself (who won, why, Rematch) is the channel post just below: no repeat here
         taken = _("{name} took the win.", name=change.game.names[seat])
-        await interaction.response.edit_message(content=taken, view=None)
+        await edit_answer(interaction, content=taken, view=None)
         if interaction.message is not None:
             self.delivery.tables.extra_answered(game_id, interaction.message.id)
         await self.delivery.deliver(game_id)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot import screens
+from bot.answers import send_new
 from bot.components import ForfeitButton
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision, UserError
@@ -88,8 +89,7 @@ class SlashCommands:
 
     async def post_lobby(self, interaction: discord.Interaction, game: LoadedGame, payload: Payload) -> None:
         """Answer with the lobby as a new channel message, which becomes the game's table."""
-        callback = await interaction.response.send_message(**payload.send_kwargs())
-        message_id = getattr(callback, "message_id", None)
+        message_id = await send_new(interaction, ephemeral=False, **payload.send_kwargs())
         if message_id is None:  # Discord did not say: ask (one more round trip)
             message_id = (await interaction.original_response()).id
         async with self.service.lock(game.id):

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import bot.answers
-from bot.answers import answering, response_lock, send_ephemeral
+from bot.answers import answering, response_lock, send_new
 
 DEFER_TAKES = 0.05  # a deferral's round trip
 
@@ -29,12 +29,14 @@ class Response:
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         await asyncio.sleep(DEFER_TAKES)
-        self.calls.append("thinking" if thinking and ephemeral else "acknowledged")
+        self.calls.append(
+            ("thinking, ephemeral" if ephemeral else "thinking") if thinking else "acknowledged"
+        )
         self.done = True  # (as discord.py: once Discord has taken it)
 
     async def send_message(self, *, ephemeral: bool, **_: Any) -> Any:
-        assert not self.done and ephemeral
-        self.calls.append("sent")
+        assert not self.done
+        self.calls.append("sent, ephemeral" if ephemeral else "sent")
         self.done = True
         return SimpleNamespace(message_id=5)
 
@@ -44,8 +46,8 @@ class Followup:
         self.calls = calls
 
     async def send(self, *, ephemeral: bool, wait: bool, **_: Any) -> Any:
-        assert ephemeral and wait
-        self.calls.append("followed up")
+        assert wait
+        self.calls.append("followed up, ephemeral" if ephemeral else "followed up")
         return SimpleNamespace(id=5)  # (the placeholder's message)
 
 
@@ -70,7 +72,7 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_a_quick_answer_is_not_acknowledged_first() -> None:
     calls: list[str] = []
     interaction = _interaction(calls)
-    await answering(interaction, _answer_after(interaction, calls, 0.01), in_time=True)
+    await answering(interaction, _answer_after(interaction, calls, 0.01), in_time="edit")
     await asyncio.sleep(0.2)  # past the acknowledgement's time: it was called off
     assert calls == ["answered"]
 
@@ -78,14 +80,14 @@ async def test_a_quick_answer_is_not_acknowledged_first() -> None:
 async def test_a_late_answer_is_acknowledged_first() -> None:
     calls: list[str] = []
     interaction = _interaction(calls)
-    await answering(interaction, _answer_after(interaction, calls, 0.3), in_time=True)
+    await answering(interaction, _answer_after(interaction, calls, 0.3), in_time="edit")
     assert calls == ["acknowledged", "edited through the interaction"]
 
 
 async def test_an_answer_ready_while_the_acknowledgement_is_under_way_waits_for_it() -> None:
     calls: list[str] = []
     interaction = _interaction(calls)
-    await answering(interaction, _answer_after(interaction, calls, 0.1 + DEFER_TAKES / 2), in_time=True)
+    await answering(interaction, _answer_after(interaction, calls, 0.1 + DEFER_TAKES / 2), in_time="edit")
     assert calls == ["acknowledged", "edited through the interaction"]
 
 
@@ -96,19 +98,30 @@ async def test_only_clicks_answered_in_place_are_acknowledged() -> None:
     assert calls == ["answered"]
 
 
-async def _new_message_after(interaction: Any, seconds: float, ids: list[int | None]) -> None:
-    """A handler that answers with a new ephemeral message after `seconds`."""
+async def _new_message_after(
+    interaction: Any, seconds: float, ephemeral: bool, ids: list[int | None]
+) -> None:
+    """A handler that answers with a new message after `seconds`."""
     await asyncio.sleep(seconds)
-    ids.append(await send_ephemeral(interaction, content="your hand"))
+    ids.append(await send_new(interaction, ephemeral=ephemeral, content="your hand"))
 
 
-@pytest.mark.parametrize(("seconds", "expected"), [(0.01, ["sent"]), (0.3, ["thinking", "followed up"])])
-async def test_a_new_ephemeral_answer_late_takes_the_place_of_the_thinking_placeholder(
-    seconds: float, expected: list[str]
+@pytest.mark.parametrize(
+    ("seconds", "answer", "expected"),
+    [
+        (0.01, "ephemeral", ["sent, ephemeral"]),
+        (0.3, "ephemeral", ["thinking, ephemeral", "followed up, ephemeral"]),
+        (0.01, "public", ["sent"]),
+        (0.3, "public", ["thinking", "followed up"]),
+    ],
+)
+async def test_a_new_message_answered_late_takes_the_place_of_the_thinking_placeholder(
+    seconds: float, answer: str, expected: list[str]
 ) -> None:
     calls: list[str] = []
     ids: list[int | None] = []
     interaction = _interaction(calls)
-    await answering(interaction, _new_message_after(interaction, seconds, ids), in_time=True, ephemeral=True)
+    ephemeral = answer == "ephemeral"
+    await answering(interaction, _new_message_after(interaction, seconds, ephemeral, ids), in_time=answer)
     await asyncio.sleep(0.2)  # past the acknowledgement's time
     assert calls == expected and ids == [5]

@@ -75,3 +75,39 @@ async def test_two_player_game_the_one_who_stays_may_take_the_win(harness: Harne
     assert len(wins) == 1 and f"rematch:{game_id}" in wins[0].custom_ids()  # one end post, with Rematch
     await harness.command("stats", users[0], None)
     assert "1/1 won" in harness.discord.last_ephemeral(users[0]).text()
+
+
+async def test_take_the_win_and_rematch_answered_late_are_acknowledged_first(
+    harness: Harness, monkeypatch
+) -> None:
+    """Both wait for the game's lock (held here by another change): past `ACKNOWLEDGE_AFTER`,
+    "Take the win" is acknowledged (its message edited after), and Rematch gets Discord's
+    "thinking" placeholder, which the new lobby takes the place of (it is the new game's table)."""
+    import bot.answers
+
+    monkeypatch.setattr(bot.answers, "ACKNOWLEDGE_AFTER", 0.05)
+    users = make_users(2)
+    lobby = (await harness.command("play", users[0], "grumpy-nisse")).original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    await harness.command("leave", users[1])
+    notice = harness.discord.channels[CHANNEL][-1]
+
+    async def late(message, custom_id: str):  # noqa: ANN001, ANN202
+        async with harness.service.lock(game_id):
+            clicking = asyncio.create_task(harness.discord.click(users[0], message, custom_id))
+            await asyncio.sleep(0.2)
+            assert not clicking.done()
+        return await clicking
+
+    took = await late(notice, f"forfeit:{game_id}:0")
+    assert took.response.kind == "defer" and notice.text() == "Dasher took the win."
+    await settle(harness)
+    end = next(m for m in harness.discord.channels[CHANNEL] if f"rematch:{game_id}" in m.custom_ids())
+    rematch = await late(end, f"rematch:{game_id}")
+    assert rematch.response.kind == "thinking" and rematch.original is not None
+    new_lobby = rematch.original
+    new_id = int(new_lobby.custom_ids()[0].split(":")[1])
+    assert new_id != game_id and (await harness.game(new_id)).record.table_message_id == new_lobby.id
+    assert "Rematch!" in new_lobby.text()
