@@ -342,8 +342,8 @@ class LogPageButton(
         return cls(int(match["game"]), int(match["page"]), "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        history = table_of(interaction).history
-        await answering(interaction, history.turn_log_page(interaction, self.game_id, self.page))
+        handler = table_of(interaction).history.turn_log_page(interaction, self.game_id, self.page)
+        await answering(interaction, handler, in_time="edit")
 
 
 DYNAMIC_ITEMS = (

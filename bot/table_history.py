@@ -12,6 +12,7 @@ import json
 
 import discord
 
+from bot.answers import edit_answer
 from bot.clock import FORCED_BY_CLOCK
 from bot.components import LogPageButton
 from bot.errors import GameNotFound, UserError
@@ -104,7 +105,7 @@ class History:
         ):
             raise GameNotFound(_("That game is not in this channel."))
         embed, view = await self.log_page(game_id, page)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await edit_answer(interaction, embed=embed, view=view)
 
     async def log_page(self, game_id: int, page: int | None) -> tuple[discord.Embed, discord.ui.View]:
         """Page `page` (1 is the oldest; None: the newest) of the public log, and its buttons."""

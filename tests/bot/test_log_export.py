@@ -153,3 +153,31 @@ async def test_log_is_complete_and_paged(harness: Harness) -> None:
     shown = "\n".join(reversed(pages))
     assert all(f"- {line}" in shown for line in lines)  # every line, none cut off
     assert not shown.startswith("...") and "┃ ..." not in shown
+
+
+async def test_a_log_page_turned_late_is_acknowledged_first(harness: Harness, monkeypatch) -> None:
+    """A long game's log takes a while to replay: past `ACKNOWLEDGE_AFTER` the page button is
+    acknowledged (a deferred update) and the page shown through the interaction."""
+    import bot.answers
+
+    monkeypatch.setattr(bot.answers, "ACKNOWLEDGE_AFTER", 0.05)
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(5)
+    for _ in range(60):
+        assert await play_random_click(harness, table, game_id, users, rng)
+    spectator = FakeUser(999, "Grinch")
+    await harness.command("log", spectator, None)
+    message = harness.discord.last_ephemeral(spectator)
+    newest = message.text()
+    assert harness.table is not None
+    history = harness.table.history
+    log_page = history.log_page
+
+    async def slow(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        await asyncio.sleep(0.2)
+        return await log_page(*args, **kwargs)
+
+    monkeypatch.setattr(history, "log_page", slow)
+    older = await harness.discord.click(spectator, message, message.custom_ids()[0])
+    assert older.response.kind == "defer" and message.text() != newest and "Older" in message.text()
