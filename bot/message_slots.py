@@ -15,7 +15,7 @@ import discord
 from pydantic import BaseModel
 
 from bot import screens
-from bot.answers import response_lock
+from bot.answers import edit_answer, response_lock
 from bot.global_budget import Trailing
 from bot.loaded_game import LoadedGame
 from bot.messenger import PICTURES, RETRIES, NotDelivered, retry_delay
@@ -210,11 +210,7 @@ async def answer_by_edit(interaction: discord.Interaction, payload: Payload, pic
     message_id = interaction.message.id if interaction.message is not None else None
     try:
         kwargs = (await PICTURES.ready(pictures.for_edit(message_id, payload))).edit_kwargs()
-        async with response_lock(interaction):
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.response.edit_message(**kwargs)
+        await edit_answer(interaction, **kwargs)
     except discord.HTTPException as error:
         log.warning("answering interaction %s failed: %s", getattr(interaction, "id", "?"), error)
         return False

@@ -15,6 +15,7 @@ from bot.answers import answering
 from bot.loaded_game import LoadedGame
 from bot.service import GameService
 from bot.table import Table
+from bot.table_message import BURIED_AFTER
 from storage import Database, GameStore
 from tests.bot.fakes import FakeDiscord, FakeInteraction, FakeMessage, FakeMessenger, FakeUser
 
@@ -99,6 +100,13 @@ class Harness:
         }[name]
         await answering(interaction, handler(interaction, *args))  # as the command tree's on_error
         return interaction
+
+    async def bury_table(self, channel_id: int) -> None:
+        """A passer-by's chat buries the channel's table (`BURIED_AFTER` messages): it is posted
+        anew at the bottom."""
+        assert self.table is not None
+        for _ in range(BURIED_AFTER):
+            await self.table.commands.on_channel_message(channel_id, 999)
 
     async def open_table(
         self, users: list[FakeUser], game: str = "secret-krampus"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from tests.bot.fakes import FakeUser
+import bot.answers
+from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click
 
 
@@ -55,14 +56,20 @@ async def test_only_the_host_replaces_an_absent_player(harness: Harness) -> None
     assert "Dasher replaced Prancer" in harness.discord.channels[CHANNEL][-1].text()
 
 
-async def test_two_player_game_the_one_who_stays_may_take_the_win(harness: Harness) -> None:
+async def _left_alone(harness: Harness) -> tuple[list[FakeUser], int, FakeMessage]:
+    """A Grumpy Nisse game whose second player left: (the players, the game, the notice of it,
+    which offers the first the win)."""
     users = make_users(2)
     lobby = (await harness.command("play", users[0], "grumpy-nisse")).original
     game_id = int(lobby.custom_ids()[0].split(":")[1])
     await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
     await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
     await harness.command("leave", users[1])
-    notice = harness.discord.channels[CHANNEL][-1]
+    return users, game_id, harness.discord.channels[CHANNEL][-1]
+
+
+async def test_two_player_game_the_one_who_stays_may_take_the_win(harness: Harness) -> None:
+    users, game_id, notice = await _left_alone(harness)
     assert f"forfeit:{game_id}:0" in notice.custom_ids()
     await harness.discord.click(FakeUser(999, "Grinch"), notice, f"forfeit:{game_id}:0")
     await harness.discord.click(users[0], notice, f"forfeit:{game_id}:0")
@@ -83,16 +90,8 @@ async def test_take_the_win_and_rematch_answered_late_are_acknowledged_first(
     """Both wait for the game's lock (held here by another change): past `ACKNOWLEDGE_AFTER`,
     "Take the win" is acknowledged (its message edited after), and Rematch gets Discord's
     "thinking" placeholder, which the new lobby takes the place of (it is the new game's table)."""
-    import bot.answers
-
     monkeypatch.setattr(bot.answers, "ACKNOWLEDGE_AFTER", 0.05)
-    users = make_users(2)
-    lobby = (await harness.command("play", users[0], "grumpy-nisse")).original
-    game_id = int(lobby.custom_ids()[0].split(":")[1])
-    await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
-    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
-    await harness.command("leave", users[1])
-    notice = harness.discord.channels[CHANNEL][-1]
+    users, game_id, notice = await _left_alone(harness)
 
     async def late(message, custom_id: str):  # noqa: ANN001, ANN202
         async with harness.service.lock(game_id):

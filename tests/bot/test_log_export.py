@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+import bot.answers
 from bot.plugins import PLUGINS
 from games.core.export import GameExport, replay_export
 from tests.bot.fakes import FakeUser
@@ -158,8 +159,6 @@ async def test_log_is_complete_and_paged(harness: Harness) -> None:
 async def test_a_log_page_turned_late_is_acknowledged_first(harness: Harness, monkeypatch) -> None:
     """A long game's log takes a while to replay: past `ACKNOWLEDGE_AFTER` the page button is
     acknowledged (a deferred update) and the page shown through the interaction."""
-    import bot.answers
-
     monkeypatch.setattr(bot.answers, "ACKNOWLEDGE_AFTER", 0.05)
     users = make_users(5)
     table, game_id = await harness.open_table(users)

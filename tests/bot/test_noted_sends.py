@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 
 from bot.pipeline import IDLE_SECONDS
-from bot.table_message import BURIED_AFTER
 from storage.sends import Send
 from tests.bot.fakes import FakeUser, Killed
 from tests.bot.harness import Clock, Harness, make_users
@@ -52,10 +51,8 @@ async def test_the_old_table_goes_when_the_process_died_as_it_deleted_it(h: Harn
     users = make_users(5)
     table, game_id = await h.open_table(users)
     h.discord.killed_at_delete = {table.channel_id}
-    assert h.table is not None
     with contextlib.suppress(Killed):
-        for _ in range(BURIED_AFTER):  # chat buries the table: it is posted anew at the bottom
-            await h.table.commands.on_channel_message(table.channel_id, 999)
+        await h.bury_table(table.channel_id)
     assert not h.discord.killed_at_delete, "the old table was never deleted"
     new_table = (await h.game(game_id)).record.table_message_id
     assert new_table != table.id and table.id in h.discord.messages
@@ -104,10 +101,8 @@ async def test_a_table_posted_anew_as_the_process_died_is_deleted_after_the_rest
     users = make_users(5)
     table, game_id = await h.open_table(users)
     h.discord.killed_after_post = {table.channel_id}
-    assert h.table is not None
     with contextlib.suppress(Killed):
-        for _ in range(BURIED_AFTER):  # chat buries the table: it is posted anew at the bottom
-            await h.table.commands.on_channel_message(table.channel_id, 999)
+        await h.bury_table(table.channel_id)
     assert not h.discord.killed_after_post, "the table was never posted anew"
     orphan = h.discord.channel(table.channel_id)[-1].id
     await _restart(h, clock)

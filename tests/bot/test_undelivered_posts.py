@@ -14,12 +14,11 @@ import pytest
 
 from bot.messenger import RETRIES
 from bot.pipeline import IDLE_SECONDS
-from tests.bot.fakes import FakeMessage, FakeUser
+from tests.bot.fakes import FakeMessage
 from tests.bot.harness import Clock, Harness, make_users, play_random_click
 from tests.bot.test_notifications import nominate
 
 CHANNEL = 555  # the harness's channel
-OUTSIDER = FakeUser(999, "Passer-by")
 KINDS = ["failing", "lost"]
 
 
@@ -58,9 +57,7 @@ async def test_a_table_post_whose_tries_are_used_up_leaves_neither_a_table_nor_a
     users = make_users(5)
     table, game_id = await h.open_table(users)
     _fail_posts(h, "lost", RETRIES + 1)  # Discord makes it at every try, the answer always lost
-    assert h.table is not None
-    for _ in range(10):  # chat buries the table: it is posted anew at the bottom
-        await h.table.commands.on_channel_message(CHANNEL, OUTSIDER.id)
+    await h.bury_table(CHANNEL)
     await _settled(h)
     assert _left(h) == 0, "not tried that often"
     tables = [m.id for m in h.discord.channel(CHANNEL) if f"mine:{game_id}" in m.custom_ids()]
@@ -73,9 +70,7 @@ async def test_a_table_posted_again_comes_once(h: Harness, kind: str) -> None:
     users = make_users(5)
     table, game_id = await h.open_table(users)
     _fail_posts(h, kind, 2)
-    assert h.table is not None
-    for _ in range(10):  # chat buries the table: it is posted again at the bottom
-        await h.table.commands.on_channel_message(CHANNEL, OUTSIDER.id)
+    await h.bury_table(CHANNEL)
     await _settled(h)
     assert _left(h) == 0, "not posted again"
     moved = (await h.game(game_id)).record.table_message_id

@@ -5,12 +5,14 @@ controls back when the view is not clicked for 14 minutes, and shows the end."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import bot.answers
 from bot.channel_views import EPHEMERAL_SECONDS, SUPERSEDED
 from bot.plugins import PLUGINS
 from tests.bot.fakes import FakeMessage, FakeUser
@@ -174,10 +176,6 @@ async def test_my_hand_answered_late_comes_in_the_place_of_the_thinking_placehol
     """ "My hand" waits for the seat's DM write under way (its slot's lock): past
     `ACKNOWLEDGE_AFTER` the click is acknowledged (ephemeral "thinking"), and the view, the
     living private message from then on, is the followup that takes the placeholder's place."""
-    import asyncio
-
-    import bot.answers
-
     monkeypatch.setattr(bot.answers, "ACKNOWLEDGE_AFTER", 0.05)
     clock = Clock()
     h = await Harness(tmp_path / "bot.db", clock=clock).boot()
