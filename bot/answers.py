@@ -8,8 +8,12 @@ that is not answered within `ACKNOWLEDGE_AFTER` seconds (a busy process, a game'
 acknowledged then (a deferred update: nothing changes on screen), so Discord never reports the
 interaction as failed; the answer then comes through the interaction. A click answered with a
 new message ("My hand", Rematch: `send_new`) is acknowledged with Discord's "thinking"
-placeholder instead, which its answer then takes the place of. Whoever answers holds the
-interaction's `response_lock`, so the acknowledgement and the answer never both go."""
+placeholder instead, which its answer then takes the place of. Slash commands are answered the
+same way (`bot.cog.ANSWERS`). Whoever answers holds the interaction's `response_lock`, so the
+acknowledgement and the answer never both go.
+
+A refusal that comes after a public "thinking" placeholder is still ephemeral: the placeholder is
+deleted first (Discord would otherwise make the first followup take its place, in public)."""
 
 from __future__ import annotations
 
@@ -51,10 +55,12 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         message = _(INTERNAL_ERROR)
     with contextlib.suppress(discord.HTTPException):
         async with response_lock(interaction):
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True)
-            else:
+            if not interaction.response.is_done():
                 await interaction.response.send_message(message, ephemeral=True)
+                return
+            if interaction.extras.get(ACKNOWLEDGED) == "public":
+                await interaction.delete_original_response()  # (the public placeholder)
+            await interaction.followup.send(message, ephemeral=True)
 
 
 def response_lock(interaction: discord.Interaction) -> asyncio.Lock:
@@ -72,9 +78,19 @@ def response_lock(interaction: discord.Interaction) -> asyncio.Lock:
 #: Discord's "thinking" placeholder, which the new message then takes the place of.
 Answer = Literal["edit", "ephemeral", "public"]
 
+#: `interaction.extras` keys: how the handler will answer (`will_answer`), and how the
+#: interaction was acknowledged, if it was (`_acknowledge_late`)
+ANSWER, ACKNOWLEDGED = "answer", "acknowledged"
+
+
+def will_answer(interaction: discord.Interaction, answer: Answer) -> None:
+    """A handler whose answer depends on what it finds (/leave: an ephemeral word in a lobby, a
+    public one in a game) says which it will be, before it waits for anything."""
+    interaction.extras[ANSWER] = answer
+
 
 async def answering(
-    interaction: discord.Interaction, handler: Awaitable[None], *, in_time: Answer | None = None
+    interaction: discord.Interaction, handler: Awaitable[object], *, in_time: Answer | None = None
 ) -> None:
     """Run a handler in the language of the one who clicked (`bot.i18n`); anything it raises is
     answered by `answer_error`. Then their language is remembered for the messages the bot sends
@@ -83,7 +99,8 @@ async def answering(
     (`ACKNOWLEDGE_AFTER`)."""
     guard = None
     if in_time is not None:
-        guard = asyncio.get_running_loop().create_task(_acknowledge_late(interaction, in_time))
+        will_answer(interaction, in_time)
+        guard = asyncio.get_running_loop().create_task(_acknowledge_late(interaction))
     with using(interaction.locale):
         try:
             await handler
@@ -95,12 +112,13 @@ async def answering(
     await remember_locale(interaction)
 
 
-async def _acknowledge_late(interaction: discord.Interaction, answer: Answer) -> None:
+async def _acknowledge_late(interaction: discord.Interaction) -> None:
     await asyncio.sleep(ACKNOWLEDGE_AFTER)
     async with response_lock(interaction):  # (a deferral under way goes on if this is called off)
         if not interaction.response.is_done():
             log.info("interaction %s acknowledged before its answer", interaction.id)
-            response = interaction.response
+            response, answer = interaction.response, interaction.extras[ANSWER]
+            interaction.extras[ACKNOWLEDGED] = answer
             if answer == "edit":
                 deferral = response.defer()
             else:

@@ -1,20 +1,22 @@
 """Slash commands: /play, /hand, /leave, /reclaim, /replace, /log, /export, /stats, /leaderboard, /rules,
 /abandon, /language.
 
-Each hands over to `bot.table.Table`. Descriptions are marked for the catalogues and shown to each
-member in their Discord language (`bot.command_texts.CatalogueTranslator`)."""
+Each hands over to `bot.table.Table` through `bot.answers.answering`, in the language of the one
+who asked, and is acknowledged first when its answer is late (`ANSWERS`). Descriptions are marked
+for the catalogues and shown to each member in their Discord language
+(`bot.command_texts.CatalogueTranslator`)."""
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Awaitable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import remember_locale
+from bot.answers import Answer, answering, send_new
 from bot.command_texts import CatalogueTranslator
-from bot.i18n import LANGUAGES, N_, set_language
+from bot.i18n import LANGUAGES, N_
 from bot.plugins import PLUGINS
 from bot.render.rules_text import rules_embed
 
@@ -24,12 +26,28 @@ GAME_CHOICES = [app_commands.Choice(name=plugin.title, value=plugin.name) for pl
 LANGUAGE_CHOICES = [app_commands.Choice(name=N_("The server's language"), value="server")] + [
     app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()
 ]
+#: How each command answers, so that a late answer is acknowledged the matching way
+#: (`bot.answers.Answer`): a public message or one only its asker sees. (/leave's answer is
+#: ephemeral in a lobby: `bot.answers.will_answer`.)
+ANSWERS: dict[str, Answer] = {
+    "play": "public",
+    "hand": "ephemeral",
+    "log": "ephemeral",
+    "export": "ephemeral",
+    "stats": "ephemeral",
+    "leaderboard": "ephemeral",
+    "leave": "public",
+    "reclaim": "public",
+    "replace": "public",
+    "rules": "ephemeral",
+    "abandon": "public",
+    "language": "ephemeral",
+}
 
 
 class GamesCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self._remembering: set[asyncio.Task[None]] = set()
 
     @property
     def table(self):  # noqa: ANN201 - the bot's Table
@@ -39,14 +57,9 @@ class GamesCog(commands.Cog):
         """Command descriptions in each member's language (before the commands are synced)."""
         await self.bot.tree.set_translator(CatalogueTranslator())
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Before every command: its answers are in the language of the one who asked (the rest
-        of the command runs in this same task, so the language holds until it ends)."""
-        set_language(interaction.locale)
-        remember = asyncio.get_running_loop().create_task(remember_locale(interaction))
-        self._remembering.add(remember)
-        remember.add_done_callback(self._remembering.discard)
-        return True
+    @staticmethod
+    async def _answer(interaction: discord.Interaction, command: str, handler: Awaitable[object]) -> None:
+        await answering(interaction, handler, in_time=ANSWERS[command])
 
     @app_commands.command(
         name="play", description=N_("Open a lobby for a Christmas card game in this channel.")
@@ -60,7 +73,9 @@ class GamesCog(commands.Cog):
     async def play(
         self, interaction: discord.Interaction, game: app_commands.Choice[str], fill_with_ai: bool = False
     ) -> None:
-        await self.table.commands.play(interaction, game.value, fill_with_ai)
+        await self._answer(
+            interaction, "play", self.table.commands.play(interaction, game.value, fill_with_ai)
+        )
 
     @app_commands.command(
         name="hand",
@@ -68,7 +83,7 @@ class GamesCog(commands.Cog):
     )
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.table.commands.show_hand(interaction)
+        await self._answer(interaction, "hand", self.table.commands.show_hand(interaction))
 
     @app_commands.command(
         name="log", description=N_("The public log of a game in this channel (only you see it).")
@@ -76,7 +91,7 @@ class GamesCog(commands.Cog):
     @app_commands.describe(game=N_("The game number (only needed when several games are here)"))
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.table.history.show_log(interaction, game)
+        await self._answer(interaction, "log", self.table.history.show_log(interaction, game))
 
     @app_commands.command(
         name="export",
@@ -85,34 +100,34 @@ class GamesCog(commands.Cog):
     @app_commands.describe(game=N_("The game number (default: your last game here)"))
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.table.history.export(interaction, game)
+        await self._answer(interaction, "export", self.table.history.export(interaction, game))
 
     @app_commands.command(name="stats", description=N_("Games played and won on this server, per game."))
     @app_commands.describe(user=N_("Whose stats (default: yours)"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        await self.table.stats.stats(interaction, user)
+        await self._answer(interaction, "stats", self.table.stats.stats(interaction, user))
 
     @app_commands.command(name="leaderboard", description=N_("The best players of a game on this server."))
     @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await self.table.stats.leaderboard(interaction, game.value)
+        await self._answer(interaction, "leaderboard", self.table.stats.leaderboard(interaction, game.value))
 
     @app_commands.command(
         name="leave", description=N_("Leave your game in this channel (an AI takes your seat).")
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.table.commands.leave_game(interaction)
+        await self._answer(interaction, "leave", self.table.commands.leave_game(interaction))
 
     @app_commands.command(
         name="reclaim", description=N_("Take back your seat from the AI that plays it after timeouts.")
     )
     @app_commands.guild_only()
     async def reclaim(self, interaction: discord.Interaction) -> None:
-        await self.table.commands.reclaim(interaction)
+        await self._answer(interaction, "reclaim", self.table.commands.reclaim(interaction))
 
     @app_commands.command(
         name="replace", description=N_("Host: hand an absent player's seat to an AI (Manage Server may too).")
@@ -120,13 +135,15 @@ class GamesCog(commands.Cog):
     @app_commands.describe(player=N_("The player to replace"))
     @app_commands.guild_only()
     async def replace(self, interaction: discord.Interaction, player: discord.User) -> None:
-        await self.table.commands.replace_player(interaction, player)
+        await self._answer(interaction, "replace", self.table.commands.replace_player(interaction, player))
 
     @app_commands.command(name="rules", description=N_("A short summary of a game's rules."))
     @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await interaction.response.send_message(embed=rules_embed(game.value), ephemeral=True)
+        await self._answer(
+            interaction, "rules", send_new(interaction, ephemeral=True, embed=rules_embed(game.value))
+        )
 
     @app_commands.command(
         name="abandon",
@@ -135,7 +152,7 @@ class GamesCog(commands.Cog):
     @app_commands.describe(game=N_("The game number (only needed when several games run here)"))
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self.table.commands.abandon(interaction, game)
+        await self._answer(interaction, "abandon", self.table.commands.abandon(interaction, game))
 
     @app_commands.command(
         name="language",
@@ -146,6 +163,5 @@ class GamesCog(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
-        await self.table.commands.set_language(
-            interaction, None if language.value == "server" else language.value
-        )
+        locale = None if language.value == "server" else language.value
+        await self._answer(interaction, "language", self.table.commands.set_language(interaction, locale))

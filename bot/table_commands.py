@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot import screens
-from bot.answers import send_new
+from bot.answers import send_new, will_answer
 from bot.components import ForfeitButton
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision, UserError
@@ -85,7 +85,7 @@ class SlashCommands:
         else:
             text = _("New tables here are in {language}.", language=LANGUAGES[language_of(locale)])
         also = _("Each player reads their own messages in their own Discord language.")
-        await interaction.response.send_message(f"{text} {also}", ephemeral=True)
+        await send_new(interaction, ephemeral=True, content=f"{text} {also}")
 
     async def post_lobby(self, interaction: discord.Interaction, game: LoadedGame, payload: Payload) -> None:
         """Answer with the lobby as a new channel message, which becomes the game's table."""
@@ -126,7 +126,7 @@ class SlashCommands:
                 number=game_id,
                 name=name_of(user),
             )
-        await interaction.response.send_message(said)
+        await send_new(interaction, ephemeral=False, content=said)
         await self.delivery.deliver(game_id)
 
     async def _game_to_abandon(self, channel_id: int, user_id: int, game_id: int | None) -> int:
@@ -151,12 +151,13 @@ class SlashCommands:
         user = interaction.user
         game = await self.service.game_for_user(_channel(interaction), user.id)
         if game.record.status == "lobby":
+            will_answer(interaction, "ephemeral")  # (a word only they see; in a game, the table's)
 
             async def step() -> Change:
                 return Change(await self.service.leave(game.id, user.id))
 
             await self.pipeline.run(game.id, step, user_id=user.id)
-            await interaction.response.send_message(_("You left the lobby."), ephemeral=True)
+            await send_new(interaction, ephemeral=True, content=_("You left the lobby."))
             await self.delivery.deliver(game.id)
             return
         seat = game.seat_of(user.id)
@@ -201,10 +202,13 @@ class SlashCommands:
                     "{name}, you may play on against the AI, or take the win.", name=game.names[other]
                 )
                 view = new_view(ForfeitButton(game_id, other))
-        await interaction.response.send_message(**Payload(content=text, view=view).send_kwargs())
+        message_id = await send_new(
+            interaction, ephemeral=False, **Payload(content=text, view=view).send_kwargs()
+        )
         if view is not None:
-            message = await interaction.original_response()
-            self.delivery.tables.extra_controls(game, message.id)
+            if message_id is None:  # Discord did not say: ask (one more round trip)
+                message_id = (await interaction.original_response()).id
+            self.delivery.tables.extra_controls(game, message_id)
         await self.delivery.deliver(game_id)
 
     async def reclaim(self, interaction: discord.Interaction) -> None:
@@ -230,7 +234,7 @@ class SlashCommands:
                 game=_(game.info.title),
                 number=game.id,
             )
-        await interaction.response.send_message(said)
+        await send_new(interaction, ephemeral=False, content=said)
         await self.delivery.deliver(game.id)
 
     # -- chat ------------------------------------------------------------------------------------

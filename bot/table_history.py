@@ -12,7 +12,7 @@ import json
 
 import discord
 
-from bot.answers import edit_answer
+from bot.answers import edit_answer, send_new
 from bot.clock import FORCED_BY_CLOCK
 from bot.components import LogPageButton
 from bot.errors import GameNotFound, UserError
@@ -95,7 +95,7 @@ class History:
         """The log's newest page, with buttons to the older ones."""
         game_id = await self._game_here(interaction.channel_id, interaction.user.id, game_id, LOGGED)
         embed, view = await self.log_page(game_id, None)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await send_new(interaction, ephemeral=True, embed=embed, view=view)
 
     async def turn_log_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
         """A page button on `/log`'s answer: that page, in the same message."""
@@ -147,14 +147,11 @@ class History:
         exported = await self.export_game(game_id)
         data = exported.model_dump_json(indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"{exported.game}-{game_id}.json")
-        await interaction.response.send_message(
-            _(
-                "Game #{number}: options, seats, seed and every action. It replays to the same end.",
-                number=game_id,
-            ),
-            file=file,
-            ephemeral=True,
+        said = _(
+            "Game #{number}: options, seats, seed and every action. It replays to the same end.",
+            number=game_id,
         )
+        await send_new(interaction, ephemeral=True, content=said, file=file)
 
 
 def log_pages(lines: list[str], size: int = LOG_PAGE) -> list[str]:

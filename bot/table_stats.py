@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.answers import send_new
 from bot.i18n import _
 from bot.names import name_of
 from bot.plugins import PLUGINS
@@ -47,7 +48,7 @@ class Stats:
         plays, wins = sum(r[1] for r in rows), sum(r[2] for r in rows)
         if rows:
             embed.set_footer(text=_("All games: {rate}", rate=_rate(plays, wins)))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send_new(interaction, ephemeral=True, embed=embed)
 
     async def leaderboard(self, interaction: discord.Interaction, game_name: str) -> None:
         results = self.service.store.results
@@ -67,4 +68,4 @@ class Stats:
             embed.add_field(
                 name=_("AI players (counted apart)"), value=_rate(ai_plays, ai_wins), inline=False
             )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send_new(interaction, ephemeral=True, embed=embed)

@@ -154,6 +154,7 @@ class FakeResponse:
         self.interaction = interaction
         self._done = False
         self.kind: str | None = None
+        self.thinking_ephemeral = False  # (a "thinking" placeholder only its asker sees)
 
     def is_done(self) -> bool:
         return self._done
@@ -176,8 +177,9 @@ class FakeResponse:
         assert message is not None, "edit_message needs a component interaction"
         message.apply(**kwargs)
 
-    async def defer(self, *, thinking: bool = False, **kwargs: Any) -> None:
+    async def defer(self, *, thinking: bool = False, ephemeral: bool = False) -> None:
         self._acknowledge("thinking" if thinking else "defer")  # (thinking: a followup takes its place)
+        self.thinking_ephemeral = thinking and ephemeral
 
 
 class FakeFollowup:
@@ -187,9 +189,12 @@ class FakeFollowup:
     async def send(
         self, content: str | None = None, *, ephemeral: bool = False, **kwargs: Any
     ) -> FakeMessage:
-        assert self.interaction.response.is_done(), "a followup needs a response first"
+        interaction, response = self.interaction, self.interaction.response
+        assert response.is_done(), "a followup needs a response first"
         kwargs.pop("wait", None)  # the message is returned either way
-        return self.interaction.discord.post(self.interaction, content, ephemeral=ephemeral, **kwargs)
+        if response.kind == "thinking" and interaction.original is None and not interaction.placeholder_gone:
+            ephemeral = response.thinking_ephemeral  # (Discord: it takes the placeholder's place)
+        return interaction.discord.post(interaction, content, ephemeral=ephemeral, **kwargs)
 
 
 class FakeInteraction:
@@ -215,6 +220,7 @@ class FakeInteraction:
         self.response = FakeResponse(self)
         self.followup = FakeFollowup(self)
         self.original: FakeMessage | None = None
+        self.placeholder_gone = False  # its "thinking" placeholder was deleted
         self.id = next(_ids)
         self.token = f"token-{self.id}"
         self.extras: dict[str, Any] = {}
@@ -223,6 +229,17 @@ class FakeInteraction:
     async def original_response(self) -> FakeMessage:
         assert self.original is not None
         return self.original
+
+    async def delete_original_response(self) -> None:
+        """The message it posted, or its "thinking" placeholder that no followup replaced yet."""
+        assert self.response.is_done()
+        if self.original is None:
+            assert self.response.kind == "thinking", "nothing to delete"
+            self.placeholder_gone = True
+            return
+        message = self.discord.messages.pop(self.original.id)
+        where = self.discord.ephemeral[message.ephemeral_for] if message.ephemeral_for else None
+        (where if where is not None else self.discord.channel(self.channel_id)).remove(message)
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         """The interaction's "original response": the message it posted, or, when it was answered

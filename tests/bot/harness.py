@@ -12,6 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from bot.answers import answering
+from bot.cog import ANSWERS
 from bot.loaded_game import LoadedGame
 from bot.service import GameService
 from bot.table import Table
@@ -98,7 +99,7 @@ class Harness:
             "reclaim": table.commands.reclaim,
             "language": table.commands.set_language,
         }[name]
-        await answering(interaction, handler(interaction, *args))  # as the command tree's on_error
+        await answering(interaction, handler(interaction, *args), in_time=ANSWERS[name])  # as bot.cog
         return interaction
 
     async def bury_table(self, channel_id: int) -> None:

@@ -3,7 +3,8 @@
 failed; its answer then goes through the interaction. The acknowledgement and the answer never
 both go (`bot.answers.response_lock`): one that is under way makes the answer wait for it. A
 click answered with a new ephemeral message ("My hand") is acknowledged with Discord's
-"thinking" placeholder, and its answer is the followup that takes the placeholder's place."""
+"thinking" placeholder, and its answer is the followup that takes the placeholder's place. A
+refusal after a public placeholder deletes it first, so that only the asker sees the refusal."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from typing import Any
 import pytest
 
 import bot.answers
-from bot.answers import answering, response_lock, send_new
+from bot.answers import answering, response_lock, send_new, will_answer
+from bot.errors import UserError
 
 DEFER_TAKES = 0.05  # a deferral's round trip
 
@@ -34,7 +36,7 @@ class Response:
         )
         self.done = True  # (as discord.py: once Discord has taken it)
 
-    async def send_message(self, *, ephemeral: bool, **_: Any) -> Any:
+    async def send_message(self, content: str | None = None, *, ephemeral: bool, **_: Any) -> Any:
         assert not self.done
         self.calls.append("sent, ephemeral" if ephemeral else "sent")
         self.done = True
@@ -45,15 +47,26 @@ class Followup:
     def __init__(self, calls: list[str]) -> None:
         self.calls = calls
 
-    async def send(self, *, ephemeral: bool, wait: bool, **_: Any) -> Any:
+    async def send(self, content: str | None = None, *, ephemeral: bool, wait: bool = True, **_: Any) -> Any:
         assert wait
         self.calls.append("followed up, ephemeral" if ephemeral else "followed up")
         return SimpleNamespace(id=5)  # (the placeholder's message)
 
 
 def _interaction(calls: list[str]) -> Any:
+    async def delete_original_response() -> None:
+        calls.append("placeholder deleted")
+
     answers = {"response": Response(calls), "followup": Followup(calls)}
-    return SimpleNamespace(id=1, extras={}, locale="en-US", client=None, user=None, **answers)
+    return SimpleNamespace(
+        id=1,
+        extras={},
+        locale="en-US",
+        client=None,
+        user=None,
+        delete_original_response=delete_original_response,
+        **answers,
+    )
 
 
 async def _answer_after(interaction: Any, calls: list[str], seconds: float) -> None:
@@ -125,3 +138,39 @@ async def test_a_new_message_answered_late_takes_the_place_of_the_thinking_place
     await answering(interaction, _new_message_after(interaction, seconds, ephemeral, ids), in_time=answer)
     await asyncio.sleep(0.2)  # past the acknowledgement's time
     assert calls == expected and ids == [5]
+
+
+async def _refused_after(seconds: float) -> None:
+    await asyncio.sleep(seconds)
+    raise UserError("Only the host can do that.")
+
+
+@pytest.mark.parametrize(
+    ("seconds", "answer", "expected"),
+    [
+        (0.01, "public", ["sent, ephemeral"]),
+        (0.3, "public", ["thinking", "placeholder deleted", "followed up, ephemeral"]),
+        (0.3, "ephemeral", ["thinking, ephemeral", "followed up, ephemeral"]),
+        (0.3, "edit", ["acknowledged", "followed up, ephemeral"]),
+    ],
+)
+async def test_a_refusal_is_seen_only_by_the_one_who_asked_however_it_was_acknowledged(
+    seconds: float, answer: str, expected: list[str]
+) -> None:
+    calls: list[str] = []
+    await answering(_interaction(calls), _refused_after(seconds), in_time=answer)  # type: ignore[arg-type]
+    assert calls == expected
+
+
+async def test_a_handler_that_says_how_it_will_answer_is_acknowledged_that_way() -> None:
+    """/leave in a lobby: an ephemeral word, although /leave in a game answers in public."""
+    calls: list[str] = []
+    ids: list[int | None] = []
+    interaction = _interaction(calls)
+
+    async def leave_lobby() -> None:
+        will_answer(interaction, "ephemeral")
+        await _new_message_after(interaction, 0.3, True, ids)
+
+    await answering(interaction, leave_lobby(), in_time="public")
+    assert calls == ["thinking, ephemeral", "followed up, ephemeral"]

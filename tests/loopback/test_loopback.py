@@ -124,6 +124,12 @@ class MiniBot(discord.Client):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send("thought about it")
 
+        @self.tree.command(name="refuse", description="Thinks in public, then refuses only to its asker")
+        async def refuse(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            await interaction.delete_original_response()
+            await interaction.followup.send("you may not", ephemeral=True)
+
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         pass  # discord.py sleeps 5 s before every IDENTIFY but the first; not needed here
 
@@ -175,10 +181,10 @@ async def test_bad_token_is_a_login_failure(loop: LoopbackDiscord) -> None:
 
 
 async def test_commands_are_synced_and_stored(loop: LoopbackDiscord, client: MiniBot) -> None:
-    commands = await loop.wait_commands({"hello", "late", "think"})
+    commands = await loop.wait_commands({"hello", "late", "think", "refuse"})
     hello = next(c for c in commands if c["name"] == "hello")
     assert hello["guild_id"] == str(loop.guild_id) and hello["options"][0]["name"] == "name"
-    assert loop.command_syncs == [(loop.guild_id, ["hello", "late", "think"])]
+    assert loop.command_syncs == [(loop.guild_id, ["hello", "late", "think", "refuse"])]
     assert loop.active is not None and loop.active.intents == 0
 
 
@@ -224,6 +230,19 @@ async def test_deferred_answer_then_followup_replaces_the_placeholder(
     assert (
         result.message["flags"] & 128 == 0 and loop.ephemeral_messages(ALICE)[0]["id"] == result.message["id"]
     )
+
+
+async def test_a_refusal_after_a_public_placeholder_is_seen_only_by_its_asker(
+    loop: LoopbackDiscord, client: MiniBot
+) -> None:
+    """The bot's refusal of a slash command it acknowledged in public (`bot.answers.answer_error`):
+    the placeholder goes, and the followup is a new message only the asker sees."""
+    result = await loop.slash(ALICE, loop.channel_ids[0], "refuse")
+    await result.wait_until(lambda r: len(r.followups) == 1)
+    assert result.response_type == 5 and not result.ephemeral
+    assert loop.channel_messages(loop.channel_ids[0]) == []  # the placeholder was deleted
+    assert [message_text(m) for m in loop.ephemeral_messages(ALICE)] == ["you may not"]
+    assert "you may not" not in loop.public_text() and "you may not" not in loop.visible_text(BOB)
 
 
 async def test_late_answer_is_unknown_interaction(loop: LoopbackDiscord, client: MiniBot) -> None:
