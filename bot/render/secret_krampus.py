@@ -65,6 +65,13 @@ def gifts(cards: Sequence[Card]) -> str:
     return ", ".join(_(CARD[card]) for card in cards)
 
 
+def _one_of_each(hand: Sequence[Card]) -> list[tuple[int, Card]]:
+    """A button per kind of gift in `hand` (its first one): choosing either of two Naughty gifts
+    does the same, and two buttons that read alike would only puzzle."""
+    firsts = {card: i for i, card in reversed(list(enumerate(hand)))}
+    return sorted((i, card) for card, i in firsts.items())
+
+
 class SecretKrampusRenderer(BaseRenderer):
     # -- the table ------------------------------------------------------------------------------
     # The picture carries the boards, the failed votes, the piles and the stables; the text says
@@ -199,7 +206,7 @@ class SecretKrampusRenderer(BaseRenderer):
                 ActionButton(
                     ctx.game_id, ctx.decision, f"discard.{i}", label=_("Discard {gift}", gift=_(CARD[c]))
                 )
-                for i, c in enumerate(view.hand)
+                for i, c in _one_of_each(view.hand)
             ]
             return (
                 _(
@@ -217,7 +224,7 @@ class SecretKrampusRenderer(BaseRenderer):
                     label=_("Deliver {gift}", gift=_(CARD[c])),
                     style=discord.ButtonStyle.primary,
                 )
-                for i, c in enumerate(view.hand)
+                for i, c in _one_of_each(view.hand)
             ]
             return (
                 _(
