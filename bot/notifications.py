@@ -58,6 +58,32 @@ def _your_turn(game: LoadedGame, seat: int, url: str | None) -> Payload:
     return Payload(content=text)
 
 
+def _mention(game: LoadedGame, on_table: list[int], in_view: list[int]) -> str:
+    """The channel post telling the players of these seats (whose DMs are closed) that a decision
+    is theirs: on the table itself, or in their view (the table's button that opens it)."""
+    with using(screens.table_language(game)):  # a channel post
+        title = f"**{_(game.info.title)} #{game.id}**"
+        lines = []
+        if on_table:
+            lines.append(
+                _(
+                    "\N{BELL} {players}: your turn in {game}, on the table.",
+                    players=" ".join(f"<@{game.user_of(s)}>" for s in on_table),
+                    game=title,
+                )
+            )
+        if in_view:
+            lines.append(
+                _(
+                    "\N{BELL} {players}: your turn in {game} (your choices: **{button}** on the table).",
+                    players=" ".join(f"<@{game.user_of(s)}>" for s in in_view),
+                    game=title,
+                    button=screens.private_label(game),
+                )
+            )
+    return "\n".join(lines)
+
+
 class Notifications:
     def __init__(
         self,
@@ -93,11 +119,11 @@ class Notifications:
         if not calls:
             return
         url = screens.jump_url(game)
-        mention: list[int] = []
+        mention: list[int] = []  # seats
         for notice in calls:
             user = game.user_of(notice.seat)
             if game.seats[notice.seat].dm_open is False:
-                mention.append(user)
+                mention.append(notice.seat)
                 continue
             async with self.pacer.reserved():  # (no lock is held here)
                 await self.pacer.turn(dm(user), opening=self.messenger.opens_dm(user))
@@ -111,26 +137,24 @@ class Notifications:
                         self.sends.settle_later(Send(error.nonce, user, game.id, None))
                     sent = None
             if sent is None:
-                mention.append(user)
+                mention.append(notice.seat)
             else:
                 await self._replace(game.id, Call(user, sent, notice.decision, notice.seat))
                 await self.sends.recorded(nonce)
         if mention and game.state is not None and game.rules.timer(game.state) is not None:
             mention = []  # a timed decision (a reaction window): a ping would name who may react
         if mention:
-            with using(screens.table_language(game)):  # a channel post
-                text = _(
-                    "\N{BELL} {players}: your turn in {game} (your choices: **{button}** on the table).",
-                    players=" ".join(f"<@{u}>" for u in mention),
-                    game=f"**{_(game.info.title)} #{game.id}**",
-                    button=screens.private_label(game),
-                )
+            in_view = [s for s in mention if screens.renderer(game).has_private_decision(game.view(s))]
+            text = _mention(game, [s for s in mention if s not in in_view], in_view)
 
             async def posted(message_id: int) -> None:
                 await self.mentioned(game, message_id)
 
             await self.posts.post(
-                game, Payload(content=text, mentions=tuple(mention)), calls=True, posted=posted
+                game,
+                Payload(content=text, mentions=tuple(game.user_of(s) for s in mention)),
+                calls=True,
+                posted=posted,
             )
 
     async def table_moved(self, game: LoadedGame) -> None:

@@ -16,7 +16,7 @@ from bot.plugins import PLUGINS
 from bot.table_message import BURIED_AFTER
 from storage.calls import Call
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import Clock, Harness, make_users, play_random_click, private_message
+from tests.bot.harness import CHANNEL, Clock, Harness, make_users, play_random_click, private_message
 
 
 def newly_deciding(before: LoadedGame, after: LoadedGame) -> set[int]:
@@ -151,6 +151,30 @@ async def test_closed_dms_get_one_channel_mention(h: Harness, clock: Clock) -> N
     after = await h.game(game_id)
     voters = sorted(after.user_of(s) for s in after.humans_to_decide() if users[s] != candidate)
     assert [sorted(p.pings) for p in posts if p.pings] == [voters]
+
+
+async def test_a_channel_mention_says_where_the_decision_is_made(h: Harness, clock: Clock) -> None:
+    """A vote is on the table itself; the List Maker's discard is in their view ("My role &
+    cards"): the mention says which (both read "your choices: My role & cards" before)."""
+    users = make_users(5)
+    h.discord.closed_dms = {u.id for u in users}
+    table, game_id = await h.open_table(users)
+    clock.now += IDLE_SECONDS + 1
+    candidate = await nominate(h, table, users, await h.game(game_id))
+    vote = [m for m in h.discord.channels[CHANNEL] if m.pings][-1]
+    assert "your turn in **Secret Krampus #1**, on the table." in vote.text()
+    assert "My role & cards" not in vote.text() and candidate.id not in vote.pings
+    yes = next(cid for cid in table.custom_ids() if cid.endswith(":vote.1"))
+    await h.discord.click(candidate, table, yes)
+    clock.now += IDLE_SECONDS + 1  # the candidate wanders off while the others vote yes
+    for user in users:
+        if user != candidate:
+            await h.discord.click(user, table, yes)
+    game = await h.game(game_id)
+    assert game.state is not None and game.state.phase.name == "LM_DISCARD"
+    discard = [m for m in h.discord.channels[CHANNEL] if m.pings][-1]
+    assert list(discard.pings) == [candidate.id] and discard is not vote
+    assert "(your choices: **My role & cards** on the table)" in discard.text()
 
 
 async def test_a_channel_mention_goes_when_its_decision_is_over(h: Harness, clock: Clock) -> None:
