@@ -1,7 +1,8 @@
 """The one error mapping of the bot: whatever a click or a slash command raises gets an ephemeral
 answer. A `UserError` (a refusal: nothing was changed) is shown as its message; anything else is
-logged and answered with a short apology. Components call `answering`, slash commands reach
-`answer_error` through the command tree's `on_error` (`bot.client`).
+logged and answered with a short apology. Components and slash commands call `answering`; what
+fails before a command runs (its checks, its options) reaches `answer_error` through the command
+tree's `on_error` (`bot.client`).
 
 A click whose answer is an edit of the clicked message (`answering(..., in_time="edit")`) and
 that is not answered within `ACKNOWLEDGE_AFTER` seconds (a busy process, a game's lock held) is
@@ -10,7 +11,9 @@ interaction as failed; the answer then comes through the interaction. A click an
 new message ("My hand", Rematch: `send_new`) is acknowledged with Discord's "thinking"
 placeholder instead, which its answer then takes the place of. Slash commands are answered the
 same way (`bot.cog.ANSWERS`). Whoever answers holds the interaction's `response_lock`, so the
-acknowledgement and the answer never both go.
+acknowledgement and the answer never both go. The time is counted from the click, not from the
+handler's start: a click that reaches its handler late (a busy event loop) is acknowledged that
+much sooner (`Lateness`).
 
 A refusal that comes after a public "thinking" placeholder is still ephemeral: the placeholder is
 deleted first (Discord would otherwise make the first followup take its place, in public)."""
@@ -20,7 +23,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 import discord
@@ -30,8 +35,8 @@ from bot.i18n import N_, _, using
 
 log = logging.getLogger(__name__)
 
-#: A click not answered this long after its handler began is acknowledged (Discord wants the
-#: first answer within 3 s of the click).
+#: A click not answered this long after it was made is acknowledged (Discord wants the first
+#: answer within 3 s of the click).
 ACKNOWLEDGE_AFTER = 2.0
 
 #: Discord's code for "Interaction has already been acknowledged": another process that got the
@@ -83,6 +88,38 @@ Answer = Literal["edit", "ephemeral", "public"]
 ANSWER, ACKNOWLEDGED = "answer", "acknowledged"
 
 
+class Lateness:
+    """How late an interaction reaches its handler. Its age is read from its id (a timestamp of
+    Discord's clock) against this machine's clock. The two clocks may differ, so the least age
+    seen lately (the clocks' difference and the gateway's usual delay) counts as on time. It
+    creeps up by `CREEP` s a second, so a clock stepped forward counts as on time within minutes;
+    an age below it lowers it at once."""
+
+    #: how fast the least age seen creeps up (s per s): 0.6 s over ten busy minutes
+    CREEP = 0.001
+
+    def __init__(self) -> None:
+        self.on_time: float | None = None  # the least age seen, as it stands at `seen_at`
+        self.seen_at = 0.0
+
+    def late_by(self, interaction: discord.Interaction) -> float:
+        created = getattr(interaction, "created_at", None)
+        if not isinstance(created, datetime):
+            return 0.0
+        age = (datetime.now(UTC) - created).total_seconds()
+        now = time.monotonic()
+        if self.on_time is not None:
+            self.on_time += (now - self.seen_at) * self.CREEP
+        if self.on_time is None or age < self.on_time:
+            self.on_time = age
+        self.seen_at = now
+        return age - self.on_time
+
+
+#: This process's interactions (one event loop)
+LATENESS = Lateness()
+
+
 def will_answer(interaction: discord.Interaction, answer: Answer) -> None:
     """A handler whose answer depends on what it finds (/leave: an ephemeral word in a lobby, a
     public one in a game) says which it will be, before it waits for anything."""
@@ -100,7 +137,8 @@ async def answering(
     guard = None
     if in_time is not None:
         will_answer(interaction, in_time)
-        guard = asyncio.get_running_loop().create_task(_acknowledge_late(interaction))
+        wait = max(0.0, ACKNOWLEDGE_AFTER - LATENESS.late_by(interaction))
+        guard = asyncio.get_running_loop().create_task(_acknowledge_late(interaction, wait))
     with using(interaction.locale):
         try:
             await handler
@@ -112,8 +150,8 @@ async def answering(
     await remember_locale(interaction)
 
 
-async def _acknowledge_late(interaction: discord.Interaction) -> None:
-    await asyncio.sleep(ACKNOWLEDGE_AFTER)
+async def _acknowledge_late(interaction: discord.Interaction, wait: float) -> None:
+    await asyncio.sleep(wait)
     async with response_lock(interaction):  # (a deferral under way goes on if this is called off)
         if not interaction.response.is_done():
             log.info("interaction %s acknowledged before its answer", interaction.id)

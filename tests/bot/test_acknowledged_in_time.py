@@ -9,13 +9,14 @@ refusal after a public placeholder deletes it first, so that only the asker sees
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 import bot.answers
-from bot.answers import answering, response_lock, send_new, will_answer
+from bot.answers import Lateness, answering, response_lock, send_new, will_answer
 from bot.errors import UserError
 
 DEFER_TAKES = 0.05  # a deferral's round trip
@@ -174,3 +175,52 @@ async def test_a_handler_that_says_how_it_will_answer_is_acknowledged_that_way()
 
     await answering(interaction, leave_lobby(), in_time="public")
     assert calls == ["thinking, ephemeral", "followed up, ephemeral"]
+
+
+def _made(calls: list[str], age: float) -> Any:
+    """An interaction made `age` seconds ago by Discord's clock (its id's timestamp)."""
+    interaction = _interaction(calls)
+    interaction.created_at = datetime.now(UTC) - timedelta(seconds=age)
+    return interaction
+
+
+@pytest.mark.parametrize("offset", [0.0, 30.0, -30.0])
+async def test_a_click_that_reaches_its_handler_late_is_acknowledged_that_much_sooner(
+    monkeypatch: pytest.MonkeyPatch, offset: float
+) -> None:
+    """Counted from the click: one that waited 0.8 s for a busy event loop has 0.2 s left of
+    `ACKNOWLEDGE_AFTER` (1 s here), whatever the difference between the two clocks (`offset`)."""
+    monkeypatch.setattr(bot.answers, "ACKNOWLEDGE_AFTER", 1.0)
+    monkeypatch.setattr(bot.answers, "LATENESS", Lateness())
+    on_time: list[str] = []
+    first = _made(on_time, offset)  # the clocks' difference, seen in a click on time
+    await answering(first, _answer_after(first, on_time, 0.01), in_time="edit")
+    calls: list[str] = []
+    late = _made(calls, offset + 0.8)
+    await answering(late, _answer_after(late, calls, 0.4), in_time="edit")
+    assert on_time == ["answered"] and calls == ["acknowledged", "edited through the interaction"]
+
+
+async def test_clocks_that_differ_do_not_make_a_click_late(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord's clock 30 s behind this machine's: every click looks 30 s old, none is late."""
+    monkeypatch.setattr(bot.answers, "ACKNOWLEDGE_AFTER", 1.0)
+    monkeypatch.setattr(bot.answers, "LATENESS", Lateness())
+    calls: list[str] = []
+    for _ in range(2):
+        interaction = _made(calls, 30.0)
+        await answering(interaction, _answer_after(interaction, calls, 0.4), in_time="edit")
+    assert calls == ["answered", "answered"]
+
+
+def test_the_age_taken_as_on_time_creeps_up_and_drops_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock stepped forward (every click looks a second older) counts as on time again within
+    about twenty minutes; an age below the one taken as on time replaces it at once."""
+    now = [1000.0]
+    monkeypatch.setattr(bot.answers.time, "monotonic", lambda: now[0])
+    lateness = Lateness()
+    assert lateness.late_by(_made([], 2.0)) == pytest.approx(0.0, abs=0.05)
+    assert lateness.late_by(_made([], 3.0)) == pytest.approx(1.0, abs=0.05)
+    now[0] += 1000  # +1 s of creep
+    assert lateness.late_by(_made([], 3.0)) == pytest.approx(0.0, abs=0.05)
+    assert lateness.late_by(_made([], 0.5)) == pytest.approx(0.0, abs=0.05)
+    assert lateness.late_by(_made([], 1.5)) == pytest.approx(1.0, abs=0.05)
