@@ -168,7 +168,15 @@ class SlashCommands:
     async def replace_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         user = interaction.user
         perms = getattr(interaction, "permissions", None)
-        game = await self.service.game_for_user(_channel(interaction), member.id)
+        if member.id == user.id:  # (their own seat: as /leave does it)
+            await self.leave_game(interaction)
+            return
+        try:
+            game = await self.service.game_for_user(_channel(interaction), member.id)
+        except GameNotFound:
+            raise GameNotFound(
+                _("{name} is not seated in a game in this channel.", name=name_of(member))
+            ) from None
         if game.record.status != "running":
             raise StaleDecision(_("That game has not started; in a lobby the player can simply leave."))
         if user.id != game.record.host_id and not (perms and perms.manage_guild):

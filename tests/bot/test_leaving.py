@@ -56,6 +56,18 @@ async def test_only_the_host_replaces_an_absent_player(harness: Harness) -> None
     assert "Dasher replaced Prancer" in harness.discord.channels[CHANNEL][-1].text()
 
 
+async def test_replace_names_who_is_not_seated_and_replacing_yourself_is_leaving(harness: Harness) -> None:
+    users = make_users(5)
+    _, game_id = await harness.open_table(users)
+    await harness.command("replace", users[0], FakeUser(999, "Grinch"))
+    assert (
+        harness.discord.last_ephemeral(users[0]).text() == "Grinch is not seated in a game in this channel."
+    )
+    await harness.command("replace", users[0], users[0])
+    assert "Dasher left the game" in harness.discord.channels[CHANNEL][-1].text()
+    assert (await harness.game(game_id)).seats[0].user_id < 0
+
+
 async def _left_alone(harness: Harness) -> tuple[list[FakeUser], int, FakeMessage]:
     """A Grumpy Nisse game whose second player left: (the players, the game, the notice of it,
     which offers the first the win)."""
