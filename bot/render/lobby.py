@@ -209,7 +209,8 @@ def lobby_payload(
         + "\n"
         + _("Languages: {languages} (each player reads their own Discord language)", languages=languages)
     )
-    disabled = {"start": not ready, "removeai": ai_seats == 0, "addai": len(names) >= info.max_players}
+    full = len(names) >= info.max_players
+    disabled = {"start": not ready, "removeai": ai_seats == 0, "addai": full, "join": full}
     items: list[discord.ui.Item[Any]] = [
         LobbyButton(game_id, op, disabled=disabled.get(op, False))
         for op in LOBBY_OPS  # two rows: five, then "Remove AI"

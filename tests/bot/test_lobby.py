@@ -113,7 +113,7 @@ async def test_cancel_closes_the_lobby(harness: Harness) -> None:
 
 
 async def test_buttons_are_enabled_only_when_they_can_work(harness: Harness) -> None:
-    """Start needs a valid player count, Remove AI an AI seat, Add AI a free seat."""
+    """Start needs a valid player count, Remove AI an AI seat, Join and Add AI a free seat."""
     (host,) = make_users(1)
     message, game_id = await _lobby(harness, host)
 
@@ -126,7 +126,7 @@ async def test_buttons_are_enabled_only_when_they_can_work(harness: Harness) -> 
     assert enabled() == {"join", "leave", "cancel", "addai", "removeai", "start"}
     for _ in range(5):
         await harness.discord.click(host, message, f"lobby:{game_id}:addai")
-    assert enabled() == {"join", "leave", "cancel", "removeai", "start"}  # 10 of 10 seated
+    assert enabled() == {"leave", "cancel", "removeai", "start"}  # 10 of 10 seated
     for _ in range(9):
         await harness.discord.click(host, message, f"lobby:{game_id}:removeai")
     assert enabled() == {"join", "leave", "cancel", "addai"}
