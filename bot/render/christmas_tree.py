@@ -34,8 +34,8 @@ from bot.render.pictures.christmas_tree_private import PrivatePicture
 from games.christmas_tree.data import Mode, Phase
 from games.christmas_tree.models import CTView, ScoreBreakdown
 from games.christmas_tree.rules import rotations_of
-from games.christmas_tree.words import names_and
 from games.core import Event
+from games.core.words import names_and
 
 READY, WAITING, COOKIE = "\N{WHITE HEAVY CHECK MARK}", "\N{HOURGLASS WITH FLOWING SAND}", "\N{COOKIE}"
 MODE_TEXT = {

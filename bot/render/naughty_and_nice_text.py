@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, described, ngettext, translated
 from bot.render.base import TableContext
 from games.core import Event
+from games.core.words import names_and
 from games.naughty_and_nice.data import CardType, Declaration, Phase, Side
 from games.naughty_and_nice.view_models import CardInfo, FinalScore, NNView
-from games.naughty_and_nice.words import CARD_TEXT, TYPE_NAMES, names_and
+from games.naughty_and_nice.words import CARD_TEXT, TYPE_NAMES
 
 NICE_E, NAUGHTY_E, SHINY_E = "\N{SMILING FACE WITH HALO}", "\N{SMILING FACE WITH HORNS}", "\N{SPARKLES}"
 TYPE_EMOJI = {CardType.NICE: NICE_E, CardType.NAUGHTY: NAUGHTY_E, CardType.SHINY: SHINY_E}

@@ -31,9 +31,10 @@ from bot.render.naughty_or_nice_text import (
     present_type_name,
     target_label,
 )
+from games.core.words import names_and
 from games.naughty_or_nice.data import GIVERS, Basic, Giver
 from games.naughty_or_nice.viewmodels import Choice, KiddoCard, NoNView, PresentCard
-from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES, names_and
+from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES
 
 DIRECT_KINDS = frozenset(
     {

@@ -44,9 +44,10 @@ from bot.render.naughty_or_nice_text import (
     present_type_name,
 )
 from games.core import Event
+from games.core.words import names_and
 from games.naughty_or_nice.data import CREATURES, GIVERS, Creature, Giver, Reaction
 from games.naughty_or_nice.viewmodels import NoNView
-from games.naughty_or_nice.words import BASIC_NAMES, names_and
+from games.naughty_or_nice.words import BASIC_NAMES
 
 #: Private events that only echo the seat's own click (the redrawn message shows the result).
 QUIET_EVENTS = frozenset({"answer_recorded"})

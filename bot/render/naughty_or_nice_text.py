@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import TableContext
+from games.core.words import names_and
 from games.naughty_or_nice.data import CREATURES, PRESENTS, Colour, Creature, PresentType, Reaction, Symbol
 from games.naughty_or_nice.viewmodels import (
     Choice,
@@ -16,7 +17,7 @@ from games.naughty_or_nice.viewmodels import (
     PlayerPublic,
     PresentCard,
 )
-from games.naughty_or_nice.words import COLOUR_NAMES, SYMBOL_NAMES, choice_words, names_and
+from games.naughty_or_nice.words import COLOUR_NAMES, SYMBOL_NAMES, choice_words
 
 COLOUR_EMOJI = {
     Colour.RED: "\N{LARGE RED CIRCLE}",

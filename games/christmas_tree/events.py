@@ -18,13 +18,11 @@ from games.christmas_tree.words import (
     card_words,
     cell_words,
     facing_words,
-    listing,
-    names_and,
     objective_words,
     seat_words,
 )
 from games.core import Event
-from games.core.words import N_, Words, counted
+from games.core.words import N_, Words, counted, listing, names_and
 
 #: Per passing direction (+1 left, -1 right): a round begins; the hands pass on.
 ROUND_BEGINS = {

@@ -42,7 +42,6 @@ NEUTRAL_TREE_SUBJECT = N_("The neutral tree")
 # i18n: whose objective it is, when nobody owns it (Family: objectives drawn for the table)
 THE_TABLE = N_("the table")
 # i18n: the last two of a list of names: "Gus, Zoë and bob"
-AND = N_("{names} and {last}")
 
 
 def card_words(code: str) -> Words:
@@ -78,18 +77,3 @@ def seat_words(names: Sequence[str], seat: int | None, *, subject: bool = False)
     if seat is None:
         return Words(THE_TABLE)
     return Words(NEUTRAL_TREE_SUBJECT if subject else NEUTRAL_TREE)
-
-
-def listing(items: Sequence[str | Words], separator: str = ", ") -> str | Words:
-    """`a, b, c` keeping each item translatable (the separator is not a word)."""
-    if len(items) == 1:
-        return items[0]
-    template = separator.join("{item" + str(i) + "}" for i in range(len(items)))
-    return Words(template, **{f"item{i}": item for i, item in enumerate(items)})
-
-
-def names_and(items: Sequence[str | Words]) -> str | Words:
-    """`Gus`, `Gus and Zoë`, `Gus, Zoë and bob`."""
-    if len(items) < 2:
-        return items[0] if items else ""
-    return Words(AND, names=listing(items[:-1]), last=items[-1])

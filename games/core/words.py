@@ -5,6 +5,7 @@ was made; the bot translates either where it is shown (`bot.i18n.translated`).""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -53,3 +54,22 @@ def _words(
     if plural is not None and count is not None:
         return counted(template, plural, count, **values)
     return Words(template, **values)
+
+
+#: how the last of several names joins the others (`names_and`)
+AND = N_("{names} and {last}")
+
+
+def listing(items: Iterable[str | Words], separator: str = ", ") -> Words:
+    """`a, b, c`, keeping each item translatable (the separator is not a word)."""
+    items = list(items)
+    template = separator.join("{item" + str(i) + "}" for i in range(len(items)))
+    return Words(template, **{f"item{i}": item for i, item in enumerate(items)})
+
+
+def names_and(items: Iterable[str | Words]) -> str | Words:
+    """`Gus`, `Gus and Zoë`, `Gus, Zoë and bob` (the "and" translated)."""
+    items = list(items)
+    if len(items) < 2:
+        return items[0] if items else ""
+    return Words(AND, names=listing(items[:-1]), last=items[-1])

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.core import Event
-from games.core.words import N_, Words
+from games.core.words import N_, Words, listing, names_and
 from games.naughty_and_nice.data import MAX_DRAWS, Declaration
 from games.naughty_and_nice.models import PlayerResult
 from games.naughty_and_nice.words import (
@@ -22,8 +22,6 @@ from games.naughty_and_nice.words import (
     cards_count,
     cards_words,
     count_words,
-    listing,
-    names_and,
     points_words,
 )
 

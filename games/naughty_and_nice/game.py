@@ -7,14 +7,13 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.core import Event, GameRules, NoOptions, Outcome
-from games.core.words import N_, Words
+from games.core.words import N_, Words, listing
 from games.naughty_and_nice import clock, engine, rules
 from games.naughty_and_nice.data import Phase
 from games.naughty_and_nice.events import NNEvent
 from games.naughty_and_nice.models import NNAction, NNState
 from games.naughty_and_nice.view_models import NNView
 from games.naughty_and_nice.views import build_view
-from games.naughty_and_nice.words import listing
 
 
 class NaughtyAndNice(GameRules[NNState, Any]):

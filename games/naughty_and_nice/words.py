@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.core.words import N_, Words
+from games.core.words import N_, Words, listing
 from games.naughty_and_nice.data import CardType, card
 
 TYPE_NAMES = {
@@ -19,7 +19,6 @@ TYPE_NAMES = {
 CARD_TEXT = N_("{card} ({kind} {value})")
 NOTHING = N_("nothing")
 # i18n: joins names: "Gus and Zoë", "Gus and Zoë and bob"
-AND = N_("{names} and {last}")
 
 
 def card_name(card_id: str) -> Words:
@@ -46,18 +45,5 @@ def points_words(n: int) -> Words:
     return count_words(n, N_("no points"), N_("{n} point"), N_("{n} points"))
 
 
-def listing(items: Sequence[str | Words], separator: str = ", ") -> Words:
-    """`a, b, c`, keeping each item translatable (the separator is not a word)."""
-    template = separator.join("{item" + str(i) + "}" for i in range(len(items)))
-    return Words(template, **{f"item{i}": item for i, item in enumerate(items)})
-
-
 def cards_words(card_ids: Sequence[str]) -> Words:
     return listing([card_text(c) for c in card_ids]) if card_ids else Words(NOTHING)
-
-
-def names_and(names: Sequence[str]) -> str | Words:
-    """`Gus`, `Gus and Zoë`, `Gus and Zoë and bob`."""
-    if len(names) < 2:
-        return names[0] if names else ""
-    return Words(AND, names=names_and(names[:-1]), last=names[-1])

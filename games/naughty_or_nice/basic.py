@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import Audience, Event, IllegalAction
-from games.core.words import N_, Words
+from games.core.words import N_, Words, listing
 from games.naughty_or_nice.cards import (
     add_points,
     after_midnight,
@@ -45,7 +45,7 @@ from games.naughty_or_nice.models import (
     OpenWolverineTask,
 )
 from games.naughty_or_nice.scoring import preferred_bonus, symbol_counts
-from games.naughty_or_nice.words import NOTHING, colours_words, giver_words, kiddo_name_words, listing
+from games.naughty_or_nice.words import NOTHING, colours_words, giver_words, kiddo_name_words
 
 
 # -- craft ----------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.core import Event
-from games.core.words import N_, Words
+from games.core.words import N_, Words, listing, names_and
 from games.naughty_or_nice.data import Creature, Giver, Symbol
 from games.naughty_or_nice.events_play import (
     END_TEXT,
@@ -45,8 +45,6 @@ from games.naughty_or_nice.words import (
     creature_words,
     giver_words,
     kiddo_words,
-    listing,
-    names_and,
     present_words,
     presents_words,
     symbol_words,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from games.core import Event
-from games.core.words import N_, Words
+from games.core.words import N_, Words, listing, names_and
 from games.naughty_or_nice.data import (
     Creature,
     Giver,
@@ -21,8 +21,6 @@ from games.naughty_or_nice.words import (
     creature_words,
     giver_words,
     kiddo_words,
-    listing,
-    names_and,
     present_type_words,
     present_words,
     presents_words,

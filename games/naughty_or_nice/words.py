@@ -6,9 +6,9 @@ in `events.py`, `events_play.py` and the engines' refusals."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from games.core.words import N_, Words
+from games.core.words import N_, Words, listing
 from games.naughty_or_nice.data import (
     CREATURE_OF,
     CREATURES,
@@ -50,7 +50,6 @@ BASIC_NAMES: dict[Basic, str] = {
 MIDNIGHT = N_("Midnight")
 NOTHING = N_("nothing")
 # i18n: joins names: "Gus and Zoë", "Gus and Zoë and bob"
-AND = N_("{names} and {last}")
 
 
 def present_words(card: str) -> Words:
@@ -124,20 +123,6 @@ def count_words(n: int, one: str, many: str, **values: object) -> Words:
     """`one` (a marked text for exactly 1) or `many`, `{n}` filled in (English, German and
     Hungarian all set 1 apart; Hungarian translates both alike)."""
     return Words(one if n == 1 else many, n=n, **values)
-
-
-def listing(items: Sequence[str | Words], separator: str = ", ") -> Words:
-    """`a, b, c`, keeping each item translatable (the separator is not a word)."""
-    template = separator.join("{item" + str(i) + "}" for i in range(len(items)))
-    return Words(template, **{f"item{i}": item for i, item in enumerate(items)})
-
-
-def names_and(items: Iterable[str | Words]) -> str | Words:
-    """`Gus`, `Gus and Zoë`, `Gus and Zoë and bob` (each "and" translated)."""
-    items = list(items)
-    if len(items) < 2:
-        return items[0] if items else ""
-    return Words(AND, names=names_and(items[:-1]), last=items[-1])
 
 
 def choice_words(template: str, values: Mapping[str, int | str | list[str]], names: Sequence[str]) -> Words:

@@ -13,6 +13,7 @@ from babel.messages.catalog import Catalog
 import bot.i18n
 from bot.i18n import DEFAULT, LANGUAGES, _, language_of, ngettext, using
 from bot.i18n import catalogues as upkeep
+from games.core.words import names_and
 
 OTHERS = [code for code in LANGUAGES if code != DEFAULT]
 
@@ -155,3 +156,20 @@ def test_counted_words_take_the_readers_plural_form(tmp_path, monkeypatch: pytes
     monkeypatch.setattr(upkeep, "SOURCES", ("pkg",))
     found = [m.id for m in _real_template()]
     assert ("{n} elf", "{n} elves") in found
+
+
+@pytest.mark.parametrize(
+    ("names", "english", "german"),
+    [
+        (["Gus"], "Gus", "Gus"),
+        (["Gus", "Zoë"], "Gus and Zoë", "Gus und Zoë"),
+        (["Gus", "Zoë", "bob"], "Gus, Zoë and bob", "Gus, Zoë und bob"),
+    ],
+)
+def test_names_are_listed_with_one_and_before_the_last(names: list[str], english: str, german: str) -> None:
+    """Every game lists players alike (`games.core.words.names_and`; two of them said "Gus and
+    Zoë and bob")."""
+    said = names_and(names)
+    assert said == english
+    with using("de"):
+        assert bot.i18n.translated(said) == german
