@@ -177,6 +177,13 @@ class SecretKrampusRenderer(BaseRenderer):
             embed.add_field(
                 name=_("News"), value="\n".join(f"- {line}" for line in news)[:1024], inline=False
             )
+        if over(view):  # how it ended, under the role (nothing more to decide)
+            if view.abandoned:
+                end = _("The game was abandoned: nobody wins.")
+            else:
+                end = win_line(view.winner, view.win_reason)
+            embed.description = f"{about}\n{end}"
+            return Payload(embeds=[embed])
         prompt, components = self._private_decision(view, ctx)
         embed.add_field(name=_("Your move"), value=prompt, inline=False)
         return Payload(embeds=[embed], view=components)
@@ -198,8 +205,6 @@ class SecretKrampusRenderer(BaseRenderer):
     def _private_decision(self, view: SKView, ctx: TableContext) -> tuple[str, discord.ui.View | None]:
         """The seat's own decision: its buttons when it is made here, a line when it is made on the
         table; otherwise a line that stays true while the others play."""
-        if view.abandoned:
-            return _("The game was abandoned: nobody wins."), None
         mine = view.seat in view.to_decide
         if view.phase == Phase.LM_DISCARD and view.hand and mine:
             buttons = [
@@ -239,8 +244,6 @@ class SecretKrampusRenderer(BaseRenderer):
                 gift=_(CARD[view.ht_card]),
             )
             return prompt, new_view(*yes_no_buttons(ctx, "ht_vote", _("Yes, deliver"), _("No, discard")))
-        if view.phase == Phase.GAME_OVER:
-            return _("The game is over: the table shows who won."), None
         if view.seat is not None and not view.players[view.seat].in_play:
             return _("\N{HORSE} You are in the stables: nothing more to decide this game."), None
         return _(IDLE), None

@@ -132,3 +132,19 @@ def test_private_news_is_the_seats_own_and_never_costs_an_edit_by_itself() -> No
     assert "You voted YES on Heads Together." in text
     # each comes with a change the message shows anyway, or answers the seat's own click
     assert RENDER.private_news([passed, voted]) == []
+
+
+def test_every_private_message_at_the_end_says_who_won_and_why() -> None:
+    """Each seat reads its own role, its team's result and the game's end (before: "The game is
+    over: the table shows who won")."""
+    for seed in range(3):
+        *_, state = _random_states(6, seed)
+        assert state.phase == Phase.GAME_OVER and state.win_reason
+        ctx = TableContext(1, GAME.decision(state), NAMES[:6], "Secret Krampus")
+        for seat in range(6):
+            private = _message(RENDER.private(GAME.view(state, seat), ctx, []))
+            text = private.text()
+            team_won = "Your team won." in text
+            assert team_won != ("Your team lost." in text) and "You were" in text
+            assert ("wins!**" in text) and state.win_reason in text and not private.custom_ids()
+            assert "Your move" not in text
