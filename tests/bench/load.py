@@ -81,7 +81,9 @@ async def open_table(players: Players, timeout: float = 30.0) -> int:
     counts as answered too."""
     loop = players.loop
     host, *guests = players.user_ids
-    result = await (await loop.slash(host, players.channel_id, "play", {"game": players.game})).wait(timeout)
+    result = await (await loop.slash(host, players.channel_id, "play", {"game": players.game})).settled(
+        timeout
+    )
     assert result.error is None and result.message is not None, result.error
     assert message_custom_ids(result.message), f"{players.game}: /play answered {result.text()[:300]!r}"
     lobby_id = int(result.message["id"])

@@ -132,7 +132,7 @@ class Players:
     async def open(self, timeout: float = 10.0, ai: int = 0) -> int:
         """Open the lobby, set its options, seat everyone (and `ai` AI seats) and start."""
         host, *guests = self.user_ids
-        result = await (await self.loop.slash(host, self.channel_id, "play", {"game": self.game})).wait(
+        result = await (await self.loop.slash(host, self.channel_id, "play", {"game": self.game})).settled(
             timeout
         )
         assert result.error is None, result.error

@@ -28,7 +28,7 @@ async def test_one_human_and_ai_seats_play_to_the_end(loop, fast_ai_bot, game: s
     table = Players(loop, bot.db_path, loop.channel_ids[0], [host], 1, game)
     opened = await (
         await loop.slash(host, loop.channel_ids[0], "play", {"game": game, "fill_with_ai": True})
-    ).wait(10)
+    ).settled(10)
     assert opened.error is None, opened.error
     lobby = opened.message
     table.game_id = int(message_custom_ids(lobby)[0].split(":")[1])

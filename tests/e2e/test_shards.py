@@ -122,7 +122,7 @@ def interactions(loop: LoopbackDiscord, shard: int) -> list[int | None]:
 
 async def open_and_start(loop: LoopbackDiscord, channel: int, host: int, guest: int) -> tuple[int, int]:
     """/play christmas-tree, the guest joins, the host starts: (game id, table message id)."""
-    lobby = (await (await loop.slash(host, channel, "play", {"game": "christmas-tree"})).wait(10)).message
+    lobby = (await (await loop.slash(host, channel, "play", {"game": "christmas-tree"})).settled(10)).message
     assert lobby is not None and int(lobby["channel_id"]) == channel
     game_id = int(message_custom_ids(lobby)[0].split(":")[1])
     joined = await (await loop.click(guest, int(lobby["id"]), f"lobby:{game_id}:join")).settled(10)

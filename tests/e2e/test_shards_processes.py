@@ -142,7 +142,7 @@ async def test_one_interaction_delivered_to_both_processes_is_applied_once(
 async def _all_ai_game(loop: LoopbackDiscord, channel: int, host: int, game: str) -> int:
     """/play with AI seats, start, and the host leaves (an AI takes the seat): a game of AI seats
     only, which goes on by wake-ups alone."""
-    opened = await (await loop.slash(host, channel, "play", {"game": game, "fill_with_ai": True})).wait(10)
+    opened = await (await loop.slash(host, channel, "play", {"game": game, "fill_with_ai": True})).settled(10)
     assert opened.error is None and opened.message is not None, opened.text()
     game_id = int(message_custom_ids(opened.message)[0].split(":")[1])
     started = await (await loop.click(host, int(opened.message["id"]), f"lobby:{game_id}:start")).settled(10)

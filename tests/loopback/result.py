@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .model import DEFERRED_UPDATE, UPDATE_MESSAGE, ApiError, copied
+from .model import DEFERRED_MESSAGE, DEFERRED_UPDATE, LOADING, UPDATE_MESSAGE, ApiError, copied
 from .text import message_text
 
 if TYPE_CHECKING:
@@ -90,6 +90,15 @@ class InteractionResult:
         return self.response_type == DEFERRED_UPDATE and not self.original_edits
 
     @property
+    def thinking(self) -> bool:
+        """Acknowledged with Discord's "thinking" placeholder (5), which no followup has replaced
+        yet (a slow slash command or "My hand": `bot.answers`)."""
+        if self.response_type != DEFERRED_MESSAGE or self.original_id is None:
+            return False
+        message = self.server.messages.get(self.original_id)
+        return message is not None and bool(message["flags"] & LOADING)
+
+    @property
     def failed(self) -> bool:
         """What the user sees as "This interaction failed": no accepted answer in time."""
         late = time.monotonic() - self.dispatched_at > self.server.response_timeout
@@ -138,13 +147,12 @@ class InteractionResult:
         return self
 
     async def settled(self, timeout: float = 5.0) -> InteractionResult:
-        """`wait_answered`, then, if the click was only acknowledged (6), until the edit that
-        answers it (or the timeout); never raises."""
+        """`wait_answered`, then, if it was only acknowledged (6) or answered with the "thinking"
+        placeholder (5), until the edit or the followup that answers it (or the timeout); never
+        raises."""
         deadline = time.monotonic() + timeout
         await self.wait_answered(timeout)
-        while (
-            self.response_type == DEFERRED_UPDATE and not self.original_edits and time.monotonic() < deadline
-        ):
+        while (self.only_acknowledged or self.thinking) and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
         return self
 

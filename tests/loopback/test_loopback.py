@@ -224,9 +224,9 @@ async def test_ephemeral_answer_is_seen_only_by_the_clicker(loop: LoopbackDiscor
 async def test_deferred_answer_then_followup_replaces_the_placeholder(
     loop: LoopbackDiscord, client: MiniBot
 ) -> None:
-    result = await loop.slash(ALICE, loop.channel_ids[0], "think")
-    await result.wait_until(lambda r: r.message and r.message["content"] == "thought about it")
-    assert result.response_type == 5 and result.ephemeral and result.followups == []
+    result = await (await loop.slash(ALICE, loop.channel_ids[0], "think")).settled()
+    assert result.message is not None and result.message["content"] == "thought about it"
+    assert result.response_type == 5 and result.ephemeral and result.followups == [] and not result.thinking
     assert (
         result.message["flags"] & 128 == 0 and loop.ephemeral_messages(ALICE)[0]["id"] == result.message["id"]
     )
