@@ -63,8 +63,9 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             if not interaction.response.is_done():
                 await interaction.response.send_message(message, ephemeral=True)
                 return
-            if interaction.extras.get(ACKNOWLEDGED) == "public":
-                await interaction.delete_original_response()  # (the public placeholder)
+            if interaction.extras.pop(PLACEHOLDER, False):  # a public one: it goes first
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.delete_original_response()
             await interaction.followup.send(message, ephemeral=True)
 
 
@@ -83,9 +84,9 @@ def response_lock(interaction: discord.Interaction) -> asyncio.Lock:
 #: Discord's "thinking" placeholder, which the new message then takes the place of.
 Answer = Literal["edit", "ephemeral", "public"]
 
-#: `interaction.extras` keys: how the handler will answer (`will_answer`), and how the
-#: interaction was acknowledged, if it was (`_acknowledge_late`)
-ANSWER, ACKNOWLEDGED = "answer", "acknowledged"
+#: `interaction.extras` keys: how the handler will answer (`will_answer`), and whether a public
+#: "thinking" placeholder shows, not replaced by the answer yet (`_acknowledge_late`, `send_new`)
+ANSWER, PLACEHOLDER = "answer", "public_placeholder"
 
 
 class Lateness:
@@ -156,7 +157,7 @@ async def _acknowledge_late(interaction: discord.Interaction, wait: float) -> No
         if not interaction.response.is_done():
             log.info("interaction %s acknowledged before its answer", interaction.id)
             response, answer = interaction.response, interaction.extras[ANSWER]
-            interaction.extras[ACKNOWLEDGED] = answer
+            interaction.extras[PLACEHOLDER] = answer == "public"
             if answer == "edit":
                 deferral = response.defer()
             else:
@@ -174,6 +175,7 @@ async def send_new(interaction: discord.Interaction, *, ephemeral: bool, **kwarg
             callback = await interaction.response.send_message(**kwargs, ephemeral=ephemeral)
             return getattr(callback, "message_id", None)
     message = await interaction.followup.send(**kwargs, ephemeral=ephemeral, wait=True)
+    interaction.extras.pop(PLACEHOLDER, None)  # (it took the placeholder's place)
     return message.id
 
 

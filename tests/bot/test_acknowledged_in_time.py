@@ -224,3 +224,18 @@ def test_the_age_taken_as_on_time_creeps_up_and_drops_at_once(monkeypatch: pytes
     assert lateness.late_by(_made([], 3.0)) == pytest.approx(0.0, abs=0.05)
     assert lateness.late_by(_made([], 0.5)) == pytest.approx(0.0, abs=0.05)
     assert lateness.late_by(_made([], 1.5)) == pytest.approx(1.0, abs=0.05)
+
+
+async def test_a_failure_after_the_public_answer_leaves_that_answer() -> None:
+    """/abandon acknowledged late, its announcement in the placeholder's place, then a failure
+    (say, in the delivery after it): the announcement stays, the apology comes apart."""
+    calls: list[str] = []
+    ids: list[int | None] = []
+    interaction = _interaction(calls)
+
+    async def announce_then_fail() -> None:
+        await _new_message_after(interaction, 0.3, False, ids)
+        raise RuntimeError("the delivery failed")
+
+    await answering(interaction, announce_then_fail(), in_time="public")
+    assert calls == ["thinking", "followed up", "followed up, ephemeral"]
