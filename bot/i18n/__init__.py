@@ -71,12 +71,6 @@ def using(locale: object) -> Iterator[str]:
         _current.reset(token)
 
 
-def set_language(locale: object) -> None:
-    """Draw texts in `locale`'s language from here to the end of the current asyncio task (for
-    code that cannot wrap what follows in `using`: a slash command's check runs before it)."""
-    _current.set(language_of(locale))
-
-
 def catalogue_path(language: str) -> Path:
     return CATALOGUES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
