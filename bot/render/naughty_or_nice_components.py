@@ -273,7 +273,11 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
             )
             for name in groups
         ]
-        items.append(DraftSelect(g, d, "creature", options, placeholder=_("Play a creature on..."), row=2))
+        if any(name.startswith("SEARCH_") for name in groups):  # Santa's start-of-turn ability too
+            placeholder = _("Santa's search, or play a creature...")
+        else:
+            placeholder = _("Play a creature on...")
+        items.append(DraftSelect(g, d, "creature", options, placeholder=placeholder, row=2))
     if chosen is not None:
         # Santa's searches keep their whole label: it says which presents they discard
         label = choice_label if chosen.startswith("SEARCH_") else target_label

@@ -237,6 +237,21 @@ def test_a_creatures_target_select_names_only_the_targets() -> None:
         assert not [label for label in labels if label.startswith(("Play ", "Discard "))], placeholder
 
 
+def test_the_select_of_creatures_says_when_it_holds_santas_search_too() -> None:
+    """Santa's start-of-turn search is not a creature: "Play a creature on..." named only
+    creatures while the options began with "Santa: search..." too."""
+    placeholders: dict[bool, set[str]] = {True: set(), False: set()}
+    for seed in range(12):
+        for state in random_states(3, seed, {"level": 5}):
+            for seat in GAME.to_decide(state):
+                ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+                for item in _message(RENDER.private(GAME.view(state, seat), ctx, [])).items():
+                    if item.custom_id.endswith(":creature"):
+                        santa = any(o.label.startswith("Santa:") for o in item.item.options)
+                        placeholders[santa].add(item.item.placeholder)
+    assert placeholders == {True: {"Santa's search, or play a creature..."}, False: {"Play a creature on..."}}
+
+
 def test_events_and_ending_text() -> None:
     states = list(random_states(3, 5, {"level": 5}, limit=3000))
     final = states[-1]
