@@ -166,14 +166,17 @@ async def _acknowledge_late(interaction: discord.Interaction, wait: float) -> No
                 await asyncio.shield(deferral)
 
 
-async def send_new(interaction: discord.Interaction, *, ephemeral: bool, **kwargs: Any) -> int | None:
-    """Answer with a new message (returns its id, if known): at once, or, when the click was
-    acknowledged first (`answering`'s `in_time` "ephemeral" or "public"), by the followup that
-    takes the place of Discord's "thinking" placeholder (the same message)."""
+async def send_new(interaction: discord.Interaction, *, ephemeral: bool, **kwargs: Any) -> int:
+    """Answer with a new message (returns its id): at once, or, when the click was acknowledged
+    first (`answering`'s `in_time` "ephemeral" or "public"), by the followup that takes the place
+    of Discord's "thinking" placeholder (the same message)."""
     async with response_lock(interaction):
         if not interaction.response.is_done():
             callback = await interaction.response.send_message(**kwargs, ephemeral=ephemeral)
-            return getattr(callback, "message_id", None)
+            message_id = getattr(callback, "message_id", None)
+            if message_id is None:  # Discord did not say: ask (one more round trip)
+                message_id = (await interaction.original_response()).id
+            return message_id
     message = await interaction.followup.send(**kwargs, ephemeral=ephemeral, wait=True)
     interaction.extras.pop(PLACEHOLDER, None)  # (it took the placeholder's place)
     return message.id

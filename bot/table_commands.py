@@ -90,8 +90,6 @@ class SlashCommands:
     async def post_lobby(self, interaction: discord.Interaction, game: LoadedGame, payload: Payload) -> None:
         """Answer with the lobby as a new channel message, which becomes the game's table."""
         message_id = await send_new(interaction, ephemeral=False, **payload.send_kwargs())
-        if message_id is None:  # Discord did not say: ask (one more round trip)
-            message_id = (await interaction.original_response()).id
         async with self.service.lock(game.id):
             game = await self.service.set_table_message(game.id, message_id)
         self.pipeline.newest(game)
@@ -214,8 +212,6 @@ class SlashCommands:
             interaction, ephemeral=False, **Payload(content=text, view=view).send_kwargs()
         )
         if view is not None:
-            if message_id is None:  # Discord did not say: ask (one more round trip)
-                message_id = (await interaction.original_response()).id
             self.delivery.tables.extra_controls(game, message_id)
         await self.delivery.deliver(game_id)
 
