@@ -60,7 +60,9 @@ def _your_turn(game: LoadedGame, seat: int, url: str | None) -> Payload:
 
 def _mention(game: LoadedGame, on_table: list[int], in_view: list[int]) -> str:
     """The channel post telling the players of these seats (whose DMs are closed) that a decision
-    is theirs: on the table itself, or in their view (the table's button that opens it)."""
+    is theirs: on the table itself, or in their view (the table's button that opens it). Where a
+    decision is made follows from the game's phase, which the table shows everyone: the post
+    tells no more than the table (a timed decision, a reaction window, is never posted)."""
     with using(screens.table_language(game)):  # a channel post
         title = f"**{_(game.info.title)} #{game.id}**"
         lines = []

@@ -20,6 +20,7 @@ from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import _, described, ngettext, translated, using
 from bot.i18n import current as current_language
 from games.core import Event
+from games.core.words import names_and
 
 EMBED_COLOUR = discord.Colour.from_rgb(178, 34, 52)  # Christmas red
 
@@ -208,15 +209,9 @@ def yes_no_buttons(ctx: TableContext, kind: str, yes: str, no: str) -> tuple[Act
     )
 
 
-def private_result(
-    seat: int | None,
-    winners: Sequence[int],
-    ctx: TableContext,
-    names_and: Callable[[list[str]], str],
-    points: int | None,
-) -> str:
-    """A private message's end: who won, as its reader reads it (`names_and`: the game's way of
-    listing names), and the reader's points (None: the game counts none)."""
+def private_result(seat: int | None, winners: Sequence[int], ctx: TableContext, points: int | None) -> str:
+    """A private message's end: who won, as its reader reads it, and the reader's points (None:
+    the game counts none)."""
     others = [s for s in winners if s != seat]
     names = translated(names_and([f"**{ctx.name(s)}**" for s in others]))
     if seat in winners:

@@ -233,7 +233,7 @@ class ChristmasTreeRenderer(BaseRenderer):
 
     def _private_headline(self, view: CTView, ctx: TableContext, chosen: Draft) -> str:
         if view.phase == Phase.GAME_OVER:
-            result = private_result(view.seat, view.winners, ctx, names_and, None)  # (points: below)
+            result = private_result(view.seat, view.winners, ctx, None)  # (points: below)
             return " ".join([result, _("Your tree as it ended.")])
         round_turn = _("Round {round}/3, turn {turn}/7.", round=view.round, turn=view.turn)
         lines = [f"{round_turn} {self._passing_you(view, ctx)}"]

@@ -109,7 +109,7 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
 def end_line(view: NoNView, ctx: TableContext) -> str:
     """Who won, from this seat's side, with its points."""
     points = next((p.score for p in view.players if p.seat == view.seat), None)
-    return " ".join([private_result(view.seat, view.winners, ctx, names_and, points), _(GAME_OVER)])
+    return " ".join([private_result(view.seat, view.winners, ctx, points), _(GAME_OVER)])
 
 
 def deciding(view: NoNView) -> bool:

@@ -10,7 +10,7 @@ import contextlib
 
 from bot.pipeline import IDLE_SECONDS
 from storage.sends import Send
-from tests.bot.fakes import FakeUser, Killed
+from tests.bot.fakes import FakeMessage, FakeUser, Killed
 from tests.bot.harness import Clock, Harness, make_users
 from tests.bot.test_notifications import nominate, your_turn_dms
 
@@ -45,15 +45,21 @@ async def test_a_living_dm_sent_as_the_process_died_is_deleted_after_the_restart
     assert await _unfinished(h, clock) == []
 
 
+async def _buried_as_the_process_dies(h: Harness, kills: set[int]) -> tuple[FakeMessage, int]:
+    """A game of 5 whose table chat buries: the process dies where `kills` (a `FakeDiscord` set
+    of channels) says, as the table is posted anew. Returns the old table and the game."""
+    table, game_id = await h.open_table(make_users(5))
+    kills.add(table.channel_id)
+    with contextlib.suppress(Killed):
+        await h.bury_table(table.channel_id)
+    assert not kills, "the process never reached the write it dies at"
+    return table, game_id
+
+
 async def test_the_old_table_goes_when_the_process_died_as_it_deleted_it(h: Harness, clock: Clock) -> None:
     """Posted anew and recorded, the process stopped before the old table was deleted: the
     next start deletes it (taken to be deleted as the new one was recorded)."""
-    users = make_users(5)
-    table, game_id = await h.open_table(users)
-    h.discord.killed_at_delete = {table.channel_id}
-    with contextlib.suppress(Killed):
-        await h.bury_table(table.channel_id)
-    assert not h.discord.killed_at_delete, "the old table was never deleted"
+    table, game_id = await _buried_as_the_process_dies(h, h.discord.killed_at_delete)
     new_table = (await h.game(game_id)).record.table_message_id
     assert new_table != table.id and table.id in h.discord.messages
     await _restart(h, clock)
@@ -98,12 +104,7 @@ async def test_the_start_leaves_the_dms_this_process_is_sending_alone(h: Harness
 async def test_a_table_posted_anew_as_the_process_died_is_deleted_after_the_restart(
     h: Harness, clock: Clock
 ) -> None:
-    users = make_users(5)
-    table, game_id = await h.open_table(users)
-    h.discord.killed_after_post = {table.channel_id}
-    with contextlib.suppress(Killed):
-        await h.bury_table(table.channel_id)
-    assert not h.discord.killed_after_post, "the table was never posted anew"
+    table, game_id = await _buried_as_the_process_dies(h, h.discord.killed_after_post)
     orphan = h.discord.channel(table.channel_id)[-1].id
     await _restart(h, clock)
     assert orphan not in h.discord.messages
