@@ -91,6 +91,10 @@ class PictureCache:
         payload.pictures = pictures
         return payload
 
+    def clear(self) -> None:
+        """Forget every picture kept (they are drawn again when next sent)."""
+        self._bytes.clear()
+
     def start(self) -> None:
         """Start the drawing process now (it imports Pillow and the renderers: about a second)
         rather than at the first picture."""

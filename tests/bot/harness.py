@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,6 +14,8 @@ from types import SimpleNamespace
 from bot.answers import answering
 from bot.cog import ANSWERS
 from bot.loaded_game import LoadedGame
+from bot.messenger import PICTURES
+from bot.render.base import Picture
 from bot.service import GameService
 from bot.table import Table
 from bot.table_message import BURIED_AFTER
@@ -21,6 +23,31 @@ from storage import Database, GameStore
 from tests.bot.fakes import FakeDiscord, FakeInteraction, FakeMessage, FakeMessenger, FakeUser
 
 CHANNEL = 555
+
+
+@contextlib.contextmanager
+def pictures_as_stand_ins() -> Iterator[None]:
+    """While it lasts, a picture the bot sends is not drawn: its bytes are a stand-in naming its
+    key (the same key gives the same bytes, as drawing does), not a PNG.
+
+    Most tests of the bot read what it sends and when, not how its pictures look, and drawing
+    was about half of their CPU (Christmas Tree's and Naughty or Nice's pictures). The pictures
+    themselves are drawn and checked by `tests/bot/render/` (every game's pictures over random
+    games, on a phone, in every language), by the tests marked `draws_pictures` (which
+    `tests/bot/conftest.py` leaves drawing, as the `dms` games of `test_private_messages.py`)
+    and by the end-to-end tests' real bot."""
+    drawn = Picture.drawn
+    PICTURES.clear()  # the bot's cache of pictures sent: stand-ins never outlive this
+    Picture.drawn = _stand_in  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Picture.drawn = drawn  # type: ignore[method-assign]
+        PICTURES.clear()
+
+
+def _stand_in(picture: Picture) -> bytes:
+    return f"stand-in for a picture: {picture.key}".encode()
 
 
 class Clock:

@@ -67,6 +67,7 @@ async def test_lobby_mode_select_host_only_and_validated(harness: Harness) -> No
     assert "already started" in harness.discord.last_ephemeral(users[0]).text()
 
 
+@pytest.mark.draws_pictures  # it looks at the private picture as the player builds a choice
 async def test_a_turn_by_drafts_then_placement_is_secret_until_all_are_ready(harness: Harness) -> None:
     users = make_users(2)
     table, game_id = await open_ct(harness, users, "family")  # family: no objectives to choose

@@ -333,6 +333,7 @@ async def test_fast_play_is_paced_and_every_message_ends_true(
         )
 
 
+@pytest.mark.draws_pictures
 async def test_an_edit_let_go_now_has_its_pictures_drawn_before_its_turn_is_taken() -> None:
     """`paced_turn`: the request then leaves as its turn is counted (drawn after, under load,
     edits let go in different seconds reach Discord together). A write that must wait draws

@@ -26,6 +26,8 @@ from tests.bot.render.phone import random_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
+pytestmark = pytest.mark.draws_pictures  # pictures drawn here and in the drawing process are compared
+
 
 def _pictures_of(name: str, every: int = 7) -> list[Picture]:
     """Some tables' and private messages' pictures over one random game."""

@@ -60,7 +60,15 @@ def players_for(name: str) -> int:
 
 
 @pytest.mark.parametrize(
-    "variant", ["dms", "closed-dms", "restarts", "closed-dms-restarts", "views", "views-restarts"]
+    "variant",
+    [
+        pytest.param("dms", marks=pytest.mark.draws_pictures),  # every game's pictures, through the bot
+        "closed-dms",
+        "restarts",
+        "closed-dms-restarts",
+        "views",
+        "views-restarts",
+    ],
 )
 @pytest.mark.parametrize("name", PLUGINS.names())
 async def test_random_play_keeps_private_messages_true(harness: Harness, name: str, variant: str) -> None:
