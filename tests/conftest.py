@@ -1,5 +1,5 @@
 """Skip `@pytest.mark.slow` tests (long fuzzing runs) unless they are asked for: `pytest -m slow`;
-end the run with one line when the PostgreSQL tests were skipped, saying why (read from the skip
+spread the end-to-end games over the run (`spread_end_to_end`); end the run with one line when the PostgreSQL tests were skipped, saying why (read from the skip
 reports, so it works the same when pytest-xdist runs the tests in worker processes)."""
 
 from __future__ import annotations
@@ -10,14 +10,37 @@ import pytest
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # the end-to-end games first: they mostly wait, so under xdist they overlap the rest
-    items.sort(key=lambda item: 0 if "/e2e/" in str(item.path) else 1)
+    items[:] = spread_end_to_end(items)
     if "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow fuzzing: run with -m slow")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def spread_end_to_end(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The end-to-end games spread evenly over the first three quarters of the run, the other
+    tests in their order between them.
+
+    An end-to-end game mostly waits (paced writes, its bot process), so a worker running one
+    leaves the CPU to the workers running the rest; xdist hands the tests out one at a time
+    (`--maxschedchunk 1`, pyproject.toml), so two or so of the four workers are in one at any
+    time. Started all first, the four workers ran only those while the CPU idled (and with xdist's
+    default chunks one worker got all of them, 600 s of waits in a row: the run's longest path)."""
+    waits = [item for item in items if "/e2e/" in str(item.path)]
+    rest = [item for item in items if "/e2e/" not in str(item.path)]
+    if not waits or not rest:
+        return items
+    every = len(rest) * 3 / 4 / len(waits)  # other tests between two end-to-end games
+    spread: list[pytest.Item] = []
+    placed = 0
+    for n, item in enumerate(rest):
+        while placed < len(waits) and n >= placed * every:
+            spread.append(waits[placed])
+            placed += 1
+        spread.append(item)
+    return spread + waits[placed:]
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
