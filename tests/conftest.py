@@ -1,6 +1,7 @@
 """Skip `@pytest.mark.slow` tests (long fuzzing runs) unless they are asked for: `pytest -m slow`;
-spread the end-to-end games over the run (`spread_end_to_end`); end the run with one line when the PostgreSQL tests were skipped, saying why (read from the skip
-reports, so it works the same when pytest-xdist runs the tests in worker processes)."""
+spread the end-to-end games over the run (`spread_end_to_end`); end the run with one line when
+the PostgreSQL tests were skipped, saying why (read from the skip reports, so it works the same
+when pytest-xdist runs the tests in worker processes)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ def spread_end_to_end(items: list[pytest.Item]) -> list[pytest.Item]:
 
     An end-to-end game mostly waits (paced writes, its bot process), so a worker running one
     leaves the CPU to the workers running the rest; xdist hands the tests out one at a time
-    (`--maxschedchunk 1`, pyproject.toml), so two or so of the four workers are in one at any
-    time. Started all first, the four workers ran only those while the CPU idled (and with xdist's
-    default chunks one worker got all of them, 600 s of waits in a row: the run's longest path)."""
+    (`--maxschedchunk 1`, pyproject.toml), so they go to whichever worker is free. Put first, all
+    of them went to one worker in xdist's first chunk of tests: ~600 s of waits in a row, the
+    run's longest path."""
     waits = [item for item in items if "/e2e/" in str(item.path)]
     rest = [item for item in items if "/e2e/" not in str(item.path)]
     if not waits or not rest:
