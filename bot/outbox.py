@@ -17,6 +17,10 @@ from games.core import Event
 if TYPE_CHECKING:
     from bot.loaded_game import LoadedGame
 
+#: the latest changes whose events the table may still have to tell (`Outbox.table_news`); each
+#: game's table tells at most its last 5-8 lines of them anyway
+KEPT_CHANGES = 8
+
 
 @dataclass(frozen=True)
 class Notice:
@@ -58,6 +62,8 @@ class Outbox:
     game: LoadedGame  # the newest committed game
     version: int = 0  # a counter of changes (lobby edits do not bump the stored version)
     table_events: list[Event] = field(default_factory=list)  # the newest change's events
+    #: (version, events) of the latest changes, the newest last (`table_news`)
+    recent: list[tuple[int, list[Event]]] = field(default_factory=list)
     news: dict[int, list[Event]] = field(default_factory=dict)  # seat -> private news
     notices: list[Notice] = field(default_factory=list)
     posts: list[Post] = field(default_factory=list)
@@ -68,9 +74,25 @@ class Outbox:
         self.game = change.game
         self.version += 1
         self.table_events = list(change.events)
+        self.recent = [*self.recent[1 - KEPT_CHANGES :], (self.version, self.table_events)]
         for event in change.events:
             if event.audience.is_public:
                 continue
             for seat in range(len(change.game.seats)):
                 if event.audience.includes(seat):
                     self.news.setdefault(seat, []).append(event)
+
+    def table_news(self, after: int | None) -> list[Event]:
+        """The events of every change after version `after`, oldest first: what the table tells
+        when its last write showed `after` (its edits in between were coalesced, `bot.pacing`).
+        The newest change's alone when `after` is not known, not older than this version, or the
+        changes are not known (`overtaken`)."""
+        if after is None or after >= self.version or not self.recent:
+            return self.table_events
+        return [event for version, events in self.recent if version > after for event in events]
+
+    def overtaken(self, game: LoadedGame, events: list[Event]) -> None:
+        """Another process committed `game` (newer than this outbox's), with `events` its change's
+        events: the changes in between are not known here."""
+        self.game, self.table_events = game, events
+        self.recent = []

@@ -77,8 +77,7 @@ class PrivateMessages:
             return outbox
         older = outbox.game
         if stored.record.version > older.record.version:
-            outbox.table_events = await self.service.last_events(stored)
-            outbox.game = stored
+            outbox.overtaken(stored, await self.service.last_events(stored))
             self._overtaken(older, stored)
         elif stored.record.version == older.record.version and stored.seats != older.seats:
             outbox.game = stored

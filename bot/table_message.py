@@ -122,7 +122,8 @@ class TableMessages:
                 return
             game = outbox.game
             channel = game.record.channel_id
-            payload = screens.table_payload(game, outbox.table_events)
+            version, after = outbox.version, _news_after(outbox, slot)
+            payload = screens.table_payload(game, outbox.table_news(after))
             digest = payload.digest()
             message_id = game.record.table_message_id or slot.message_id
             if digest == slot.digest and message_id == slot.message_id and not repost:
@@ -158,6 +159,7 @@ class TableMessages:
                     self.pictures.shown(message_id, payload)
                     slot.digest, slot.message_id, slot.turn = digest, message_id, game.decision
                     slot.offered = payload.offered()
+                    slot.shown_version, slot.news_after = version, after
                     return
             if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
                 await PICTURES.ready(payload)
@@ -192,6 +194,7 @@ class TableMessages:
                 self.pictures.shown(new_id, payload)
             slot.digest, slot.message_id, slot.turn = digest, new_id, game.decision
             slot.offered = payload.offered()
+            slot.shown_version, slot.news_after = version, after
             self._chat.setdefault(channel, {})[game.id] = 0
             old = None
             if message_id is not None and message_id != new_id:
@@ -284,10 +287,12 @@ class TableMessages:
             game = outbox.game
             if interaction.response.is_done() and game.record.table_message_id != clicked:
                 return  # posted again meanwhile: the old one is no longer the table
-            payload = screens.table_payload(game, outbox.table_events)
+            version, after = outbox.version, _news_after(outbox, slot)
+            payload = screens.table_payload(game, outbox.table_news(after))
             if await answer_by_edit(interaction, payload, self.pictures):
                 slot.digest, slot.message_id, slot.turn = payload.digest(), clicked, game.decision
                 slot.offered = payload.offered()
+                slot.shown_version, slot.news_after = version, after
         finally:
             slot.lock.release()
 
@@ -325,3 +330,10 @@ class TableMessages:
         self._tables.pop(game.id, None)
         self._chat.get(game.record.channel_id, {}).pop(game.id, None)
         self._bumped.pop(game.id, None)
+
+
+def _news_after(outbox: Outbox, slot: Slot) -> int | None:
+    """The version after which the table's "What just happened" starts now: the one it last
+    showed, so that changes whose edits were coalesced (`bot.pacing`) are told too; where it
+    showed, the same news again."""
+    return slot.news_after if slot.shown_version == outbox.version else slot.shown_version
