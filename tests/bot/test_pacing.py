@@ -236,6 +236,7 @@ async def test_fast_play_is_paced_and_every_message_ends_true(
     await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
     pipeline = harness.table.pipeline  # type: ignore[union-attr]
     box = pipeline.outboxes[game_id]  # the game's outbox (dropped from `outboxes` at the end)
+    slot = harness.table.delivery.tables.slot(game_id)  # type: ignore[union-attr]  # (dropped too)
     rng = random.Random(name)
     # user -> the decision they last made a half-made choice in: the draft stays on their message
     # while that decision is open (others acting meanwhile do not wipe it), by design
@@ -319,9 +320,12 @@ async def test_fast_play_is_paced_and_every_message_ends_true(
         assert edits <= budget, f"{edits} edits in {WINDOW} s over all channels"
         assert pacer.held_back > 0, f"the global budget never held a write back ({edits} edits at most)"
 
-    game, events = box.game, box.table_events
+    game = box.game
     assert game.record.version == (await harness.game(game_id)).record.version
-    table = screens.table_payload(game, events)
+    # the table's last write drew the newest game, with the news of every change since the write
+    # before (`Outbox.table_news`: changes whose edits were coalesced are told too)
+    assert slot.shown_version == box.version, "the table's last write drew an older game"
+    table = screens.table_payload(game, box.table_news(slot.news_after))
     assert shows(lobby, table), f"the table is behind:\n{lobby.text()}"
     for seat, user in enumerate(users):
         if drafting.get(user.id) == game.decision:
