@@ -9,6 +9,7 @@ and each is delivered once. No Discord here.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -63,7 +64,7 @@ class Outbox:
     version: int = 0  # a counter of changes (lobby edits do not bump the stored version)
     table_events: list[Event] = field(default_factory=list)  # the newest change's events
     #: (version, events) of the latest changes, the newest last (`table_news`)
-    recent: list[tuple[int, list[Event]]] = field(default_factory=list)
+    recent: deque[tuple[int, list[Event]]] = field(default_factory=lambda: deque(maxlen=KEPT_CHANGES))
     news: dict[int, list[Event]] = field(default_factory=dict)  # seat -> private news
     notices: list[Notice] = field(default_factory=list)
     posts: list[Post] = field(default_factory=list)
@@ -74,7 +75,7 @@ class Outbox:
         self.game = change.game
         self.version += 1
         self.table_events = list(change.events)
-        self.recent = [*self.recent[1 - KEPT_CHANGES :], (self.version, self.table_events)]
+        self.recent.append((self.version, self.table_events))
         for event in change.events:
             if event.audience.is_public:
                 continue
@@ -95,4 +96,4 @@ class Outbox:
         """Another process committed `game` (newer than this outbox's), with `events` its change's
         events: the changes in between are not known here."""
         self.game, self.table_events = game, events
-        self.recent = []
+        self.recent.clear()

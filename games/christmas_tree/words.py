@@ -41,7 +41,6 @@ NEUTRAL_TREE = N_("the neutral tree")
 NEUTRAL_TREE_SUBJECT = N_("The neutral tree")
 # i18n: whose objective it is, when nobody owns it (Family: objectives drawn for the table)
 THE_TABLE = N_("the table")
-# i18n: the last two of a list of names: "Gus, Zoë and bob"
 
 
 def card_words(code: str) -> Words:

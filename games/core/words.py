@@ -56,7 +56,7 @@ def _words(
     return Words(template, **values)
 
 
-#: how the last of several names joins the others (`names_and`)
+# i18n: how the last of several names joins the others: "Gus and Zoë", "Gus, Zoë and bob"
 AND = N_("{names} and {last}")
 
 

@@ -18,7 +18,6 @@ TYPE_NAMES = {
 # i18n: a card with its type and value: "Bad Movies (Naughty +2)"
 CARD_TEXT = N_("{card} ({kind} {value})")
 NOTHING = N_("nothing")
-# i18n: joins names: "Gus and Zoë", "Gus and Zoë and bob"
 
 
 def card_name(card_id: str) -> Words:

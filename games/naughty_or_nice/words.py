@@ -49,7 +49,6 @@ BASIC_NAMES: dict[Basic, str] = {
 # i18n: the card that ends the game when it is drawn
 MIDNIGHT = N_("Midnight")
 NOTHING = N_("nothing")
-# i18n: joins names: "Gus and Zoë", "Gus and Zoë and bob"
 
 
 def present_words(card: str) -> Words:
