@@ -56,7 +56,12 @@ _DRAFT = re.compile(r"c(?P<card>[A-Z]{2}\d{2})")
 
 
 def has_private_decision(view: NNView) -> bool:
-    return view.phase in PRIVATE_PHASES and view.seat is not None and view.seat in view.to_decide
+    """Whether the seat's current decision is made here: a private phase's, or a secret draw's
+    (offered on the table too, but the card it depends on shows only here: an edit that brings the
+    next draw is urgent, not coalesced, so the player sees each card before deciding, spec 4.3)."""
+    return (
+        view.phase in PRIVATE_PHASES and view.seat is not None and view.seat in view.to_decide
+    ) or secret_draws(view)
 
 
 def secret_draws(view: NNView) -> bool:
@@ -67,11 +72,6 @@ def secret_draws(view: NNView) -> bool:
         and view.seat is not None
         and view.seat in view.to_decide
     )
-
-
-def shows_decision(view: NNView) -> bool:
-    """Whether this message shows the seat's current decision, with its controls."""
-    return has_private_decision(view) or secret_draws(view)
 
 
 def private_news(events: Sequence[Event]) -> list[Event]:
@@ -141,7 +141,7 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
         return f"{winners_text(view, ctx)}\n{die_text(view)}"
     if phase == Phase.ORIENT:
         return _orient_headline(view)
-    if seat != view.active_seat or not shows_decision(view):
+    if seat != view.active_seat or not has_private_decision(view):
         return _(NOT_YOUR_TURN)
     if phase == Phase.PLAY:
         more = len(view.hand) - view.hand_limit

@@ -141,6 +141,31 @@ async def test_secret_draws_then_a_play_by_draft_all_in_one_private_message(harn
     assert ("edit_dm", other_dm.id) not in harness.messenger.calls[start:]
 
 
+async def test_a_secret_draw_made_on_the_table_shows_its_card_in_the_dm_at_once(harness: Harness) -> None:
+    """Spec 4.3: the player decides after seeing each card. A draw clicked on the table shows its
+    card only in the drawer's DM, so that DM's edit brings the next decision (urgent): it is made
+    at once, not held back for the message's gap between edits, which here never passes."""
+    from tests.bot.test_pacing import paced
+
+    pacer, _messenger = paced(harness)
+    pacer.gap = 60.0  # a DM edit that is not urgent would wait a minute after the DM's last one
+    try:
+        users = make_users(2)
+        table, game_id = await harness.open_table(users, GAME)
+        await pacer.settle()
+        game = await harness.game(game_id)
+        active = game.state.active_seat
+        player, dm = users[active], harness.discord.last_dm(users[active])
+        await _click_table(harness, player, table, game_id, "declare.NONE")
+        for draws in (2, 3):
+            await _click_table(harness, player, table, game_id, "draw")
+            drawn = CARDS[(await harness.game(game_id)).state.hands[active][draws - 1]]
+            assert f"({draws} of 4)" in dm.embeds[0].description, dm.embeds[0].description
+            assert drawn.name in dm.embeds[0].description
+    finally:
+        await pacer.stop()
+
+
 async def test_a_declared_draw_is_shown_to_everyone(harness: Harness) -> None:
     users = make_users(3)
     table, game_id = await harness.open_table(users, GAME)

@@ -113,7 +113,8 @@ def _check_private(state, seat: int, ctx: TableContext) -> None:
     # (a seat done orienting may still turn a card over while the others choose)
     shown = state.phase == Phase.ORIENT or (state.phase in PRIVATE_PHASES and deciding) or secret
     assert reached == (legal if shown else set()), (state.phase, seat)
-    assert RENDER.has_private_decision(view) == (state.phase in PRIVATE_PHASES and deciding)
+    # the secret draws count as made here: the card they depend on shows only here
+    assert RENDER.has_private_decision(view) == ((state.phase in PRIVATE_PHASES and deciding) or secret)
     if state.phase in PUBLIC_PHASES + (Phase.PLAY,) and not deciding:
         # nothing of whoever acts now: not their name, nor the shared cards, nor the totals
         assert NOT_YOUR_TURN in text
