@@ -23,11 +23,12 @@ no lock and writes nothing; the action is sent by an `act:` component once the c
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.answers import answering
+from bot.answers import Answer, answering
 from bot.errors import BadComponent
 from bot.i18n import N_, _
 
@@ -38,8 +39,44 @@ _CODE = r"[A-Za-z0-9_.\-]{1,60}"
 LOBBY_OPS = ("join", "leave", "start", "cancel", "addai", "removeai")
 
 
+class Controls(discord.ui.View):
+    """The components of a message the bot draws: never timed out, and never dispatched from
+    (every item is a `DynamicItem`, found again from its custom_id, so discord.py stores none).
+
+    discord.py's `add_item` points each item back at its view (`Item._view`), which only a view
+    it dispatches from uses. Here that made every view drawn (~3 per click: each one drawn to
+    compare digests too) a reference cycle only the garbage collector frees, and at 1,000 tables
+    those cycles made most of what its full collections walked (pauses of 0.3-0.8 s; docs/
+    performance.md, twenty-second session). So the back-reference is dropped: a view is freed as
+    soon as nothing uses it."""
+
+    def __init__(self, *items: discord.ui.Item[Any]) -> None:
+        super().__init__(timeout=None)
+        for item in items:
+            self.add_item(item)
+
+    def add_item(self, item: discord.ui.Item[Any]) -> Controls:
+        super().add_item(item)
+        item._view = None
+        return self
+
+
 def table_of(interaction: discord.Interaction) -> Table:
     return interaction.client.table  # type: ignore[attr-defined]
+
+
+async def answer_click(
+    item: discord.ui.Item[Any], interaction: discord.Interaction, handler: Awaitable[object], in_time: Answer
+) -> None:
+    """Answer a click (`answering`), then empty the view discord.py rebuilt from the clicked
+    message to dispatch it: its items point back at it, so it would wait for a full garbage
+    collection (the bot's pauses, see `Controls`); emptied, refcounting frees it at once. Nothing
+    reads it after dispatch (a late answer uses the interaction, not this view)."""
+    try:
+        await answering(interaction, handler, in_time=in_time)
+    finally:
+        if item.view is not None:
+            item.view.clear_items()
 
 
 class LobbyButton(
@@ -80,11 +117,8 @@ class LobbyButton(
         return cls(int(match["game"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(
-            interaction,
-            table_of(interaction).on_lobby_click(interaction, self.game_id, self.op),
-            in_time="edit",
-        )
+        handler = table_of(interaction).on_lobby_click(interaction, self.game_id, self.op)
+        await answer_click(self, interaction, handler, "edit")
 
 
 class ActionButton(
@@ -124,11 +158,8 @@ class ActionButton(
         return cls(int(match["game"]), int(match["decision"]), match["code"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(
-            interaction,
-            table_of(interaction).on_action(interaction, self.game_id, self.decision, self.code),
-            in_time="edit",
-        )
+        handler = table_of(interaction).on_action(interaction, self.game_id, self.decision, self.code)
+        await answer_click(self, interaction, handler, "edit")
 
 
 class DraftButton(
@@ -140,11 +171,8 @@ class DraftButton(
     PREFIX = "draft"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(
-            interaction,
-            table_of(interaction).on_draft(interaction, self.game_id, self.decision, self.code),
-            in_time="edit",
-        )
+        handler = table_of(interaction).on_draft(interaction, self.game_id, self.decision, self.code)
+        await answer_click(self, interaction, handler, "edit")
 
 
 class ActionSelect(
@@ -186,7 +214,7 @@ class ActionSelect(
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(interaction, self._chosen(interaction), in_time="edit")
+        await answer_click(self, interaction, self._chosen(interaction), "edit")
 
     async def _chosen(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
@@ -232,7 +260,7 @@ class MineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mine:(?P<
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = table_of(interaction).on_show_private(interaction, self.game_id)
-        await answering(interaction, handler, in_time="ephemeral")
+        await answer_click(self, interaction, handler, "ephemeral")
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematch:(?P<game>\d{1,18})"):
@@ -255,7 +283,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rematc
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = table_of(interaction).on_rematch(interaction, self.game_id)
-        await answering(interaction, handler, in_time="public")
+        await answer_click(self, interaction, handler, "public")
 
 
 class ForfeitButton(
@@ -279,7 +307,7 @@ class ForfeitButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = table_of(interaction).on_forfeit(interaction, self.game_id, self.seat)
-        await answering(interaction, handler, in_time="edit")
+        await answer_click(self, interaction, handler, "edit")
 
 
 class LobbyOptionSelect(
@@ -310,7 +338,7 @@ class LobbyOptionSelect(
         return cls(int(match["game"]), match["option"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answering(interaction, self._chosen(interaction), in_time="edit")
+        await answer_click(self, interaction, self._chosen(interaction), "edit")
 
     async def _chosen(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
@@ -343,7 +371,7 @@ class LogPageButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = table_of(interaction).history.turn_log_page(interaction, self.game_id, self.page)
-        await answering(interaction, handler, in_time="edit")
+        await answer_click(self, interaction, handler, "edit")
 
 
 DYNAMIC_ITEMS = (

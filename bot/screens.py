@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import discord
-
-from bot.components import MineButton, RematchButton
+from bot.components import Controls, MineButton, RematchButton
 from bot.i18n import N_, _, ngettext, translated, using
 from bot.loaded_game import LoadedGame
 from bot.names import shown_name
@@ -98,7 +96,7 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
                 inline=False,
             )
         if payload.view is None:
-            payload.view = discord.ui.View(timeout=None)
+            payload.view = Controls()
         payload.view.add_item(MineButton(game.id, label))
     else:
         payload.view = None

@@ -14,7 +14,7 @@ import discord
 
 from bot.answers import edit_answer, send_new
 from bot.clock import FORCED_BY_CLOCK
-from bot.components import LogPageButton
+from bot.components import Controls, LogPageButton
 from bot.errors import GameNotFound, UserError
 from bot.i18n import _, described
 from bot.service import GameService
@@ -125,7 +125,7 @@ class History:
             title = _("{game} #{number} - what happened", game=name, number=game.id)
         embed = discord.Embed(title=title, description=pages[number - 1])
         embed.set_footer(text=_("Only what everyone saw. /export gives the whole game once it is over."))
-        view = discord.ui.View(timeout=None)
+        view = Controls()
         if len(pages) > 1:
             view.add_item(
                 LogPageButton(

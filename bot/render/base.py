@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.components import ActionButton, ActionSelect
+from bot.components import ActionButton, ActionSelect, Controls
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import _, described, ngettext, translated, using
 from bot.i18n import current as current_language
@@ -189,10 +189,7 @@ class BaseRenderer:
 
 
 def new_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+    return Controls(*items)
 
 
 def seat_select(ctx: TableContext, kind: str, seats: Sequence[int], placeholder: str) -> ActionSelect:

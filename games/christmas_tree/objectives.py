@@ -234,28 +234,26 @@ def instances(code: str, tree: Tree) -> list[int]:
 
 def max_packing(found: Iterable[int]) -> int:
     """Spec 8.2: the largest number of pairwise disjoint instances (exact branch and bound)."""
-    best = 0
+    return _pack(sorted(set(found)), 0, 0)
 
-    def search(avail: list[int], count: int) -> None:
-        nonlocal best
-        if not avail:
-            best = max(best, count)
-            return
-        union = 0
-        for x in avail:
-            union |= x
-        smallest = min(x.bit_count() for x in avail)
-        if count + union.bit_count() // smallest <= best:
-            return
-        low = union & -union  # branch on the lowest resource: used by one instance, or by none
-        rest = [x for x in avail if not x & low]
-        for x in avail:
-            if x & low:
-                search([y for y in rest if not y & x], count + 1)
-        search(rest, count)
 
-    search(sorted(set(found)), 0)
-    return best
+def _pack(avail: list[int], count: int, best: int) -> int:
+    """`max_packing`'s search from `count` instances taken, given the `best` found so far (a
+    module function, not a closure: a recursive closure is a reference cycle at every call)."""
+    if not avail:
+        return max(best, count)
+    union = 0
+    for x in avail:
+        union |= x
+    smallest = min(x.bit_count() for x in avail)
+    if count + union.bit_count() // smallest <= best:
+        return best
+    low = union & -union  # branch on the lowest resource: used by one instance, or by none
+    rest = [x for x in avail if not x & low]
+    for x in avail:
+        if x & low:
+            best = _pack([y for y in rest if not y & x], count + 1, best)
+    return _pack(rest, count, best)
 
 
 def count_matching(code: str, tree: Tree) -> int:

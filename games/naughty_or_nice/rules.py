@@ -100,22 +100,25 @@ def fulfil_masks(state: NoNState, seat: int, kiddo: str, covered: list[Colour]) 
 
 def _colour_choices(by_type: dict[PresentType, list[int]], colour: Colour, count: int) -> list[int]:
     """The masks choosing `count` cards of `colour`, one per multiset of types."""
-    types = [(t, idx) for t, idx in by_type.items() if PRESENTS[t].colour == colour]
+    types = [indices for t, indices in by_type.items() if PRESENTS[t].colour == colour]
     results: list[int] = []
-
-    def walk(i: int, left: int, mask: int) -> None:
-        if left == 0:
-            results.append(mask)
-            return
-        if i == len(types):
-            return
-        _, indices = types[i]
-        for take in range(min(left, len(indices)), -1, -1):
-            walk(i + 1, left - take, mask | sum(1 << j for j in indices[:take]))
-
     if count > 0:
-        walk(0, count, 0)
+        _choose(types, 0, count, 0, results)
     return results
+
+
+def _choose(types: list[list[int]], i: int, left: int, mask: int, results: list[int]) -> None:
+    """`_colour_choices`' search: take 0..`left` cards of the `i`-th type and go on (a module
+    function, not a closure: a recursive closure is a reference cycle left to the garbage
+    collector at every call)."""
+    if left == 0:
+        results.append(mask)
+        return
+    if i == len(types):
+        return
+    indices = types[i]
+    for take in range(min(left, len(indices)), -1, -1):
+        _choose(types, i + 1, left - take, mask | sum(1 << j for j in indices[:take]), results)
 
 
 def can_fulfil(state: NoNState, seat: int, kiddo: str, covered: list[Colour]) -> bool:

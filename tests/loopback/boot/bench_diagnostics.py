@@ -8,7 +8,9 @@ switched on by environment variables; each reports to `BENCH_STALL_FILE` if set,
 - `BENCH_HEAP_LOG=S`: every S seconds, the objects the collector tracks, by type, and the
   collections made per generation;
 - `BENCH_GARBAGE_LOG=S`: every S seconds, the objects in reference cycles a full collection frees,
-  by type (the garbage only the collector can free).
+  by type (the garbage only the collector can free);
+- `BENCH_HELD_BY=TYPE[,TYPE...]` (with `BENCH_HEAP_LOG`): with each heap report, what holds live
+  objects of those types (the type names of their referrers, three levels up, for a sample).
 """
 
 from __future__ import annotations
@@ -102,8 +104,31 @@ def _heap() -> None:
         f"heap: {len(objects)} tracked objects, {len(gc.get_objects(2))} in generation 2, "
         f"{gc.get_freeze_count()} frozen; collections per generation {collections_made}"
     ]
+    wanted = sum(kinds[name] for name in _HELD_BY)
+    held = [o for o in objects if type(o).__qualname__ in _HELD_BY][:: max(1, wanted // 100)]
     del objects
-    _report(lines + [f"  {n:8d} {name}" for name, n in kinds.most_common(25)])
+    _report(lines + [f"  {n:8d} {name}" for name, n in kinds.most_common(25)] + _held_by(held))
+
+
+_HELD_BY = set(filter(None, os.environ.get("BENCH_HELD_BY", "").split(",")))
+
+
+def _held_by(sample: list[Any]) -> list[str]:
+    """The chains of referrers' type names (three levels up) holding a sample of objects."""
+    chains: collections.Counter[str] = collections.Counter()
+    frame = sys._getframe()
+    while sample:
+        level, names = [sample.pop()], []
+        for _ in range(3):
+            up = [r for o in level for r in gc.get_referrers(o) if r is not sample and r is not level]
+            del level
+            up = [r for r in up if r is not frame and type(r).__name__ not in ("frame", "list_iterator")][:3]
+            if not up:
+                break
+            names.append("/".join(sorted({type(r).__qualname__ for r in up})))
+            level = up
+        chains[" <- ".join(names)] += 1
+    return [f"  held: {n:4d} {chain}" for chain, n in chains.most_common(12)]
 
 
 def _garbage() -> None:
