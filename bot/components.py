@@ -23,12 +23,11 @@ no lock and writes nothing; the action is sent by an `act:` component once the c
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.answers import Answer, answering
+from bot.answers import answer_click
 from bot.errors import BadComponent
 from bot.i18n import N_, _
 
@@ -63,20 +62,6 @@ class Controls(discord.ui.View):
 
 def table_of(interaction: discord.Interaction) -> Table:
     return interaction.client.table  # type: ignore[attr-defined]
-
-
-async def answer_click(
-    item: discord.ui.Item[Any], interaction: discord.Interaction, handler: Awaitable[object], in_time: Answer
-) -> None:
-    """Answer a click (`answering`), then empty the view discord.py rebuilt from the clicked
-    message to dispatch it: its items point back at it, so it would wait for a full garbage
-    collection (the bot's pauses, see `Controls`); emptied, refcounting frees it at once. Nothing
-    reads it after dispatch (a late answer uses the interaction, not this view)."""
-    try:
-        await answering(interaction, handler, in_time=in_time)
-    finally:
-        if item.view is not None:
-            item.view.clear_items()
 
 
 class LobbyButton(

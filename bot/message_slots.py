@@ -15,7 +15,7 @@ import discord
 from pydantic import BaseModel
 
 from bot import screens
-from bot.answers import edit_answer, response_lock
+from bot.answers import edit_answer, hold, let_go, response_lock
 from bot.global_budget import Trailing
 from bot.loaded_game import LoadedGame
 from bot.messenger import PICTURES, RETRIES, NotDelivered, retry_delay
@@ -265,20 +265,28 @@ _LATER: set[asyncio.Task[None]] = set()
 
 
 def answer_later(
-    lock: asyncio.Lock, acquiring: asyncio.Task[bool], answer: Callable[[], Awaitable[None]]
+    interaction: discord.Interaction,
+    lock: asyncio.Lock,
+    acquiring: asyncio.Task[bool],
+    answer: Callable[[], Awaitable[None]],
 ) -> None:
-    """Run `answer` (which releases `lock`) in a task once `acquiring` has taken the lock."""
+    """Run `answer` to `interaction` (which releases `lock`) in a task once `acquiring` has taken
+    the lock (it holds the interaction meanwhile: `bot.answers.hold`)."""
+    hold(interaction)
 
     async def run() -> None:
         try:
-            await asyncio.shield(acquiring)
-        except BaseException:
-            _drop(lock, acquiring)
-            raise
-        try:
-            await answer()
-        except Exception:
-            log.exception("a late answer failed")
+            try:
+                await asyncio.shield(acquiring)
+            except BaseException:
+                _drop(lock, acquiring)
+                raise
+            try:
+                await answer()
+            except Exception:
+                log.exception("a late answer failed")
+        finally:
+            let_go(interaction)
 
     task = asyncio.get_running_loop().create_task(run())
     _LATER.add(task)

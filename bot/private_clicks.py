@@ -82,7 +82,7 @@ class PrivateClicks:
             still = newest.decision == decision  # else the draft was of a decision now over
             await self._redraw(interaction, outbox, seat, slot, draft if still else None)
 
-        answer_later(slot.lock, acquiring, late)
+        answer_later(interaction, slot.lock, acquiring, late)
 
     async def _redraw(
         self, interaction: discord.Interaction, outbox: Outbox, seat: int, slot: Slot, draft: str | None

@@ -272,7 +272,7 @@ class TableMessages:
         if acquiring is None:
             await self._redraw(interaction, outbox, slot)
         else:
-            answer_later(slot.lock, acquiring, lambda: self._redraw(interaction, outbox, slot))
+            answer_later(interaction, slot.lock, acquiring, lambda: self._redraw(interaction, outbox, slot))
 
     async def _redraw(self, interaction: discord.Interaction, outbox: Outbox | None, slot: Slot) -> None:
         """`answer_on_table`, holding the table's lock (released here). Late (the click was

@@ -16,7 +16,8 @@ from contextlib import contextmanager
 import discord
 import pytest
 
-from bot.components import ActionButton, answer_click
+from bot.answers import answer_click, hold, let_go
+from bot.components import ActionButton
 from bot.plugins import PLUGINS
 from bot.render.base import TableContext
 from games.core import visible_events
@@ -116,3 +117,28 @@ async def test_a_click_lets_go_of_the_view_discord_py_rebuilt_to_dispatch_it(har
         del item
         assert gone() is None
     assert not [o for o in garbage if isinstance(o, discord.ui.View | discord.ui.Item)]
+
+
+def test_an_interaction_let_go_is_freed_with_its_response() -> None:
+    """discord.py's interaction and its `response` point at each other; `let_go` (after the
+    click's answer and its late answers: `hold`) breaks that, only after the last holder."""
+
+    def interaction() -> discord.Interaction:
+        made = discord.Interaction.__new__(discord.Interaction)  # (no gateway payload needed)
+        made.extras = {}
+        assert made.response.is_done() is False  # the response, made: the cycle is there
+        return made
+
+    with collector_off() as kept:
+        interaction()
+    assert [o for o in kept if isinstance(o, discord.InteractionResponse)]  # (the check can fail)
+    with collector_off() as garbage:
+        clicked = interaction()
+        hold(clicked)  # the click's answer
+        hold(clicked)  # a late answer
+        response = clicked.response
+        let_go(clicked)
+        assert clicked.response is response  # a holder is left: untouched
+        let_go(clicked)  # the last holder
+        del clicked, response
+    assert not garbage, _named(garbage).most_common(5)
