@@ -67,10 +67,14 @@ async def serve(
 
 
 #: The garbage collector's thresholds once the bot is ready: a full collection at most once per
-#: 100 collections of the middle generation (Python's default: 10). Each action replaces its
+#: 1,000 collections of the middle generation (Python's default: 10). Each action replaces its
 #: game's cached state, which lives until the game's next action and so reaches the oldest
-#: generation; with the default every few seconds a full collection walked every live game.
-GC_THRESHOLDS = (700, 10, 100)
+#: generation: at 1,000 tables a full collection walked ~300k live objects, a pause of 0.3-0.4 s
+#: (p99 twice as long as without), every ~50 s at 100. The bot leaves almost nothing in reference
+#: cycles for it to free (36-90 objects a collection: `tests/bot/test_no_garbage_cycles.py`), so
+#: rarer ones cost no memory: one every ~8 minutes at 1,000 tables (docs/performance.md,
+#: twenty-second session).
+GC_THRESHOLDS = (700, 10, 1000)
 
 
 async def _freeze_when_ready(bot: discord.Client) -> None:

@@ -158,7 +158,7 @@ async def answer_click(
 ) -> None:
     """Answer a component's click (`answering`), then let go of what discord.py built for it, so
     that refcounting frees it at once: left in reference cycles, it waited for the garbage
-    collector's full collections, which paused the bot for 0.3-0.8 s at 1,000 tables (docs/
+    collector's full collections, which paused the bot for 0.35-0.53 s at 1,000 tables (docs/
     performance.md, twenty-second session). The view discord.py rebuilt from the clicked message
     to dispatch the click (its items point back at it) is emptied, and the interaction is let go
     (`let_go`) once no late answer holds it (`hold`)."""

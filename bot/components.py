@@ -43,11 +43,11 @@ class Controls(discord.ui.View):
     (every item is a `DynamicItem`, found again from its custom_id, so discord.py stores none).
 
     discord.py's `add_item` points each item back at its view (`Item._view`), which only a view
-    it dispatches from uses. Here that made every view drawn (~3 per click: each one drawn to
-    compare digests too) a reference cycle only the garbage collector frees, and at 1,000 tables
-    those cycles made most of what its full collections walked (pauses of 0.3-0.8 s; docs/
-    performance.md, twenty-second session). So the back-reference is dropped: a view is freed as
-    soon as nothing uses it."""
+    it dispatches from uses. Here that made every view drawn (~3 a click: the private messages are
+    drawn to compare digests too) a reference cycle only the garbage collector frees: much of
+    what its full collections freed, which paused the bot for 0.35-0.53 s each at 1,000 tables
+    (docs/performance.md, twenty-second session). So the back-reference is dropped: a view is
+    freed as soon as nothing uses it."""
 
     def __init__(self, *items: discord.ui.Item[Any]) -> None:
         super().__init__(timeout=None)

@@ -1,8 +1,9 @@
 """What the bot makes at every click is freed by reference counting, not left in reference cycles
 for the garbage collector: at 1,000 tables the collector's full collections paused the bot for
-0.3-0.8 s each (docs/performance.md, "Twenty-second session"), and most of what they freed was
-the views the renderers draw (each item pointed back at its view) and the rules' recursive
-closures. Checked with the collector off: an object is freed at once or not at all."""
+0.35-0.53 s each (docs/performance.md, "Twenty-second session"), and what they freed was the
+views the renderers draw (each item pointed back at its view), the rules' recursive closures and
+discord.py's interactions (each points at its response, which points back). Checked with the
+collector off: an object is freed at once or not at all."""
 
 from __future__ import annotations
 
