@@ -136,43 +136,46 @@ async def answering(
     answered by `answer_error`. Then their language is remembered for the messages the bot sends
     them unprompted (`remember_locale` of the client, if it has one). `in_time`: how the handler
     answers (`Answer`), so that the click is acknowledged first if the answer is late
-    (`ACKNOWLEDGE_AFTER`)."""
-    guard = None
-    if in_time is not None:
-        will_answer(interaction, in_time)
-        wait = max(0.0, ACKNOWLEDGE_AFTER - LATENESS.late_by(interaction))
-        guard = asyncio.get_running_loop().create_task(_acknowledge_late(interaction, wait))
-    with using(interaction.locale):
-        try:
-            await handler
-        except Exception as error:  # noqa: BLE001 - every error gets an answer, unexpected ones logged
-            await answer_error(interaction, error)
-        finally:
-            if guard is not None:
-                guard.cancel()
-    await remember_locale(interaction)
+    (`ACKNOWLEDGE_AFTER`). Then the interaction is let go (`let_go`) once no late answer holds it
+    (`hold`): discord.py's interaction and its `response` point at each other, so each one (with
+    the clicked message and its components, ~45 objects) waited for the garbage collector's full
+    collections, which paused the bot for 0.35-0.53 s at 1,000 tables (docs/performance.md,
+    twenty-second session)."""
+    hold(interaction)
+    try:
+        guard = None
+        if in_time is not None:
+            will_answer(interaction, in_time)
+            wait = max(0.0, ACKNOWLEDGE_AFTER - LATENESS.late_by(interaction))
+            guard = asyncio.get_running_loop().create_task(_acknowledge_late(interaction, wait))
+        with using(interaction.locale):
+            try:
+                await handler
+            except Exception as error:  # noqa: BLE001 - every error gets an answer, unexpected ones logged
+                await answer_error(interaction, error)
+            finally:
+                if guard is not None:
+                    guard.cancel()
+        await remember_locale(interaction)
+    finally:
+        let_go(interaction)
 
 
 async def answer_click(
     item: discord.ui.Item[Any], interaction: discord.Interaction, handler: Awaitable[object], in_time: Answer
 ) -> None:
-    """Answer a component's click (`answering`), then let go of what discord.py built for it, so
-    that refcounting frees it at once: left in reference cycles, it waited for the garbage
-    collector's full collections, which paused the bot for 0.35-0.53 s at 1,000 tables (docs/
-    performance.md, twenty-second session). The view discord.py rebuilt from the clicked message
-    to dispatch the click (its items point back at it) is emptied, and the interaction is let go
-    (`let_go`) once no late answer holds it (`hold`)."""
-    hold(interaction)
+    """Answer a component's click (`answering`), then empty the view discord.py rebuilt from the
+    clicked message to dispatch it: its items point back at it, so it too would wait for a full
+    garbage collection; emptied, refcounting frees it at once."""
     try:
         await answering(interaction, handler, in_time=in_time)
     finally:
         if item.view is not None:
             item.view.clear_items()
-        let_go(interaction)
 
 
 def hold(interaction: discord.Interaction) -> None:
-    """Something still answers `interaction` (its click's handler, a late answer:
+    """Something still answers `interaction` (`answering`'s handler, a late answer:
     `bot.message_slots.answer_later`): each `hold` is ended by one `let_go`."""
     interaction.extras[HOLDS] = interaction.extras.get(HOLDS, 0) + 1
 
