@@ -138,8 +138,9 @@ def _garbage() -> None:
     gc.garbage.clear()
     gc.set_debug(0)
     kinds = collections.Counter(type(o).__qualname__ for o in found)
-    lines = [f"garbage: {len(found)} objects in cycles"]
     del found
+    gc.collect()  # (kept by DEBUG_SAVEALL, they are still cycles: freed now, not found again)
+    lines = [f"garbage: {sum(kinds.values())} objects in cycles"]
     _report(lines + [f"  {n:8d} {name}" for name, n in kinds.most_common(30)])
 
 
