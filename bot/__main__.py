@@ -72,8 +72,8 @@ async def serve(
 #: generation: at 1,000 tables a full collection walked ~300k live objects, a pause of 0.3-0.4 s
 #: (p99 twice as long as without), every ~50 s at 100. The bot leaves almost nothing in reference
 #: cycles for it to free (36-90 objects a collection: `tests/bot/test_no_garbage_cycles.py`), so
-#: rarer ones cost no memory: one every ~8 minutes at 1,000 tables (docs/performance.md,
-#: twenty-second session).
+#: rarer ones cost no memory: none in a ~6-minute benchmark run at 1,000 tables (docs/
+#: performance.md, twenty-second session).
 GC_THRESHOLDS = (700, 10, 1000)
 
 

@@ -25,7 +25,7 @@ from games.core import visible_events
 from tests.bot.harness import Harness, make_users
 from tests.bot.render.phone import NAMES
 
-STATES = 60  # states of one random game per registered game and player count
+STATES = 60  # states of one random game drawn, per registered game
 
 
 @contextmanager
