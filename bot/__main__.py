@@ -81,8 +81,7 @@ async def _freeze_when_ready(bot: discord.Client) -> None:
     """Once the bot is ready, everything alive after start-up (modules, discord.py, the resumed
     games) is moved out of the garbage collector's sight (`gc.freeze`), so the full collections
     during play no longer walk it (benchmark, 500 games: full collections over 20 ms took 37 ms at
-    most instead of 88), and full collections become rarer (`GC_THRESHOLDS`; 1,000 games at one
-    action per 5 s: 10 full collections in a minute instead of 79)."""
+    most instead of 88), and full collections become rarer (`GC_THRESHOLDS`)."""
     await bot.wait_until_ready()
     gc.collect()
     gc.freeze()

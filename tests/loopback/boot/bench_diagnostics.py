@@ -104,8 +104,10 @@ def _heap() -> None:
         f"heap: {len(objects)} tracked objects, {len(gc.get_objects(2))} in generation 2, "
         f"{gc.get_freeze_count()} frozen; collections per generation {collections_made}"
     ]
-    wanted = sum(kinds[name] for name in _HELD_BY)
-    held = [o for o in objects if type(o).__qualname__ in _HELD_BY][:: max(1, wanted // 100)]
+    held = []
+    if _HELD_BY:  # a sample of about 100 of those objects
+        step = max(1, sum(kinds[name] for name in _HELD_BY) // 100)
+        held = [o for o in objects if type(o).__qualname__ in _HELD_BY][::step]
     del objects
     _report(lines + [f"  {n:8d} {name}" for name, n in kinds.most_common(25)] + _held_by(held))
 
