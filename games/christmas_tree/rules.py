@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -137,7 +138,7 @@ def each_legal_action(state: CTState, seat: int) -> Iterator[Any]:
             for cell in cells:
                 for rotation in rotations_of(code):
                     if (kind, index, cell, rotation) != unchanged:
-                        yield kind(card_index=index, cell=cell, rotation=rotation)
+                        yield _placement(kind, index, cell, rotation)
     if is_staged(state, seat):
         yield from cookie_actions(state, seat)
         yield Done()
@@ -154,13 +155,30 @@ def cookie_actions(state: CTState, seat: int) -> list:
         return () if slot is None else rotations_of(slot.card)
 
     swaps = [
-        Swap(a=a, b=b, rot_a=ra, rot_b=rb)
+        _swap(a, b, ra, rb)
         for i, a in enumerate(occupied)
         for b in occupied[i + 1 :]
         for ra in ways(b)  # the card landing on `a` comes from `b`
         for rb in ways(a)
     ]
-    return swaps + [Rotate(cell=cell) for cell in occupied if len(ways(cell)) > 1]
+    return swaps + [_rotate(cell) for cell in occupied if len(ways(cell)) > 1]
+
+
+# Actions are frozen: each one is made (and validated) once and shared by every list of legal
+# actions, which a turn of up to 4 players rebuilds with hundreds of placements and swaps.
+@functools.cache
+def _placement(kind: type[Place | Stage], index: int, cell: int, rotation: int) -> Place | Stage:
+    return kind(card_index=index, cell=cell, rotation=rotation)
+
+
+@functools.cache
+def _swap(a: int, b: int, rot_a: int, rot_b: int) -> Swap:
+    return Swap(a=a, b=b, rot_a=rot_a, rot_b=rot_b)
+
+
+@functools.cache
+def _rotate(cell: int) -> Rotate:
+    return Rotate(cell=cell)
 
 
 # -- scores -------------------------------------------------------------------------------------

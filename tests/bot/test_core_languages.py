@@ -11,10 +11,10 @@ import re
 
 import bot.i18n as i18n
 from bot.i18n import _, using
-from bot.i18n.catalogues import template
 from bot.plugins import PLUGINS
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import CHANNEL, Harness, choose_option, make_users
+from tests.marked_texts import template
 
 #: The files of the shared layer whose texts this test owns.
 MINE = (

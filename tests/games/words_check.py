@@ -17,7 +17,7 @@ PLACEHOLDER = re.compile(r"\{\w+\}")
 @functools.cache
 def marked_texts() -> frozenset[str]:
     """Every text the code marks (both forms of a plural)."""
-    from bot.i18n.catalogues import template
+    from tests.marked_texts import template
 
     texts: set[str] = set()
     for message in template():

@@ -28,6 +28,7 @@ from bot.i18n import catalogues, described, using
 from bot.plugins import GamePlugin
 from bot.render.base import Payload
 from games.core import IllegalAction, visible_events
+from tests import marked_texts
 from tests.bot.fakes import FakeMessage
 from tests.bot.render.phone import NAMES, Moment, picture_problems, random_game, table_problems, text_of
 
@@ -51,7 +52,7 @@ def marked_messages(mine: tuple[str, ...]) -> list[Message]:
     """The messages of the catalogue template marked in the sources under `mine`."""
     return [
         message
-        for message in catalogues.template()
+        for message in marked_texts.template()
         if message.id and any(path.startswith(mine) for path, _ in message.locations)
     ]
 

@@ -71,6 +71,33 @@ class PictureShape:
         return self.width / self.height
 
 
+class _TilesWithTheirTexts(cards.TileCache):
+    """Christmas Tree's card tiles, each with the text sizes drawn into it: a tile pasted from
+    here notes its texts again, as if the card were drawn anew (the measure of every picture
+    drawn with an empty cache, without drawing every card of every picture again)."""
+
+    def __init__(self) -> None:
+        super().__init__(size=1_000_000)
+        self.noted: list[float] = []  # the sizes of the picture being measured
+        self._texts: dict[tuple[Any, ...], list[float]] = {}
+        self._drawing_from = 0
+
+    def get(self, key: tuple[Any, ...]) -> cards.Tile | None:
+        found = super().get(key)
+        if found is None:
+            self._drawing_from = len(self.noted)  # the tile is drawn next, then put
+        else:
+            self.noted += self._texts[key]
+        return found
+
+    def put(self, key: tuple[Any, ...], tile: cards.Tile) -> None:
+        self._texts[key] = self.noted[self._drawing_from :]
+        super().put(key, tile)
+
+
+_MEASURED_TILES = _TilesWithTheirTexts()
+
+
 def picture_shape(picture: Picture) -> PictureShape:
     """Render `picture`, noting every text size Pillow draws, and measure it."""
     sizes: list[float] = []
@@ -81,8 +108,9 @@ def picture_shape(picture: Picture) -> PictureShape:
             sizes.append(float(getattr(font, "size", 10)))
         return original(self, xy, text, fill, font, *a, **kw)
 
-    # Christmas Tree cards are drawn once and pasted from a cache: measure them drawn anew
-    saved, cards.TILES = cards.TILES, cards.TileCache()
+    # Christmas Tree cards are drawn once and pasted from a cache: note their texts all the same
+    saved, cards.TILES = cards.TILES, _MEASURED_TILES
+    _MEASURED_TILES.noted = sizes
     ImageDraw.ImageDraw.text = noting  # type: ignore[method-assign]
     try:
         data = picture.drawn()

@@ -24,6 +24,7 @@ from games.grumpy_nisse.data import SUITS
 from games.naughty_and_nice.words import TYPE_NAMES
 from games.naughty_or_nice.words import SYMBOL_NAMES
 from games.secret_krampus.words import ORDER_NAMES
+from tests import marked_texts
 from tests.bot.render import languages
 from tests.bot.render.phone import picture_problems, random_game
 
@@ -51,7 +52,7 @@ def _drawn_messages() -> list[Message]:
     """The catalogue's texts the pictures draw."""
     return [
         message
-        for message in catalogues.template()
+        for message in marked_texts.template()
         if message.id
         and (
             any(path.startswith(SOURCES) for path, _ in message.locations)

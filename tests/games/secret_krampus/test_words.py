@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 import re
 
-from bot.i18n.catalogues import template
 from games.core.words import Words
 from games.secret_krampus import SecretKrampus
 from games.secret_krampus.data import KRAMPUS_CHECK_FROM_NAUGHTY, NAUGHTY_WIN_AT, NICE_WIN_AT
 from games.secret_krampus.steps import WIN_REASONS
+from tests.marked_texts import template
 
 GAME = SecretKrampus()
 NAMES = [f"P{i}" for i in range(10)]
