@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +17,12 @@ from games.christmas_tree.models import (
     Swap,
 )
 from games.christmas_tree.scoring import Slot, placeable_cells
+from games.core import made_once
+
+PLACE = made_once(Place, "card_index", "cell", "rotation")
+STAGE = made_once(Stage, "card_index", "cell", "rotation")
+SWAP = made_once(Swap, "a", "b", "rot_a", "rot_b")
+ROTATE = made_once(Rotate, "cell")
 
 
 def rotations_of(code: str) -> tuple[int, ...]:
@@ -133,12 +138,12 @@ def each_legal_action(state: CTState, seat: int) -> Iterator[Any]:
         kind = Place if pending.confirmed else Stage
         unchanged = (kind, pending.card_index, pending.cell, pending.rotation)
     cells = legal_cells(state, seat)
-    for kind in [Place] + ([Stage] if state.cookies[seat] > 0 else []):
+    for kind, make in [(Place, PLACE)] + ([(Stage, STAGE)] if state.cookies[seat] > 0 else []):
         for index, code in enumerate(state.hands[seat].cards):
             for cell in cells:
                 for rotation in rotations_of(code):
                     if (kind, index, cell, rotation) != unchanged:
-                        yield _placement(kind, index, cell, rotation)
+                        yield make(index, cell, rotation)
     if is_staged(state, seat):
         yield from cookie_actions(state, seat)
         yield Done()
@@ -155,30 +160,13 @@ def cookie_actions(state: CTState, seat: int) -> list:
         return () if slot is None else rotations_of(slot.card)
 
     swaps = [
-        _swap(a, b, ra, rb)
+        SWAP(a, b, ra, rb)
         for i, a in enumerate(occupied)
         for b in occupied[i + 1 :]
         for ra in ways(b)  # the card landing on `a` comes from `b`
         for rb in ways(a)
     ]
-    return swaps + [_rotate(cell) for cell in occupied if len(ways(cell)) > 1]
-
-
-# Actions are frozen: each one is made (and validated) once and shared by every list of legal
-# actions, which a turn of up to 4 players rebuilds with hundreds of placements and swaps.
-@functools.cache
-def _placement(kind: type[Place | Stage], index: int, cell: int, rotation: int) -> Place | Stage:
-    return kind(card_index=index, cell=cell, rotation=rotation)
-
-
-@functools.cache
-def _swap(a: int, b: int, rot_a: int, rot_b: int) -> Swap:
-    return Swap(a=a, b=b, rot_a=rot_a, rot_b=rot_b)
-
-
-@functools.cache
-def _rotate(cell: int) -> Rotate:
-    return Rotate(cell=cell)
+    return swaps + [ROTATE(cell) for cell in occupied if len(ways(cell)) > 1]
 
 
 # -- scores -------------------------------------------------------------------------------------

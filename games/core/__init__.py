@@ -2,7 +2,7 @@
 
 from games.core.codes import decode_action, encode_action
 from games.core.errors import IllegalAction
-from games.core.models import Action, Audience, Event, Outcome, visible_events
+from games.core.models import Action, Audience, Event, Outcome, made_once, visible_events
 from games.core.protocol import SYSTEM_SEAT, Applied, GameRules, GameState, NoOptions, Timer
 from games.core.rng import Rng
 
@@ -21,5 +21,6 @@ __all__ = [
     "Timer",
     "decode_action",
     "encode_action",
+    "made_once",
     "visible_events",
 ]

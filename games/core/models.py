@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Annotated
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, SkipValidation
 
@@ -62,6 +63,22 @@ class Action(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     kind: str
+
+
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+def made_once(kind: type[ActionT], *fields: str) -> Callable[..., ActionT]:
+    """A constructor of `kind` taking the values of `fields` in order, which makes (and
+    validates) each distinct action once and then hands out that one: actions are frozen, and
+    the lists of legal actions, rebuilt for every seat at every state (hundreds long in some
+    games), hold the same few again and again."""
+
+    @functools.cache
+    def make(*values: Any) -> ActionT:
+        return kind(**dict(zip(fields, values, strict=True)))
+
+    return make
 
 
 class Outcome(BaseModel):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.core import made_once
 from games.secret_krampus.data import (
     HEADS_TOGETHER_FROM_NAUGHTY,
     KRAMPUS_CHECK_FROM_NAUGHTY,
@@ -18,6 +19,13 @@ from games.secret_krampus.models import (
     SKState,
     Vote,
 )
+
+VOTE = made_once(Vote, "yes")
+NOMINATE = made_once(Nominate, "seat")
+DISCARD = made_once(Discard, "index")
+PLAY = made_once(Play, "index")
+HEADS_TOGETHER_VOTE = made_once(HeadsTogetherVote, "yes")
+CHOOSE_TARGET = made_once(ChooseTarget, "seat")
 
 
 def living(state: SKState) -> list[int]:
@@ -82,19 +90,19 @@ def legal_actions(state: SKState, seat: int) -> list:
         # the same vote again is not a change and is refused.
         if not (0 <= seat < state.num_players and state.in_play[seat]):
             return []
-        return [Vote(yes=yes) for yes in (True, False) if state.votes.get(seat) != yes]
+        return [VOTE(yes) for yes in (True, False) if state.votes.get(seat) != yes]
     if seat not in to_decide(state):
         return []
     if phase == Phase.NOMINATION:
-        return [Nominate(seat=target) for target in eligible_sl(state)]
+        return [NOMINATE(target) for target in eligible_sl(state)]
     if phase == Phase.LM_DISCARD:
-        return [Discard(index=i) for i in range(len(state.hand))]
+        return [DISCARD(i) for i in range(len(state.hand))]
     if phase == Phase.SL_CHOOSE:
-        return [Play(index=i) for i in range(len(state.hand))]
+        return [PLAY(i) for i in range(len(state.hand))]
     if phase == Phase.HEADS_TOGETHER_VOTE:
-        return [HeadsTogetherVote(yes=True), HeadsTogetherVote(yes=False)]
+        return [HEADS_TOGETHER_VOTE(True), HEADS_TOGETHER_VOTE(False)]
     if phase == Phase.ORDER:
-        return [ChooseTarget(seat=target) for target in order_targets(state)]
+        return [CHOOSE_TARGET(target) for target in order_targets(state)]
     return []
 
 
