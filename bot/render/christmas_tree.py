@@ -109,8 +109,9 @@ class ChristmasTreeRenderer(BaseRenderer):
         if over:
             lines = [f"{ctx.name(p.seat)}: {breakdown_text(p)}" for p in view.breakdown]
             embed.add_field(name=_("Scores"), value="\n".join(lines)[:1024], inline=False)
-        # at the end the Scores field sums up the round and the trees show the last cards
-        hidden_at_end = ("last_cards_discarded", "round_scored", "card_placed", "ready")
+        # at the end the Scores field sums up the round and the trees show the last cards; the
+        # passing of an earlier turn (its edit coalesced into this one) is over too
+        hidden_at_end = ("last_cards_discarded", "round_scored", "card_placed", "ready", "hands_passed")
         shown = [e for e in events if not (over and e.kind in hidden_at_end)]
         news = news_lines(shown, ctx.names)
         if news:

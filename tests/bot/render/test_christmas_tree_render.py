@@ -233,6 +233,19 @@ def test_news_is_short_and_names_no_codes() -> None:
     assert fresh_cells(events) == {0: [3], 1: [2, 4, 5, 7]}
 
 
+def test_the_end_table_does_not_pass_the_hands_of_an_earlier_turn() -> None:
+    """A table whose edits were coalesced is drawn with every event since its last write: at the
+    end, those of the turns before the last too. The end sums up; hands passed then are over."""
+    moments = list(_states(2, "normal", seed=5, every=1))
+    since = [event for _, events in moments[-6:] for event in events]
+    assert any(event.kind == "hands_passed" for event in since)
+    state = moments[-1][0]
+    ctx = TableContext(1, G.decision(state), NAMES[:2], G.title)
+    text = _message(RENDER.table(G.view(state, None), ctx, visible_events(since, None))).text()
+    assert "the end" in text and "Just now" in text, text
+    assert "hands pass" not in text, text
+
+
 def test_advanced_players_keep_seeing_their_own_travelling_objective() -> None:
     from bot.render.christmas_tree_text import objective_name
 
