@@ -10,9 +10,9 @@ from typing import Annotated, Literal
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
-from games.core import Action, Audience, Event, IllegalAction, Rng, visible_events
+from games.core import Action, Audience, Event, IllegalAction, Rng, made_once, visible_events
 from games.core.codes import decode_action, encode_action
 from games.secret_krampus import SecretKrampus
 
@@ -63,6 +63,17 @@ def test_action_codes_round_trip(seat: int, yes: bool) -> None:
         code = encode_action(action)
         assert re.fullmatch(r"[a-z_]+(\.[A-Za-z0-9_-]+)*", code)
         assert _decode(code) == action
+
+
+def test_an_action_made_once_is_the_same_action_each_time() -> None:
+    pick = made_once(Pick, "seat")
+    assert pick(3) is pick(3) and pick(3) == Pick(seat=3)
+    assert pick(4) is not pick(3) and pick(4) == Pick(seat=4)
+    assert made_once(Vote, "yes")(True) == Vote(yes=True)
+    with pytest.raises(ValidationError):  # still validated: a wrong value is refused
+        pick("nobody")
+    with pytest.raises(ValueError):  # a value for every field named, no more
+        pick(1, 2)
 
 
 @pytest.mark.parametrize(
