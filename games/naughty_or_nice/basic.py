@@ -109,6 +109,8 @@ def keep(state: NoNState, task: KeepTask, index: int, out: list[Event], tucked: 
 # -- fulfil ---------------------------------------------------------------------------------------
 def needed_colours(kiddo: str, covered: list[Colour]) -> Counter[Colour]:
     need = Counter(KIDDOS[kiddo].colours)
+    if not covered:
+        return need
     need.subtract(covered)
     return +need
 

@@ -31,7 +31,7 @@ from games.naughty_or_nice.actions import (
     Tuck,
     WolverineTake,
 )
-from games.naughty_or_nice.basic import needed_colours
+from games.naughty_or_nice.basic import may_skip_black, needed_colours
 from games.naughty_or_nice.cards import has_ability, may_tuck, usable
 from games.naughty_or_nice.creatures import remaining_batch
 from games.naughty_or_nice.data import (
@@ -124,18 +124,26 @@ def _choose(types: list[list[int]], i: int, left: int, mask: int, results: list[
 def can_fulfil(state: NoNState, seat: int, kiddo: str, covered: list[Colour]) -> bool:
     """Whether `fulfil_masks` has any mask, without listing them: the hand holds enough presents
     of every colour still needed (or, for Saint Nicholas, of all but one black)."""
-    need = needed_colours(kiddo, covered)
-    have = Counter(PRESENTS[PRESENT_TYPE_OF[card]].colour for card in state.players[seat].presents)
-    if all(have[colour] >= count for colour, count in need.items()):
-        return True
-    if has_ability(state, seat, Giver.SAINT_NICHOLAS) and need[Colour.BLACK]:
-        need = need - Counter({Colour.BLACK: 1})
-        return all(have[colour] >= count for colour, count in need.items())
-    return False
+    return _enough(needed_colours(kiddo, covered), _colours_held(state, seat), may_skip_black(state, seat))
 
 
 def fulfillable(state: NoNState, seat: int) -> list[str]:
-    return [k for k in state.playground if can_fulfil(state, seat, k, [])]
+    """The playground's kiddos `can_fulfil` allows (the hand's colours counted once for all)."""
+    have, skip_black = _colours_held(state, seat), may_skip_black(state, seat)
+    return [k for k in state.playground if _enough(needed_colours(k, []), have, skip_black)]
+
+
+def _colours_held(state: NoNState, seat: int) -> Counter[Colour]:
+    return Counter(PRESENTS[PRESENT_TYPE_OF[card]].colour for card in state.players[seat].presents)
+
+
+def _enough(need: Counter[Colour], have: Counter[Colour], skip_black: bool) -> bool:
+    if all(have[colour] >= count for colour, count in need.items()):
+        return True
+    if skip_black and need[Colour.BLACK]:
+        need = need - Counter({Colour.BLACK: 1})
+        return all(have[colour] >= count for colour, count in need.items())
+    return False
 
 
 # -- legal actions --------------------------------------------------------------------------------
