@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.components import Controls, MineButton, RematchButton
+from bot.components import (
+    ActionButton,
+    ActionSelect,
+    Controls,
+    DraftButton,
+    DraftSelect,
+    MineButton,
+    RematchButton,
+)
 from bot.i18n import N_, _, ngettext, translated, using
 from bot.loaded_game import LoadedGame
 from bot.names import shown_name
@@ -97,6 +105,10 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
             )
         if payload.view is None:
             payload.view = Controls()
+        elif not people_act_on_table(game):  # AI seats decide: their choices are shown, not offered
+            for child in payload.view.children:
+                if isinstance(child, ActionButton | ActionSelect | DraftButton | DraftSelect):
+                    child.item.disabled = True
         payload.view.add_item(MineButton(game.id, label))
     else:
         payload.view = None
@@ -108,6 +120,20 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
             payload.embeds[0].description = f"\N{TROPHY} {taken_win(game)}"
             payload.view = new_view(RematchButton(game.id))
     return payload
+
+
+def people_act_on_table(game: LoadedGame) -> bool:
+    """Whether a person may act on the table now: a person's seat with a legal action that is
+    not made in its private message (a vote may be changed until the last one is in). When only
+    AI seats may, the table shows their decision with its controls disabled: a person's click
+    could only be refused, and AI seats take a second or two to act."""
+    deciding = game.to_decide()
+    for seat in range(len(game.seats)):
+        if game.is_ai(seat) or not game.can_act(seat):
+            continue
+        if seat not in deciding or not renderer(game).has_private_decision(_view(game, seat)):
+            return True
+    return False
 
 
 def taken_win(game: LoadedGame) -> str:

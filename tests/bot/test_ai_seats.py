@@ -8,9 +8,14 @@ import random
 
 import pytest
 
+from bot import screens
 from bot.ai_seats import policy_for
+from bot.components import ActionButton, ActionSelect, DraftButton, DraftSelect
+from bot.loaded_game import LoadedGame
 from bot.plugins import PLUGINS
+from bot.render.base import Payload
 from games.core.ai import RandomPolicy
+from storage import GameRecord, SeatRecord
 from tests.bot.harness import Harness, make_users, play_random_click
 
 BUILT = PLUGINS.names()
@@ -124,3 +129,49 @@ async def test_a_failing_ai_never_stalls_the_table(harness: Harness, monkeypatch
             break
         await play_random_click(harness, lobby, game_id, [host], rng)
     assert any(a.seat == 1 for a in actions), "the broken AI's seat still played"
+
+
+def _game(name: str, state: object, ai: set[int], players: int) -> LoadedGame:
+    """A running game of `players` seats, those in `ai` AI seats, the rest people."""
+    record = GameRecord(7, None, 1, name, "running", 1, {}, 1, None, 1, None, "", "")
+    seats = [SeatRecord(s, -1 - s if s in ai else 1 + s, f"P{s}", True, None) for s in range(players)]
+    return LoadedGame(record, seats, PLUGINS.get(name), state)
+
+
+def _enabled(payload: Payload) -> list[str]:
+    """The custom ids of the table's enabled game controls (the buttons and selects of a decision)."""
+    children = payload.view.children if payload.view is not None else []
+    game_controls = (ActionButton, ActionSelect, DraftButton, DraftSelect)
+    return [c.custom_id for c in children if isinstance(c, game_controls) and not c.item.disabled]
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_the_table_offers_no_controls_for_a_decision_only_ai_seats_may_make(name: str) -> None:
+    """Over random play with one person and AI seats: while no person may act on the table (AI
+    seats decide, or the person decides in private), the table shows the decision with its
+    controls disabled; whenever a person may act on it, they are the same as at a table of
+    people only (a vote the person made may be changed while AI seats still vote)."""
+    plugin = PLUGINS.get(name)
+    rules, players = plugin.rules, plugin.min_players
+    rng = random.Random(3)
+    state = rules.new_game(players, rules.parse_options({}), 3)
+    disabled = kept_while_ai_decide = 0
+    while rules.outcome(state) is None:
+        mixed, people = (
+            _game(name, state, set(range(1, players)), players),
+            _game(name, state, set(), players),
+        )
+        offered = _enabled(screens.table_payload(people))
+        shown = _enabled(screens.table_payload(mixed))
+        if screens.people_act_on_table(mixed):
+            assert shown == offered
+            kept_while_ai_decide += bool(offered) and 0 not in rules.to_decide(state)
+        else:
+            assert shown == [], (name, state)
+            disabled += bool(offered)
+        seat = rng.choice(sorted(rules.to_decide(state)))
+        state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    if name != "christmas-tree":  # its decisions are all made in private: no table controls
+        assert disabled, f"{name}: no table decision of AI seats only in a whole game"
+    if name == "secret-krampus":
+        assert kept_while_ai_decide, "a person's vote, changeable while AI seats vote, was never seen"
