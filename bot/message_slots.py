@@ -1,5 +1,5 @@
 """A message the bot keeps true (`Slot`: the table, or a seat's living private message), what a
-private message is drawn from (`shown_key`), whose decision it carries (`turn_of`), and answering a
+private message is drawn from (`shown_key`), and answering a
 click by editing the clicked message (`answer_by_edit`); a REST edit's paced turn, or its
 trailing write (`paced_turn`). Used by `bot.private_messages`, `bot.private_clicks` and `bot.delivery`."""
 
@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, replace
 import discord
 from pydantic import BaseModel
 
-from bot import screens
 from bot.answers import edit_answer, hold, let_go, response_lock
 from bot.global_budget import Trailing
 from bot.loaded_game import LoadedGame
@@ -145,16 +144,6 @@ def shown_key(game: LoadedGame, seat: int | None, view: BaseModel | None = None)
     if view is not None:
         key.update(view.model_dump_json().encode())
     return key.digest()
-
-
-def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
-    """The decision that is `seat`'s now and is made in its private message, if any (a decision
-    on the table is not: the private message only tells about it)."""
-    if seat not in game.to_decide():
-        return None
-    if view is None:
-        view = game.view(seat)
-    return game.decision if screens.renderer(game).has_private_decision(view) else None
 
 
 def shows_stale_controls(slot: Slot, game: LoadedGame) -> bool:

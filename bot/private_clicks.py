@@ -15,11 +15,12 @@ from bot.channel_views import SUPERSEDED
 from bot.errors import BadComponent, StaleDecision
 from bot.i18n import _
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, answer_by_edit, answer_later, lock_or_defer, shown_key, turn_of
+from bot.message_slots import Slot, answer_by_edit, answer_later, lock_or_defer, shown_key
 from bot.messenger import PICTURES
 from bot.outbox import Outbox
 from bot.private_messages import PrivateMessages
 from bot.render.base import Payload
+from bot.screens import turn_of
 
 #: A click on a DM waits this long for a REST write of that DM under way (it holds the DM's lock
 #: through its round trip), then is acknowledged, and the DM redrawn through the interaction once

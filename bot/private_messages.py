@@ -27,7 +27,7 @@ from bot import screens
 from bot.channel_views import ChannelViews
 from bot.errors import UserError
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, shows_stale_controls, turn_of
+from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, shows_stale_controls
 from bot.messenger import Messenger, NotDelivered
 from bot.new_dms import NewDms
 from bot.noted_sends import NotedSends
@@ -35,6 +35,7 @@ from bot.outbox import Outbox
 from bot.pacing import dm
 from bot.pipeline import Pipeline
 from bot.render.base import Payload
+from bot.screens import turn_of
 from bot.shown_pictures import ShownPictures
 from games.core import Event
 

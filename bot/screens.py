@@ -122,18 +122,25 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
     return payload
 
 
+def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
+    """The decision that is `seat`'s now and is made in its private message, if any (a decision
+    on the table is not: the private message only tells about it)."""
+    if seat not in game.to_decide():
+        return None
+    if view is None:
+        view = game.view(seat)
+    return game.decision if renderer(game).has_private_decision(view) else None
+
+
 def people_act_on_table(game: LoadedGame) -> bool:
-    """Whether a person may act on the table now: a person's seat with a legal action that is
-    not made in its private message (a vote may be changed until the last one is in). When only
+    """Whether a person may act on the table now: a person's seat with a legal action not made
+    in its private message (`turn_of`; a vote may be changed until the last one is in). When only
     AI seats may, the table shows their decision with its controls disabled: a person's click
     could only be refused, and AI seats take a second or two to act."""
-    deciding = game.to_decide()
-    for seat in range(len(game.seats)):
-        if game.is_ai(seat) or not game.can_act(seat):
-            continue
-        if seat not in deciding or not renderer(game).has_private_decision(_view(game, seat)):
-            return True
-    return False
+    return any(
+        not game.is_ai(seat) and game.can_act(seat) and turn_of(game, seat) is None
+        for seat in range(len(game.seats))
+    )
 
 
 def taken_win(game: LoadedGame) -> str:

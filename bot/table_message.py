@@ -27,7 +27,6 @@ from bot.message_slots import (
     lock_or_defer,
     paced_turn,
     shows_stale_controls,
-    turn_of,
     write_again,
 )
 from bot.messenger import PICTURES, RETRY_SECONDS, Messenger, NotDelivered
@@ -218,7 +217,7 @@ class TableMessages:
     def _people_decide(game: LoadedGame) -> bool:
         """Whether a person must decide now on the table (a decision made in private messages,
         or by AI seats only, is only news there)."""
-        return any(not game.is_ai(seat) and turn_of(game, seat) is None for seat in game.to_decide())
+        return any(not game.is_ai(seat) and screens.turn_of(game, seat) is None for seat in game.to_decide())
 
     async def _trailing(self, outbox: Outbox, slot: Slot) -> None:
         slot.later = None

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from bot.channel_views import SUPERSEDED, SWEEP_EVERY
-from bot.message_slots import turn_of
 from bot.notifications import UNFINISHED_AFTER
 from bot.pipeline import IDLE_SECONDS
+from bot.screens import turn_of
 from tests.bot.fakes import FakeDiscord, FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click, private_message
 from tests.bot.test_notifications import everyone_told, nominate
