@@ -158,7 +158,7 @@ class PrivateMessages:
         old = self._slots.get((game_id, seat))
         if old is not None and old.user_id != user:  # the seat changed hands (an AI, a reclaim)
             del self._slots[(game_id, seat)]
-            await self.close(old, screens.seat_gone_payload(game))
+            await self.close(old, screens.seat_gone_payload(game, seat, old.user_id))
         if user < 0:
             return False
         slot = self.slot(game, seat)

@@ -227,14 +227,18 @@ def parked_payload(game: LoadedGame, seat: int) -> Payload:
         return Payload(content=text)
 
 
-def seat_gone_payload(game: LoadedGame) -> Payload:
-    """What a player's private message says once an AI (or someone else) plays their seat."""
+def seat_gone_payload(game: LoadedGame, seat: int, user_id: int) -> Payload:
+    """What `user_id`'s private message says once an AI (or someone else) plays their `seat`:
+    `/reclaim` is mentioned only to a player whose seat an AI keeps after their timeouts."""
+    kept = game.seats[seat].owner_id == user_id
     with using(table_language(game)):
-        return Payload(
-            content=_(
-                "{game} #{number}: an AI plays your seat now. `/reclaim` in the game's channel takes it "
-                "back (after timeouts).",
+        if kept:
+            text = _(
+                "{game} #{number}: you ran out of time, so an AI plays your seat now. `/reclaim` in the "
+                "game's channel takes it back.",
                 game=_(game.info.title),
                 number=game.id,
             )
-        )
+        else:
+            text = _("{game} #{number}: an AI plays your seat now.", game=_(game.info.title), number=game.id)
+        return Payload(content=text)

@@ -122,3 +122,19 @@ async def test_take_the_win_and_rematch_answered_late_are_acknowledged_first(
     new_id = int(new_lobby.custom_ids()[0].split(":")[1])
     assert new_id != game_id and (await harness.game(new_id)).record.table_message_id == new_lobby.id
     assert "Rematch!" in new_lobby.text()
+
+
+async def test_the_view_of_a_player_who_left_or_was_replaced_says_an_ai_plays_without_reclaim(
+    harness: Harness,
+) -> None:
+    users = make_users(5)
+    harness.discord.closed_dms = {users[2].id, users[3].id}
+    table, game_id = await harness.open_table(users)
+    for user in users[2:4]:
+        await harness.discord.click(user, table, f"mine:{game_id}")  # their view: their private message
+    await harness.command("leave", users[2])
+    await harness.command("replace", users[0], users[3])
+    for user in users[2:4]:
+        view = harness.discord.last_ephemeral(user)
+        assert view.text() == f"Secret Krampus #{game_id}: an AI plays your seat now."
+        assert not view.custom_ids()  # (`/reclaim` takes back only a seat kept after timeouts)

@@ -60,6 +60,8 @@ async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_
     # nomination: one person decides; the clock nominates for them
     game = await harness.game(game_id)
     (nominator,) = game.to_decide()
+    harness.discord.closed_dms = {users[nominator].id}  # (their private message: the view)
+    await harness.discord.click(users[nominator], lobby, f"mine:{game_id}")
     await harness.table.pipeline.clock_expiry(game_id, game.decision)
     game = await harness.game(game_id)
     last = (await harness.service.store.get_actions(game_id))[-1]
@@ -77,6 +79,8 @@ async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_
     game = await harness.game(game_id)
     assert game.seats[nominator].user_id < 0 and game.seats[nominator].owner_id == users[nominator].id
     assert "`/reclaim`" in harness.discord.channels[CHANNEL][-1].text()
+    view = harness.discord.last_ephemeral(users[nominator])
+    assert "you ran out of time" in view.text() and "`/reclaim`" in view.text() and not view.custom_ids()
     # the player comes back
     await harness.command("reclaim", users[nominator])
     game = await harness.game(game_id)

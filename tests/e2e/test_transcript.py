@@ -3,7 +3,7 @@ on hand-made messages (the tool itself plays whole games, too slow for every CI 
 
 from __future__ import annotations
 
-from tests.e2e.transcript import Recorder, controls, live_controls, readable
+from tests.e2e.transcript import Command, Recorder, controls, live_controls, readable
 from tests.loopback import LoopbackDiscord
 from tests.loopback.model import SUPPRESS_NOTIFICATIONS, MessageMeta
 
@@ -78,3 +78,19 @@ async def test_recorder_flags_two_private_messages_with_enabled_controls() -> No
     loop.edit_message(int(first["id"]), {"content": "one, over", "components": []})  # superseded
     loop.create_message(dm, {"content": "three", "components": [row]}, meta=MessageMeta("dm", 7))
     assert recorder.doubled == 1  # #2 and #3: the first time
+
+
+def test_a_command_names_its_step_seat_and_options() -> None:
+    command = Command.parse("12:3:replace:player=@1")
+    assert (command.step, command.seat, command.name, command.options) == (12, 3, "replace", {"player": "@1"})
+    assert Command.parse("0:0:leave").options == {}
+
+
+def test_the_recorder_marks_the_watched_players_deleted_messages() -> None:
+    recorder = Recorder(LoopbackDiscord(), user_id=7, table=False)
+    recorder(_message(1, "hi"), MessageMeta("dm", 7))
+    recorder.deleted(2, MessageMeta("dm", 7))  # never shown
+    recorder.deleted(1, MessageMeta("dm", 8))  # someone else's
+    assert not any(line.endswith("deleted") for line in recorder.lines)
+    recorder.deleted(1, MessageMeta("dm", 7))
+    assert recorder.lines[-1].endswith("DM #1 deleted")

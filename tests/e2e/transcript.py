@@ -3,6 +3,7 @@
     python -m tests.e2e.transcript --game christmas-tree --players 3 --watch 1
     python -m tests.e2e.transcript --game naughty-or-nice --players 2 --ai 2 --closed
     python -m tests.e2e.transcript --game naughty-and-nice --views --option hand_size=5
+    python -m tests.e2e.transcript --game secret-krampus --players 5 --command 12:0:replace:player=@3
 
 The real bot runs as a subprocess against a LoopbackDiscord; scripted players (`Players`) make
 random legal clicks on what they are shown. Every write to the watched player's DMs and ephemeral
@@ -128,6 +129,13 @@ class Recorder:
         if mine:
             self._check_one_living()
 
+    def deleted(self, mid: int, meta: MessageMeta) -> None:
+        mine = meta.kind in ("dm", "ephemeral") and meta.user_id == self.user_id
+        if mid in self.seen and (mine or (self.table and meta.kind == "channel")):
+            where = {"dm": "DM", "ephemeral": "view", "channel": "table"}[meta.kind]
+            at = time.monotonic() - self.start
+            self.lines.append(f"--- {at:6.1f}s {where} #{self.number(mid)} deleted")
+
     def _check_one_living(self) -> None:
         """At most one of the player's private messages has enabled controls (the guide), from
         one write to the next: opening "My hand" answers with the view first, then parks the DM."""
@@ -148,6 +156,36 @@ class Recorder:
         return order.index(mid) + 1 if mid in order else len(order) + 1
 
 
+class Command:
+    """A slash command a person runs in the table's channel after some clicks (`--command`):
+    ``STEP:SEAT:NAME`` or ``STEP:SEAT:NAME:option=value``, where a value ``@N`` names the person
+    of seat N (`/replace`'s player). The answer is printed (the watched player's own answer is
+    recorded as theirs)."""
+
+    def __init__(self, step: int, seat: int, name: str, options: dict[str, str]) -> None:
+        self.step, self.seat, self.name, self.options = step, seat, name, options
+
+    @classmethod
+    def parse(cls, text: str) -> Command:
+        step, seat, name, *rest = text.split(":")
+        return cls(int(step), int(seat), name, dict(option.split("=", 1) for option in rest))
+
+    async def run(self, loop: LoopbackDiscord, users: list[int], recorder: Recorder) -> None:
+        options: dict[str, Any] = {
+            name: users[int(value[1:])] if value.startswith("@") else value
+            for name, value in self.options.items()
+        }
+        user = users[self.seat]
+        result = await (await loop.slash(user, loop.channel_ids[0], self.name, options)).settled(10)
+        answer = "only they see the answer" if result.ephemeral else "answered"
+        recorder.lines.append(
+            f"=== {time.monotonic() - recorder.start:6.1f}s {NAMES[self.seat]} ran /{self.name}"
+            f"{' ' + str(self.options) if self.options else ''}: {result.error or answer}"
+        )
+        if user != recorder.user_id and result.message is not None:
+            recorder.lines.append(wrapped(readable(result.message)))
+
+
 async def play(args: argparse.Namespace) -> int:
     loop = LoopbackDiscord()
     users = [FIRST_USER + i for i in range(args.players)]
@@ -158,6 +196,7 @@ async def play(args: argparse.Namespace) -> int:
         loop.set_dms_open(watched, False)
     recorder = Recorder(loop, watched, table=not args.no_table)
     loop.on_written.append(recorder)
+    loop.on_deleted.append(recorder.deleted)
     options = dict(option.split("=", 1) for option in args.option)
     await loop.start()
     try:
@@ -170,9 +209,13 @@ async def play(args: argparse.Namespace) -> int:
                 players.views = args.views
                 players.anywhere = args.anywhere
                 await players.open(ai=args.ai)
+                commands = [Command.parse(text) for text in args.command]
                 steps = 0
                 while steps < args.max_steps:
                     await asyncio.sleep(args.think)
+                    for command in [c for c in commands if c.step <= steps]:
+                        commands.remove(command)
+                        await command.run(loop, users, recorder)
                     result = await players.human_step(timeout=10)
                     if result is None:
                         break
@@ -207,6 +250,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], help="a lobby option, name=value")
     parser.add_argument("--env", action="append", default=[], help="a bot setting, NAME=value")
+    parser.add_argument(
+        "--command",
+        action="append",
+        default=[],
+        help="STEP:SEAT:NAME[:option=value]: after STEP clicks by people, that seat runs /NAME",
+    )
     parser.add_argument("--closed", action="store_true", help="the watched player's DMs are closed")
     parser.add_argument("--views", action="store_true", help="everyone plays from 'My hand' in the channel")
     parser.add_argument(
