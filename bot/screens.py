@@ -35,7 +35,14 @@ def renderer(game: LoadedGame) -> GameRenderer:
 
 def context(game: LoadedGame) -> TableContext:
     """What a renderer knows besides the view (the game's title in the reader's language)."""
-    return TableContext(game.id, game.decision, game.names, _(game.info.title), game.record.deadline)
+    return TableContext(
+        game.id,
+        game.decision,
+        game.names,
+        _(game.info.title),
+        game.record.deadline,
+        abandoned=game.record.status == "abandoned",
+    )
 
 
 def private_label(game: LoadedGame) -> str:

@@ -133,6 +133,9 @@ class TableContext:
     #: When the current decision's `Timer` runs out (Unix time), if it has one: show it as a
     #: Discord countdown with `countdown()`.
     deadline: float | None = None
+    #: The game was abandoned before its end: a private message then says nothing about what to
+    #: do (the bot adds that the game was abandoned, and takes the controls away).
+    abandoned: bool = False
 
     def countdown(self) -> str:
         """`<t:...:R>`: Discord shows it in every reader's client as "in 12 seconds"."""

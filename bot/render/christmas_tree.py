@@ -236,6 +236,9 @@ class ChristmasTreeRenderer(BaseRenderer):
         if view.phase == Phase.GAME_OVER:
             result = private_result(view.seat, view.winners, ctx, None)  # (points: below)
             return " ".join([result, _("Your tree as it ended.")])
+        if ctx.abandoned:
+            at = {"round": view.round, "turn": view.turn}
+            return _("Your tree as it was in round {round}/3, turn {turn}/7.", **at)
         round_turn = _("Round {round}/3, turn {turn}/7.", round=view.round, turn=view.turn)
         lines = [f"{round_turn} {self._passing_you(view, ctx)}"]
         if view.phase == Phase.OBJECTIVES:

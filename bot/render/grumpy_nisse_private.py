@@ -131,6 +131,8 @@ def private_payload(view: GNView, ctx: TableContext, events: Sequence[Event]) ->
 def _headline(view: GNView, ctx: TableContext) -> str:
     role = view.my_role
     assert role is not None and view.seat is not None
+    if ctx.abandoned:
+        return ""
     goal = f"*{_(ROLE_GOAL[role])}*"
     phase = view.phase
     if phase == Phase.GAME_OVER and view.result is not None:

@@ -81,7 +81,7 @@ def private_news(events: Sequence[Event]) -> list[Event]:
 def private_payload(view: NNView, ctx: TableContext, events: Sequence[Event], draft: str | None) -> Payload:
     seat = view.seat
     assert seat is not None
-    mine = has_private_decision(view)
+    mine = has_private_decision(view) and not ctx.abandoned
     picked = parse_draft(view, draft) if mine and view.phase == Phase.PLAY else None
     # a seat done orienting may still turn a card over: its controls stay while the phase lasts
     controls = (view.phase in PRIVATE_PHASES or secret_draws(view)) and bool(view.choices)
@@ -137,6 +137,8 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
     seat = view.seat
     assert seat is not None
     phase = view.phase
+    if ctx.abandoned:
+        return ""
     if phase == Phase.GAME_OVER:
         return f"{winners_text(view, ctx)}\n{die_text(view)}"
     if phase == Phase.ORIENT:

@@ -80,7 +80,7 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
         colour=EMBED_COLOUR,
     )
     me = view.players[seat]
-    shown = shows_decision(view)
+    shown = shows_decision(view) and not ctx.abandoned
     if me.giver_name and shown:
         giver = f"**{_(me.giver_name)}**"
         if view.uses_givers and me.preferred:
@@ -142,6 +142,8 @@ def _decision_fields(view: NoNView, embed: discord.Embed) -> None:
 
 
 def headline(view: NoNView, ctx: TableContext, draft: Draft) -> str:
+    if ctx.abandoned:
+        return ""
     if view.over:
         return end_line(view, ctx)
     if not shows_decision(view):

@@ -177,12 +177,9 @@ class SecretKrampusRenderer(BaseRenderer):
             embed.add_field(
                 name=_("News"), value="\n".join(f"- {line}" for line in news)[:1024], inline=False
             )
-        if over(view):  # how it ended, under the role (nothing more to decide)
-            if view.abandoned:
-                end = _("The game was abandoned: nobody wins.")
-            else:
-                end = win_line(view.winner, view.win_reason)
-            embed.description = f"{about}\n{end}"
+        if over(view):  # how it ended, under the role (nothing more to decide; the bot says
+            if not view.abandoned:  # that a game was abandoned)
+                embed.description = f"{about}\n{win_line(view.winner, view.win_reason)}"
             return Payload(embeds=[embed])
         prompt, components = self._private_decision(view, ctx)
         embed.add_field(name=_("Your move"), value=prompt, inline=False)

@@ -130,6 +130,7 @@ async def test_abandoning_shows_the_end_in_every_private_message(harness: Harnes
     rng = random.Random(name)
     for _ in range(6):
         assert await play_random_click(harness, table, game_id, users, rng)
+    running = {user.id: _description(harness, user) for user in users}
     await harness.command("abandon", users[0], None)
     assert (await harness.game(game_id)).record.status == "abandoned"
     for user in users:
@@ -137,4 +138,17 @@ async def test_abandoning_shows_the_end_in_every_private_message(harness: Harnes
             assert not decision_controls(message, game_id), message.text()
         living = [m for m in harness.discord.dms[user.id] if m.embeds][-1]
         assert "abandoned" in living.text() and not living.custom_ids()
+        # it says so once, and nothing of what the seat was doing (whose turn, what to choose)
+        ended = _description(harness, user)
+        assert ended.endswith(ABANDONED) and ended.count("abandoned") == 1, ended
+        assert not set(running[user.id].splitlines()) & set(ended.splitlines()), (running[user.id], ended)
     assert not table.custom_ids()
+
+
+ABANDONED = "**This game was abandoned.** It stays recorded."
+
+
+def _description(harness: Harness, user: FakeUser) -> str:
+    """What the user's living DM says under its title."""
+    living = [m for m in harness.discord.dms[user.id] if m.embeds][-1]
+    return living.embeds[0].description or ""
