@@ -233,6 +233,10 @@ def _on_the_real_messages(t: Table) -> list[Forgery]:
                 ("known prefix, garbage fields", f"mine:{game}:{game}"),
                 ("game that does not exist", "mine:99999"),
                 ("game that does not exist", f"act:99999:{decision}:{option}"),
+                ("game that does not exist", "mine:" + "9" * 25),  # (no 64-bit integer)
+                ("game that does not exist", f"act:{'9' * 25}:{decision}:{option}"),
+                ("game that does not exist", f"lobby:{'9' * 25}:join"),
+                ("old decision", f"act:{game}:{'9' * 25}:{option}"),
                 ("old decision", f"pick:{game}:0:objective"),
                 ("old decision", f"act:{game}:{decision - 1}:{option}"),
                 ("action code not legal now", f"act:{game}:{decision}:explode"),
