@@ -170,7 +170,7 @@ def _last_trick(view: GNView, ctx: TableContext) -> str:
 
 
 def _fields(embed: discord.Embed, view: GNView, ctx: TableContext, seat: int) -> None:
-    hand = "\n".join(card_effect(code) for code in view.hand) or _("empty")
+    hand = hand_lines(view.hand) or _("empty")
     embed.add_field(name=_("Your hand ({n})", n=len(view.hand)), value=hand[:1024], inline=False)
     if view.opponent_hand is not None:
         spied = _("{name}'s hand (your Spy, until the end of the next trick)", name=ctx.name(1 - seat))
@@ -200,6 +200,19 @@ def _fields(embed: discord.Embed, view: GNView, ctx: TableContext, seat: int) ->
     if view.deck_known_bottom:
         deck.append(_("known bottom: {cards}", cards=cards(view.deck_known_bottom)))
     embed.add_field(name=_("Your deck"), value="; ".join(deck), inline=False)
+
+
+def hand_lines(hand: Sequence[str]) -> str:
+    """A line per card; each effect is explained at its first card only (cards of one value share
+    it: a phone shows 3-4 lines per explanation), the next cards with it name it."""
+    explained: set[str] = set()
+    lines = []
+    for code in hand:
+        label = effect_label(code)
+        lines.append(card_long(code) if label in explained else card_effect(code))
+        if label:
+            explained.add(label)
+    return "\n".join(lines)
 
 
 def _components(view: GNView, ctx: TableContext) -> discord.ui.View | None:

@@ -15,7 +15,7 @@ import pytest
 
 from bot.render.base import TableContext
 from bot.render.grumpy_nisse import PRIVATE_PHASES, GrumpyNisseRenderer
-from bot.render.grumpy_nisse_private import NOT_YOUR_TURN
+from bot.render.grumpy_nisse_private import NOT_YOUR_TURN, hand_lines
 from games.grumpy_nisse import GNState, GNView, GrumpyNisse, Phase
 from games.grumpy_nisse.data import EVENT_TEXT, card_name
 from games.grumpy_nisse.tricks import follow_outlook
@@ -275,6 +275,18 @@ def test_spy_shows_the_hand_only_to_the_spy() -> None:
     assert "your Spy" in seen
     assert all(f"**{card_name(card)}**" in seen for card in state.hands[1 - spy])
     assert "\N{EYE} Spy" in _message(RENDER.table(GAME.view(state, None), ctx, [])).text()
+
+
+def test_a_hand_explains_each_effect_once() -> None:
+    lines = hand_lines(["L3", "F2", "L2", "F3", "F9", "P9"]).splitlines()
+    assert lines[0].startswith("🟢 **Leaves 3** - Lucky roll: In the same suit, dice are added")
+    assert lines[1].startswith("🔴 **Flowers 2** - Recover: After the trick")
+    assert lines[2:] == [
+        "🟢 **Leaves 2** (Recover)",
+        "🔴 **Flowers 3** (Lucky roll)",
+        "🔴 **Flowers 9** - no effect",
+        "🟠 **Pinecones 9** - no effect",
+    ]
 
 
 def test_headlines_name_the_player_and_the_led_card() -> None:
