@@ -93,6 +93,14 @@ class LoadedGame:
     def user_of(self, seat: int) -> int:
         return self.seats[seat].user_id
 
+    def reader_of(self, seat: int) -> int:
+        """Who reads the seat's private message (`SeatRecord.reader`; negative: nobody)."""
+        return self.seats[seat].reader
+
+    def kept_for(self, user_id: int) -> int | None:
+        """The seat an AI keeps for `user_id` after their timeouts (`/reclaim` takes it back)."""
+        return next((s.seat for s in self.seats if s.user_id < 0 and s.owner_id == user_id), None)
+
     def is_ai(self, seat: int) -> bool:
         """AI seats have negative user ids (no Discord user is ever negative)."""
         return self.seats[seat].user_id < 0

@@ -54,7 +54,7 @@ class NewDms:
         async with p.service.lock(game.id):
             stored = (await p.service.load(game.id)).seats[seat]
             theirs = stored.dm_message_id
-            if stored.user_id == slot.user_id and theirs is not None and theirs != slot.message_id:
+            if stored.reader == slot.user_id and theirs is not None and theirs != slot.message_id:
                 if slot.message_id is None or theirs > slot.message_id:  # snowflakes grow with time
                     slot.message_id = theirs
                     if await p.edit_dm(slot, payload):

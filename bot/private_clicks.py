@@ -77,7 +77,7 @@ class PrivateClicks:
             newest = outbox.game
             clicked = interaction.message.id if interaction.message is not None else None
             superseded = slot.message_id is not None and clicked is not None and slot.message_id > clicked
-            if superseded or newest.user_of(seat) != slot.user_id:
+            if superseded or newest.reader_of(seat) != slot.user_id:
                 slot.lock.release()  # a newer DM has the choices, or the seat changed hands meanwhile
                 return
             still = newest.decision == decision  # else the draft was of a decision now over

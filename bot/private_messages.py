@@ -110,13 +110,13 @@ class PrivateMessages:
         if slot is None:
             dm_id = record.dm_message_id if record.dm_open is not False else None
             slot = Slot(
-                record.user_id, message_id=dm_id, view_id=record.view_message_id, token=record.private_token
+                record.reader, message_id=dm_id, view_id=record.view_message_id, token=record.private_token
             )
             slot.token_at = record.private_token_at or 0.0
             self._slots[key] = slot
             if slot.token is not None and record.dm_open is not False:
                 self.views.start_sweeping()  # (after a restart) it may play from its view
-        elif self.service.shared and record.user_id == slot.user_id:
+        elif self.service.shared and record.reader == slot.user_id:
             # several processes: another may have sent a newer living DM, or moved the seat to
             # or from its view
             stored = record.dm_message_id
@@ -154,13 +154,15 @@ class PrivateMessages:
         if outbox is None:
             return False
         game = outbox.game  # caught up by the delivery (`Delivery._deliver`)
-        user = game.user_of(seat)
+        user = game.reader_of(seat)  # (an AI that keeps the seat for its player: that player)
         old = self._slots.get((game_id, seat))
-        if old is not None and old.user_id != user:  # the seat changed hands (an AI, a reclaim)
+        if old is not None and old.user_id != user:  # the seat changed hands (an AI, someone else)
             del self._slots[(game_id, seat)]
             await self.close(old, screens.seat_gone_payload(game, seat, old.user_id))
         if user < 0:
             return False
+        if game.is_ai(seat):  # what the AI does in private is not its player's news
+            news = ()
         slot = self.slot(game, seat)
         if slot.message_id is None and self.service.shared:  # another process may have just sent one
             slot = self.slot(await self.service.load(game_id), seat)
@@ -200,7 +202,8 @@ class PrivateMessages:
         game, on_timer = outbox.game, decision_on_timer(outbox.game)
         if shows_stale_controls(slot, game):
             self.pacer.retire(trailing)
-        if game.record.status == "running" and (not trailing.urgent or (on_timer and not trailing.timed)):
+        playing = game.record.status == "running" and not game.is_ai(seat)
+        if playing and (not trailing.urgent or (on_timer and not trailing.timed)):
             turn = turn_of(game, seat)
             if turn is not None and turn != slot.turn:
                 self.pacer.promote(trailing, timed=on_timer)
@@ -225,7 +228,7 @@ class PrivateMessages:
                 if not fresh and self._owed(outbox, seat, slot, worth, force):  # set while this waited
                     return False
                 game = outbox.game
-                if game.user_of(seat) != slot.user_id:  # the seat changed hands meanwhile
+                if game.reader_of(seat) != slot.user_id:  # the seat changed hands meanwhile
                     return False
                 worth, slot.owed_news = slot.owed_news + worth, []
                 force, slot.owed_force = force or slot.owed_force, False
@@ -243,7 +246,8 @@ class PrivateMessages:
                     slot.key = key
                     return False
                 payload = screens.private_payload(game, seat, worth) if worth else quiet
-                turn = turn_of(game, seat, view) if game.record.status == "running" else None
+                playing = game.record.status == "running" and not game.is_ai(seat)
+                turn = turn_of(game, seat, view) if playing else None
                 sent = False
                 if in_view:
                     if await self.views.edit(slot, payload) or not dm_open:

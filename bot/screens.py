@@ -175,6 +175,8 @@ def private_payload(
 
 
 def _private_payload(game: LoadedGame, seat: int, events: Sequence[Event], draft: str | None) -> Payload:
+    if game.record.status == "running" and game.is_ai(seat):  # kept for its player (`reader_of`)
+        return Payload(content=_seat_gone_text(game, seat, game.reader_of(seat)))
     payload = renderer(game).private(_view(game, seat), context(game), visible_events(events, seat), draft)
     status = game.record.status
     if status == "running":
@@ -235,17 +237,28 @@ def parked_payload(game: LoadedGame, seat: int) -> Payload:
 
 
 def seat_gone_payload(game: LoadedGame, seat: int, user_id: int) -> Payload:
-    """What `user_id`'s private message says once an AI (or someone else) plays their `seat`:
-    `/reclaim` is mentioned only to a player whose seat an AI keeps after their timeouts."""
-    kept = game.seats[seat].owner_id == user_id
+    """What `user_id`'s private message says once an AI (or someone else) plays their `seat`, in
+    the table's language."""
     with using(table_language(game)):
-        if kept:
-            text = _(
-                "{game} #{number}: you ran out of time, so an AI plays your seat now. `/reclaim` in the "
-                "game's channel takes it back.",
-                game=_(game.info.title),
-                number=game.id,
-            )
-        else:
-            text = _("{game} #{number}: an AI plays your seat now.", game=_(game.info.title), number=game.id)
-        return Payload(content=text)
+        return Payload(content=_seat_gone_text(game, seat, user_id))
+
+
+def kept_seat_text() -> str:
+    """The answer to a player whose seat an AI keeps when they open their cards."""
+    return _("An AI plays your seat since you ran out of time; `/reclaim` takes it back.")
+
+
+def _seat_gone_text(game: LoadedGame, seat: int, user_id: int) -> str:
+    """`/reclaim` is mentioned only to a player whose seat an AI keeps after their timeouts (their
+    private message says so until they take it back, then shows the end)."""
+    title, number = _(game.info.title), game.id
+    if game.seats[seat].owner_id != user_id:
+        return _("{game} #{number}: an AI plays your seat now.", game=title, number=number)
+    text = _(
+        "{game} #{number}: you ran out of time, so an AI plays your seat now. `/reclaim` in the "
+        "game's channel takes it back.",
+        game=title,
+        number=number,
+    )
+    url = jump_url(game)
+    return (f"{text} " + _("[Go to the table]({url})", url=url)) if url else text

@@ -195,8 +195,10 @@ class LobbyActions:
         if game.seats[seat].user_id < 0:
             raise UserError(_("That seat is already played by an AI."))
         ai_id, name = self._new_ai(game)
-        try:
-            await self.store.replace_seat(game_id, seat, ai_id, name, owner=owner)
+        try:  # (an AI that keeps the seat for its player: that player still reads its DM)
+            await self.store.replace_seat(
+                game_id, seat, ai_id, name, owner=owner, keep_private=owner is not None
+            )
         except StorageConflict as error:
             raise StaleDecision(conflict(error)) from None
         self._written(game_id)
@@ -210,7 +212,9 @@ class LobbyActions:
         if record.owner_id is None or record.owner_name is None:
             raise UserError(_("Nobody is waiting to take that seat back."))
         try:
-            await self.store.replace_seat(game_id, seat, record.owner_id, record.owner_name)
+            await self.store.replace_seat(
+                game_id, seat, record.owner_id, record.owner_name, keep_private=True
+            )
         except StorageConflict as error:
             raise StaleDecision(conflict(error)) from None
         self._written(game_id)

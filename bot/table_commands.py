@@ -100,6 +100,8 @@ class SlashCommands:
         try:
             game = await self.service.game_for_user(_channel(interaction), interaction.user.id)
         except UserError as error:
+            if await self._kept_seat(_channel(interaction), interaction.user.id) is not None:
+                raise NotAPlayer(screens.kept_seat_text()) from None
             raise UserError(f"{error.message} " + _("Spectators see only the table.")) from None
         seat = game.seat_of(interaction.user.id)
         if game.state is None or seat is None:
@@ -215,17 +217,22 @@ class SlashCommands:
             self.delivery.tables.extra_controls(game, message_id)
         await self.delivery.deliver(game_id)
 
+    async def _kept_seat(self, channel_id: int, user_id: int) -> tuple[LoadedGame, int] | None:
+        """The running game of this channel in which an AI keeps a seat for `user_id`, and that seat."""
+        for record in await self.service.store.games_in_channel(channel_id, statuses=("running",)):
+            game = await self.service.load(record.id)
+            seat = game.kept_for(user_id)
+            if seat is not None:
+                return game, seat
+        return None
+
     async def reclaim(self, interaction: discord.Interaction) -> None:
         """Take back the seat an AI plays after your timeouts."""
         user = interaction.user
-        records = await self.service.store.games_in_channel(_channel(interaction), statuses=("running",))
-        for record in records:
-            game = await self.service.load(record.id)
-            seat = next((s.seat for s in game.seats if s.owner_id == user.id), None)
-            if seat is not None:
-                break
-        else:
+        kept = await self._kept_seat(_channel(interaction), user.id)
+        if kept is None:
             raise NotAPlayer(_("No AI is keeping a seat for you in this channel."))
+        game, seat = kept
 
         async def step() -> Change:
             return Change(await self.service.reclaim(game.id, seat))

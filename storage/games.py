@@ -85,11 +85,20 @@ class GameStore:
         display_name: str,
         *,
         owner: tuple[int, str] | None = None,
+        keep_private: bool = False,
     ) -> None:
         """Give a running game's seat to someone else (an AI taking over a leaver's seat, or the
-        player reclaiming it). Its DM state and timeouts start afresh; `owner` is the player an
-        AI stands in for (who may reclaim the seat), if any."""
+        player reclaiming it). Its timeouts start afresh; `owner` is the player an AI stands in
+        for (who may reclaim the seat), if any. Its private message (DM state, view) starts afresh
+        too, unless `keep_private`: the same person still reads it (an AI keeps the seat for its
+        player, or the player takes it back)."""
         owner_id, owner_name = owner if owner is not None else (None, None)
+        private = (
+            ""
+            if keep_private
+            else "dm_open = NULL, dm_message_id = NULL, private_token = NULL, private_token_at = NULL, "
+            "view_message_id = NULL, "
+        )
         async with self.db.transaction() as conn:
             if not await conn.execute(
                 "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'running'",
@@ -97,8 +106,7 @@ class GameStore:
             ):
                 raise StorageConflict("This game is not running any more.")
             changed = await conn.execute(
-                "UPDATE seats SET user_id = ?, display_name = ?, dm_open = NULL, dm_message_id = NULL, "
-                "private_token = NULL, private_token_at = NULL, view_message_id = NULL, "
+                f"UPDATE seats SET user_id = ?, display_name = ?, {private}"
                 "timeouts = 0, owner_id = ?, owner_name = ? WHERE game_id = ? AND seat = ?",
                 (user_id, display_name, owner_id, owner_name, game_id, seat),
             )

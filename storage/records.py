@@ -89,6 +89,12 @@ class SeatRecord:
     #: The player's language (the Discord locale of their latest interaction), if known.
     locale: str | None = None
 
+    @property
+    def reader(self) -> int:
+        """Who reads the seat's private message: its player, or the player an AI keeps it for
+        (their DM then says so, and shows the end); else the AI's own (negative) id."""
+        return self.owner_id if self.user_id < 0 and self.owner_id is not None else self.user_id
+
 
 @dataclass(frozen=True)
 class ActionRecord:

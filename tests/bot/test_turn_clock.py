@@ -8,6 +8,7 @@ import asyncio
 import json
 
 from bot.clock import CLOCK_SECONDS, FORCED_BY_CLOCK
+from tests.bot.fakes import FakeMessage
 from tests.bot.harness import CHANNEL, Harness, choose_option, make_users
 
 
@@ -87,6 +88,41 @@ async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_
     assert game.seats[nominator].user_id == users[nominator].id and game.seats[nominator].owner_id is None
     await harness.command("reclaim", users[nominator])
     assert "No AI is keeping a seat" in harness.discord.last_ephemeral(users[nominator]).text()
+
+
+async def _kept_by_an_ai(h: Harness) -> tuple[FakeMessage, int, list, int, int]:
+    """A Secret Krampus game whose nominator ran out of time twice (an AI keeps their seat):
+    (its table, the game, the players, that seat, the id of the DM they had before)."""
+    lobby, game_id, users = await _krampus_with_clock(h)
+    (seat,) = (await h.game(game_id)).to_decide()
+    dm_id = h.discord.last_dm(users[seat]).id
+    for _ in range(2):  # the nomination, then the vote
+        await h.table.pipeline.clock_expiry(game_id, (await h.game(game_id)).decision)
+    assert (await h.game(game_id)).seats[seat].owner_id == users[seat].id
+    return lobby, game_id, users, seat, dm_id
+
+
+async def test_a_player_whose_seat_an_ai_keeps_keeps_their_dm_and_gets_it_back(harness: Harness) -> None:
+    table, game_id, users, seat, dm_id = await _kept_by_an_ai(harness)
+    player = users[seat]
+    (kept,) = harness.discord.dms[player.id]  # edited, not deleted: it says why and what to do
+    assert kept.id == dm_id and not kept.custom_ids()
+    assert "you ran out of time" in kept.text() and "`/reclaim`" in kept.text() and "table" in kept.text()
+    await harness.discord.click(player, table, f"mine:{game_id}")
+    assert "`/reclaim` takes it back" in harness.discord.last_ephemeral(player).text()
+    await harness.command("hand", player)
+    assert "`/reclaim` takes it back" in harness.discord.last_ephemeral(player).text()
+    await harness.command("reclaim", player)
+    (back,) = harness.discord.dms[player.id]  # the same DM shows their seat again
+    assert back.id == dm_id and "Your secret" in back.text() and "ran out of time" not in back.text()
+
+
+async def test_the_dm_of_a_seat_an_ai_keeps_shows_the_end(harness: Harness) -> None:
+    _, game_id, users, seat, dm_id = await _kept_by_an_ai(harness)
+    await harness.command("abandon", users[0], None)
+    (ended,) = harness.discord.dms[users[seat].id]
+    assert ended.id == dm_id and "abandoned" in ended.text() and "Everyone's roles" in ended.text()
+    assert "ran out of time" not in ended.text() and not ended.custom_ids()
 
 
 async def test_acting_in_time_resets_the_count_and_a_stale_expiry_does_nothing(harness: Harness) -> None:

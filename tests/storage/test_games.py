@@ -330,6 +330,19 @@ async def test_queries(store, lobby):
 # -- seats taken over, forfeits -----------------------------------------
 
 
+async def test_a_seat_kept_for_its_player_keeps_its_private_message(store, lobby):
+    await _started(store, lobby)
+    await store.set_dm(lobby.id, 1, dm_open=True, dm_message_id=5)
+    await store.set_private_view(lobby.id, 1, "token", 12.0, 6)
+    await store.replace_seat(lobby.id, 1, -1, "AI", owner=(200, "Bob"), keep_private=True)
+    seat = (await store.get_seats(lobby.id))[1]
+    kept = (seat.dm_open, seat.dm_message_id, seat.private_token, seat.private_token_at, seat.view_message_id)
+    assert (seat.user_id, seat.reader, kept) == (-1, 200, (True, 5, "token", 12.0, 6))
+    await store.replace_seat(lobby.id, 1, 200, "Bob", keep_private=True)  # /reclaim
+    seat = (await store.get_seats(lobby.id))[1]
+    assert (seat.user_id, seat.reader, seat.owner_id, seat.dm_message_id) == (200, 200, None, 5)
+
+
 async def test_replace_seat_only_while_running(store, lobby):
     with pytest.raises(StorageConflict, match="not running"):
         await store.replace_seat(lobby.id, 0, -1, "AI")
@@ -344,6 +357,7 @@ async def test_replace_seat_only_while_running(store, lobby):
         200,
         "Bob",
     )
+    assert seat.reader == 200  # (Bob still reads the seat's private message)
     with pytest.raises(StorageConflict, match="not running"):
         await store.replace_seat(lobby.id, 7, -2, "AI")  # no such seat
     await store.finish_by_forfeit(lobby.id, frozenset({0}))
