@@ -112,6 +112,8 @@ async def test_a_player_whose_seat_an_ai_keeps_keeps_their_dm_and_gets_it_back(h
     assert "`/reclaim` takes it back" in harness.discord.last_ephemeral(player).text()
     await harness.command("hand", player)
     assert "`/reclaim` takes it back" in harness.discord.last_ephemeral(player).text()
+    await harness.boot()  # (a restart: the DM is the seat's, as stored)
+    await harness.table.commands.resume(pause=0)
     await harness.command("reclaim", player)
     (back,) = harness.discord.dms[player.id]  # the same DM shows their seat again
     assert back.id == dm_id and "Your secret" in back.text() and "ran out of time" not in back.text()
