@@ -7,7 +7,8 @@ applied from their seat like a click and logged as forced (user id 0 in the acti
 channel is told whose choice the clock made, never what it was. A seat that runs out of time
 `TIMEOUTS_BEFORE_AI` times in a row is handed to an AI so the game never stalls; its player gets
 it back with `/reclaim`, and keeps reading its private message meanwhile (`SeatRecord.reader`: it
-says an AI plays the seat, then shows the end or the seat again). The deadline is stored with the game, so the clock survives a restart.
+says an AI plays the seat, then shows the end or the seat again; `/leave` lets the seat go). The
+deadline is stored with the game, so the clock survives a restart.
 """
 
 from __future__ import annotations

@@ -220,6 +220,21 @@ class LobbyActions:
         self._written(game_id)
         return await self.load(game_id)
 
+    async def let_go(self, game_id: int, seat: int) -> LoadedGame:
+        """The player an AI keeps `seat` for leaves the game: the AI plays it for nobody now
+        (their private message is not theirs any more)."""
+        self._require_lock(game_id)
+        game = await self.load(game_id)
+        record = game.seats[seat]
+        if record.user_id >= 0 or record.owner_id is None:
+            raise UserError(_("Nobody is waiting to take that seat back."))
+        try:
+            await self.store.replace_seat(game_id, seat, record.user_id, record.display_name)
+        except StorageConflict as error:
+            raise StaleDecision(conflict(error)) from None
+        self._written(game_id)
+        return await self.load(game_id)
+
     async def forfeit(self, game_id: int, winners: frozenset[int]) -> LoadedGame:
         """End a running game now: the remaining player(s) win (the others left)."""
         self._require_lock(game_id)

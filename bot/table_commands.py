@@ -149,7 +149,14 @@ class SlashCommands:
     # -- seats changing hands --------------------------------------------------------------------
     async def leave_game(self, interaction: discord.Interaction) -> None:
         user = interaction.user
-        game = await self.service.game_for_user(_channel(interaction), user.id)
+        try:
+            game = await self.service.game_for_user(_channel(interaction), user.id)
+        except GameNotFound:
+            kept = await self._kept_seat(_channel(interaction), user.id)
+            if kept is None:
+                raise
+            await self._let_go(interaction, *kept)
+            return
         if game.record.status == "lobby":
             will_answer(interaction, "ephemeral")  # (a word only they see; in a game, the table's)
 
@@ -164,6 +171,23 @@ class SlashCommands:
         assert seat is not None
         reason = Words(N_("{name} left the game"), name=name_of(user))
         await self._hand_over(interaction, game.id, seat, reason=reason)
+
+    async def _let_go(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
+        """/leave by a player whose seat an AI keeps: it stops keeping it for them."""
+        will_answer(interaction, "ephemeral")
+
+        async def step() -> Change:
+            return Change(await self.service.let_go(game.id, seat))
+
+        game = (await self.pipeline.run(game.id, step, user_id=interaction.user.id)).game
+        said = _(
+            "You left {game} #{number}: **{ai}** plays your seat to the end.",
+            game=_(game.info.title),
+            number=game.id,
+            ai=shown_name(game.seats[seat].display_name),
+        )
+        await send_new(interaction, ephemeral=True, content=said)
+        await self.delivery.deliver(game.id)
 
     async def replace_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         user = interaction.user

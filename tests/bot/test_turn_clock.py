@@ -119,6 +119,19 @@ async def test_a_player_whose_seat_an_ai_keeps_keeps_their_dm_and_gets_it_back(h
     assert back.id == dm_id and "Your secret" in back.text() and "ran out of time" not in back.text()
 
 
+async def test_leaving_lets_go_of_a_seat_an_ai_keeps(harness: Harness) -> None:
+    _, game_id, users, seat, _ = await _kept_by_an_ai(harness)
+    player = users[seat]
+    await harness.command("leave", player)
+    assert "plays your seat to the end" in harness.discord.last_ephemeral(player).text()
+    assert (await harness.game(game_id)).seats[seat].owner_id is None
+    assert not harness.discord.dms[player.id]  # the DM is not theirs any more
+    await harness.command("reclaim", player)
+    assert "No AI is keeping a seat" in harness.discord.last_ephemeral(player).text()
+    await harness.command("leave", player)
+    assert "not seated" in harness.discord.last_ephemeral(player).text()
+
+
 async def test_the_dm_of_a_seat_an_ai_keeps_shows_the_end(harness: Harness) -> None:
     _, game_id, users, seat, dm_id = await _kept_by_an_ai(harness)
     await harness.command("abandon", users[0], None)
