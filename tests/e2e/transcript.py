@@ -13,7 +13,7 @@ where Discord would notify the player (a new DM, or a new message that mentions 
 posted silently). Repeated identical writes are shown once; a line starting ``!!`` follows a
 write after which two of the player's private messages still had enabled controls (as after the
 write before). At the end: the watched player's messages that still have enabled controls (there
-should be none but Rematch), and counts.
+should be none but Rematch), counts, and the warnings and errors the bot logged.
 
 This is a tool for reading the bot as a player does (the developers' guide: "play what you
 build"); the tests that check the same things automatically are in `tests/e2e/` and
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import tempfile
 import textwrap
 import time
@@ -39,6 +40,7 @@ from tests.loopback.text import iter_components
 WIDTH = 44  # about what a phone shows of a message per line
 NAMES = ["Dasher", "Dancer", "Prancer", "Vixen", "Comet", "Cupid", "Donner", "Blitzen", "Rudolph", "Olive"]
 FIRST_USER = 101
+TROUBLE = re.compile(r"\b(WARNING|ERROR|CRITICAL)\b|Traceback")
 
 
 def controls(message: dict[str, Any]) -> list[str]:
@@ -202,7 +204,7 @@ async def play(args: argparse.Namespace) -> int:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             env = {"AI_DELAY_SECONDS": "0.05", **dict(e.split("=", 1) for e in args.env)}
-            async with run_bot(loop, Path(tmp) / "bot.db", env=env):
+            async with run_bot(loop, Path(tmp) / "bot.db", env=env) as bot:
                 players = Players(
                     loop, Path(tmp) / "bot.db", loop.channel_ids[0], users, args.seed, args.game, options
                 )
@@ -221,6 +223,11 @@ async def play(args: argparse.Namespace) -> int:
                         break
                     steps += result is not False
                 await asyncio.sleep(args.end_wait)
+                troubles = [
+                    line
+                    for line in bot.log().splitlines()
+                    if TROUBLE.search(line) and "voice will NOT be supported" not in line  # (discord.py's)
+                ]
     finally:
         await loop.stop()
     print("\n".join(recorder.lines))
@@ -236,6 +243,9 @@ async def play(args: argparse.Namespace) -> int:
     )
     print("still enabled at the end:", "; ".join(still) or "nothing")
     print(f"writes after which two private messages had enabled controls: {recorder.doubled}")
+    print(f"warnings and errors the bot logged: {len(troubles)}")
+    for line in troubles[:20]:
+        print(f"    {line[:200]}")
     return 0
 
 
