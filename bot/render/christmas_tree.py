@@ -191,17 +191,19 @@ class ChristmasTreeRenderer(BaseRenderer):
             embed.add_field(name=_("Just now"), value="\n".join(news[-8:])[:1024], inline=False)
         if view.phase != Phase.GAME_OVER:
             embed.set_footer(text=_(KEY_TEXT))
-        picture = self._private_picture(view, chosen)
+        picture = self._private_picture(view, ctx, chosen)
         return Payload(
             embeds=[embed],
             view=private_components(view, ctx, chosen),
             pictures=[Picture(f"tree-{ctx.game_id}-{seat}.png", picture.key(), picture.render)],
         )
 
-    def _private_picture(self, view: CTView, chosen: Draft) -> PrivatePicture:
+    def _private_picture(self, view: CTView, ctx: TableContext, chosen: Draft) -> PrivatePicture:
         seat = view.seat
         assert seat is not None
         title = _("Your tree: {points}", points=points(view.seats[seat].points))
+        if ctx.abandoned:  # the tree as it was: no free cells numbered, no hand to pick from
+            return PrivatePicture(tree=view.seats[seat].tree, title=title)
         if chosen.card is not None and chosen.cell is not None:
             code = view.hand[chosen.card]
             return PrivatePicture(

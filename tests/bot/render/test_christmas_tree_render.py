@@ -10,6 +10,8 @@ import pytest
 
 from bot.render.base import TableContext
 from bot.render.christmas_tree import ChristmasTreeRenderer
+from bot.render.christmas_tree_text import points
+from bot.render.pictures.christmas_tree_private import PrivatePicture
 from games.christmas_tree import CARDS, ChristmasTree, ChristmasTreeOptions, Kind, Phase
 from games.christmas_tree.words import card_words
 from games.core import visible_events
@@ -275,3 +277,16 @@ def test_every_private_message_at_the_end_says_who_won_and_its_score(players: in
             assert text.startswith("**You win!**"), text
         else:
             assert "You win" not in text and all(NAMES[w] in text for w in winners if w != seat), text
+
+
+def test_an_abandoned_game_shows_each_tree_as_it_was() -> None:
+    """No turn line, no free cells numbered and no hand to pick from: only the tree."""
+    state = next(s for s, _ in _states(3, "normal", 7, every=1) if s.phase == Phase.TURN)
+    view = G.view(state, 0)
+    running = RENDER.private(view, TableContext(1, state.decision, NAMES[:3], G.title), [])
+    ctx = TableContext(1, state.decision, NAMES[:3], G.title, abandoned=True)
+    abandoned = RENDER.private(view, ctx, [])
+    tree = PrivatePicture(tree=view.seats[0].tree, title=f"Your tree: {points(view.seats[0].points)}")
+    assert running.pictures[0].key != tree.key() == abandoned.pictures[0].key
+    said = f"Your tree as it was in round {view.round}/3, turn {view.turn}/7."
+    assert abandoned.embeds[0].description == said  # (the controls are the bot's to take away)
