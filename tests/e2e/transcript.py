@@ -191,9 +191,10 @@ class Command:
 async def play(args: argparse.Namespace) -> int:
     loop = LoopbackDiscord()
     users = [FIRST_USER + i for i in range(args.players)]
-    for i, user in enumerate(users):
-        loop.add_user(user, NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else str(i)))
     watched = users[args.watch]
+    for i, user in enumerate(users):
+        locale = args.locale if user == watched else "en-US"
+        loop.add_user(user, NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else str(i)), locale=locale)
     if args.closed:
         loop.set_dms_open(watched, False)
     recorder = Recorder(loop, watched, table=not args.no_table)
@@ -266,6 +267,7 @@ def main() -> None:
         default=[],
         help="STEP:SEAT:NAME[:option=value]: after STEP clicks by people, that seat runs /NAME",
     )
+    parser.add_argument("--locale", default="en-US", help="the watched player's Discord language (hu, de)")
     parser.add_argument("--closed", action="store_true", help="the watched player's DMs are closed")
     parser.add_argument("--views", action="store_true", help="everyone plays from 'My hand' in the channel")
     parser.add_argument(
