@@ -215,13 +215,13 @@ class ChristmasTreeRenderer(BaseRenderer):
                 rotations=rotations_of(code),
             )
         # drafting a (new) card: the tree as revealed, the cells it may go to numbered; else the
-        # tree with the chosen card (and planned cookies), the chosen card ringed in the hand
+        # tree with the chosen card (and planned cookies), the chosen card ringed in the hand.
+        # Half a choice (a card or a cell picked, not both) is not drawn: the message's text and
+        # its select show it, and the picture stays the one the player has (no new upload)
         drafting = chosen.card is not None or chosen.cell is not None or chosen.replace
         pending = None if drafting else view.pending
         highlight: tuple[int, ...] = ()
-        if chosen.cell is not None:
-            highlight = (chosen.cell,)
-        elif chosen.swap_a is not None:
+        if chosen.swap_a is not None:
             highlight = tuple(c for c in (chosen.swap_a, chosen.swap_b) if c is not None)
         elif pending is not None:
             highlight = (pending.cell,)
@@ -231,7 +231,7 @@ class ChristmasTreeRenderer(BaseRenderer):
             highlight=highlight,
             numbered=() if pending is not None else tuple(view.legal_cells),
             hand=tuple(view.hand),
-            selected=chosen.card if pending is None else pending.card_index,
+            selected=None if pending is None else pending.card_index,
         )
 
     def _private_headline(self, view: CTView, ctx: TableContext, chosen: Draft) -> str:
@@ -306,6 +306,12 @@ class ChristmasTreeRenderer(BaseRenderer):
                 view.cookies_left,
                 cell=cell_text(pending.cell),
             )
+        if chosen.card is not None:  # half a choice: said here (the picture is not redrawn for it)
+            card = short_card(view.hand[chosen.card])
+            return _("**{card}** picked: now pick a free cell (numbered on your tree).", card=card)
+        if chosen.cell is not None:
+            cell = cell_text(chosen.cell)
+            return _("**{cell}** picked: now pick a card (numbered in the picture).", cell=cell)
         return _("Pick a card (numbered in the picture), then a free cell (numbered on your tree).")
 
     def _passing_you(self, view: CTView, ctx: TableContext) -> str:

@@ -86,9 +86,11 @@ async def test_a_turn_by_drafts_then_placement_is_secret_until_all_are_ready(har
     d = game.decision
     hand = game.state.hands[0].cards
     glass = next(i for i, code in enumerate(hand) if CARDS[code].kind != Kind.CANDY)
-    # step 1: a card (draft): it is ringed among the hand's cards in the picture
+    # step 1: a card (draft): the text names it; the picture stays (not uploaded again)
+    uploads = dm.uploads
     await harness.discord.click(users[0], dm, f"dsel:{game_id}:{d}:card", [f"c{glass}"])
-    assert picture(dm).tobytes() != with_hand.tobytes()
+    assert "picked: now pick a free cell" in dm.text()
+    assert dm.uploads == uploads and picture(dm).tobytes() == with_hand.tobytes()
     # step 2: a cell (draft): the picture shows the card there both ways, and the buttons appear
     cell = game.state.trees[0].index(None)
     await harness.discord.click(users[0], dm, f"dsel:{game_id}:{d}:cell", [f"c{glass}x{cell}"])

@@ -290,3 +290,20 @@ def test_an_abandoned_game_shows_each_tree_as_it_was() -> None:
     assert running.pictures[0].key != tree.key() == abandoned.pictures[0].key
     said = f"Your tree as it was in round {view.round}/3, turn {view.turn}/7."
     assert abandoned.embeds[0].description == said  # (the controls are the bot's to take away)
+
+
+def test_half_a_choice_is_said_not_drawn() -> None:
+    """A card or a cell picked alone: the text names it and the picture stays the one shown (no
+    new upload); a card and a cell: the close look at the card on that cell."""
+    state = next(s for s, _ in _states(3, "normal", 7, every=1) if s.phase == Phase.TURN)
+    ctx = TableContext(1, state.decision, NAMES[:3], G.title)
+    view = G.view(state, 0)
+    cell = view.legal_cells[0]
+    shown = RENDER.private(view, ctx, []).pictures[0].key
+    card = RENDER.private(view, ctx, [], "c1")
+    assert card.pictures[0].key == shown
+    assert "picked: now pick a free cell" in card.embeds[0].description
+    picked = RENDER.private(view, ctx, [], f"x{cell}")
+    assert picked.pictures[0].key == shown
+    assert f"**cell {cell + 1}** picked: now pick a card" in picked.embeds[0].description
+    assert RENDER.private(view, ctx, [], f"c1x{cell}").pictures[0].key != shown
