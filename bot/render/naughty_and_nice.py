@@ -47,8 +47,8 @@ class NaughtyAndNiceRenderer(BaseRenderer):
 
     # -- the table ------------------------------------------------------------------------------
     def table(self, view: NNView, ctx: TableContext, events: Sequence[Event]) -> Payload:
-        """A short text (what is happening, who acts, what just happened) over the picture of
-        everyone's cards in play, totals, hand sizes and the piles."""
+        """A short text (what is happening, who acts, the hands' and piles' sizes, what just
+        happened) over the picture of everyone's cards in play and totals."""
         title = "\N{FATHER CHRISTMAS} " + _("Naughty & Nice #{game}", game=ctx.game_id)
         if view.phase in TURN_PHASES:
             title += " \N{MIDDLE DOT} " + _("turn {n}", n=view.turn_no)

@@ -150,7 +150,7 @@ MAX_EVENT_LINES = 4
 
 
 def table_lines(view: NNView, ctx: TableContext) -> list[str]:
-    """What is happening and who must act: a line or two (never what the picture shows)."""
+    """What is happening, who must act, and the hands' and piles' sizes (never what the picture shows)."""
     who = f"**{ctx.name(view.active_seat)}**"
     phase = view.phase
     if phase == Phase.GAME_OVER:
@@ -253,7 +253,19 @@ def table_lines(view: NNView, ctx: TableContext) -> list[str]:
             )
         )
     status = end_status(view, ctx)
-    return [*lines, status] if status else lines
+    return [*lines, status, counts(view, ctx)] if status else [*lines, counts(view, ctx)]
+
+
+def counts(view: NNView, ctx: TableContext) -> str:
+    """`✋ Hands: Dasher 3 · Zoë 5 · draw pile 40 · discards 12`: what changes with every draw
+    (here, not in the picture: a draw edits the text only)."""
+    hands = " \N{MIDDLE DOT} ".join(f"{ctx.name(p.seat)} {p.hand_size}" for p in view.players)
+    return "\N{RAISED HAND} " + _(
+        "Hands: {hands} · draw pile {draw} · discards {discard}",
+        hands=hands,
+        draw=view.draw_pile_size,
+        discard=view.discard_pile_size,
+    )
 
 
 def table_events(view: NNView, events: Sequence[Event], names: Sequence[str]) -> list[str]:

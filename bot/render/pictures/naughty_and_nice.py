@@ -1,11 +1,13 @@
 """The Naughty & Nice table picture: one row per player with their cards in play as value chips in
-three columns (Nice, Naughty, Shiny!) beside each column's total, the hand and play-area sizes,
-the piles; at the end each player's score and difference, each Shiny! card's face (a triangle)
-and where it went: a counting one into the Nice or Naughty column, one that does not count struck
-out (the die's roll is in the table's text).
+three columns (Nice, Naughty, Shiny!) beside each column's total and the play area's size; at the
+end each player's score and difference, each Shiny! card's face (a triangle) and where it went: a
+counting one into the Nice or Naughty column, one that does not count struck out (the die's roll
+is in the table's text).
 
 Everything drawn comes from `Drawn`, built from the public view; `picture_key` hashes exactly
-that, so the picture is re-uploaded only when something it shows changes. Sized for a phone:
+that, so the picture is re-uploaded only when something it shows changes. What changes with
+every draw (the hands' sizes, the piles) is in the table's text instead: a draw then edits the
+text only, and the picture is drawn again when cards are played, taken or the turn passes. Sized for a phone:
 600 px wide (shown at 400), every letter at least 17 px (11 px on the phone), at most 2:1.
 """
 
@@ -24,7 +26,7 @@ from games.naughty_and_nice.words import TYPE_NAMES
 
 WIDTH = 600
 MARGIN = 10
-NAME_W = 190  # "2 in hand · 3 in play" in DejaVu Sans
+NAME_W = 190  # "score 12 · diff. 3" in DejaVu Sans
 COL_W = (WIDTH - 2 * MARGIN - NAME_W) // 3
 TOTAL_W = 34
 CHIP_W, CHIP_H, CHIP_STEP = 30, 24, 32
@@ -75,13 +77,12 @@ class Row:
 class Drawn:
     """Exactly what the picture shows."""
 
-    piles: str
     rows: tuple[Row, ...]
 
 
 def _running(view: NNView, name: str, p: PlayerPublic) -> Row:
-    # i18n: under a player's name (182 px wide): cards in hand and cards in play
-    line = _("{hand} in hand · {play} in play", hand=p.hand_size, play=p.cards_in_play_count)
+    # i18n: under a player's name (182 px wide): how many cards they have in play
+    line = _("{play} in play", play=p.cards_in_play_count)
     chips = {t: tuple(Chip(c.type, c.value) for c in p.cards_in_play if c.type == t) for t in COLUMNS}
     totals = {CardType.NICE: p.nice_total, CardType.NAUGHTY: p.naughty_total, CardType.SHINY: p.shiny_total}
     cells = tuple((str(totals[t]) if chips[t] or t != CardType.SHINY else "", chips[t]) for t in COLUMNS)
@@ -122,11 +123,7 @@ def drawn(view: NNView, names: Sequence[str]) -> Drawn:
         _final(name(p.seat), p, results[p.seat]) if p.seat in results else _running(view, name(p.seat), p)
         for p in view.players
     )
-    # i18n: the piles' sizes, at the top of the Naughty & Nice picture
-    piles = _(
-        "Draw pile {draw} · discard pile {discard}", draw=view.draw_pile_size, discard=view.discard_pile_size
-    )
-    return Drawn(piles, rows)
+    return Drawn(rows)
 
 
 def picture_key(view: NNView, names: Sequence[str]) -> str:
@@ -191,17 +188,16 @@ def _row(draw: ImageDraw.ImageDraw, y: int, row: Row, height: int) -> None:
 
 def render_drawn_png(d: Drawn) -> bytes:
     heights = [_lines(row) * LINE_H + 10 for row in d.rows]
-    top = 64
+    top = 36
     height = max(top + sum(heights) + 36, WIDTH // 2)
     image = Image.new("RGB", (WIDTH, height), BG)
     draw = ImageDraw.Draw(image)
-    text(draw, (MARGIN, 16), fit(d.piles, SMALL, WIDTH - 2 * MARGIN), SMALL, MUTED, anchor="lm")
     # i18n: the heading of the column of players' names
     heading = fit(_("Player"), SMALL, NAME_W - 8)
-    text(draw, (MARGIN + 4, 46), heading, SMALL, MUTED, anchor="lm")
+    text(draw, (MARGIN + 4, 18), heading, SMALL, MUTED, anchor="lm")
     for col, card_type in enumerate(COLUMNS):
         label = fit(_(TYPE_NAMES[card_type]), MEDIUM, COL_W - 6)
-        text(draw, (MARGIN + NAME_W + col * COL_W + 4, 46), label, MEDIUM, TYPE_LABEL[card_type], anchor="lm")
+        text(draw, (MARGIN + NAME_W + col * COL_W + 4, 18), label, MEDIUM, TYPE_LABEL[card_type], anchor="lm")
     y = top
     for row, h in zip(d.rows, heights, strict=True):
         _row(draw, y, row, h)
