@@ -133,6 +133,18 @@ class LoadedGame:
         assert state is not None
         return bool(MEMO.get(state, ("acts", seat), lambda: self.rules.can_act(state, seat)))
 
+    def legal_codes(self, seat: int) -> frozenset[str]:
+        """The codes of `seat`'s legal actions now (as the components carry them), made once per
+        state (`MEMO`)."""
+        state = self.state
+        assert state is not None
+        rules = self.rules
+        return MEMO.get(
+            state,
+            ("codes", seat),
+            lambda: frozenset(rules.encode_action(a) for a in rules.legal_actions(state, seat)),
+        )
+
     @property
     def decision(self) -> int:
         return self.rules.decision(self.state) if self.state is not None else 0

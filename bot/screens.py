@@ -6,7 +6,9 @@ Each is drawn in its reader's language (`bot.i18n`): the table and channel posts
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
+
+import discord
 
 from bot.components import (
     ActionButton,
@@ -112,7 +114,7 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
             )
         if payload.view is None:
             payload.view = Controls()
-        elif not people_act_on_table(game):  # AI seats decide: their choices are shown, not offered
+        elif not people_act_on_table(game, offered_codes(payload.view)):  # shown, not offered
             for child in payload.view.children:
                 if isinstance(child, ActionButton | ActionSelect | DraftButton | DraftSelect):
                     child.item.disabled = True
@@ -139,15 +141,27 @@ def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
     return game.decision if renderer(game).has_private_decision(view) else None
 
 
-def people_act_on_table(game: LoadedGame) -> bool:
-    """Whether a person may act on the table now: a person's seat with a legal action not made
-    in its private message (`turn_of`; a vote may be changed until the last one is in). When only
-    AI seats may, the table shows their decision with its controls disabled: a person's click
-    could only be refused, and AI seats take a second or two to act."""
+def people_act_on_table(game: LoadedGame, offered: Set[str]) -> bool:
+    """Whether a person may act on the table now: a person's seat with a legal action among the
+    table's controls (`offered`: their action codes; a vote may be changed until the last one is
+    in, so a seat that voted still may). When only AI seats may, the table shows their decision
+    with its controls disabled: a person's click could only be refused, and AI seats take a second
+    or two to act. The table's controls are those of a public decision: this says nothing secret."""
     return any(
-        not game.is_ai(seat) and game.can_act(seat) and turn_of(game, seat) is None
+        not game.is_ai(seat) and game.can_act(seat) and offered & game.legal_codes(seat)
         for seat in range(len(game.seats))
     )
+
+
+def offered_codes(view: discord.ui.View) -> set[str]:
+    """The action codes a table's game controls offer (its buttons' and its selects' options)."""
+    codes: set[str] = set()
+    for child in view.children:
+        if isinstance(child, ActionButton):
+            codes.add(child.code)
+        elif isinstance(child, ActionSelect):
+            codes.update(option.value for option in child.item.options)
+    return codes
 
 
 def taken_win(game: LoadedGame) -> str:

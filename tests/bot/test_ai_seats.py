@@ -145,6 +145,17 @@ def _enabled(payload: Payload) -> list[str]:
     return [c.custom_id for c in children if isinstance(c, game_controls) and not c.item.disabled]
 
 
+def _all(payload: Payload) -> list[str]:
+    """The custom ids of all the table's game controls, enabled or not."""
+    children = payload.view.children if payload.view is not None else []
+    game_controls = (ActionButton, ActionSelect, DraftButton, DraftSelect)
+    return [c.custom_id for c in children if isinstance(c, game_controls)]
+
+
+def _codes(payload: Payload) -> set[str]:
+    return screens.offered_codes(payload.view) if payload.view is not None else set()
+
+
 @pytest.mark.parametrize("name", BUILT)
 def test_the_table_offers_no_controls_for_a_decision_only_ai_seats_may_make(name: str) -> None:
     """Over random play with one person and AI seats: while no person may act on the table (AI
@@ -155,15 +166,24 @@ def test_the_table_offers_no_controls_for_a_decision_only_ai_seats_may_make(name
     rules, players = plugin.rules, plugin.min_players
     rng = random.Random(3)
     state = rules.new_game(players, rules.parse_options({}), 3)
-    disabled = kept_while_ai_decide = 0
+    disabled = kept_while_ai_decide = answering = 0
     while rules.outcome(state) is None:
         mixed, people = (
             _game(name, state, set(range(1, players)), players),
             _game(name, state, set(), players),
         )
-        offered = _enabled(screens.table_payload(people))
+        at_people = screens.table_payload(people)
+        offered = _enabled(at_people)
         shown = _enabled(screens.table_payload(mixed))
-        if screens.people_act_on_table(mixed):
+        # at a table of people, its controls are enabled whenever they answer someone who must
+        # decide (in Naughty or Nice a turn with a Fulfill, made in private, still offers Craft
+        # and Summon on the table; in Naughty & Nice, secret draws are offered there too)
+        answered = _codes(at_people) & {
+            code for seat in range(players) if people.can_act(seat) for code in people.legal_codes(seat)
+        }
+        assert bool(answered) == bool(offered) and (not offered or offered == _all(at_people)), state
+        answering += bool(answered)
+        if screens.people_act_on_table(mixed, _codes(at_people)):
             assert shown == offered
             kept_while_ai_decide += bool(offered) and 0 not in rules.to_decide(state)
         else:
@@ -173,5 +193,6 @@ def test_the_table_offers_no_controls_for_a_decision_only_ai_seats_may_make(name
         state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
     if name != "christmas-tree":  # its decisions are all made in private: no table controls
         assert disabled, f"{name}: no table decision of AI seats only in a whole game"
+        assert answering, f"{name}: no table decision in a whole game"
     if name == "secret-krampus":
         assert kept_while_ai_decide, "a person's vote, changeable while AI seats vote, was never seen"
