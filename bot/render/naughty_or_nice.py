@@ -145,8 +145,9 @@ class NaughtyOrNiceRenderer(BaseRenderer):
 
     # -- the table --------------------------------------------------------------------------------
     def table(self, view: NoNView, ctx: TableContext, events: Sequence[Event]) -> Payload:
-        """Whose move and what just happened; the playground, offer row and players' scores,
-        collections and hand sizes are in the picture (never repeated here)."""
+        """Whose move and what just happened, the hands' and decks' sizes (the footer); the
+        playground, offer row and players' scores and collections are in the picture (never
+        repeated here)."""
         game = _(ctx.title)
         if not view.over and view.turn_no:
             title = _("{game} #{number} - turn {turn}", game=game, number=ctx.game_id, turn=view.turn_no)
@@ -158,7 +159,7 @@ class NaughtyOrNiceRenderer(BaseRenderer):
         news = table_news(events, ctx.names)
         if news:
             embed.add_field(name=_("What just happened"), value=news[:1024], inline=False)
-        embed.set_footer(text=self._footer(view))
+        embed.set_footer(text=self._footer(view, ctx))
         picture = Picture(
             f"naughty-or-nice-{ctx.game_id}.png",
             picture_key(view, ctx.names),
@@ -197,7 +198,19 @@ class NaughtyOrNiceRenderer(BaseRenderer):
             )
             embed.add_field(name=_("Creatures in play"), value=cards[:1024], inline=False)
 
-    def _footer(self, view: NoNView) -> str:
+    def _footer(self, view: NoNView, ctx: TableContext) -> str:
+        return f"{self._hands(view, ctx)}\n{self._decks(view)}"
+
+    def _hands(self, view: NoNView, ctx: TableContext) -> str:
+        """`Hands (presents + creatures): Dasher 5+2 · Zoë 4+1`: they change with most moves, so
+        they are here rather than in the picture (a move that only draws edits the text only)."""
+        if view.uses_creatures:
+            hands = [f"{ctx.name(p.seat)} {p.presents_count}+{p.creatures_count}" for p in view.players]
+            return _("Hands (presents + creatures): {hands}", hands=" \N{MIDDLE DOT} ".join(hands))
+        hands = [f"{ctx.name(p.seat)} {p.presents_count}" for p in view.players]
+        return _("Hands (presents): {hands}", hands=" \N{MIDDLE DOT} ".join(hands))
+
+    def _decks(self, view: NoNView) -> str:
         decks = [ngettext("{n} present", "{n} presents", view.present_deck_size)]
         if view.uses_creatures:
             creatures = view.creature_main_size + view.creature_bottom_size

@@ -1,6 +1,7 @@
 """The Naughty or Nice table picture, made to be read on a phone: the playground's kiddos (name,
 points, symbol, wished colours), the offer row, and one row per player (score, collection by
-symbol, hand sizes, Rudolf, a pending Mr Scrooge).
+symbol, Rudolf, a pending Mr Scrooge). The hands' sizes, which change with most moves, are in the
+table's text instead (its footer): a move that only draws or gives cards edits the text only.
 
 Colours are never told by colour alone: every wished or offered colour carries its letter
 (R red, B blue, K black, G green, explained at the bottom) and every symbol its drawn shape and
@@ -71,7 +72,6 @@ class Seat:
     title: str  # name (gift giver)
     score: int
     symbols: list[int]  # kiddos per symbol, in `Symbol` order
-    hand: str  # "5 presents, 2 creatures"
     extras: str  # "Rudolf 2", "skips a turn"
     active: bool
 
@@ -91,12 +91,6 @@ def drawn(view: NoNView, names: Sequence[str]) -> Drawn:
 
     players = []
     for p in view.players:
-        # i18n: the cards in a player's hand, in the Naughty or Nice picture
-        hand = ngettext("{n} present", "{n} presents", p.presents_count)
-        if view.uses_creatures:
-            creatures = ngettext("{n} creature", "{n} creatures", p.creatures_count)
-            # i18n: a player's hand in the picture: "5 presents, 2 creatures"
-            hand = _("{presents}, {creatures}", presents=hand, creatures=creatures)
         extras = []
         if p.rudolf:
             # i18n: how many Reindeer a player keeps under Rudolf ("Rudolf 2"), after their name
@@ -113,7 +107,6 @@ def drawn(view: NoNView, names: Sequence[str]) -> Drawn:
                 title=title,
                 score=p.score,
                 symbols=[sum(k.symbol == s for k in p.kiddos) for s in Symbol],
-                hand=hand,
                 extras=", ".join(extras),
                 active=p.active,
             )
@@ -229,14 +222,6 @@ def _player_row(draw: ImageDraw.ImageDraw, y: float, seat: Seat) -> None:
             PAPER if seat.symbols[s] else MUTED,
             anchor="lm",
         )
-    text(
-        draw,
-        (MARGIN + 5 * 46 + 16, y + 40),
-        fit(seat.hand, SMALL, WIDTH - 5 * 46 - 40),
-        SMALL,
-        MUTED,
-        anchor="lm",
-    )
 
 
 def render_table_png(view: NoNView, names: Sequence[str]) -> bytes:

@@ -167,6 +167,21 @@ def test_table_never_names_a_hidden_card() -> None:
                     assert not re.search(rf"\b{re.escape(name)}\b", text), name
 
 
+@pytest.mark.parametrize("level", [1, 5])
+def test_the_table_says_how_many_cards_each_hand_holds(level: int) -> None:
+    """Under the picture (which leaves them out: they change with most moves)."""
+    for state in random_states(3, 4, {"level": level}, limit=30):
+        view = GAME.view(state, None)
+        ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+        footer = RENDER.table(view, ctx, []).embeds[0].footer.text
+        if view.uses_creatures:
+            hands = [f"{NAMES[p.seat]} {p.presents_count}+{p.creatures_count}" for p in view.players]
+            assert f"Hands (presents + creatures): {' · '.join(hands)}\n" in footer
+        else:
+            hands = [f"{NAMES[p.seat]} {p.presents_count}" for p in view.players]
+            assert f"Hands (presents): {' · '.join(hands)}\n" in footer
+
+
 def _window_state(secret: bool):
     for seed in range(60):
         for state in random_states(4, seed, {"level": 5, "reaction_secrecy": secret}, limit=600):
