@@ -7,8 +7,9 @@ is in the table's text).
 Everything drawn comes from `Drawn`, built from the public view; `picture_key` hashes exactly
 that, so the picture is re-uploaded only when something it shows changes. What changes with
 every draw (the hands' sizes, the piles) is in the table's text instead: a draw then edits the
-text only, and the picture is drawn again when cards are played, taken or the turn passes. Sized for a phone:
-600 px wide (shown at 400), every letter at least 17 px (11 px on the phone), at most 2:1.
+text only, and the picture is drawn again when cards are played, taken or the turn passes.
+Sized for a phone: 600 px wide (shown at 400), every letter at least 17 px (11 px on the phone),
+at most 2:1.
 """
 
 from __future__ import annotations
