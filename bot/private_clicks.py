@@ -120,7 +120,7 @@ class PrivateClicks:
             if await answer_by_edit(interaction, payload, self.pictures):
                 slot.digest = screens.private_payload(game, seat).digest() if draft else quiet.digest()
                 slot.key = shown_key(game, seat)
-                slot.turn = turn_of(game, seat) if game.record.status == "running" else None
+                slot.turn = turn_of(game, seat)
                 slot.offered, slot.shown_in = payload.offered(), "dm" if in_dm else "view"
             elif in_dm:
                 async with response_lock(interaction):
@@ -157,7 +157,7 @@ class PrivateClicks:
             view_id = await send_new(interaction, ephemeral=True, **ready.send_kwargs())
             slot.token, slot.token_at, slot.digest = interaction.token, self.clock(), payload.digest()
             slot.key, slot.shown_in = shown_key(game, seat), "view"
-            slot.turn = turn_of(game, seat) if game.record.status == "running" else None
+            slot.turn = turn_of(game, seat)
             slot.offered, slot.view_id = payload.offered(), view_id
         await self.views.remember(game.id, seat, slot)
         if superseded is not None:

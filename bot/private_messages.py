@@ -202,8 +202,7 @@ class PrivateMessages:
         game, on_timer = outbox.game, decision_on_timer(outbox.game)
         if shows_stale_controls(slot, game):
             self.pacer.retire(trailing)
-        playing = game.record.status == "running" and not game.is_ai(seat)
-        if playing and (not trailing.urgent or (on_timer and not trailing.timed)):
+        if game.record.status == "running" and (not trailing.urgent or (on_timer and not trailing.timed)):
             turn = turn_of(game, seat)
             if turn is not None and turn != slot.turn:
                 self.pacer.promote(trailing, timed=on_timer)
@@ -246,8 +245,7 @@ class PrivateMessages:
                     slot.key = key
                     return False
                 payload = screens.private_payload(game, seat, worth) if worth else quiet
-                playing = game.record.status == "running" and not game.is_ai(seat)
-                turn = turn_of(game, seat, view) if playing else None
+                turn = turn_of(game, seat, view)
                 sent = False
                 if in_view:
                     if await self.views.edit(slot, payload) or not dm_open:

@@ -133,8 +133,10 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
 
 def turn_of(game: LoadedGame, seat: int, view: object = None) -> int | None:
     """The decision that is `seat`'s now and is made in its private message, if any (a decision
-    on the table is not: the private message only tells about it)."""
-    if seat not in game.to_decide():
+    on the table is not: the private message only tells about it). None once the game is over
+    (nobody decides then) and for a seat an AI plays: the player an AI keeps it for decides
+    nothing in their private message."""
+    if seat not in game.to_decide() or game.is_ai(seat):
         return None
     if view is None:
         view = game.view(seat)
