@@ -132,7 +132,7 @@ class TableMessages:
                     self.pacer,
                     slot,
                     channel,
-                    urgent=self._brings_decision(game, slot),
+                    urgent=self._brings_decision(game, slot, payload),
                     retires=shows_stale_controls(slot, game),
                     payload=payload,
                     pictures=self.pictures,
@@ -208,16 +208,17 @@ class TableMessages:
         if redraw:
             await self._write(self.pipeline.latest(outbox), slot)
 
-    def _brings_decision(self, game: LoadedGame, slot: Slot) -> bool:
-        """Whether the table's next edit brings a decision people make on the table (urgent:
-        `bot.pacing`)."""
-        return slot.turn != game.decision and self._people_decide(game)
-
     @staticmethod
-    def _people_decide(game: LoadedGame) -> bool:
-        """Whether a person must decide now on the table (a decision made in private messages,
-        or by AI seats only, is only news there)."""
-        return any(not game.is_ai(seat) and screens.turn_of(game, seat) is None for seat in game.to_decide())
+    def _brings_decision(game: LoadedGame, slot: Slot, payload: Payload | None = None) -> bool:
+        """Whether the table's next edit brings a decision a person may make on the table
+        (urgent: `bot.pacing`): its controls are enabled (`screens.table_payload` disables them
+        when no person may act there; a decision made only in private messages, or by AI seats
+        only, is news on the table). `payload`: the table as it will be shown, if drawn."""
+        if slot.turn == game.decision or all(game.is_ai(seat) for seat in game.to_decide()):
+            return False
+        if payload is None:
+            payload = screens.table_payload(game)
+        return payload.offered() is not None
 
     async def _trailing(self, outbox: Outbox, slot: Slot) -> None:
         slot.later = None

@@ -389,28 +389,45 @@ async def test_an_edit_let_go_now_has_its_pictures_drawn_before_its_turn_is_take
     assert drawn == ["now"]
 
 
-async def test_a_table_edit_is_urgent_only_when_a_person_decides_on_the_table(harness: Harness) -> None:
-    """The Grumpy Nisse: the draft is decided on the table (its edits carry a person's decision);
-    a trick's card is chosen in private, so the table's edit is news there and waits its turn
-    behind the DMs that carry the decision."""
+#: whether, in a whole game of people, a person's turn that is partly made in private (their
+#: private message carries it) also offers them controls on the table, so the table's edit that
+#: brings it is urgent too
+PARTLY_PRIVATE_ON_TABLE = {
+    "grumpy-nisse": False,  # the draft is on the table, a trick's card only in private
+    "naughty-or-nice": True,  # a turn with a Fulfill (in private) offers Craft and Summon there
+    "naughty-and-nice": True,  # secret draws are offered on the table and in the drawer's DM
+}
+
+
+@pytest.mark.parametrize("name", sorted(PARTLY_PRIVATE_ON_TABLE))
+async def test_a_table_edit_is_urgent_exactly_when_a_person_may_decide_on_the_table(
+    harness: Harness, name: str
+) -> None:
+    """A table edit that brings a new decision is urgent (`bot.pacing`) exactly when a person may
+    make it on the table: its controls answer a seat's legal action. A decision made only in
+    private is news on the table, and waits its turn behind the private messages that carry it;
+    one offered both on the table and in private is urgent on both."""
     from bot.table_message import TableMessages
 
-    users = make_users(2)
-    lobby = (await harness.command("play", users[0], "grumpy-nisse")).original
-    assert lobby is not None
-    game_id = int(lobby.custom_ids()[0].split(":")[1])
-    await harness.discord.click(users[1], lobby, f"lobby:{game_id}:join")
-    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    users = make_users(PLUGINS.get(name).min_players)
+    lobby, game_id = await harness.open_table(users, name)
     rng = random.Random(3)
     seen = set()
-    for _ in range(200):
+    for _ in range(300):
         game = await harness.game(game_id)
-        if game.record.status != "running" or ("LEAD", False) in seen:
+        if game.record.status != "running":
             break
-        seen.add((game.state.phase.value, TableMessages._people_decide(game)))
+        urgent = TableMessages._brings_decision(game, Slot(0, turn=-1))
+        assert not TableMessages._brings_decision(game, Slot(0, turn=game.decision)), "shown already"
+        codes = screens.offered_codes(screens.table_payload(game).view)
+        on_table = any(game.can_act(seat) and codes & game.legal_codes(seat) for seat in game.to_decide())
+        assert urgent == on_table, game.state
+        partly_private = any(screens.turn_of(game, seat) is not None for seat in game.to_decide())
+        seen.add((partly_private, urgent))
         assert await play_random_click(harness, lobby, game_id, users, rng)
-    assert ("DRAFT", True) in seen and ("LEAD", False) in seen, seen
-    assert not any(on_table for phase, on_table in seen if phase in ("LEAD", "FOLLOW")), seen
+    assert (False, True) in seen and (True, PARTLY_PRIVATE_ON_TABLE[name]) in seen, seen
+    if not PARTLY_PRIVATE_ON_TABLE[name]:
+        assert (True, True) not in seen, seen
 
 
 async def test_writes_that_waited_for_a_message_make_one_trailing_write(harness: Harness) -> None:
