@@ -305,11 +305,11 @@ class Pipeline:
             game = await self.service.load(game_id)
             waiting = game.humans_to_decide()
             deadline = game.record.clock_deadline
-            if self.service.shared and game.clock_applies() and game.decision == decision and deadline:
-                first, game = await self.service.set_warned(game_id, deadline)  # once, by one process
+            if game.clock_applies() and game.decision == decision and waiting and deadline is not None:
+                # once per deadline (stored: not again after a restart, nor by another process)
+                first, game = await self.service.set_warned(game_id, deadline)
                 if not first:
                     return Change(game)
-            if game.clock_applies() and game.decision == decision and waiting and deadline is not None:
                 mentions = tuple(game.user_of(seat) for seat in waiting)
                 with using(game.record.locale):  # a channel post: the table's language
                     text = _(

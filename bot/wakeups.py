@@ -65,14 +65,22 @@ class Wakeups:
             self.cancel(game.id)
             return
         self.windows.schedule(game.id, game.decision, game.record.deadline)
+        warning, deadline = self._clock(game)
+        self.clock_warnings.schedule(game.id, game.decision, warning)  # (None: cancelled)
+        self.clock_expiries.schedule(game.id, game.decision, deadline)
+
+    @staticmethod
+    def _clock(game: LoadedGame) -> tuple[float | None, float | None]:
+        """When the turn clock must warn (None once its warning for this deadline is posted) and
+        run out; both None while it does not run or no person must decide (AI seats still
+        deciding after the clock chose for the people: a wake-up then would find nothing to do,
+        and, its time past, fire again at once after every commit)."""
         deadline = game.record.clock_deadline
         seconds = clock_seconds(game.record.options)
-        if deadline is None or seconds is None or not game.clock_applies():
-            self.clock_warnings.cancel(game.id)
-            self.clock_expiries.cancel(game.id)
-            return
-        self.clock_warnings.schedule(game.id, game.decision, deadline - seconds * WARN_SHARE)
-        self.clock_expiries.schedule(game.id, game.decision, deadline)
+        if deadline is None or seconds is None or not game.clock_applies() or not game.humans_to_decide():
+            return None, None
+        warned = game.record.warned_for == deadline
+        return (None if warned else deadline - seconds * WARN_SHARE), deadline
 
     def next_wake(self, game: LoadedGame, keep: float | None = None) -> float | None:
         """The earliest moment `game` must act on its own: an AI turn (`keep`, the stored moment,
@@ -87,12 +95,7 @@ class Wakeups:
             times.append(keep if keep is not None and keep <= due else due)
         if game.record.deadline is not None and game.rules.timer(game.state) is not None:
             times.append(game.record.deadline)
-        deadline = game.record.clock_deadline
-        seconds = clock_seconds(game.record.options)
-        if deadline is not None and seconds is not None and game.clock_applies():
-            if game.record.warned_for != deadline:
-                times.append(deadline - seconds * WARN_SHARE)
-            times.append(deadline)
+        times += [moment for moment in self._clock(game) if moment is not None]
         return min(times, default=None)
 
     def cancel(self, game_id: int) -> None:

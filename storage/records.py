@@ -45,7 +45,7 @@ class GameRecord:
     #: The earliest moment the game must act on its own (AI turn, reaction window, turn clock),
     #: kept on PostgreSQL only (several processes: any of them runs it); None: nothing due.
     wake_at: float | None = None
-    #: The turn-clock deadline whose warning was posted (PostgreSQL only: posted once).
+    #: The turn-clock deadline whose warning was posted (posted once, by one process).
     warned_for: float | None = None
     #: The table's language (a Discord locale, see `bot.i18n`): its server's when it was opened.
     locale: str | None = None

@@ -54,6 +54,82 @@ async def test_warning_mentions_who_must_decide(harness: Harness) -> None:
     assert not [m for m in harness.discord.channels[CHANNEL] if "chooses for you" in m.text()]
 
 
+def _spy_warnings(h: Harness) -> list[str]:
+    """The turn clock's warnings the bot posts from now on (a replaced one is deleted, so the
+    channel alone does not tell how many were posted)."""
+    posted: list[str] = []
+    send = h.messenger.send_channel
+
+    async def spy(channel_id: int, payload, **kwargs):  # noqa: ANN001, ANN202
+        if "chooses for you" in (payload.content or ""):
+            posted.append(payload.content)
+        return await send(channel_id, payload, **kwargs)
+
+    h.messenger.send_channel = spy  # type: ignore[method-assign]
+    return posted
+
+
+async def test_the_warning_is_posted_once_per_deadline_and_never_woken_again(harness: Harness) -> None:
+    """Its timer woke again after every commit, at once since its time was past: it was posted
+    again and again, each time mentioning the players, until the decision changed."""
+    lobby, game_id, users = await _krampus_with_clock(harness)
+    posted = _spy_warnings(harness)
+    game = await harness.game(game_id)
+    wakeups = harness.table.pipeline.wakeups
+    assert game_id in wakeups.clock_warnings.pending()
+    for _ in range(2):  # (its timer, then another process's poller, say)
+        await harness.table.pipeline.clock_warning(game_id, game.decision)
+    assert len(posted) == 1
+    game = await harness.game(game_id)
+    assert game.record.warned_for == game.record.clock_deadline
+    assert game_id not in wakeups.clock_warnings.pending() and game_id in wakeups.clock_expiries.pending()
+    await harness.boot()  # nor again after a restart
+    await harness.table.commands.resume(pause=0)
+    assert game_id not in harness.table.pipeline.wakeups.clock_warnings.pending()
+    assert game_id in harness.table.pipeline.wakeups.clock_expiries.pending()
+
+
+async def test_a_short_clock_warns_once_per_decision_in_real_time(harness: Harness, monkeypatch) -> None:  # noqa: ANN001
+    """The clock's own timers, in real time (a 0.8 s clock): nobody clicks, so each decision is
+    warned about once, then the clock chooses."""
+    monkeypatch.setitem(CLOCK_SECONDS, "fast", 0.8)
+    posted = _spy_warnings(harness)
+    lobby, game_id, users = await _krampus_with_clock(harness)
+    for _ in range(300):
+        forced = [a for a in await harness.service.store.get_actions(game_id) if a.user_id == FORCED_BY_CLOCK]
+        if len({a.seq for a in forced}) >= 6:  # the nomination, then five votes
+            break
+        await asyncio.sleep(0.02)
+    assert len(forced) >= 6, forced
+    await harness.command("abandon", users[0], None)
+    assert 2 <= len(posted) <= 3, posted  # the nomination's, the vote's (and maybe the next one's)
+
+
+def test_no_clock_wake_up_while_only_ai_seats_decide() -> None:
+    """After the clock chose for the people, AI seats may still be deciding the same decision
+    (a vote): its deadline is past, and a wake-up would find nothing to do and fire again at once
+    after every commit until the AI seats acted."""
+    from dataclasses import replace
+
+    from bot.loaded_game import LoadedGame
+    from bot.plugins import PLUGINS
+    from bot.wakeups import Wakeups
+    from storage import GameRecord, SeatRecord
+
+    plugin = PLUGINS.get("secret-krampus")
+    state = plugin.rules.new_game(5, plugin.rules.parse_options({}), 1)
+    options = {"clock": "fast"}
+    record = GameRecord(7, None, 1, "secret-krampus", "running", 1, options, 1, None, 1, None, "", "")
+    record = replace(record, clock_deadline=1000.0)
+    people = [SeatRecord(s, 1 + s, f"P{s}", True, None) for s in range(5)]
+    game = LoadedGame(record, people, plugin, state)
+    assert Wakeups._clock(game) == (1000.0 - 60.0 * 0.25, 1000.0)
+    assert Wakeups._clock(replace(game, record=replace(record, warned_for=1000.0))) == (None, 1000.0)
+    deciders = game.to_decide()
+    ai = [replace(seat, user_id=-1 - seat.seat) if seat.seat in deciders else seat for seat in people]
+    assert Wakeups._clock(replace(game, seats=ai)) == (None, None)
+
+
 async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_an_ai(
     harness: Harness,
 ) -> None:

@@ -179,12 +179,19 @@ class Players:
             return False
         return await self.step(timeout, humans_only=True)
 
-    async def step(self, timeout: float = 5.0, humans_only: bool = False) -> InteractionResult | None:
-        """One random legal move by a seat that must decide; None when the game is over."""
+    async def step(
+        self, timeout: float = 5.0, humans_only: bool = False, among: set[int] | None = None
+    ) -> InteractionResult | None:
+        """One random legal move by a seat that must decide (`among` these seats, if given); None
+        when the game is over."""
         snap = await self.current()
         if snap.status != "running":
             return None
-        seats = [s for s in snap.to_decide() if snap.user_ids[s] > 0 or not humans_only]
+        seats = [
+            s
+            for s in snap.to_decide()
+            if (snap.user_ids[s] > 0 or not humans_only) and (among is None or s in among)
+        ]
         seat = self.rng.choice(seats)
         user = snap.user_ids[seat]
         marker = f":{self.game_id}:{snap.decision}:"

@@ -3,6 +3,9 @@
 Put this directory on PYTHONPATH (`PYTHONPATH=<repo>:<repo>/tests/loopback/boot`) and start the
 bot as usual (`python -m bot`); Python imports `sitecustomize` at start-up. Without the variable
 this file does nothing.
+
+LOOPBACK_CLOCK_SECONDS=fast=5 (settings separated by commas) shortens the turn clock's settings, so
+an end-to-end test sees a clock run out in seconds (`tests/e2e/test_turn_clock_e2e.py`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,13 @@ if os.environ.get("DISCORD_LOOPBACK_URL"):
         _patch(os.environ["DISCORD_LOOPBACK_URL"])
     except Exception as error:  # never break interpreter start-up
         print(f"sitecustomize: could not point discord.py at the loopback: {error!r}", file=sys.stderr)
+
+if os.environ.get("LOOPBACK_CLOCK_SECONDS"):
+    from bot.clock import CLOCK_SECONDS
+
+    for setting in os.environ["LOOPBACK_CLOCK_SECONDS"].split(","):
+        name, seconds = setting.split("=")
+        CLOCK_SECONDS[name.strip()] = float(seconds)
 
 if any(
     os.environ.get(name)
