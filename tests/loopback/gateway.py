@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 HEARTBEAT_INTERVAL_MS = 41250
+HEARTBEAT_ACK_DELAY = 0.05  # seconds
 _conn_ids = itertools.count(1)
 
 
@@ -124,7 +125,10 @@ class Gateway:
         op, data = frame.get("op"), frame.get("d")
         if op == 1:
             conn.heartbeats += 1
-            self._send(conn, {"op": 11})
+            # acknowledged after a network's delay: discord.py's heartbeat thread notes when it
+            # sent only once the send returned, so an instant ack reads as ~41 s late and logs
+            # "Can't keep up ... websocket is 41.3s behind" (Discord itself is never that quick)
+            asyncio.get_running_loop().call_later(HEARTBEAT_ACK_DELAY, self._send, conn, {"op": 11})
         elif op == 2:
             await self._identify(conn, data or {})
         elif op == 6:
