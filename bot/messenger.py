@@ -15,10 +15,9 @@ import pickle
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 import discord
@@ -80,14 +79,18 @@ class PictureCache:
         for picture in payload.pictures:
             data = self._bytes.get(picture.key)
             if data is None:
-                self.misses += 1
-                data = self._bytes[picture.key] = await self._draw(picture)
+                if isinstance(picture.render, _Drawn):  # made ready before (a write sent again)
+                    data = picture.render.data
+                else:
+                    self.misses += 1
+                    data = await self._draw(picture)
+                self._bytes[picture.key] = data
                 if len(self._bytes) > self.size:
                     self._bytes.popitem(last=False)
             else:
                 self.hits += 1
                 self._bytes.move_to_end(picture.key)
-            pictures.append(replace(picture, render=_constant(data)))
+            pictures.append(replace(picture, render=_Drawn(data)))
         payload.pictures = pictures
         return payload
 
@@ -194,8 +197,14 @@ def _nothing() -> None:
     return None
 
 
-def _constant(data: bytes) -> Callable[[], bytes]:
-    return lambda: data
+@dataclass(frozen=True)
+class _Drawn:
+    """A picture's render once its bytes are known (they are returned as they are)."""
+
+    data: bytes
+
+    def __call__(self) -> bytes:
+        return self.data
 
 
 #: One cache for every message the bot sends or edits (REST and interaction answers alike).

@@ -39,8 +39,9 @@ class Picture:
     language: str = field(default_factory=current_language)
 
     def __post_init__(self) -> None:
-        if self.language != DEFAULT_LANGUAGE:
-            object.__setattr__(self, "key", f"{self.key}|{self.language}")
+        suffix = f"|{self.language}"  # once: `replace` (e.g. with its drawn bytes) runs this again
+        if self.language != DEFAULT_LANGUAGE and not self.key.endswith(suffix):
+            object.__setattr__(self, "key", self.key + suffix)
 
     def drawn(self) -> bytes:
         """The PNG's bytes, its words in its language."""

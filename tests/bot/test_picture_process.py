@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import bot.messenger
+from bot.i18n import using
 from bot.messenger import MAX_BROKEN, STARTING, PictureCache
 from bot.plugins import PLUGINS
 from bot.render.base import Payload, Picture
@@ -64,6 +65,29 @@ async def test_pictures_are_drawn_in_another_process_and_kept() -> None:
         workers = list(cache._process._processes)  # type: ignore[attr-defined]
         assert workers and all(pid != os.getpid() for pid in workers)
         await cache.ready(Payload(pictures=[picture]))
+        assert (cache.misses, cache.hits) == (1, 1)
+    finally:
+        cache.stop()
+
+
+async def test_a_picture_in_another_language_keeps_its_key_once_drawn() -> None:
+    """A picture's key names its language once: the picture made ready (its bytes drawn) kept
+    the key, so the same write sent again found it and an edit kept the attachment. Its key
+    grew a second "|hu", so non-English messages uploaded their unchanged pictures at every
+    edit, and a write sent again submitted the drawn bytes to the drawing process, which could
+    not take them (an error logged each time)."""
+    with using("hu"):
+        picture = _pictures_of("christmas-tree")[0]
+    assert picture.key.endswith("|hu") and not picture.key.endswith("|hu|hu")
+    cache = PictureCache()
+    cache.drawing = "process"
+    try:
+        payload = await cache.ready(Payload(pictures=[picture]))
+        assert payload.picture_keys == (picture.key,)
+        again = await cache.ready(payload)  # (a write sent again)
+        assert again.picture_keys == (picture.key,) and again.pictures[0].drawn() == picture.drawn()
+        cache.clear()  # nor when the cache has forgotten it: its bytes are known
+        assert (await cache.ready(payload)).pictures[0].drawn() == picture.drawn()
         assert (cache.misses, cache.hits) == (1, 1)
     finally:
         cache.stop()

@@ -40,7 +40,8 @@ from tests.loopback.text import iter_components
 WIDTH = 44  # about what a phone shows of a message per line
 NAMES = ["Dasher", "Dancer", "Prancer", "Vixen", "Comet", "Cupid", "Donner", "Blitzen", "Rudolph", "Olive"]
 FIRST_USER = 101
-TROUBLE = re.compile(r"\b(WARNING|ERROR|CRITICAL)\b|Traceback")
+TROUBLE = re.compile(r"\b(WARNING|ERROR|CRITICAL)\b")
+RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ ")  # a logged record's first line
 
 
 def controls(message: dict[str, Any]) -> list[str]:
@@ -224,11 +225,7 @@ async def play(args: argparse.Namespace) -> int:
                         break
                     steps += result is not False
                 await asyncio.sleep(args.end_wait)
-                troubles = [
-                    line
-                    for line in bot.log().splitlines()
-                    if TROUBLE.search(line) and "voice will NOT be supported" not in line  # (discord.py's)
-                ]
+                troubles = logged_troubles(bot.log())
     finally:
         await loop.stop()
     print("\n".join(recorder.lines))
@@ -245,9 +242,26 @@ async def play(args: argparse.Namespace) -> int:
     print("still enabled at the end:", "; ".join(still) or "nothing")
     print(f"writes after which two private messages had enabled controls: {recorder.doubled}")
     print(f"warnings and errors the bot logged: {len(troubles)}")
-    for line in troubles[:20]:
-        print(f"    {line[:200]}")
+    for block in dict.fromkeys(troubles[:20]):  # each different one once, with its traceback
+        print("\n".join(f"    {line[:200]}" for line in block.splitlines()[:40]))
     return 0
+
+
+def logged_troubles(log: str) -> list[str]:
+    """The bot's warnings and errors, each with the lines logged with it (a traceback), without
+    their time stamps (so the same trouble logged twice reads the same)."""
+    troubles: list[str] = []
+    taking = False
+    for line in log.splitlines():
+        if RECORD.match(line):
+            taking = (
+                bool(TROUBLE.search(line)) and "voice will NOT be supported" not in line
+            )  # (discord.py's)
+            if taking:
+                troubles.append(RECORD.sub("", line))
+        elif taking:
+            troubles[-1] += "\n" + line
+    return troubles
 
 
 def main() -> None:
