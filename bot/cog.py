@@ -141,9 +141,10 @@ class GamesCog(commands.Cog):
     @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        await self._answer(
-            interaction, "rules", send_new(interaction, ephemeral=True, embed=rules_embed(game.value))
-        )
+        async def summary() -> None:  # drawn in the reader's language (`answering` sets it)
+            await send_new(interaction, ephemeral=True, embed=rules_embed(game.value))
+
+        await self._answer(interaction, "rules", summary())
 
     @app_commands.command(
         name="abandon",

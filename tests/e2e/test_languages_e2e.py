@@ -1,8 +1,8 @@
 """Every game in Hungarian and in German, end to end (issue 16): the real bot over the loopback
 Discord, on a server whose language is that one and with players whose Discord speaks it; one
 whole game of every registered title at once (a channel each), every seat clicking what it is
-shown. Along the way and at the end, nothing a player sees (table, DMs, ephemeral answers, the
-end post) holds an English text of the catalogues, and the phone budgets hold.
+shown. Along the way and at the end, nothing a player sees (/rules, table, DMs, ephemeral
+answers, the end post) holds an English text of the catalogues, and the phone budgets hold.
 
 "English text of the catalogues": each catalogue text whose translation differs from it, or for
 a text with placeholders each literal stretch of it of 12 characters or more; a stretch the
@@ -88,6 +88,10 @@ async def test_every_game_plays_in_the_players_language(speakers) -> None:  # no
         tables.append(Players(loop, bot.db_path, loop.channel_ids[i], users, seed=i + 1, game=name))
 
     async def play(table: Players) -> None:
+        rules = await (
+            await loop.slash(table.user_ids[0], table.channel_id, "rules", {"game": table.game})
+        ).settled(10)
+        assert rules.ephemeral and untranslated(rules.text(), english) == [], (table.game, rules.text())
         await table.open()
         steps = 0
         while (result := await table.step()) is not None:
