@@ -28,6 +28,7 @@ from bot.render.pictures.secret_krampus import picture_key, render_boards_png
 from bot.render.secret_krampus_summary import LOBBY_TEXTS, RULES_SUMMARY
 from bot.render.secret_krampus_text import (
     ORDER,
+    PRIVATE_BUTTON,
     ROLE,
     event_lines,
     footer,
@@ -73,6 +74,8 @@ def _one_of_each(hand: Sequence[Card]) -> list[tuple[int, Card]]:
 
 
 class SecretKrampusRenderer(BaseRenderer):
+    private_button = PRIVATE_BUTTON
+
     # -- the table ------------------------------------------------------------------------------
     # The picture carries the boards, the failed votes, the piles and the stables; the text says
     # what is happening, who must act and what just happened (`secret_krampus_text`).

@@ -59,6 +59,9 @@ SAID_ELSEWHERE = (
     GameOver,
 )
 MAX_EVENT_LINES = 6
+#: The button of a player's private message (`bot.screens.private_label`): the table names it
+#: where a choice is made in private.
+PRIVATE_BUTTON = N_("My role & cards")
 KRAMPUS_CHECK = N_("Krampus check: if Krampus is elected Sleigh Loader, team Naughty wins.")
 
 
@@ -107,18 +110,30 @@ def headline(view: SKView, ctx: TableContext) -> str:
             lm=ctx.name(view.lm_candidate),
             sl=ctx.name(view.sl_candidate),
         )
+    button = _(PRIVATE_BUTTON)
     if phase == Phase.LM_DISCARD:
         return _(
-            "List Maker **{lm}** discards 1 of 3 gifts in secret and passes 2 to **{sl}**.", lm=lm, sl=sl
-        )
-    if phase == Phase.SL_CHOOSE:
-        return _("Sleigh Loader **{sl}** delivers 1 of the 2 gifts from **{lm}**, in secret.", lm=lm, sl=sl)
-    if phase == Phase.HEADS_TOGETHER_VOTE:
-        return _(
-            "**Heads Together:** {lm} and {sl} vote in secret. One Yes delivers the gift, two Noes "
-            "discard it.",
+            "List Maker **{lm}** discards 1 of 3 gifts in private (DM or **{button}**) and passes 2 "
+            "to **{sl}**.",
             lm=lm,
             sl=sl,
+            button=button,
+        )
+    if phase == Phase.SL_CHOOSE:
+        return _(
+            "Sleigh Loader **{sl}** delivers 1 of the 2 gifts from **{lm}**, chosen in private (DM or "
+            "**{button}**).",
+            lm=lm,
+            sl=sl,
+            button=button,
+        )
+    if phase == Phase.HEADS_TOGETHER_VOTE:
+        return _(
+            "**Heads Together:** {lm} and {sl} vote in private (DM or **{button}**). One Yes delivers "
+            "the gift, two Noes discard it.",
+            lm=lm,
+            sl=sl,
+            button=button,
         )
     order = view.pending_order
     if order in ORDER_HEADLINE:

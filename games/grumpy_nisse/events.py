@@ -102,7 +102,8 @@ class RowsCollapsed(Event):
 
 
 class RoundStarted(Event):
-    """Both players shuffled their decks and drew; `leader` leads the first trick."""
+    """Both players shuffled their decks (round 2: their discard piles) and drew; `leader` leads
+    the first trick."""
 
     kind: Literal["round_started"] = "round_started"
     round: int
@@ -111,6 +112,12 @@ class RoundStarted(Event):
     hand_size: int
 
     def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        if self.round > 1:  # (spec 4.3: the discard pile holds all 18 cards then)
+            return words.ngettext(
+                "Round {round}: both players shuffle their discard piles into new decks and draw {n} card.",
+                "Round {round}: both players shuffle their discard piles into new decks and draw {n} cards.",
+                self.hand_size,
+            ).format(n=self.hand_size, round=self.round)
         return words.ngettext(
             "Round {round}: both players shuffle their decks and draw {n} card.",
             "Round {round}: both players shuffle their decks and draw {n} cards.",
@@ -188,16 +195,25 @@ class TrickWon(Event):
         )
         if not self.lead_dice:
             return line
+        lead_total = value_of(self.lead_card) + sum(self.lead_dice)
+        follow_total = value_of(self.follow_card) + sum(self.follow_dice)
         dice = say(
             words,
-            N_("Dice: {leader} {lead_dice} = {lead_total}, {follower} {follow_dice} = {follow_total}."),
+            N_(
+                "Dice: {leader} {lead_value} + 🎲{lead_dice} = {lead_total}, "
+                "{follower} {follow_value} + 🎲{follow_dice} = {follow_total}."
+            ),
             leader=names[self.leader],
+            lead_value=value_of(self.lead_card),
             lead_dice="+".join(map(str, self.lead_dice)),
-            lead_total=value_of(self.lead_card) + sum(self.lead_dice),
+            lead_total=lead_total,
             follower=names[1 - self.leader],
+            follow_value=value_of(self.follow_card),
             follow_dice="+".join(map(str, self.follow_dice)),
-            follow_total=value_of(self.follow_card) + sum(self.follow_dice),
+            follow_total=follow_total,
         )
+        if lead_total == follow_total:
+            dice += " " + say(words, N_("A tie goes to the lead card."))
         return f"{line} {dice}"
 
 

@@ -32,11 +32,11 @@ class WinRule(StrEnum):
 RULE_TEXT: dict[WinRule, str] = {
     WinRule.GIANT_SLAYER: N_("a 1 beats any 9"),
     WinRule.HIGHER_VALUE: N_("same suit, the higher value wins"),
-    WinRule.LUCKY_ROLL: N_("same suit with a 3: dice were added (a tie goes to the lead card)"),
+    WinRule.LUCKY_ROLL: N_("same suit with a 3: dice were added"),
     WinRule.STEADFAST: N_("a led 5 cannot be trumped"),
     WinRule.TRUMP: N_("the trump wins"),
-    WinRule.TWO_THREES: N_("two 3s: 3d6 each (a tie goes to the lead card)"),
-    WinRule.LEAD_SUIT: N_("different suits and no trump: the lead card wins"),
+    WinRule.TWO_THREES: N_("two 3s: 3d6 each"),
+    WinRule.LEAD_SUIT: N_("different suits, neither a trump: the lead card wins"),
 }
 
 

@@ -216,3 +216,18 @@ def test_view_shows_the_whole_table():
     assert view.choices and all(c.label for c in view.choices) and view.status.startswith("Roll 1 of 11")
     assert G.view(state, T).choices == []
     assert isinstance(GrumpyNisse().view(finish_draft(state), None), GNView)
+
+
+def test_a_trick_decided_by_dice_says_each_card_s_value_and_its_dice():
+    """ "Dice: Dancer 1+4 = 8" read as wrong arithmetic: the card's value was left out."""
+    from games.grumpy_nisse.events import TrickWon
+    from games.grumpy_nisse.tricks import WinRule
+
+    won = TrickWon(
+        winner=1, leader=1, lead_card="L3", follow_card="L5", space=4, trump=None,
+        rule=WinRule.LUCKY_ROLL, lead_dice=[1, 4], follow_dice=[2],
+    )  # fmt: skip
+    line = won.describe(["Ann", "Bob"])
+    assert line.endswith("(same suit with a 3: dice were added). Dice: Bob 3 + 🎲1+4 = 8, Ann 5 + 🎲2 = 7.")
+    tie = won.model_copy(update={"follow_dice": [3]}).describe(["Ann", "Bob"])
+    assert tie.endswith("Ann 5 + 🎲3 = 8. A tie goes to the lead card.")
