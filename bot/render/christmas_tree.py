@@ -18,7 +18,7 @@ import discord
 from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext, private_result
 from bot.render.christmas_tree_components import Draft, private_components
-from bot.render.christmas_tree_news import QUIET_EVENTS, fresh_cells, news_lines
+from bot.render.christmas_tree_news import QUIET_EVENTS, fresh_cells, last_round_lines, news_lines
 from bot.render.christmas_tree_summary import LOBBY_TEXTS, RULES_SUMMARY
 from bot.render.christmas_tree_text import (
     cell_text,
@@ -113,6 +113,16 @@ class ChristmasTreeRenderer(BaseRenderer):
         # passing of an earlier turn (its edit coalesced into this one) is over too
         hidden_at_end = ("last_cards_discarded", "round_scored", "card_placed", "ready", "hands_passed")
         shown = [e for e in events if not (over and e.kind in hidden_at_end)]
+        if view.round > 1 and (view.phase == Phase.OBJECTIVES or view.turn == 1):
+            # the last round's scores stay while the next one starts: the news of its end was
+            # gone at the next edit (each objective's points while the new ones are chosen)
+            scores = last_round_lines(view, ctx.names)
+            embed.add_field(
+                name=_("Round {round} scores", round=view.round - 1),
+                value="\n".join(scores if view.phase == Phase.OBJECTIVES else scores[-1:])[:1024],
+                inline=False,
+            )
+            shown = [e for e in shown if e.kind not in ("objective_scored", "round_scored")]
         news = news_lines(shown, ctx.names)
         if news:
             embed.add_field(name=_("Just now"), value="\n".join(news[-8:])[:1024], inline=False)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, ngettext, translated
 from bot.render.christmas_tree_text import cell_text, objective_name, rotation_text, short_card
 from games.christmas_tree.data import CARDS, Kind
+from games.christmas_tree.models import CTView
 from games.christmas_tree.words import seat_words
 from games.core import Event
 
@@ -95,6 +96,18 @@ def _revealed(placed: Sequence[Event], me: int | None) -> str:
     )
 
 
+def last_round_lines(view: CTView, names: Sequence[str]) -> list[str]:
+    """The objectives of the round before this one and what each player scored (the table keeps
+    them through the next round: the news of a round's end was gone at the next edit, or never
+    shown when edits were coalesced)."""
+    last = view.round - 1
+    results = [r for r in view.results if r.round == last]
+    lines = [f"{objective_name(r.code)}: {_points(r.points, names)}." for r in results]
+    gains = ", ".join(f"{names[p.seat]} +{p.objectives_by_round[last - 1]}" for p in view.breakdown)
+    lines.append(_("Points in round {round}: {points}.", round=last, points=gains))
+    return lines
+
+
 def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = None) -> list[str]:
     """Short lines for `events` (as seen by seat `me`, or the public with None)."""
     lines: list[str] = []
@@ -151,4 +164,4 @@ def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = N
     return lines
 
 
-__all__ = ["QUIET_EVENTS", "fresh_cells", "news_lines"]
+__all__ = ["QUIET_EVENTS", "fresh_cells", "last_round_lines", "news_lines"]

@@ -10,7 +10,7 @@ import pytest
 
 from bot.render.base import TableContext
 from bot.render.christmas_tree import ChristmasTreeRenderer
-from bot.render.christmas_tree_text import points
+from bot.render.christmas_tree_text import objective_name, points
 from bot.render.pictures.christmas_tree_private import PrivatePicture
 from games.christmas_tree import CARDS, ChristmasTree, ChristmasTreeOptions, Kind, Phase
 from games.christmas_tree.words import card_words
@@ -307,3 +307,26 @@ def test_half_a_choice_is_said_not_drawn() -> None:
     assert picked.pictures[0].key == shown
     assert f"**cell {cell + 1}** picked: now pick a card" in picked.embeds[0].description
     assert RENDER.private(view, ctx, [], f"c1x{cell}").pictures[0].key != shown
+
+
+def test_the_last_round_s_scores_stay_on_the_table_as_the_next_round_starts() -> None:
+    """The news of a round's end (each objective's points) was gone at the table's next edit, or
+    never shown when edits were coalesced: the table shows them while the next round's
+    objectives are chosen, and the round's points through its first turn."""
+    seen = set()
+    for state, events in _states(3, "advanced", seed=55, every=1):
+        view = G.view(state, None)
+        if view.round < 2 or view.phase == Phase.GAME_OVER:
+            continue
+        ctx = TableContext(1, G.decision(state), NAMES[:3], G.title)
+        text = _message(RENDER.table(view, ctx, visible_events(events, None))).text()
+        last = view.round - 1
+        results = [r for r in view.results if r.round == last]
+        choosing = view.phase == Phase.OBJECTIVES
+        if choosing or view.turn == 1:
+            assert f"Round {last} scores" in text and text.count(f"Points in round {last}:") == 1, text
+            assert results and all((f"{objective_name(r.code)}: " in text) == choosing for r in results)
+            seen.add((view.round, choosing))
+        else:
+            assert f"Round {last} scores" not in text
+    assert seen == {(2, True), (2, False), (3, True), (3, False)}, seen
