@@ -76,8 +76,11 @@ class Outbox:
         self.version += 1
         self.table_events = list(change.events)
         self.recent.append((self.version, self.table_events))
+        rules = change.game.rules
         for event in change.events:
-            if event.audience.is_public:
+            if event.audience.is_public:  # told on the table; in private too to whom it is done
+                for seat in rules.done_to(event):
+                    self.news.setdefault(seat, []).append(event)
                 continue
             for seat in range(len(change.game.seats)):
                 if event.audience.includes(seat):

@@ -230,7 +230,8 @@ class NaughtyOrNiceRenderer(BaseRenderer):
         return has_private_decision(view)
 
     def private_news(self, events: Sequence[Event]) -> list[Event]:
-        return [e for e in events if not e.audience.is_public and e.kind not in ECHO_EVENTS]
+        # (public events reach a seat's news only when done to it: `NaughtyOrNice.done_to`)
+        return [e for e in events if e.kind not in ECHO_EVENTS]
 
     def ending(self, view: NoNView, ctx: TableContext, summary: str) -> str:
         return ending_text(view, ctx)

@@ -133,6 +133,12 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         or None: the bot then says whom it waits for."""
         return None
 
+    def done_to(self, event: Event) -> frozenset[int]:
+        """The seats a public `event` is done to by someone else (what they lose, or a turn they
+        will miss), whose private message tells it too: the table's news may be gone, or cut
+        short, by the time they look (default: none)."""
+        return frozenset()
+
     def timer(self, state: StateT) -> Timer | None:
         """The clock on the current decision, if it has one (default: none)."""
         return None

@@ -250,6 +250,13 @@ class Scored(Event):
             reason=reason_words(self.reason),
         )
 
+    def describe_to(self, names: Sequence[str], seat: int) -> Words:
+        """As the seat reads its own loss (in private: `NaughtyOrNice.done_to`)."""
+        if seat == self.seat and self.points < 0:
+            one, many = N_("You lose {n} point ({reason})."), N_("You lose {n} points ({reason}).")
+            return count_words(-self.points, one, many, reason=reason_words(self.reason))
+        return self.describe(names)
+
 
 class Fulfilled(Event):
     kind: Literal["fulfilled"] = "fulfilled"

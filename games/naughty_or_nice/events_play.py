@@ -199,6 +199,12 @@ class ScroogePlaced(Event):
     def describe(self, names: Sequence[str]) -> Words:
         return Words(N_("{name} will skip their next turn."), name=names[self.target])
 
+    def describe_to(self, names: Sequence[str], seat: int) -> Words:
+        """As its target reads it (in private: `NaughtyOrNice.done_to`)."""
+        if seat == self.target:
+            return Words(N_("{name} makes you skip your next turn (Mr Scrooge)."), name=names[self.seat])
+        return self.describe(names)
+
 
 STEALS = {
     "creature": (
@@ -268,6 +274,13 @@ class KrampusGave(Event):
             present=present_words(self.card),
             to=names[self.to],
         )
+
+    def describe_to(self, names: Sequence[str], seat: int) -> Words:
+        """As the giver reads it (in private: `NaughtyOrNice.done_to`)."""
+        if seat == self.seat:
+            to = names[self.to]
+            return Words(N_("Krampus: you give {present} to {to}."), present=present_words(self.card), to=to)
+        return self.describe(names)
 
 
 class WolverineTook(Event):

@@ -10,7 +10,8 @@ from games.core import Event, GameRules, Outcome, Timer
 from games.core.words import N_, Words
 from games.naughty_or_nice import clock, engine, flow, rules
 from games.naughty_or_nice.actions import CloseWindow, NoNAction
-from games.naughty_or_nice.events import NoNEvent
+from games.naughty_or_nice.events import NoNEvent, Scored
+from games.naughty_or_nice.events_play import KrampusGave, ScroogePlaced
 from games.naughty_or_nice.models import NoNOptions, NoNState, WindowTask
 from games.naughty_or_nice.viewmodels import NoNView
 from games.naughty_or_nice.views import build_view
@@ -53,6 +54,17 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
         if isinstance(rules.top(state), WindowTask):
             return N_("A reaction window is open: wait for it to close.")
         return None
+
+    def done_to(self, event: Event) -> frozenset[int]:
+        """Krampus makes a player give a present, the Jólakötturinn (or another) costs them
+        points, Mr Scrooge makes them miss a turn: each told in their private message too."""
+        if isinstance(event, KrampusGave) and event.seat != event.to:
+            return frozenset({event.seat})
+        if isinstance(event, Scored) and event.points < 0:
+            return frozenset({event.seat})
+        if isinstance(event, ScroogePlaced) and event.seat != event.target:
+            return frozenset({event.target})
+        return frozenset()
 
     def timer(self, state: NoNState) -> Timer | None:
         if isinstance(rules.top(state), WindowTask):

@@ -240,7 +240,8 @@ def _own_part(game, seat: int) -> tuple:
 async def test_a_private_message_is_edited_only_for_its_own_seat(harness: Harness) -> None:
     """The playground, offer row, scores and whoever acts are on the table: a seat's DM is edited
     only when its own hand, news or a decision shown there changes (never for another player's
-    move, nor for a decision of its own made on the table alone, such as the gift giver)."""
+    move, unless done to this seat, nor for a decision of its own made on the table alone, such as
+    the gift giver)."""
     users = make_users(4)
     table, game_id = await open_non(harness, users, level="5", givers="random")
     dm_of = {}
@@ -262,7 +263,7 @@ async def test_a_private_message_is_edited_only_for_its_own_seat(harness: Harnes
             seat
             for seat in range(4)
             for e in harness.table.pipeline.outboxes[game_id].table_events
-            if not e.audience.is_public and e.audience.includes(seat)
+            if (not e.audience.is_public and e.audience.includes(seat)) or seat in after.rules.done_to(e)
         }
         for seat, user in enumerate(users):
             deciding = shows_decision(before.view(seat)) or shows_decision(after.view(seat))
@@ -308,3 +309,39 @@ async def test_whole_game_by_clicks(
     for player in game.state.players:
         assert f"**{player.score}**" in end
     assert table.files and table.custom_ids() == []
+
+
+def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None:
+    """The table's news keeps its newest lines only (and only since its last write): a present
+    given to Krampus, points lost to the Jólakötturinn, a turn Mr Scrooge takes away were gone
+    from it for the player they were done to, whose private message said nothing. Now it does."""
+    from bot import screens
+    from bot.outbox import Change, Outbox
+    from bot.plugins import PLUGINS
+    from tests.bot.test_ai_seats import _game
+
+    rules = PLUGINS.get("naughty-or-nice").rules
+    found: dict[str, tuple] = {}
+    for seed in range(60):
+        state = rules.new_game(4, rules.parse_options({}), seed)
+        rng = random.Random(seed)
+        while rules.outcome(state) is None and len(found) < 3:
+            seat = rng.choice(sorted(rules.to_decide(state)))
+            state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+            for event in events:
+                if event.audience.is_public and rules.done_to(event):
+                    found.setdefault(event.kind, (state, event))
+        if len(found) == 3:
+            break
+    assert set(found) == {"krampus_gave", "scored", "scrooge_placed"}, set(found)
+    said = {"krampus_gave": "Krampus: you give", "scored": "You lose", "scrooge_placed": "makes you skip"}
+    for kind, (state, event) in found.items():
+        (seat,) = rules.done_to(event)
+        game = _game("naughty-or-nice", state, set(), 4)
+        outbox = Outbox(game)
+        outbox.add(Change(game, [event]))
+        assert outbox.news == {seat: [event]}, "told only to whom it was done"
+        worth = screens.renderer(game).private_news(outbox.news[seat])
+        payload = screens.private_payload(game, seat, worth)
+        text = "\n".join(str(field.value) for embed in payload.embeds for field in embed.fields)
+        assert said[kind] in text, (kind, text)
