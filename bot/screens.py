@@ -230,8 +230,10 @@ def _ending_payload(game: LoadedGame, text: str) -> Payload:
 def parked_payload(game: LoadedGame, seat: int) -> Payload:
     """A seat's DM while it plays from its ephemeral view in the channel: nothing in it can go
     out of date, and it has no controls."""
+    with using(table_language(game)):  # (the button as the table shows it)
+        button = private_label(game)
     with using(seat_language(game, seat)):
-        title, button, url = _(game.info.title), private_label(game), jump_url(game)
+        title, url = _(game.info.title), jump_url(game)
         if url:
             text = _(
                 "**{game} #{number}**: you play in the channel; your cards and choices are in your "

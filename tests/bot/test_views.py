@@ -196,3 +196,20 @@ async def test_my_hand_answered_late_comes_in_the_place_of_the_thinking_placehol
         assert PARKED in dm_of(h, users[seat]).text()
     finally:
         await h.close()
+
+
+def test_a_parked_dm_names_the_button_as_the_table_shows_it() -> None:
+    """A German player at an English table: their DM, in German, sends them to the table's
+    "My role & cards" (a German label there would name a button nobody can find)."""
+    from dataclasses import replace
+
+    from bot import screens
+    from bot.plugins import PLUGINS
+    from tests.bot.test_ai_seats import _game
+
+    rules = PLUGINS.get("secret-krampus").rules
+    game = _game("secret-krampus", rules.new_game(5, rules.parse_options({}), 1), set(), 5)
+    seats = [replace(seat, locale="de" if seat.seat == 2 else None) for seat in game.seats]
+    game = replace(game, seats=seats)
+    text = screens.parked_payload(game, 2).content or ""
+    assert "**My role & cards**" in text and "Kanal" in text, text
