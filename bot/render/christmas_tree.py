@@ -31,7 +31,7 @@ from bot.render.christmas_tree_text import (
 )
 from bot.render.pictures.christmas_tree import picture_key, render_trees_png
 from bot.render.pictures.christmas_tree_private import PrivatePicture
-from games.christmas_tree.data import Mode, Phase
+from games.christmas_tree.data import TURNS, Mode, Phase
 from games.christmas_tree.models import CTView, ScoreBreakdown
 from games.christmas_tree.rules import rotations_of
 from games.core import Event
@@ -262,6 +262,13 @@ class ChristmasTreeRenderer(BaseRenderer):
                         objective=name,
                     )
                 )
+            elif view.mode == Mode.ADVANCED:  # (spec R2/R3a: it rides in the hand until it returns)
+                lines.append(
+                    _(
+                        "Choose your objective for this round below: it travels secretly in your hand "
+                        "and is revealed when that hand comes back to you."
+                    )
+                )
             else:
                 lines.append(
                     _("Choose your objective for this round below (everyone sees it once all have chosen).")
@@ -306,6 +313,11 @@ class ChristmasTreeRenderer(BaseRenderer):
                 card=card,
                 cell=cell,
             )
+        if pending is not None and not view.cookies_left:
+            # i18n: **Done** is the button's label ("Done")
+            return _(
+                "Your card goes on **{cell}**. No cookies left: press **Done**.", cell=cell_text(pending.cell)
+            )
         if pending is not None:
             # i18n: **Done** is the button's label ("Done")
             return ngettext(
@@ -327,6 +339,8 @@ class ChristmasTreeRenderer(BaseRenderer):
     def _passing_you(self, view: CTView, ctx: TableContext) -> str:
         seat = view.seat
         assert seat is not None
+        if view.turn == TURNS and view.phase == Phase.TURN:  # (spec R3e: nothing is passed then)
+            return _("Last turn of the round: the card you do not place leaves the game.")
 
         to = (seat + view.direction) % view.num_seats
         came = (seat - view.direction) % view.num_seats

@@ -330,3 +330,29 @@ def test_the_last_round_s_scores_stay_on_the_table_as_the_next_round_starts() ->
         else:
             assert f"Round {last} scores" not in text
     assert seen == {(2, True), (2, False), (3, True), (3, False)}, seen
+
+
+@pytest.mark.parametrize("mode", ["normal", "advanced"])
+def test_a_private_message_says_what_this_mode_and_turn_really_do(mode: str) -> None:
+    """Advanced objectives are not revealed once all have chosen (they travel in the hands); at a
+    round's last turn nothing is passed (the card not placed leaves the game); with no cookie
+    left, none can be spent."""
+    seen = set()
+    for state, _events in _states(3, mode, seed=8, every=1):
+        view = G.view(state, 0)
+        if view.phase == Phase.GAME_OVER:
+            continue
+        ctx = TableContext(1, G.decision(state), NAMES[:3], G.title)
+        text = RENDER.private(view, ctx, []).embeds[0].description or ""
+        if view.phase == Phase.OBJECTIVES and not view.my_choice:
+            travels = "it travels secretly in your hand" in text
+            assert travels == (mode == "advanced") and ("once all have chosen" in text) != travels, text
+            seen.add("objective")
+        if view.phase == Phase.TURN:
+            last = "the card you do not place leaves the game" in text
+            assert last == (view.turn == 7) and ("You pass your hand" in text) != last, text
+            seen.add(f"turn {view.turn}")
+        if view.pending is not None and not view.pending.confirmed and not view.cookies_left:
+            assert "No cookies left" in text and "cookies left)" not in text, text
+            seen.add("no cookies")
+    assert {"objective", "turn 1", "turn 7"} <= seen, seen
