@@ -107,7 +107,9 @@ def table_choices(view: NoNView) -> list[tuple[str, str]]:
         return [(f"giver.{g.value}", _(GIVERS[g].name)) for g in Giver if g not in taken]
     if view.phase == "turn":
         if view.basic_taken is None:
-            basics = [("craft", _(BASIC_NAMES[Basic.CRAFT]))]
+            nothing = not (view.present_deck_size or view.present_discard or view.offer)
+            craft = _("Craft (nothing left to take)") if nothing else _(BASIC_NAMES[Basic.CRAFT])
+            basics = [("craft", craft)]
             if view.uses_creatures:
                 basics.append(("summon", _(BASIC_NAMES[Basic.SUMMON])))
             return basics

@@ -193,7 +193,9 @@ def own_decision(view: NoNView) -> str:
             return _(
                 "**Reindeer gained:** tuck it under Rudolf (safe, points at the end) or keep it in hand."
             )
-        return _("**Creature gained:** only a Reindeer goes under Rudolf, so keep it (the table can't tell).")
+        return _(
+            "**Creature gained:** only a Reindeer goes under Rudolf, so keep it (nobody else sees which)."
+        )
     if phase == "craft":
         return ngettext(
             "**Your Craft:** take {n} more present, from the deck or the offer row (below or on the table).",

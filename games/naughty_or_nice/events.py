@@ -57,7 +57,8 @@ class GiverChosen(Event):
     giver: Giver
 
     def describe(self, names: Sequence[str]) -> Words:
-        return Words(N_("{name} plays {giver}."), name=names[self.seat], giver=giver_words(self.giver))
+        giver = giver_words(self.giver)
+        return Words(N_("{name} takes {giver} as gift giver."), name=names[self.seat], giver=giver)
 
 
 class GameStarted(Event):

@@ -7,7 +7,7 @@ from functools import lru_cache
 from games.core import Action, encode_action
 from games.core.words import N_
 from games.naughty_or_nice import actions as A
-from games.naughty_or_nice.basic import needed_colours
+from games.naughty_or_nice.basic import can_take_present, needed_colours
 from games.naughty_or_nice.cards import after_midnight, kiddo_points
 from games.naughty_or_nice.creatures import remaining_batch
 from games.naughty_or_nice.data import (
@@ -266,6 +266,8 @@ def label_template(state: NoNState, seat: int, action: Action) -> tuple[str, Val
         return N_("Take {present}"), {"present": PRESENTS[PRESENT_TYPE_OF[task.cards[action.index]]].name}
     if isinstance(action, A.Summon) and after_midnight(state):
         return N_("Summon (+1 point after Midnight)"), {}
+    if isinstance(action, A.Craft) and not can_take_present(state):  # (legal: it gains nothing)
+        return N_("Craft (nothing left to take)"), {}
     return _simple_template(action)
 
 

@@ -345,3 +345,31 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
         payload = screens.private_payload(game, seat, worth)
         text = "\n".join(str(field.value) for embed in payload.embeds for field in embed.fields)
         assert said[kind] in text, (kind, text)
+
+
+def test_craft_says_when_there_is_nothing_left_to_take() -> None:
+    """With the present deck, its discard pile and the offer row empty, Craft is still legal and
+    gains nothing (a whole round of that ends the game): its button says so."""
+    from bot import screens
+    from bot.plugins import PLUGINS
+    from tests.bot.test_ai_seats import _game
+
+    rules = PLUGINS.get("naughty-or-nice").rules
+    state = rules.new_game(2, rules.parse_options({}), 4)
+    rng = random.Random(4)
+    while rules.view(state, None).phase != "turn":
+        seat = rng.choice(sorted(rules.to_decide(state)))
+        state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    (seat,) = rules.to_decide(state)
+    labels = {}
+    for empty in (False, True):
+        if empty:
+            state = state.model_copy(deep=True)
+            state.present_deck, state.present_discard, state.offer = [], [], []
+        game = _game("naughty-or-nice", state, set(), 2)
+        table = FakeMessage(1, 1)
+        table.apply(**screens.table_payload(game).send_kwargs())
+        private = FakeMessage(2, 1)
+        private.apply(**screens.private_payload(game, seat).send_kwargs())
+        labels[empty] = (table.text() + private.text()).count("Craft (nothing left to take)")
+    assert labels == {False: 0, True: 2}, labels
