@@ -47,6 +47,7 @@ QUIET_ON_TABLE = frozenset({"window_opened", "kiddo_revealed", "offer_refilled",
 #: Events whose points the event itself already tells (the `scored` right after it is dropped).
 WITH_POINTS = frozenset({"fulfilled", "creature_played", "reindeer_played"})
 NEWS_LINES = 5
+MIDNIGHT = "\N{CLOCK FACE TWELVE OCLOCK}"
 
 
 def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
@@ -211,13 +212,26 @@ class NaughtyOrNiceRenderer(BaseRenderer):
         return _("Hands (presents): {hands}", hands=" \N{MIDDLE DOT} ".join(hands))
 
     def _decks(self, view: NoNView) -> str:
+        """The decks' sizes; before Midnight, the main part and the bottom stack apart (spec 2.7:
+        Midnight is among the bottom stack's cards, never said where)."""
         decks = [ngettext("{n} present", "{n} presents", view.present_deck_size)]
+        stacks = not view.midnight_revealed and (view.kiddo_bottom_size or view.creature_bottom_size)
         if view.uses_creatures:
-            creatures = view.creature_main_size + view.creature_bottom_size
-            decks.append(ngettext("{n} creature", "{n} creatures", creatures))
-        kiddos = view.kiddo_main_size + view.kiddo_bottom_size
-        decks.append(ngettext("{n} kiddo", "{n} kiddos", kiddos))
-        return _("Level {level} - left in the decks: {decks}", level=view.level, decks=", ".join(decks))
+            main, bottom = view.creature_main_size, view.creature_bottom_size
+            if stacks and bottom:
+                text = _("{main} + {clock}{bottom} creatures", main=main, bottom=bottom, clock=MIDNIGHT)
+                decks.append(text)
+            else:
+                decks.append(ngettext("{n} creature", "{n} creatures", main + bottom))
+        main, bottom = view.kiddo_main_size, view.kiddo_bottom_size
+        if stacks and bottom:
+            decks.append(_("{main} + {clock}{bottom} kiddos", main=main, bottom=bottom, clock=MIDNIGHT))
+        else:
+            decks.append(ngettext("{n} kiddo", "{n} kiddos", main + bottom))
+        line = _("Level {level} - left in the decks: {decks}", level=view.level, decks=", ".join(decks))
+        if stacks:
+            line += " " + _("({clock}: the bottom stack, Midnight is in it)", clock=MIDNIGHT)
+        return line
 
     # -- the private message (see `naughty_or_nice_private`) -------------------------------------
     def private(

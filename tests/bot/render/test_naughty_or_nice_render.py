@@ -182,6 +182,23 @@ def test_the_table_says_how_many_cards_each_hand_holds(level: int) -> None:
             assert f"Hands (presents): {' · '.join(hands)}\n" in footer
 
 
+def test_the_table_counts_each_deck_s_bottom_stack_apart_until_midnight() -> None:
+    """Spec 2.7: the main part and the bottom stack (which holds Midnight) are shown apart; one
+    merged number (the Midnight card counted in) left players unable to tell Midnight was near."""
+    seen = set()
+    for state in random_states(3, 5, {"level": 5}, limit=2000):
+        view = GAME.view(state, None)
+        ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+        footer = RENDER.table(view, ctx, []).embeds[0].footer.text
+        apart = f"{view.kiddo_main_size} + 🕛{view.kiddo_bottom_size} kiddos"
+        if not view.midnight_revealed:
+            assert apart in footer and "Midnight is in it" in footer, footer
+        else:
+            assert "🕛" not in footer, footer
+        seen.add(view.midnight_revealed)
+    assert seen == {False, True}
+
+
 def _window_state(secret: bool):
     for seed in range(60):
         for state in random_states(4, seed, {"level": 5, "reaction_secrecy": secret}, limit=600):
