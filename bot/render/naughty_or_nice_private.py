@@ -45,7 +45,7 @@ from bot.render.naughty_or_nice_text import (
 )
 from games.core import Event
 from games.core.words import names_and
-from games.naughty_or_nice.data import CREATURES, GIVERS, Creature, Giver, Reaction
+from games.naughty_or_nice.data import CREATURES, GIVERS, KIDDOS, Creature, Giver, Reaction
 from games.naughty_or_nice.viewmodels import NoNView
 from games.naughty_or_nice.words import BASIC_NAMES
 
@@ -170,13 +170,32 @@ def reaction_prompt(view: NoNView, ctx: TableContext) -> str:
     assert window is not None
     card = _(REACTION_NAME[window.reaction])
     mover = ctx.name(window.mover)
+    creature = _(CREATURES[window.subject].name)
     if window.reaction == Reaction.PAPA_WOLVERINE:
         what = _("**Reaction window:** {name} fulfilled a wish: take up to 2 of its presents?", name=mover)
+    elif window.target == view.seat:
+        what = _(
+            "**Reaction window:** {name} plays {creature} on you: cancel its effect?",
+            name=mover,
+            creature=creature,
+        )
+    elif window.target >= 0:
+        what = _(
+            "**Reaction window:** {name} plays {creature} on {target}: cancel its effect?",
+            name=mover,
+            creature=creature,
+            target=ctx.name(window.target),
+        )
+    elif window.kiddo is not None:
+        what = _(
+            "**Reaction window:** {name} plays {creature}, taking {kiddo}: cancel its effect?",
+            name=mover,
+            creature=creature,
+            kiddo=_(KIDDOS[window.kiddo].name),
+        )
     else:
         what = _(
-            "**Reaction window:** {name} plays {creature}: cancel its effect?",
-            name=mover,
-            creature=_(CREATURES[window.subject].name),
+            "**Reaction window:** {name} plays {creature}: cancel its effect?", name=mover, creature=creature
         )
     hold = _("You hold a usable **{card}**: **React** or **Pass** below.", card=card)
     when = " " + _("It closes {countdown}.", countdown=ctx.countdown()) if ctx.deadline is not None else ""

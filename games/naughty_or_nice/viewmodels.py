@@ -76,6 +76,9 @@ class WindowView(BaseModel):
     mover: int
     seconds: int
     secret: bool
+    #: the reacted-to creature's target seat (-1: none) and the kiddo it takes (Mrs. Claus)
+    target: int = -1
+    kiddo: str | None = None
 
 
 class FulfilView(BaseModel):

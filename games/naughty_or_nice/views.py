@@ -30,6 +30,7 @@ from games.naughty_or_nice.models import (
     FulfilTask,
     KeepTask,
     NoNState,
+    ResolveTask,
     TuckTask,
     TurnTask,
     WindowTask,
@@ -111,12 +112,17 @@ def build_view(state: NoNState, seat: int | None) -> NoNView:
         deciders = [seat] if seat in deciders else []
     window = None
     if isinstance(task, WindowTask):
+        # the creature it answers, as played (public: the table said it): its target, its kiddo
+        played = next((t for t in reversed(state.tasks) if isinstance(t, ResolveTask)), None)
+        aimed = played is not None and played.seat == task.mover and played.creature == task.subject
         window = WindowView(
             reaction=task.reaction,
             subject=task.subject,
             mover=task.mover,
             seconds=state.options.reaction_seconds,
             secret=state.options.reaction_secrecy,
+            target=played.target if aimed and played is not None else -1,
+            kiddo=played.kiddo if aimed and played is not None else None,
         )
     fulfil = None
     open_fulfil = next((t for t in reversed(state.tasks) if isinstance(t, FulfilTask)), None)

@@ -226,6 +226,35 @@ def test_reaction_window_table_and_prompt(secret: bool) -> None:
         assert not _message(RENDER.private(GAME.view(state, seat), ctx, [])).custom_ids()
 
 
+def test_a_reaction_prompt_says_whom_the_creature_is_played_on() -> None:
+    """A player asked whether to cancel a creature must know it is played on them (or whom, or
+    which kiddo it takes), as the table said when it was played."""
+    said: set[str] = set()
+    for seed in range(80):
+        for state in random_states(4, seed, {"level": 5}, limit=600):
+            window = GAME.view(state, None).window
+            if window is None or window.reaction.value != "TOMTE" or not GAME.to_decide(state):
+                continue
+            played = next(t for t in reversed(state.tasks) if t.kind == "resolve")
+            if played.seat != window.mover:
+                continue
+            ctx = TableContext(1, GAME.decision(state), NAMES[:4], "Naughty or Nice")
+            for seat in GAME.to_decide(state):
+                text = _message(RENDER.private(GAME.view(state, seat), ctx, [])).text()
+                if played.target == seat:
+                    assert " on you: cancel" in text, text
+                    said.add("you")
+                elif played.target >= 0:
+                    assert f" on {NAMES[played.target]}: cancel" in text, text
+                    said.add("them")
+                elif played.kiddo is not None:
+                    assert f"taking {KIDDOS[played.kiddo].name}: cancel" in text, text
+                    said.add("kiddo")
+        if len(said) == 3:
+            break
+    assert said == {"you", "them", "kiddo"}, said
+
+
 def test_forged_or_stale_drafts_are_ignored() -> None:
     for state in random_states(3, 21, {"level": 5}):
         view = GAME.view(state, state.turn.seat) if state.turn else None
