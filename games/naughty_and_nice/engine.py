@@ -165,7 +165,9 @@ def _stop_taking(state: NNState, seat: int, action: StopTaking, out: list[Event]
 def _end_steal(state: NNState, out: list[Event]) -> None:
     steal = state.steal
     assert steal is not None
-    out.append(StealEnded(seat=state.active_seat, target=steal.target, taken=list(steal.taken)))
+    out.append(
+        StealEnded(seat=state.active_seat, target=steal.target, taken=list(steal.taken), shiny=steal.shiny)
+    )
     state.steal = None
     after_play(state, out)
 

@@ -208,12 +208,24 @@ class CardTaken(Event):
 
 
 class StealEnded(Event):
+    """The steal is over: what was taken, and with which Shiny! card (the news of its play may be
+    gone from the table by then, its prompt having had an edit of its own)."""
+
     kind: Literal["steal_ended"] = "steal_ended"
     seat: int
     target: int
     taken: list[str]
+    shiny: str = ""
 
     def describe(self, names: Sequence[str]) -> Words:
+        if self.shiny:
+            return Words(
+                N_("{name} took {cards} from {target} (with {shiny})."),
+                name=names[self.seat],
+                cards=cards_words(self.taken),
+                target=names[self.target],
+                shiny=card_text(self.shiny),
+            )
         return Words(
             N_("{name} took {cards} from {target}."),
             name=names[self.seat],

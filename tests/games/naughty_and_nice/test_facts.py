@@ -162,8 +162,11 @@ def test_fact_09_lip_gloss_takes_bad_movies_and_comics():
     state, events = act(state, 0, Take(card="NA12"))
     assert state.play_areas[1] == ["SH12"]  # the Lip Gloss stays with the target
     assert state.play_areas[0] == ["NA01", "NA07", "NA12"]
-    assert of_kind(events, "steal_ended")[0].taken == ["NA01", "NA07", "NA12"]
+    ended = of_kind(events, "steal_ended")[0]
+    assert ended.taken == ["NA01", "NA07", "NA12"]
     assert state.phase != Phase.STEAL and state.steal is None
+    # its line names the Shiny! card too (the news of its play may be gone from the table)
+    assert ended.shiny == "SH12" and "Lip Gloss" in ended.describe(["Ann", "Ben", "Cat"])
 
 
 @pytest.mark.parametrize(
