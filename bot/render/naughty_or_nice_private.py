@@ -260,6 +260,8 @@ def _turn_text(view: NoNView) -> str:
             text += " " + _("Your gift giver's start-of-turn ability is below.")
         if creatures:
             text += " " + _("You may play creatures first.")
+        if view.final_turn:  # (after Midnight each player has one turn more)
+            text += "\n" + _("\N{CLOCK FACE TWELVE OCLOCK} Midnight has struck: this is your last turn.")
         return text + _can_fulfil(view)
     if creatures:
         return _("**Your turn:** play creatures if you like, then **End turn**.")

@@ -128,6 +128,8 @@ class NoNView(BaseModel):
     midnight_revealed: bool
     midnights: list[str]
     final_turns_left: int | None
+    #: this turn is its player's last (it started after Midnight struck)
+    final_turn: bool = False
     players: list[PlayerPublic]
     window: WindowView | None
     elves_revealed: list[PresentCard]

@@ -161,6 +161,7 @@ def build_view(state: NoNState, seat: int | None) -> NoNView:
         midnight_revealed=after_midnight(state),
         midnights=list(state.midnights),
         final_turns_left=state.final_turns_left,
+        final_turn=state.final_turns_left is not None and state.midnight_turn != state.turn_no,
         players=[_player(state, s) for s in range(state.num_players)],
         window=window,
         elves_revealed=[] if elves is None else [present_card(c, i) for i, c in enumerate(elves.cards)],

@@ -452,3 +452,24 @@ def test_every_private_message_at_the_end_says_who_won_and_its_points(players: i
             assert text.startswith("**You win!**"), text
         else:
             assert "You win" not in text and all(NAMES[w] in text for w in winners if w != seat), text
+
+
+def test_a_player_s_last_turn_says_so_in_private() -> None:
+    """After Midnight each player has one turn more: the table said "(final turn)", the private
+    message only "Your turn"."""
+    seen = set()
+    for seed in range(6):
+        for state in random_states(3, seed, {"level": 5}, limit=3000):
+            if state.turn is None or GAME.view(state, None).phase != "turn":
+                continue
+            view = GAME.view(state, state.turn.seat)
+            if view.basic_taken is not None or not shows_decision(view):
+                continue
+            ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+            text = _message(RENDER.private(view, ctx, [])).text()
+            last = state.final_turns_left is not None and state.midnight_turn != state.turn_no
+            assert ("this is your last turn" in text) == last, text
+            seen.add(last)
+        if seen == {False, True}:
+            break
+    assert seen == {False, True}
