@@ -68,7 +68,7 @@ async def test_one_table_write_after_several_changes_tells_them_all(harness: Har
 
 
 def test_the_news_starts_after_what_the_table_last_showed() -> None:
-    game = SimpleNamespace(seats=[])
+    game = SimpleNamespace(seats=[], rules=SimpleNamespace(done_to=lambda event: frozenset()))
     outbox = Outbox(game)  # type: ignore[arg-type]
     events = [[SimpleNamespace(audience=SimpleNamespace(is_public=True), n=n)] for n in range(12)]
     slot = Slot(0)
