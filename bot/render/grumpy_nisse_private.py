@@ -122,6 +122,8 @@ def private_payload(view: GNView, ctx: TableContext, events: Sequence[Event]) ->
     )
     if view.phase not in (Phase.DRAFT, Phase.FINAL_PICK, Phase.GAME_OVER):
         _fields(embed, view, ctx, seat)
+    if has_private_decision(view) and not ctx.abandoned:  # (its headline leaves the goal out)
+        embed.set_footer(text=_(ROLE_GOAL[role]).replace("**", ""))
     news = [e for e in events if e.kind not in SHOWN_BY_FIELDS and e.kind != "game_over"]  # not said twice
     if news:
         embed.add_field(name=_("What just happened"), value=event_block(news, ctx.names), inline=False)
@@ -157,7 +159,8 @@ def _headline(view: GNView, ctx: TableContext) -> str:
             card=card_long(view.lead_card),
             where=where,
         )
-    return f"{_last_trick(view, ctx)}{now}\n\n{goal}"
+    # (the goal is in the footer: repeated above every trick's choice, it made the message long)
+    return f"{_last_trick(view, ctx)}{now}"
 
 
 def _last_trick(view: GNView, ctx: TableContext) -> str:

@@ -331,3 +331,21 @@ def test_ending_names_winner_role_and_reason() -> None:
     role = "Violet" if winner == state.violet else "Torech"
     assert NAMES[winner] in text and f"as **{role}**" in text and state.win_reason in text
     assert "Tricks won by round" in text
+
+
+def test_the_goal_stays_out_of_the_way_of_each_trick_s_choice() -> None:
+    """The role's goal (2-3 phone lines) was repeated above every card choice: a decision's
+    message carries it in its footer; the message between decisions in its text."""
+    seen = set()
+    for state, _events in _states(5, "random"):
+        for seat in (0, 1):
+            view = GAME.view(state, seat)
+            if view.phase in (Phase.DRAFT, Phase.FINAL_PICK, Phase.GAME_OVER):
+                continue
+            embed = RENDER.private(view, _ctx(state), []).embeds[0]
+            deciding = seat in view.to_decide and view.phase in PRIVATE_PHASES
+            # (both roles' goals name Ordep)
+            assert ("Ordep" in (embed.footer.text or "")) == deciding, (deciding, embed.footer.text)
+            assert ("Ordep" in embed.description) != deciding, embed.description
+            seen.add(deciding)
+    assert seen == {True, False}
