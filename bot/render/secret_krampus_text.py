@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, translated
 from bot.render.base import TableContext
 from games.core import Event
-from games.secret_krampus.data import TEAM_OF_ROLE, Card, Order, Phase, Team
+from games.secret_krampus.data import FAILED_VOTE_CHAOS_AT, TEAM_OF_ROLE, Card, Order, Phase, Team
 from games.secret_krampus.events import (
     CardPlaced,
     Chaos,
@@ -53,7 +53,6 @@ SAID_ELSEWHERE = (
     Nominated,
     Voted,
     Elected,
-    FailedVoteTrack,
     LmDiscarded,
     HeadsTogetherStarted,
     GameOver,
@@ -164,6 +163,14 @@ def event_line(event: Event, ctx: TableContext) -> str | None:
         if event.card == Card.NICE:
             return _("A Nice gift was delivered.")
         return _("A Naughty gift was delivered.")
+    if isinstance(event, FailedVoteTrack):  # (the picture shows the track; a phone may not read it)
+        if not 0 < event.failed_votes < FAILED_VOTE_CHAOS_AT:
+            return None  # none (a delivery reset it), or chaos: its own line
+        return _(
+            "Failed votes in a row: {n} of {chaos} (at {chaos}, chaos delivers the top gift).",
+            n=event.failed_votes,
+            chaos=FAILED_VOTE_CHAOS_AT,
+        )
     if isinstance(event, Chaos):
         gift = _(CARD_NAMES[event.card])
         return _("Three failed votes in a row: chaos! The top gift, {gift}, is delivered.", gift=gift)

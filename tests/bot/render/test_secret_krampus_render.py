@@ -148,3 +148,26 @@ def test_every_private_message_at_the_end_says_who_won_and_why() -> None:
             assert team_won != ("Your team lost." in text) and "You were" in text
             assert ("wins!**" in text) and state.win_reason in text and not private.custom_ids()
             assert "Your move" not in text
+
+
+def test_the_table_says_how_many_votes_failed_in_a_row() -> None:
+    """The failed votes were only on the picture's track (too small to read on a phone): the
+    news of a failed vote says how many in a row, and how many make chaos."""
+    from games.core import visible_events
+
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new_game(5, GAME.parse_options(None), seed)
+        while GAME.outcome(state) is None:
+            seat = rng.choice(sorted(GAME.to_decide(state)))
+            state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            failed = [e.failed_votes for e in events if e.kind == "failed_vote_track"]
+            if not failed:
+                continue
+            ctx = TableContext(1, GAME.decision(state), NAMES[:5], "Secret Krampus")
+            text = _message(RENDER.table(GAME.view(state, None), ctx, visible_events(events, None))).text()
+            said = f"Failed votes in a row: {failed[0]} of 3" in text
+            assert said == (0 < failed[0] < 3), text
+            seen.add(failed[0])
+    assert {1, 2, 3} <= seen, seen
