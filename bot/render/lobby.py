@@ -207,7 +207,11 @@ def lobby_payload(
     embed.set_footer(
         text=_("Game #{number} - {status}", number=game_id, status=status)
         + "\n"
-        + _("Languages: {languages} (each player reads their own Discord language)", languages=languages)
+        + _(
+            "Languages: {languages} (private messages in each player's Discord language, the table "
+            "in the server's)",
+            languages=languages,
+        )
     )
     full = len(names) >= info.max_players
     disabled = {"start": not ready, "removeai": ai_seats == 0, "addai": full, "join": full}
