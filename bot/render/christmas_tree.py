@@ -164,7 +164,8 @@ class ChristmasTreeRenderer(BaseRenderer):
             elif owner == view.neutral_seat:
                 lines.append(_("**{objective}** (neutral tree): {rule}", objective=name, rule=rule))
             else:
-                lines.append(f"**{name}** ({ctx.name(owner)}): {rule}")
+                # (not in brackets: an AI seat's name has its own, "Jingle (AI)")
+                lines.append(f"**{name}** \N{EM DASH} {ctx.name(owner)}: {rule}")
         return "\n".join(lines)[:1024]
 
     def _players(self, view: CTView, ctx: TableContext) -> str:
