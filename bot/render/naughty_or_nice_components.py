@@ -16,6 +16,7 @@ of the seat, grouped:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ from bot.render.naughty_or_nice_text import (
     target_label,
 )
 from games.core.words import names_and
-from games.naughty_or_nice.data import GIVERS, Basic, Giver
+from games.naughty_or_nice.data import GIVERS, Basic, Colour, Giver
 from games.naughty_or_nice.viewmodels import Choice, KiddoCard, NoNView, PresentCard
 from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES
 
@@ -311,15 +312,29 @@ def _type_runs(presents: Sequence[PresentCard]) -> dict[str, list[PresentCard]]:
     return runs
 
 
+def wanted_colours(view: NoNView, kiddo: str) -> list[Colour]:
+    """The colours `kiddo`'s open slots want (those a Caga Tió covered left out)."""
+    if fixed_kiddo(view) == kiddo and view.fulfil is not None:
+        return list(view.fulfil.open)
+    return list(_kiddo(view, kiddo).colours)
+
+
+def still_needed(view: NoNView, kiddo: str, mask: int) -> Counter[Colour]:
+    """The colours the chosen presents (`mask`) do not cover yet."""
+    return Counter(wanted_colours(view, kiddo)) - Counter(p.colour for p in chosen_presents(view, mask))
+
+
 def toggle_options(view: NoNView, kiddo: str, mask: int) -> list[discord.SelectOption]:
-    """Add one more / one less present of each type (copies of a type are identical)."""
+    """Add one more present of each type whose colour the kiddo still wants (copies of a type
+    are identical), one less of each type chosen."""
     options = []
+    need = still_needed(view, kiddo, mask)
     for cards in _type_runs(view.presents).values():
         first = cards[0]
         taken = [c for c in cards if mask >> c.index & 1]
         free = [c for c in cards if not mask >> c.index & 1]
         tally = _("{n} of {total} chosen", n=len(taken), total=len(cards))
-        if free:
+        if free and need[first.colour]:
             options.append(
                 discord.SelectOption(
                     label=_(

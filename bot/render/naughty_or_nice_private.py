@@ -31,6 +31,7 @@ from bot.render.naughty_or_nice_components import (
     fulfil_targets,
     kind_of,
     private_components,
+    still_needed,
     table_choices,
 )
 from bot.render.naughty_or_nice_text import (
@@ -298,10 +299,10 @@ def fulfil_headline(view: NoNView, draft: Draft) -> str:
         )
     else:
         head = _("Fulfill **{kiddo}**: wants {colours}.", kiddo=_(kiddo.name), colours=colours_text(wants))
-    return "\n".join(
-        [
-            head,
-            _("Your presents: {presents}.", presents=chosen),
-            _("Add presents below, then press **Fulfill**."),
-        ]
-    )
+    code = f"fulfil.{kiddo.id}.{draft.mask}"
+    if any(c.code == code for c in view.choices):
+        then = _("Press **Fulfill**.")
+    else:  # (the menu offers only presents of the colours still needed)
+        need = sorted(still_needed(view, kiddo.id, draft.mask).elements())
+        then = _("Still needed: {colours}. Add presents below.", colours=colours_text(need))
+    return "\n".join([head, _("Your presents: {presents}.", presents=chosen), then])

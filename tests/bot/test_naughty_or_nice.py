@@ -179,14 +179,14 @@ async def test_fulfil_in_steps_shows_the_engines_reason_then_fulfils(harness: Ha
     kiddo = next(k for k in view.playground if k.id in view.fulfillable)
     await harness.discord.click(user, dm, f"dsel:{game_id}:{d}:kiddo", [f"f{kiddo.id}.0"])
     assert f"Fulfill **{kiddo.name}**" in dm.text()
-    # one wrong present: the engine says precisely what is missing
-    wrong = next((p for p in view.presents if p.colour not in kiddo.colours), None)
-    mask = 1 << (wrong or view.presents[0]).index
-    if wrong is None:  # every present fits: give too few instead
-        mask = 0
-    else:
-        toggle = f"dsel:{game_id}:{d}:presents"
-        await harness.discord.click(user, dm, toggle, [f"f{kiddo.id}.{mask}"])
+    # the menu adds only presents of the colours the kiddo still wants, and says which
+    offered = {o.label for o in dm.item(f"dsel:{game_id}:{d}:presents").item.options}
+    for present in view.presents:
+        if present.colour not in kiddo.colours:
+            assert not any(label.startswith(f"Add {present.name} ") for label in offered), offered
+    assert "Still needed:" in dm.text()
+    # too few presents (a stale click): the engine says precisely what is missing
+    mask = 0
     await harness.discord.click(user, dm, f"act:{game_id}:{d}:fulfil.{kiddo.id}.{mask}")
     reason = harness.discord.last_ephemeral(user).text()
     assert "don't match" in reason and kiddo.name in reason and "missing" in reason
