@@ -46,7 +46,9 @@ from bot.render.naughty_or_nice_text import (
 )
 from games.core import Event
 from games.core.words import names_and
-from games.naughty_or_nice.data import CREATURES, GIVERS, KIDDOS, Creature, Giver, Reaction
+from games.naughty_or_nice.data import CREATURES, GIVERS, KIDDOS, LEVELS, Creature, Giver, Reaction
+from games.naughty_or_nice.events import CreatureGained
+from games.naughty_or_nice.events_play import Stolen
 from games.naughty_or_nice.viewmodels import NoNView
 from games.naughty_or_nice.words import BASIC_NAMES
 
@@ -100,7 +102,13 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
         )
     if shown:
         _decision_fields(view, embed)
-    news = [e for e in events if e.kind not in QUIET_EVENTS]
+    # a creature stolen is not gained twice ("You stole X from Vixen." says it)
+    stolen = {card for e in events if isinstance(e, Stolen) for card in e.cards}
+    news = [
+        e
+        for e in events
+        if e.kind not in QUIET_EVENTS and not (isinstance(e, CreatureGained) and e.card in stolen)
+    ]
     if news:
         lines = event_lines(news, ctx.names, reader=view.seat)
         embed.add_field(name=_("News"), value=lines[:1024], inline=False)
@@ -215,6 +223,12 @@ def own_decision(view: NoNView) -> str:
             )
         return _(
             "**Creature gained:** only a Reindeer goes under Rudolf, so keep it (nobody else sees which)."
+        )
+    if phase == "craft" and view.craft_remaining == LEVELS[view.level].craft_draws:  # none taken yet
+        return ngettext(
+            "**Your Craft:** take {n} present, from the deck or the offer row (below or on the table).",
+            "**Your Craft:** take {n} presents, from the deck or the offer row (below or on the table).",
+            view.craft_remaining,
         )
     if phase == "craft":
         return ngettext(

@@ -228,6 +228,12 @@ class Stole(Event):
     count: int
 
     def describe(self, names: Sequence[str]) -> Words:
+        if not self.count:
+            return Words(
+                N_("{thief} steals nothing from {victim}."),
+                thief=names[self.thief],
+                victim=names[self.victim],
+            )
         one, many = STEALS[self.what]
         return count_words(self.count, one, many, thief=names[self.thief], victim=names[self.victim])
 

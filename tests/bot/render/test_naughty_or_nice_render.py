@@ -473,3 +473,31 @@ def test_a_player_s_last_turn_says_so_in_private() -> None:
         if seen == {False, True}:
             break
     assert seen == {False, True}
+
+
+def test_news_and_prompts_say_each_thing_once_and_right() -> None:
+    """ "You stole Reindeer from Vixen." was followed by "You gain Reindeer."; a Cringe that took
+    nothing said "steals 0 creatures"; a Craft said "take 2 more" before any was taken."""
+    from games.naughty_or_nice.data import LEVELS
+    from games.naughty_or_nice.events import CreatureGained
+    from games.naughty_or_nice.events_play import Stole
+
+    nothing = Stole(thief=0, victim=1, what="creature", count=0)
+    assert nothing.describe(NAMES) == "Ann steals nothing from Ben."
+    seen = set()
+    for state in random_states(3, 2, {"level": 5}, limit=1500):
+        view = GAME.view(state, 0)
+        if view.phase == "craft" and view.seat in view.to_decide:
+            ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+            text = _message(RENDER.private(view, ctx, [])).text()
+            first = view.craft_remaining == LEVELS[view.level].craft_draws
+            assert (" more present" not in text) == first, text
+            seen.add(first)
+        if view.creatures and view.phase == "turn":
+            card = view.creatures[0].id
+            ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+            news = [Stolen(thief=0, victim=1, cards=[card]), CreatureGained(seat=0, card=card)]
+            text = _message(RENDER.private(view, ctx, news)).text()
+            assert "You stole" in text and "You gain" not in text, text
+            seen.add("stolen")
+    assert seen == {True, False, "stolen"}, seen
