@@ -72,8 +72,8 @@ class ForesightUsed(Event):
                 self.count,
             ).format(n=self.count, name=names[self.seat])
         return words.ngettext(
-            "{name} looks at the top {n} card of the deck (Foresight).",
-            "{name} looks at the top {n} cards of the deck (Foresight).",
+            "{name} looks at the top {n} card of their deck (Foresight).",
+            "{name} looks at the top {n} cards of their deck (Foresight).",
             self.count,
         ).format(n=self.count, name=names[self.seat])
 
