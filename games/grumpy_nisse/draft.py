@@ -118,5 +118,5 @@ def _take_from_grid(state: GNState, seat: int, card: str, out: list[Event]) -> N
     state.collections[seat].append(card)
     if all(cell is None for cell in cells):
         del state.grid[row - 1]
-        if state.grid:
+        if state.grid and state.phase != Phase.FINAL_PICK:  # (the last picks use no dice: no news)
             out.append(RowsCollapsed(removed_row=row, rows_left=len(state.grid)))

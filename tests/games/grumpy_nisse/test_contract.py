@@ -231,3 +231,16 @@ def test_a_trick_decided_by_dice_says_each_card_s_value_and_its_dice():
     assert line.endswith("(same suit with a 3: dice were added). Dice: Bob 3 + 🎲1+4 = 8, Ann 5 + 🎲2 = 7.")
     tie = won.model_copy(update={"follow_dice": [3]}).describe(["Ann", "Bob"])
     assert tie.endswith("Ann 5 + 🎲3 = 8. A tie goes to the lead card.")
+
+
+def test_rows_closing_up_is_news_only_while_dice_are_used():
+    """The last picks of the draft use no dice: "Row 3 is empty: the rows close up" meant nothing."""
+    said = set()
+    for seed in range(8):
+        states, steps = _random_game(seed)
+        for before, (_, _, events) in zip(states, steps, strict=False):
+            collapsed = [e for e in events if e.kind == "rows_collapsed"]
+            if before.phase == Phase.FINAL_PICK:
+                assert not collapsed
+            said.add((before.phase, bool(collapsed)))
+    assert (Phase.DRAFT, True) in said and (Phase.FINAL_PICK, False) in said
