@@ -59,6 +59,14 @@ def _ai_named(stored: str) -> str:
     return _("{name} (AI)", name=bare) if bare != stored else stored
 
 
+def _seat_name(seat: SeatRecord) -> str:
+    if seat.user_id >= 0:
+        return shown_name(seat.display_name)
+    if seat.owner_name is not None:
+        return _("{name} (AI)", name=shown_name(seat.owner_name))
+    return _ai_named(seat.display_name)
+
+
 @dataclass
 class LoadedGame:
     """A game as stored: its record, seats and (once started) its parsed state."""
@@ -79,10 +87,10 @@ class LoadedGame:
     @property
     def names(self) -> list[str]:
         """The seats' names as the reader sees them: an AI seat is stored as "Jingle (AI)" and
-        marked in the reader's language (`bot.i18n`: names are drawn inside `using`)."""
-        return [
-            _ai_named(s.display_name) if s.user_id < 0 else shown_name(s.display_name) for s in self.seats
-        ]
+        marked in the reader's language (`bot.i18n`: names are drawn inside `using`); a seat an AI
+        keeps for its player after timeouts keeps the player's name, marked ("Dancer (AI)"): what
+        the table said of that seat (votes, roles known, the end's roles) stays readable."""
+        return [_seat_name(s) for s in self.seats]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

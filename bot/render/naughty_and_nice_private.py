@@ -156,6 +156,14 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
         if picked is None:
             return f"{text}\n" + _("1. Pick a card below, 2. then a player.")
         return f"{text}\n" + _("Play **{card}** on whom?", card=card_text(picked))
+    if phase == Phase.STEAL and view.steal is not None and not view.steal.taken:
+        return _(
+            "**Your Shiny! on {name}:** take cards from their cards in play worth "
+            "up to **{n}** (a card costs its value, negative ones too), "
+            "one at a time below, or stop.",
+            name=ctx.name(view.steal.target),
+            n=view.steal.budget_left,
+        )
     if phase == Phase.STEAL and view.steal is not None:
         steal = view.steal
         return _(

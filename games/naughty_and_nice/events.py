@@ -220,7 +220,7 @@ class StealEnded(Event):
     def describe(self, names: Sequence[str]) -> Words:
         if self.shiny:
             return Words(
-                N_("{name} took {cards} from {target} (with {shiny})."),
+                N_("{name} took {cards} from {target} with {shiny}."),
                 name=names[self.seat],
                 cards=cards_words(self.taken),
                 target=names[self.target],

@@ -156,6 +156,10 @@ async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_
     game = await harness.game(game_id)
     assert game.seats[nominator].user_id < 0 and game.seats[nominator].owner_id == users[nominator].id
     assert "`/reclaim`" in harness.discord.channels[CHANNEL][-1].text()
+    # the seat keeps its player's name, marked: what the table said of it stays readable (it was
+    # renamed after an AI, "Holly (AI)": "No: Dasher, Holly (AI)" for the player's vote)
+    name = f"{users[nominator].display_name} (AI)"
+    assert game.names[nominator] == name and name in lobby.text(), lobby.text()
     view = harness.discord.last_ephemeral(users[nominator])
     assert "you ran out of time" in view.text() and "`/reclaim`" in view.text() and not view.custom_ids()
     # the player comes back

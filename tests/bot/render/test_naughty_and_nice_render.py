@@ -275,7 +275,8 @@ def test_a_steal_with_more_than_25_candidates_fits_in_selects() -> None:
     assert "Take a card from Ben" in table.text()
     private = _message(RENDER.private(GAME.view(state, 0), ctx, []))
     assert _codes(private) == legal
-    assert "Your Shiny! on Ben" in private.text() and "up to **6** more" in private.text()
+    # (nothing taken yet: "up to 6", not "up to 6 more")
+    assert "Your Shiny! on Ben" in private.text() and "up to **6** (a card" in private.text()
     # the stolen-from seat's message is not about the steal: the table shows it
     assert "Shiny! on" not in _message(RENDER.private(GAME.view(state, 1), ctx, [])).text()
 
