@@ -51,7 +51,8 @@ MIDNIGHT = "\N{CLOCK FACE TWELVE OCLOCK}"
 
 
 def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
-    """What just happened, in at most `NEWS_LINES` lines (the newest ones)."""
+    """What just happened, in at most `NEWS_LINES` lines (the newest ones, after "..." when some
+    were left out)."""
     lines: list[str] = []
     told: set[int] = set()  # the seat whose event just gave its points
     for event in events:
@@ -62,7 +63,9 @@ def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
         if kind in QUIET_ON_TABLE or kind == "turn_started" and not getattr(event, "final", False):
             continue
         lines.append(described(event, names))
-    return "\n".join(f"- {line}" for line in lines[-NEWS_LINES:])
+    if len(lines) > NEWS_LINES:  # (edits coalesced: older lines left out, and said to be)
+        lines = ["...", *lines[-NEWS_LINES:]]
+    return "\n".join(f"- {line}" for line in lines)
 
 
 def window_text(view: NoNView, ctx: TableContext) -> str:

@@ -317,6 +317,16 @@ def fulfil_headline(view: NoNView, draft: Draft) -> str:
     if any(c.code == code for c in view.choices):
         then = _("Press **Fulfill**.")
     else:  # (the menu offers only presents of the colours still needed)
-        need = sorted(still_needed(view, kiddo.id, draft.mask).elements())
-        then = _("Still needed: {colours}. Add presents below.", colours=colours_text(need))
+        left = still_needed(view, kiddo.id, draft.mask)
+        need = [colour for colour in dict.fromkeys(wants) for _n in range(left[colour])]  # (as wanted)
+        free = {p.colour for p in view.presents if not draft.mask >> p.index & 1}
+        lacking = [colour for colour in dict.fromkeys(need) if colour not in free]
+        if lacking:  # (a Caga Tió may have been played on a kiddo the hand cannot finish)
+            then = _(
+                "Still needed: {colours}, but your hand has no {lacking} present left.",
+                colours=colours_text(need),
+                lacking=colours_text(lacking),
+            )
+        else:
+            then = _("Still needed: {colours}. Add presents below.", colours=colours_text(need))
     return "\n".join([head, _("Your presents: {presents}.", presents=chosen), then])

@@ -501,3 +501,34 @@ def test_news_and_prompts_say_each_thing_once_and_right() -> None:
             assert "You stole" in text and "You gain" not in text, text
             seen.add("stolen")
     assert seen == {True, False, "stolen"}, seen
+
+
+def test_the_fulfill_screen_says_when_the_hand_cannot_finish_and_the_news_when_it_is_cut() -> None:
+    """ "Still needed: blue. Add presents below." with no blue present in the hand (after a Caga
+    Tió, say) left the player looking for what was not there; the table's news dropped older
+    lines without a word."""
+    from bot.render.naughty_or_nice import NEWS_LINES, table_news
+    from bot.render.naughty_or_nice_private import fulfil_headline
+    from games.naughty_or_nice.events_play import Stole
+
+    seen = set()
+    for state in random_states(3, 5, {"level": 5}, limit=800):
+        if state.turn is None:
+            continue
+        view = GAME.view(state, state.turn.seat)
+        for kiddo in [k for k in view.playground if k.id in fulfil_targets(view)]:
+            draft = Draft.parse(f"f{kiddo.id}.0", view)
+            held = {p.colour for p in view.presents}
+            said = "but your hand has no" in fulfil_headline(view, draft)
+            assert said == any(colour not in held for colour in kiddo.colours)
+            # the same hand without the presents of one wanted colour (as after a Caga Tió)
+            gone = kiddo.colours[0]
+            kept = [p for p in view.presents if p.colour != gone]
+            text = fulfil_headline(view.model_copy(update={"presents": kept}), draft)
+            assert "but your hand has no" in text, text
+            seen.add(kiddo.id)
+    assert seen
+    many = [Stole(thief=0, victim=1, what="present", count=n + 1) for n in range(NEWS_LINES + 2)]
+    lines = table_news(many, NAMES).splitlines()
+    assert lines[0] == "- ..." and len(lines) == NEWS_LINES + 1
+    assert table_news(many[:NEWS_LINES], NAMES).splitlines()[0] != "- ..."
