@@ -214,9 +214,13 @@ class TableMessages:
         (urgent: `bot.pacing`): its controls are enabled (`screens.table_payload` disables them
         when no person may act there; a decision made only in private messages, or by AI seats
         only, is news on the table). `payload`: the table as it will be shown, if drawn."""
-        if slot.turn == game.decision or all(game.is_ai(seat) for seat in game.to_decide()):
+        people = [seat for seat in game.to_decide() if not game.is_ai(seat)]
+        if slot.turn == game.decision or not people:
             return False
-        if payload is None:
+        if payload is None:  # (drawn only when part of a person's decision is private: the views
+            # are made once per state, the table's payload would be drawn for this alone)
+            if any(game.can_act(seat) and screens.turn_of(game, seat) is None for seat in people):
+                return True  # all of their decision is on the table
             payload = screens.table_payload(game)
         return payload.offered() is not None
 
