@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bot.ai_seats import policy_for
-from bot.clock import TIMEOUTS_BEFORE_AI, WARN_SHARE, clock_seconds
+from bot.clock import TIMEOUTS_BEFORE_AI
 from bot.errors import UserError
 from bot.i18n import _, ngettext, using
 from bot.loaded_game import LoadedGame
@@ -131,12 +131,11 @@ class Pipeline:
             return await self.close_window(game_id, game.decision)
         if game.ai_to_decide():
             return await self.ai_turn(game_id, record.version)
-        deadline, seconds = record.clock_deadline, clock_seconds(record.options)
-        if deadline is not None and seconds is not None and game.clock_applies():
-            if deadline <= now:
-                return await self.clock_expiry(game_id, game.decision)
-            if record.warned_for != deadline and deadline - seconds * WARN_SHARE <= now:
-                return await self.clock_warning(game_id, game.decision)
+        warning, deadline = self.wakeups.clock_times(game)  # (the same moments its timers wait for)
+        if deadline is not None and deadline <= now:
+            return await self.clock_expiry(game_id, game.decision)
+        if warning is not None and warning <= now:
+            return await self.clock_warning(game_id, game.decision)
         async with self.service.lock(game_id):
             game = await self._loaded(game_id)
             if game is not None:

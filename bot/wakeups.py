@@ -65,12 +65,12 @@ class Wakeups:
             self.cancel(game.id)
             return
         self.windows.schedule(game.id, game.decision, game.record.deadline)
-        warning, deadline = self._clock(game)
+        warning, deadline = self.clock_times(game)
         self.clock_warnings.schedule(game.id, game.decision, warning)  # (None: cancelled)
         self.clock_expiries.schedule(game.id, game.decision, deadline)
 
     @staticmethod
-    def _clock(game: LoadedGame) -> tuple[float | None, float | None]:
+    def clock_times(game: LoadedGame) -> tuple[float | None, float | None]:
         """When the turn clock must warn (None once its warning for this deadline is posted) and
         run out; both None while it does not run or no person must decide (AI seats still
         deciding after the clock chose for the people: a wake-up then would find nothing to do,
@@ -95,7 +95,7 @@ class Wakeups:
             times.append(keep if keep is not None and keep <= due else due)
         if game.record.deadline is not None and game.rules.timer(game.state) is not None:
             times.append(game.record.deadline)
-        times += [moment for moment in self._clock(game) if moment is not None]
+        times += [moment for moment in self.clock_times(game) if moment is not None]
         return min(times, default=None)
 
     def cancel(self, game_id: int) -> None:

@@ -123,11 +123,11 @@ def test_no_clock_wake_up_while_only_ai_seats_decide() -> None:
     record = replace(record, clock_deadline=1000.0)
     people = [SeatRecord(s, 1 + s, f"P{s}", True, None) for s in range(5)]
     game = LoadedGame(record, people, plugin, state)
-    assert Wakeups._clock(game) == (1000.0 - 60.0 * 0.25, 1000.0)
-    assert Wakeups._clock(replace(game, record=replace(record, warned_for=1000.0))) == (None, 1000.0)
+    assert Wakeups.clock_times(game) == (1000.0 - 60.0 * 0.25, 1000.0)
+    assert Wakeups.clock_times(replace(game, record=replace(record, warned_for=1000.0))) == (None, 1000.0)
     deciders = game.to_decide()
     ai = [replace(seat, user_id=-1 - seat.seat) if seat.seat in deciders else seat for seat in people]
-    assert Wakeups._clock(replace(game, seats=ai)) == (None, None)
+    assert Wakeups.clock_times(replace(game, seats=ai)) == (None, None)
 
 
 async def test_expiry_applies_defaults_says_who_not_what_and_hands_repeaters_to_an_ai(

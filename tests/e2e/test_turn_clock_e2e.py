@@ -55,11 +55,12 @@ async def test_a_seat_that_runs_out_of_time_goes_to_an_ai_and_comes_back(loop, c
     await loop.wait_for(lambda: loop.dm_messages(idle), timeout=10)
     dm_id = int(loop.dm_messages(idle)[0]["id"])  # the seat's private message
 
-    async def host_plays_until(done) -> None:  # noqa: ANN001
-        """The host plays their seat's decisions as they come; the other player does nothing."""
+    async def host_plays_until(done, waiting_for: str) -> None:  # noqa: ANN001
+        """The host plays their seat's decisions as they come, until `done`; the other player
+        does nothing."""
         deadline = time.monotonic() + 8 * CLOCK + 30
         while not done(table.snapshot()):
-            assert time.monotonic() < deadline, "the clock did not hand the seat over in time"
+            assert time.monotonic() < deadline, f"no {waiting_for} in time"
             snap = table.snapshot()
             assert snap.status == "running" and snap.user_ids[0] == host, "the host's seat changed hands"
             if 0 in snap.to_decide():
@@ -71,10 +72,10 @@ async def test_a_seat_that_runs_out_of_time_goes_to_an_ai_and_comes_back(loop, c
                 await asyncio.sleep(0.05)
 
     # the first timeout; then a crash: the stored deadline still runs out after the start
-    await host_plays_until(lambda snap: "Time ran out" in loop.public_text())
+    await host_plays_until(lambda snap: "Time ran out" in loop.public_text(), "first timeout")
     assert snap_seat(table, 1) == idle, "handed over after one timeout"
     await bot.restart()
-    await host_plays_until(lambda snap: snap.user_ids[1] < 0)
+    await host_plays_until(lambda snap: snap.user_ids[1] < 0, "hand-over to an AI")
     # (the channel's posts come at its pace: at most 5 writes in 5 s)
     await loop.wait_for(lambda: "an AI plays for them now" in loop.public_text(), timeout=15)
     assert loop.public_text().count("the clock chose for Dancer") == 2
@@ -94,17 +95,7 @@ async def test_a_seat_that_runs_out_of_time_goes_to_an_ai_and_comes_back(loop, c
     await loop.wait_for(lambda: "ran out of time" not in message_text(dm(loop, dm_id)), timeout=10)
 
     # the seat is theirs again: they play it when it is theirs to decide (on the table or in the DM)
-    deadline = time.monotonic() + 60
-    while 1 not in table.snapshot().to_decide():
-        assert time.monotonic() < deadline and table.snapshot().status == "running"
-        snap = table.snapshot()
-        if 0 in snap.to_decide():
-            try:
-                await table.step(among={0})
-            except MovedOn:
-                pass
-        else:
-            await asyncio.sleep(0.05)
+    await host_plays_until(lambda snap: 1 in snap.to_decide(), "decision of the reclaimed seat")
     played = await table.step(among={1})
     assert played is not None and played.acknowledged and played.error is None, played
     assert [int(m["id"]) for m in loop.dm_messages(idle)] == [dm_id], "the same DM showed the seat again"
