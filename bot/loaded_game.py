@@ -56,7 +56,7 @@ MEMO = StateMemo()
 def _ai_named(stored: str) -> str:
     """ "Jingle (AI)" -> "Jingle (MI)" in Hungarian: the AI mark in the reader's language."""
     bare = stored.removesuffix(AI_MARK)
-    return _("{name} (AI)", name=bare) if bare != stored else stored
+    return _("{name} (AI)", name=shown_name(bare)) if bare != stored else shown_name(stored)
 
 
 def _seat_name(seat: SeatRecord) -> str:

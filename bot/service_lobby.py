@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from bot.clock import CLOCK_CHOICES, CLOCK_OPTION, CLOCK_SECONDS
 from bot.errors import BadComponent, NotAllowed, StaleDecision, UserError, refusal
 from bot.i18n import N_, _, ngettext
+from bot.loaded_game import AI_MARK
 from bot.names import shown_name
 from bot.plugins import PLUGINS
 from games.core import IllegalAction
@@ -179,11 +180,12 @@ class LobbyActions:
                 raise UserError(conflict(error)) from None
         return await self.load(game_id)
 
-    def _new_ai(self, game: LoadedGame) -> tuple[int, str]:
-        """A free negative user id and an AI name for a new AI seat of `game`."""
+    def _new_ai(self, game: LoadedGame, after: str | None = None) -> tuple[int, str]:
+        """A free negative user id and an AI name for a new AI seat of `game`: named `after` the
+        player whose seat it takes over, if any, so that what that player did keeps their name."""
         taken = {seat.user_id for seat in game.seats}
         ai_id = next(i for i in range(-1, -1000, -1) if i not in taken)
-        return ai_id, f"{AI_NAMES[(-ai_id - 1) % len(AI_NAMES)]} (AI)"
+        return ai_id, f"{after or AI_NAMES[(-ai_id - 1) % len(AI_NAMES)]}{AI_MARK}"
 
     async def hand_to_ai(self, game_id: int, seat: int, owner: tuple[int, str] | None = None) -> LoadedGame:
         """A running game's seat is played by an AI from now on (its player left or is absent;
@@ -194,7 +196,7 @@ class LobbyActions:
             raise StaleDecision(closed_reason(game.record.status))
         if game.seats[seat].user_id < 0:
             raise UserError(_("That seat is already played by an AI."))
-        ai_id, name = self._new_ai(game)
+        ai_id, name = self._new_ai(game, after=game.seats[seat].display_name)
         try:  # (an AI that keeps the seat for its player: that player still reads its DM)
             await self.store.replace_seat(
                 game_id, seat, ai_id, name, owner=owner, keep_private=owner is not None

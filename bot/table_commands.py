@@ -184,7 +184,7 @@ class SlashCommands:
             "You left {game} #{number}: **{ai}** plays your seat to the end.",
             game=_(game.info.title),
             number=game.id,
-            ai=shown_name(game.seats[seat].display_name),
+            ai=game.names[seat],
         )
         await send_new(interaction, ephemeral=True, content=said)
         await self.delivery.deliver(game.id)
@@ -226,7 +226,7 @@ class SlashCommands:
             text = _(
                 "{reason}: **{ai}** plays that seat from now on.",
                 reason=translated(reason),
-                ai=shown_name(game.seats[seat].display_name),
+                ai=game.names[seat],
             )
             if len(game.seats) == 2 and len(humans) == 1:
                 other = humans[0]

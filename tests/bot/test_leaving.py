@@ -7,6 +7,7 @@ import asyncio
 import random
 
 import bot.answers
+from bot.i18n import using
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click
 
@@ -54,6 +55,24 @@ async def test_only_the_host_replaces_an_absent_player(harness: Harness) -> None
     game = await harness.game(game_id)
     assert game.seats[2].user_id < 0
     assert "Dasher replaced Prancer" in harness.discord.channels[CHANNEL][-1].text()
+
+
+async def test_an_ai_taking_a_seat_keeps_its_players_name_marked(harness: Harness) -> None:
+    """What the seat did before (votes cast, roles known, the end's roles) stays under the name of
+    the player who did it: the AI that plays on is "Vixen (AI)", not a stranger."""
+    users = make_users(5)
+    _table, game_id = await harness.open_table(users)
+    await harness.command("leave", users[3])
+    notice = harness.discord.channels[CHANNEL][-1].text()
+    assert "Vixen left the game: **Vixen (AI)** plays that seat" in notice
+    await harness.command("replace", users[0], users[2])
+    notice = harness.discord.channels[CHANNEL][-1].text()
+    assert "Dasher replaced Prancer: **Prancer (AI)** plays" in notice
+    game = await harness.game(game_id)
+    assert game.names == ["Dasher", "Dancer", "Prancer (AI)", "Vixen (AI)", "Comet"]
+    assert game.is_ai(2) and game.is_ai(3) and game.seats[2].user_id != game.seats[3].user_id
+    with using("hu"):  # (the mark in the reader's language)
+        assert game.names[3] == "Vixen (MI)"
 
 
 async def test_replace_names_who_is_not_seated_and_replacing_yourself_is_leaving(harness: Harness) -> None:

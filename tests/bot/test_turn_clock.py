@@ -204,7 +204,9 @@ async def test_leaving_lets_go_of_a_seat_an_ai_keeps(harness: Harness) -> None:
     player = users[seat]
     await harness.command("leave", player)
     assert "plays your seat to the end" in harness.discord.last_ephemeral(player).text()
-    assert (await harness.game(game_id)).seats[seat].owner_id is None
+    game = await harness.game(game_id)
+    assert game.seats[seat].owner_id is None
+    assert game.names[seat] == f"{player.display_name} (AI)"  # (what they did keeps their name)
     assert not harness.discord.dms[player.id]  # the DM is not theirs any more
     await harness.command("reclaim", player)
     assert "No AI is keeping a seat" in harness.discord.last_ephemeral(player).text()
