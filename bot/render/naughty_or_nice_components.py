@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -239,10 +239,30 @@ def _direct(view: NoNView) -> list[Choice]:
     return [c for c in view.choices if kind_of(c.code) in DIRECT_KINDS]
 
 
+def sameness(choice: Choice) -> tuple[str, tuple[tuple[str, object], ...]]:
+    """What the player can tell of a choice: its words over its cards, in any order. Two choices
+    alike in this are one outcome (cards of a type are alike)."""
+    values = ((k, tuple(sorted(v)) if isinstance(v, list) else v) for k, v in choice.values.items())
+    return choice.template or choice.code, tuple(sorted(values))
+
+
+def distinct(choices: Iterable[Choice]) -> list[Choice]:
+    """The first of each choice the player cannot tell apart from another (`sameness`): two Beigli
+    revealed to the Elves, Papa Wolverine's "Take Sleigh" from either of two Sleighs, a matching set
+    made of either of two alike presents are each offered once."""
+    seen: set[tuple[str, tuple[tuple[str, object], ...]]] = set()
+    kept = []
+    for choice in choices:
+        if (key := sameness(choice)) not in seen:
+            seen.add(key)
+            kept.append(choice)
+    return kept
+
+
 def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.ui.Item]:
     g, d = ctx.game_id, ctx.decision
     items: list[discord.ui.Item] = []
-    direct = _direct(view)
+    direct = distinct(_direct(view))
     if 0 < len(direct) <= 5:
         items += [_button(ctx, c, row=0) for c in direct]
     elif direct:
@@ -284,7 +304,8 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
     if chosen is not None:
         # Santa's searches keep their whole label: it says which presents they discard
         label = choice_label if chosen.startswith("SEARCH_") else target_label
-        options = [discord.SelectOption(label=label(c, ctx)[:100], value=c.code) for c in groups[chosen]]
+        targets = distinct(groups[chosen])
+        options = [discord.SelectOption(label=label(c, ctx)[:100], value=c.code) for c in targets]
         placeholder = _(GROUP_TEXT.get(chosen, chosen))
         items.append(ActionSelect(g, d, "target", options[:25], placeholder=placeholder[:150], row=3))
     return items
@@ -383,14 +404,9 @@ def _fulfil_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discor
                 row=1,
             )
         )
-    quick = [
-        c
-        for c in view.choices
-        if kind_of(c.code) == "caga"
-        and c.code.split(".")[1] == kiddo
-        or kind_of(c.code) == "fulfil"
-        and c.code.split(".")[1] == kiddo
-    ]
+    quick = distinct(
+        c for c in view.choices if kind_of(c.code) in FULFIL_KINDS and c.code.split(".")[1] == kiddo
+    )
     if quick:
         options = [discord.SelectOption(label=choice_label(c, ctx)[:100], value=c.code) for c in quick[:25]]
         items.append(ActionSelect(g, d, "quick", options, placeholder=_("Or pick a matching set..."), row=2))

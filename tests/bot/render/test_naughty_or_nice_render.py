@@ -12,7 +12,7 @@ import pytest
 
 from bot.render.base import TableContext, event_lines
 from bot.render.naughty_or_nice import NaughtyOrNiceRenderer
-from bot.render.naughty_or_nice_components import Draft, fulfil_targets, table_choices
+from bot.render.naughty_or_nice_components import Draft, fulfil_targets, sameness, table_choices
 from bot.render.naughty_or_nice_private import GAME_OVER, IDLE_LINE, shows_decision
 from games.core import SYSTEM_SEAT
 from games.naughty_or_nice import NaughtyOrNice
@@ -73,6 +73,20 @@ def codes_of(message: FakeMessage) -> tuple[set[str], set[str]]:
     return acts, drafts
 
 
+def assert_no_twins(message: FakeMessage) -> None:
+    """No two choices one message offers read the same (the player could not tell them apart)."""
+    buttons = [
+        item.item.label
+        for item in message.items()
+        if item.custom_id.startswith("act:") and not getattr(item.item, "disabled", False)
+    ]
+    assert len(buttons) == len(set(buttons)), buttons
+    for item in message.items():
+        if item.custom_id.startswith("pick:"):
+            labels = [o.label for o in item.item.options]
+            assert len(labels) == len(set(labels)), labels
+
+
 def reachable(view, ctx) -> set[str]:
     """Every action code reachable from the private message through drafts (present toggles
     not followed: checked separately)."""
@@ -82,6 +96,7 @@ def reachable(view, ctx) -> set[str]:
     while todo:
         draft = todo.pop()
         message = _message(RENDER.private(view, ctx, [], draft))
+        assert_no_twins(message)
         found, drafts = codes_of(message)
         acts |= found
         for d in drafts:
@@ -106,7 +121,10 @@ def check_private(state, seat: int, ctx: TableContext) -> None:
         return
     acts = reachable(view, ctx)
     assert acts <= legal, "an enabled control of an illegal action (a Fulfill whose presents do not match)"
+    shown = {sameness(c) for c in view.choices if c.code in acts}
     for code in legal - acts:  # a matching set beyond the shortcut select: by the toggles
+        if sameness(next(c for c in view.choices if c.code == code)) in shown:
+            continue  # (a choice alike to one offered: the same cards, so the same outcome)
         kind, kiddo, mask = code.split(".")
         assert kind == "fulfil", code
         draft = f"f{kiddo}.0"
