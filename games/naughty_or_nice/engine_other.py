@@ -198,5 +198,6 @@ def _decline(state: NoNState, seat: int, action: A.Decline, out: list[Event]) ->
     if not isinstance(task, ExtraBasicTask | ChristkindlTask) or task.seat != seat:
         raise IllegalAction(N_("There is nothing to decline now."))
     state.tasks.pop()
-    out.append(Declined(seat=seat))
+    reason = "christkindl" if isinstance(task, ChristkindlTask) else task.reason
+    out.append(Declined(seat=seat, reason=reason))
     return True

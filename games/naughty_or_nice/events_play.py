@@ -345,11 +345,25 @@ class OfferedExtra(Event):
 
 
 class Declined(Event):
+    """`seat` declines an optional step: `reason` is what offered it (a Snow Maiden repeat, Ded
+    Moroz's extra basic action, Christkindl's draw; "" in logs written before it was said)."""
+
     kind: Literal["declined"] = "declined"
     seat: int
+    reason: Literal["snow_maiden", "ded_moroz", "christkindl", ""] = ""
 
     def describe(self, names: Sequence[str]) -> Words:
-        return Words(N_("{name} declines."), name=names[self.seat])
+        name = names[self.seat]
+        if self.reason == "christkindl":
+            return Words(N_("{who}: {name} does not draw."), who=giver_words(Giver.CHRISTKINDL), name=name)
+        if self.reason:
+            who = (
+                creature_kind_words(Creature.SNOW_MAIDEN)
+                if self.reason == "snow_maiden"
+                else giver_words(Giver.DED_MOROZ)
+            )
+            return Words(N_("{who}: {name} takes no other basic action."), who=who, name=name)
+        return Words(N_("{name} declines."), name=name)
 
 
 class Waiting(Event):

@@ -10,8 +10,10 @@ import pytest
 
 from games.core import SYSTEM_SEAT, IllegalAction
 from games.core.words import Words
+from games.naughty_or_nice.actions import Decline
 from games.naughty_or_nice.data import CREATURES, GIVERS, KIDDOS, PRESENTS
-from games.naughty_or_nice.events import NoNEvent
+from games.naughty_or_nice.events import Declined, NoNEvent
+from games.naughty_or_nice.models import ChristkindlTask
 from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES, SYMBOL_NAMES, choice_words
 from tests.games.words_check import assert_marked_sentence, event_kinds, marked_texts, unmarked
 
@@ -90,3 +92,29 @@ def test_names_in_the_data_tables_are_marked():
     names += [*BASIC_NAMES.values(), *COLOUR_NAMES.values(), *SYMBOL_NAMES.values()]
     assert set(names) <= marked_texts(), set(names) - marked_texts()
     assert len(set(names)) > 90
+
+
+def test_a_decline_says_what_was_declined_and_who_offered_it():
+    """ "Dasher declines." alone left the table guessing what: the event names the offer."""
+    said: dict[str, str] = {}
+    for seed in range(60):
+        rnd = random.Random(seed)
+        state = new(3, level=5, seed=seed, givers="random")
+        while not state.over and len(said) < 3:
+            seat, action = choose(rnd, state)
+            if seat != SYSTEM_SEAT and Decline() in G.legal_actions(state, seat):
+                task = state.tasks[-1]
+                offer = "christkindl" if isinstance(task, ChristkindlTask) else task.reason
+                state, events = G.apply(state, seat, Decline())
+                (declined,) = [e for e in events if isinstance(e, Declined)]
+                assert declined.reason == offer
+                said[offer] = declined.describe(NAMES[:3]).replace(NAMES[seat], "NAME")
+            else:
+                state, _ = G.apply(state, seat, action)
+        if len(said) == 3:
+            break
+    assert said == {
+        "christkindl": "Christkindl: NAME does not draw.",
+        "snow_maiden": "Snow Maiden: NAME takes no other basic action.",
+        "ded_moroz": "Ded Moroz: NAME takes no other basic action.",
+    }
