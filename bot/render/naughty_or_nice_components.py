@@ -33,7 +33,7 @@ from bot.render.naughty_or_nice_text import (
     target_label,
 )
 from games.core.words import names_and
-from games.naughty_or_nice.data import GIVERS, Basic, Colour, Giver
+from games.naughty_or_nice.data import CREATURES, GIVERS, Basic, Colour, Creature, Giver
 from games.naughty_or_nice.viewmodels import Choice, KiddoCard, NoNView, PresentCard
 from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES
 
@@ -270,13 +270,12 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
         items.append(ActionSelect(g, d, "choose", options[:25], placeholder=_("Choose..."), row=0))
     kiddos = [k for k in view.playground if k.id in fulfil_targets(view)]
     if kiddos:
-        can = set(view.fulfillable)
         options = [
             discord.SelectOption(
                 label=kiddo_label(k)[:100],
                 value=draft_code(k.id, 0),
-                description=_("Your hand can fulfill this wish") if k.id in can else None,
-                emoji="\N{WRAPPED PRESENT}" if k.id in can else None,
+                description=_fulfil_hint(view, k.id),
+                emoji="\N{WRAPPED PRESENT}" if _fulfil_hint(view, k.id) else None,
             )
             for k in kiddos
         ]
@@ -309,6 +308,15 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
         placeholder = _(GROUP_TEXT.get(chosen, chosen))
         items.append(ActionSelect(g, d, "target", options[:25], placeholder=placeholder[:150], row=3))
     return items
+
+
+def _fulfil_hint(view: NoNView, kiddo: str) -> str | None:
+    """Whether the hand can fulfill `kiddo` now (with its Caga Tiós, if it takes them)."""
+    if kiddo in view.fulfillable:
+        return _("Your hand can fulfill this wish")
+    if kiddo in view.fulfillable_with_caga:
+        return _("Your hand can fulfill this wish with {caga}", caga=_(CREATURES[Creature.CAGA_TIO].name))
+    return None
 
 
 def _button(ctx: TableContext, choice: Choice, row: int) -> ActionButton:

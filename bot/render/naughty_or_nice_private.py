@@ -288,6 +288,17 @@ def _can_fulfil(view: NoNView) -> str:
     if not fulfil_targets(view):
         return ""
     names = [_(k.name) for k in view.playground if k.id in view.fulfillable]
+    helped = [_(k.name) for k in view.playground if k.id in view.fulfillable_with_caga]
+    caga = _(CREATURES[Creature.CAGA_TIO].name)
+    if names and helped:
+        return "\n" + _(
+            "Your hand can fulfill: {names}; with {caga}: {helped}.",
+            names=", ".join(names),
+            caga=caga,
+            helped=", ".join(helped),
+        )
+    if helped:
+        return "\n" + _("With {caga}, your hand can fulfill: {helped}.", caga=caga, helped=", ".join(helped))
     if names:
         return "\n" + _("Your hand can fulfill: {names}.", names=", ".join(names))
     return "\n" + _("Your hand can't fulfill any wish yet.")

@@ -38,7 +38,8 @@ Where this engine settles what the spec leaves open:
 - **Size of `legal_actions`**: Fulfill masks are listed per multiset of types, so a kiddo gives at
   most 3^k-style products (a 5-present kiddo with every type in hand: 162); in random play the
   whole list stays well under a few hundred, but a huge hand with all 8 kiddos open could list
-  ~1000. `view.fulfillable` gives the kiddos a hand can fulfil for a select-based renderer.
+  ~1000. `view.fulfillable` gives the kiddos a hand can fulfil for a select-based renderer
+  (`view.fulfillable_with_caga`: those it can only with its usable Caga Tiós).
 - **Secret windows**: `to_decide` still names the seats that may answer (the bot needs it);
   renderers must show `view.to_decide`, which hides them from everyone but the seat itself.
 - **Santa's tuck** (spec 2.2.1) never tells the table what he gained: a summon's tuck is chosen

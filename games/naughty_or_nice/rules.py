@@ -133,6 +133,24 @@ def fulfillable(state: NoNState, seat: int) -> list[str]:
     return [k for k in state.playground if _enough(needed_colours(k, []), have, skip_black)]
 
 
+def fulfillable_with_caga(state: NoNState, seat: int) -> list[str]:
+    """The playground's kiddos the hand cannot fulfil alone but can with its usable Caga Tiós,
+    each covering one missing slot (spec 4.6; a Tomte may still cancel one)."""
+    cagas = len(usable(state, seat, Creature.CAGA_TIO)) if LEVELS[state.level].creatures else 0
+    if not cagas:
+        return []
+    have, skip_black = _colours_held(state, seat), may_skip_black(state, seat)
+    found = []
+    for kiddo in state.playground:
+        need = needed_colours(kiddo, [])
+        missing = need - have
+        if skip_black and missing[Colour.BLACK]:
+            missing[Colour.BLACK] -= 1
+        if 0 < missing.total() <= cagas:
+            found.append(kiddo)
+    return found
+
+
 def _colours_held(state: NoNState, seat: int) -> Counter[Colour]:
     return Counter(PRESENTS[PRESENT_TYPE_OF[card]].colour for card in state.players[seat].presents)
 

@@ -150,4 +150,5 @@ class NoNView(BaseModel):
     extra_basic: Basic | None = None  # the fixed type of a Snow Maiden repeat
     extra_basic_reason: str | None = None
     fulfillable: list[str] = []  # kiddo ids you could fulfil now with your hand
+    fulfillable_with_caga: list[str] = []  # ... only with your usable Caga Tiós covering slots
     choices: list[Choice] = []  # every legal action, code + readable label

@@ -36,7 +36,7 @@ from games.naughty_or_nice.models import (
     WindowTask,
     WolverineTakeTask,
 )
-from games.naughty_or_nice.rules import fulfillable, legal_actions, to_decide, top
+from games.naughty_or_nice.rules import fulfillable, fulfillable_with_caga, legal_actions, to_decide, top
 from games.naughty_or_nice.scoring import fulfilled_count, symbol_counts
 from games.naughty_or_nice.viewmodels import (
     Choice,
@@ -218,6 +218,7 @@ def _fill_private(view: NoNView, state: NoNState, seat: int, task: object) -> No
         view.extra_basic_reason = task.reason
     if not state.over:
         view.fulfillable = fulfillable(state, seat)
+        view.fulfillable_with_caga = fulfillable_with_caga(state, seat)
     view.choices = [_choice(state, seat, action) for action in legal_actions(state, seat)]
 
 

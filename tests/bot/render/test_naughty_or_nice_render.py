@@ -550,3 +550,25 @@ def test_the_fulfill_screen_says_when_the_hand_cannot_finish_and_the_news_when_i
     lines = table_news(many, NAMES).splitlines()
     assert lines[0] == "- ..." and len(lines) == NEWS_LINES + 1
     assert table_news(many[:NEWS_LINES], NAMES).splitlines()[0] != "- ..."
+
+
+def test_the_turn_says_which_wishes_the_hand_can_fulfill_with_its_caga_tios() -> None:
+    """ "Your hand can't fulfill any wish yet." with a Caga Tió in hand that makes one fulfillable
+    sent the player hunting: the turn and the kiddo select say what Caga Tió makes possible."""
+    from games.naughty_or_nice.data import Creature, Giver, PresentType
+    from tests.games.naughty_or_nice.helpers import fresh, give_creatures, give_presents, kid, set_playground
+
+    state = fresh(3, level=3, givers=[Giver.CHRISTKINDL, Giver.ODIN, Giver.SANTA])
+    give_presents(state, 0, [PresentType.STOCKINGS, PresentType.CAP])
+    set_playground(state, [kid("Benjamin"), kid("Amara"), kid("Lukas")])  # RRR, RB, BB
+    state.kiddo_main += state.playground[3:]
+    del state.playground[3:]
+    give_creatures(state, 0, [Creature.CAGA_TIO])
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    message = _message(RENDER.private(GAME.view(state, 0), ctx, []))
+    assert "With Caga Tió, your hand can fulfill: Benjamin, Amara." in message.text()
+    hints = {o.label: o.description for o in message.item(f"dsel:1:{ctx.decision}:kiddo").item.options}
+    assert [hints[label] for label in hints] == ["Your hand can fulfill this wish with Caga Tió"] * 2 + [None]
+    give_presents(state, 0, [PresentType.SWEATER])
+    message = _message(RENDER.private(GAME.view(state, 0), ctx, []))
+    assert "Your hand can fulfill: Benjamin; with Caga Tió: Amara." in message.text()

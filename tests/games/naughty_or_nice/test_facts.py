@@ -325,6 +325,26 @@ def test_22_caga_tio():
     assert state.players[0].score == 4 and of_kind(events, "fulfilled")[0].cagas == 1
 
 
+def test_22c_the_view_tells_which_kiddos_the_hands_caga_tios_make_fulfillable():
+    state = fresh(3, level=3, givers=[GV.CHRISTKINDL, GV.ODIN, GV.SANTA])
+    give_presents(state, 0, [P.STOCKINGS, P.CAP])
+    three = [kid("Benjamin"), kid("Amara"), kid("Lukas")]  # RRR, RB, BB
+    set_playground(state, three)
+    state.kiddo_main += state.playground[3:]  # (only those three)
+    del state.playground[3:]
+    assert G.view(state, 0).fulfillable_with_caga == []  # (no Caga Tió)
+    give_creatures(state, 0, [C.CAGA_TIO], acquired=1)
+    assert G.view(state, 0).fulfillable_with_caga == []  # (gained this turn: not usable yet)
+    state.players[0].creatures[0].acquired_turn = 0
+    view = G.view(state, 0)
+    assert view.fulfillable == [] and view.fulfillable_with_caga == [kid("Benjamin"), kid("Amara")]
+    give_creatures(state, 0, [C.CAGA_TIO])  # two: each covers a slot
+    assert G.view(state, 0).fulfillable_with_caga == three
+    give_presents(state, 0, [P.SWEATER])  # Benjamin by the hand alone
+    view = G.view(state, 0)
+    assert view.fulfillable == [kid("Benjamin")] and kid("Benjamin") not in view.fulfillable_with_caga
+
+
 def test_22b_caga_tio_abandon_returns_to_basic_choice():
     state = fresh(3, level=3, givers=[GV.CHRISTKINDL, GV.ODIN, GV.SANTA])
     give_creatures(state, 0, [C.CAGA_TIO])
