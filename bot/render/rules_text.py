@@ -13,9 +13,13 @@ from bot.render.base import EMBED_COLOUR
 def rules_embed(game_name: str) -> discord.Embed:
     plugin = PLUGINS.get(game_name)
     embed = discord.Embed(
-        title=_("{game} - rules in short ({players})", game=_(plugin.title), players=plugin.players_text),
+        title=_("{game} - rules in short", game=_(plugin.title)),
         description=translated(plugin.summary),
         colour=EMBED_COLOUR,
     )
-    embed.set_footer(text=_("Start a game with /play."))
+    # (the count in small print: each summary says it in its first line too; asked mid-game, the
+    # footer says how to see your cards as well as how to start)
+    embed.set_footer(
+        text=_("{players}. /play starts a game; /hand shows your cards in one.", players=plugin.players_text)
+    )
     return embed

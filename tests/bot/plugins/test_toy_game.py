@@ -66,7 +66,8 @@ def test_one_line_registers_the_toy_and_it_is_complete(toy: GamePlugin) -> None:
     check_all()
     assert toy.summary == RULES_SUMMARY and toy.lobby_texts == LOBBY_TEXTS
     embed = rules_embed(TOY)
-    assert embed.title == "Count to Ten - rules in short (2-3 players)"
+    assert embed.title == "Count to Ten - rules in short"
+    assert embed.footer.text == "2-3 players. /play starts a game; /hand shows your cards in one."
     assert embed.description == RULES_SUMMARY
     from bot.ai_seats import policy_for
 
