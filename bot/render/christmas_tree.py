@@ -53,12 +53,23 @@ NEUTRAL_TEXT = N_(
 KEY_TEXT = N_("Gold ring: a complete bulb. Green ring: a gingerbread's wish is met.")
 
 
-def breakdown_text(part: ScoreBreakdown) -> str:
-    """`**84 points**: objectives 34, ornaments 29, gingerbreads 12, bulbs 6, cookies 3`."""
+def breakdown_text(part: ScoreBreakdown, mode: Mode) -> str:
+    """`**84 points**: objectives 34, ornaments 29, gingerbreads 12, bulbs 6, cookies 3` (no
+    cookies in Family mode, which has none)."""
     total, objectives = points(part.total), sum(part.objectives_by_round)
     final = part.final
     if final is None:
         return _("**{total}**: objectives {objectives}", total=total, objectives=objectives)
+    if mode == Mode.FAMILY:
+        return _(
+            "**{total}**: objectives {objectives}, ornaments {ornaments}, gingerbreads {gingerbreads}, "
+            "bulbs {bulbs}",
+            total=total,
+            objectives=objectives,
+            ornaments=final.card_values,
+            gingerbreads=final.gingerbreads,
+            bulbs=final.bulbs,
+        )
     return _(
         "**{total}**: objectives {objectives}, ornaments {ornaments}, gingerbreads {gingerbreads}, "
         "bulbs {bulbs}, cookies {cookies}",
@@ -107,7 +118,7 @@ class ChristmasTreeRenderer(BaseRenderer):
         if view.objectives and not over:
             embed.add_field(name=_("Objectives this round"), value=self._objectives(view, ctx), inline=False)
         if over:
-            lines = [f"{ctx.name(p.seat)}: {breakdown_text(p)}" for p in view.breakdown]
+            lines = [f"{ctx.name(p.seat)}: {breakdown_text(p, view.mode)}" for p in view.breakdown]
             embed.add_field(name=_("Scores"), value="\n".join(lines)[:1024], inline=False)
         # at the end the Scores field sums up the round and the trees show the last cards; the
         # passing of an earlier turn (its edit coalesced into this one) is over too
@@ -196,7 +207,7 @@ class ChristmasTreeRenderer(BaseRenderer):
             embed.add_field(name=_("Objectives this round"), value=self._objectives(view, ctx), inline=False)
         if view.phase == Phase.GAME_OVER and view.breakdown:
             mine = next(p for p in view.breakdown if p.seat == seat)
-            embed.add_field(name=_("Your score"), value=breakdown_text(mine), inline=False)
+            embed.add_field(name=_("Your score"), value=breakdown_text(mine, view.mode), inline=False)
         news = news_lines([e for e in events if e.kind not in QUIET_EVENTS], ctx.names, seat)
         if news:
             embed.add_field(name=_("Just now"), value="\n".join(news[-8:])[:1024], inline=False)
@@ -399,7 +410,7 @@ class ChristmasTreeRenderer(BaseRenderer):
         return [e for e in events if not e.audience.is_public and e.kind not in QUIET_EVENTS]
 
     def ending(self, view: CTView, ctx: TableContext, summary: str) -> str:
-        lines = [f"{ctx.name(p.seat)}: {breakdown_text(p)}" for p in view.breakdown]
+        lines = [f"{ctx.name(p.seat)}: {breakdown_text(p, view.mode)}" for p in view.breakdown]
         names = translated(names_and([ctx.name(s) for s in view.winners]))
         if len(view.winners) > 1:
             head = _("{names} share the win!", names=names)

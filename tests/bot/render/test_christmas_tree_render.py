@@ -279,6 +279,18 @@ def test_every_private_message_at_the_end_says_who_won_and_its_score(players: in
             assert "You win" not in text and all(NAMES[w] in text for w in winners if w != seat), text
 
 
+@pytest.mark.parametrize("mode", ["family", "normal"])
+def test_the_end_counts_cookies_only_in_modes_that_have_them(mode: str) -> None:
+    """Family mode has no cookies: its end said "cookies 0" for everyone."""
+    *_, (state, _) = _states(2, mode, seed=3, every=1000)
+    ctx = TableContext(1, G.decision(state), NAMES[:2], "Christmas Tree")
+    table = _message(RENDER.table(G.view(state, None), ctx, [])).text()
+    mine = _message(RENDER.private(G.view(state, 0), ctx, [])).text()
+    ending = RENDER.ending(G.view(state, None), ctx, "")
+    for text in (table, mine, ending):
+        assert "gingerbreads" in text and ("cookies" in text) == (mode == "normal"), text
+
+
 def test_an_abandoned_game_shows_each_tree_as_it_was() -> None:
     """No turn line, no free cells numbered and no hand to pick from: only the tree."""
     state = next(s for s, _ in _states(3, "normal", 7, every=1) if s.phase == Phase.TURN)
