@@ -49,7 +49,7 @@ from games.core.words import names_and
 from games.naughty_or_nice.data import CREATURES, GIVERS, KIDDOS, LEVELS, Creature, Giver, Reaction
 from games.naughty_or_nice.events import CreatureGained
 from games.naughty_or_nice.events_play import Stolen
-from games.naughty_or_nice.viewmodels import NoNView
+from games.naughty_or_nice.viewmodels import NoNView, WindowView
 from games.naughty_or_nice.words import BASIC_NAMES
 
 #: Private events that only echo the seat's own click (the redrawn message shows the result).
@@ -182,6 +182,8 @@ def reaction_prompt(view: NoNView, ctx: TableContext) -> str:
     creature = _(CREATURES[window.subject].name)
     if window.reaction == Reaction.PAPA_WOLVERINE:
         what = _("**Reaction window:** {name} fulfilled a wish: take up to 2 of its presents?", name=mover)
+    elif window.chain_of is not None:
+        what = _chain_prompt(view, window, ctx)
     elif window.target == view.seat:
         what = _(
             "**Reaction window:** {name} plays {creature} on you: cancel its effect?",
@@ -209,6 +211,38 @@ def reaction_prompt(view: NoNView, ctx: TableContext) -> str:
     hold = _("You hold a usable **{card}**: **React** or **Pass** below.", card=card)
     when = " " + _("It closes {countdown}.", countdown=ctx.countdown()) if ctx.deadline is not None else ""
     return f"\N{ALARM CLOCK} {what}\n{hold}{when}"
+
+
+#: A Tomte answering a Tomte, by whose creature the chain is about (yours or another's) and whether
+#: it is now cancelled (an odd number of Tomtes) or takes effect.
+_CHAIN_PROMPTS = {
+    (True, True): N_(
+        "**Reaction window:** {name} plays Tomte: your {creature} is cancelled unless you cancel that Tomte."
+    ),
+    (True, False): N_(
+        "**Reaction window:** {name} plays Tomte: your {creature} takes effect unless you cancel that Tomte."
+    ),
+    (False, True): N_(
+        "**Reaction window:** {name} plays Tomte: {origin}'s {creature} is cancelled unless you "
+        "cancel that Tomte."
+    ),
+    (False, False): N_(
+        "**Reaction window:** {name} plays Tomte: {origin}'s {creature} takes effect unless you "
+        "cancel that Tomte."
+    ),
+}
+
+
+def _chain_prompt(view: NoNView, window: WindowView, ctx: TableContext) -> str:
+    """A Tomte answering a Tomte: what the chain is about, and where it stands now."""
+    assert window.chain_of is not None
+    text = _CHAIN_PROMPTS[window.origin == view.seat, window.tomtes % 2 == 1]
+    return _(
+        text,
+        name=ctx.name(window.mover),
+        origin=ctx.name(window.origin),
+        creature=_(CREATURES[window.chain_of].name),
+    )
 
 
 def own_decision(view: NoNView) -> str:

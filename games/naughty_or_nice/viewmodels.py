@@ -79,6 +79,11 @@ class WindowView(BaseModel):
     #: the reacted-to creature's target seat (-1: none) and the kiddo it takes (Mrs. Claus)
     target: int = -1
     kiddo: str | None = None
+    #: a window answering a Tomte: the creature the chain is about, its player, and how many
+    #: Tomtes were played so far (odd: the creature is cancelled unless one more answers)
+    chain_of: Creature | None = None
+    origin: int = -1
+    tomtes: int = 0
 
 
 class FulfilView(BaseModel):

@@ -115,6 +115,8 @@ def build_view(state: NoNState, seat: int | None) -> NoNView:
         # the creature it answers, as played (public: the table said it): its target, its kiddo
         played = next((t for t in reversed(state.tasks) if isinstance(t, ResolveTask)), None)
         aimed = played is not None and played.seat == task.mover and played.creature == task.subject
+        # a Tomte answering a Tomte: the chain is about the creature played first (public too)
+        chained = played is not None and bool(task.chain) and played.seat == task.origin
         window = WindowView(
             reaction=task.reaction,
             subject=task.subject,
@@ -123,6 +125,9 @@ def build_view(state: NoNState, seat: int | None) -> NoNView:
             secret=state.options.reaction_secrecy,
             target=played.target if aimed and played is not None else -1,
             kiddo=played.kiddo if aimed and played is not None else None,
+            chain_of=played.creature if chained and played is not None else None,
+            origin=task.origin if chained else -1,
+            tomtes=len(task.chain) if chained else 0,
         )
     fulfil = None
     open_fulfil = next((t for t in reversed(state.tasks) if isinstance(t, FulfilTask)), None)

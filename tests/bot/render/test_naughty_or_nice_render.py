@@ -273,6 +273,33 @@ def test_a_reaction_prompt_says_whom_the_creature_is_played_on() -> None:
     assert said == {"you", "them", "kiddo"}, said
 
 
+def test_a_tomte_answering_a_tomte_says_what_the_chain_is_about() -> None:
+    """ "Dasher plays Tomte: cancel its effect?" left the player asking which creature the chain was
+    about and whether answering would help it or hurt it."""
+    from games.naughty_or_nice.actions import Krampus, React
+    from games.naughty_or_nice.data import Creature, Giver, PresentType
+    from tests.games.naughty_or_nice.helpers import act, fresh, give_creatures, give_presents
+
+    state = fresh(3, level=3, givers=[Giver.CHRISTKINDL, Giver.ODIN, Giver.SANTA])
+    give_creatures(state, 0, [Creature.KRAMPUS, Creature.TOMTE])
+    give_creatures(state, 1, [Creature.TOMTE])
+    give_creatures(state, 2, [Creature.TOMTE])
+    give_presents(state, 2, [PresentType.COAL])
+    state, _ = act(state, 0, Krampus(present=PresentType.COAL))
+    state, _ = act(state, 2, Pass())
+    state, _ = act(state, 1, React())  # Ben's Tomte: Ann's Krampus is cancelled...
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    prompt = {seat: _message(RENDER.private(GAME.view(state, seat), ctx, [])).text() for seat in (0, 2)}
+    assert "Ben plays Tomte: your Krampus is cancelled unless you cancel that Tomte." in prompt[0]
+    assert "Ben plays Tomte: Ann's Krampus is cancelled unless you cancel that Tomte." in prompt[2]
+    state, _ = act(state, 2, Pass())
+    state, _ = act(state, 0, React())  # ... unless Ann answers: then it takes effect again
+    assert GAME.to_decide(state) == {2}
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    text = _message(RENDER.private(GAME.view(state, 2), ctx, [])).text()
+    assert "Ann plays Tomte: Ann's Krampus takes effect unless you cancel that Tomte." in text
+
+
 def test_forged_or_stale_drafts_are_ignored() -> None:
     for state in random_states(3, 21, {"level": 5}):
         view = GAME.view(state, state.turn.seat) if state.turn else None
