@@ -44,6 +44,7 @@ def context(game: LoadedGame) -> TableContext:
         _(game.info.title),
         game.record.deadline,
         abandoned=game.record.status == "abandoned",
+        ai_seats=frozenset(seat.seat for seat in game.seats if seat.user_id < 0),
     )
 
 

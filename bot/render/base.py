@@ -137,6 +137,8 @@ class TableContext:
     #: The game was abandoned before its end: a private message then says nothing about what to
     #: do (the bot adds that the game was abandoned, and takes the controls away).
     abandoned: bool = False
+    #: The seats an AI plays (public: their names say so): no need to tell them where to choose.
+    ai_seats: frozenset[int] = frozenset()
 
     def countdown(self) -> str:
         """`<t:...:R>`: Discord shows it in every reader's client as "in 12 seconds"."""

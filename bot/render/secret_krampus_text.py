@@ -110,6 +110,18 @@ def headline(view: SKView, ctx: TableContext) -> str:
             sl=ctx.name(view.sl_candidate),
         )
     button = _(PRIVATE_BUTTON)
+    ai = ctx.ai_seats  # (an AI needs no word on where it chooses)
+    if phase == Phase.LM_DISCARD and view.lm in ai:
+        return _("List Maker **{lm}** discards 1 of 3 gifts and passes 2 to **{sl}**.", lm=lm, sl=sl)
+    if phase == Phase.SL_CHOOSE and view.sl in ai:
+        return _("Sleigh Loader **{sl}** delivers 1 of the 2 gifts from **{lm}**.", lm=lm, sl=sl)
+    if phase == Phase.HEADS_TOGETHER_VOTE and {view.lm, view.sl} <= ai:
+        return _(
+            "**Heads Together:** {lm} and {sl} vote in secret. One Yes delivers the gift, two Noes "
+            "discard it.",
+            lm=lm,
+            sl=sl,
+        )
     if phase == Phase.LM_DISCARD:
         return _(
             "List Maker **{lm}** discards 1 of 3 gifts in private (DM or **{button}**) and passes 2 "

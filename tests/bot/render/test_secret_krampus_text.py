@@ -241,3 +241,28 @@ def test_an_abandoned_game_shows_every_role_and_no_reminder(players: int) -> Non
                 assert f"{NAMES[other]}: {role_word(role)}" in mine
     # the running game's own views never show that
     assert GAME.view(state, None).players[0].revealed_role is None
+
+
+def test_the_table_tells_people_not_ais_where_to_choose_in_private() -> None:
+    """ "List Maker Holly (AI) discards ... in private (DM or My role & cards)": a line no person
+    needs; a person deciding in private is told where."""
+    from dataclasses import replace
+
+    seen = set()
+    for state, _events in moments(7, seed=4):
+        phase = state.phase
+        if phase not in (Phase.LM_DISCARD, Phase.SL_CHOOSE, Phase.HEADS_TOGETHER_VOTE):
+            continue
+        decider = state.sl if phase == Phase.SL_CHOOSE else state.lm
+        people = text(table(state, []))
+        ais = text(
+            RENDER.table(GAME.view(state, None), replace(ctx_for(state), ai_seats=frozenset({decider})), [])
+        )
+        both = replace(ctx_for(state), ai_seats=frozenset({state.lm, state.sl}))
+        both_ai = text(RENDER.table(GAME.view(state, None), both, []))
+        assert "in private (DM or **My role & cards**)" in people, people
+        assert "in private" not in both_ai, both_ai
+        if phase != Phase.HEADS_TOGETHER_VOTE:  # (there a person still votes beside the AI)
+            assert "in private" not in ais, ais
+        seen.add(phase)
+    assert seen >= {Phase.LM_DISCARD, Phase.SL_CHOOSE}
