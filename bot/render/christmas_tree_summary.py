@@ -16,7 +16,7 @@ RULES_SUMMARY = N_(
 LOBBY_TEXTS: dict[str, str | tuple[str, str]] = {
     "mode": N_("How much of the rules you play"),
     # i18n: the three modes (difficulty levels) of the rulebook: family, normal and advanced game
-    "mode=family": (N_("Family"), N_("The simplest: shared wishes, no cookies")),
-    "mode=normal": (N_("Normal"), N_("Each player picks a wish; 3 cookies each")),
-    "mode=advanced": (N_("Advanced"), N_("Secret wishes, harder ones; 4 cookies each")),
+    "mode=family": (N_("Family"), N_("The simplest: shared objectives, no cookies")),
+    "mode=normal": (N_("Normal"), N_("Each player picks an objective; 3 cookies each")),
+    "mode=advanced": (N_("Advanced"), N_("Secret objectives, harder ones; 4 cookies each")),
 }
