@@ -75,7 +75,8 @@ class Outbox:
         self.game = change.game
         self.version += 1
         self.table_events = list(change.events)
-        self.recent.append((self.version, self.table_events))
+        if any(event.audience.is_public for event in change.events):  # (only those the table tells)
+            self.recent.append((self.version, self.table_events))
         rules = change.game.rules
         for event in change.events:
             if event.audience.is_public:  # told on the table; in private too to whom it is done
@@ -87,13 +88,17 @@ class Outbox:
                     self.news.setdefault(seat, []).append(event)
 
     def table_news(self, after: int | None) -> list[Event]:
-        """The events of every change after version `after`, oldest first: what the table tells
-        when its last write showed `after` (its edits in between were coalesced, `bot.pacing`).
-        The newest change's alone when `after` is not known, not older than this version, or the
-        changes are not known (`overtaken`)."""
+        """The events of every change after version `after` that made public ones, oldest first:
+        what the table tells when its last write showed `after` (its edits in between were
+        coalesced, `bot.pacing`). The newest change's alone when `after` is not known, not older
+        than this version, or the changes are not known (`overtaken`)."""
         if after is None or after >= self.version or not self.recent:
             return self.table_events
         return [event for version, events in self.recent if version > after for event in events]
+
+    def quiet_since(self, version: int) -> bool:
+        """No change after `version` made a public event (as far as this outbox knows)."""
+        return not self.recent or self.recent[-1][0] <= version
 
     def overtaken(self, game: LoadedGame, events: list[Event]) -> None:
         """Another process committed `game` (newer than this outbox's), with `events` its change's

@@ -339,5 +339,12 @@ class TableMessages:
 def _news_after(outbox: Outbox, slot: Slot) -> int | None:
     """The version after which the table's "What just happened" starts now: the one it last
     showed, so that changes whose edits were coalesced (`bot.pacing`) are told too; where it
-    showed, the same news again."""
-    return slot.news_after if slot.shown_version == outbox.version else slot.shown_version
+    showed, or when nothing public happened since (a secret vote, a card chosen in private), the
+    same news again. (So a change nobody else may learn of never changes the table by itself:
+    a secret vote changed edits nothing.)"""
+    shown = slot.shown_version
+    if shown is None:
+        return None
+    if shown == outbox.version or outbox.quiet_since(shown):
+        return shown - 1 if slot.news_after is None else slot.news_after
+    return shown

@@ -192,10 +192,8 @@ def event_line(event: Event, ctx: TableContext) -> str | None:
 
 
 def event_lines(view: SKView, events: Sequence[Event], ctx: TableContext) -> list[str]:
-    """The events worth a line. None while votes come in: a vote, first or changed, tells the
-    others nothing (spec 4.5), so the table then depends on the view alone."""
-    if view.phase == Phase.VOTING and not view.abandoned:
-        return []
+    """The events worth a line (public ones: a vote, first or changed, makes none, spec 4.5; the
+    table keeps its news while only such changes come, `bot.table_message`)."""
     lines = [line for line in (event_line(e, ctx) for e in events if e.audience.is_public) if line]
     if len(lines) > MAX_EVENT_LINES:
         lines = ["...", *lines[-MAX_EVENT_LINES:]]

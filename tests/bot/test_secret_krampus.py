@@ -136,3 +136,28 @@ async def test_log_has_no_line_per_voter_and_no_codes(harness: Harness) -> None:
         m.content or "" for m in harness.discord.channels[table.channel_id] if "is over" in (m.content or "")
     ]
     assert len(posts) == 1 and f"{team} wins!" in posts[0] and outcome.summary in posts[0]
+
+
+async def test_the_vote_screen_tells_what_the_last_government_did_until_the_vote_is_in(
+    harness: Harness,
+) -> None:
+    """The table's edit that opens an election, coalesced with the delivery before it (an AI List
+    Maker nominates at once), said nothing of the gift delivered; and the first vote took away
+    whatever it said. Now the news stays while only secret votes come."""
+    from tests.bot.test_table_news import _act
+
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(3)
+    while (await harness.game(game_id)).state.phase != Phase.SL_CHOOSE:
+        await _act(harness, game_id, users, rng)
+        await harness.table.delivery.deliver(game_id)
+    await _act(harness, game_id, users, rng)  # the Sleigh Loader delivers a gift...
+    while (game := await harness.game(game_id)).state.phase != Phase.VOTING:
+        await _act(harness, game_id, users, rng)  # ... and the next List Maker nominates
+    await harness.table.delivery.deliver(game_id)  # one table write for all of it
+    assert "Vote!" in table.text() and " gift was delivered." in table.text(), table.text()
+    shown = table.text().split("Still to vote")[0]
+    voter = min(game.to_decide())
+    await harness.discord.click(users[voter], table, _button(table, "vote.1"))
+    assert table.text().split("Still to vote")[0] == shown  # a first vote: the news stays

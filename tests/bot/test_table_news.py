@@ -50,6 +50,7 @@ async def test_one_table_write_after_several_changes_tells_them_all(harness: Har
     assert harness.table is not None
     rng = random.Random(name)
     told_apart = 0
+    shown: list | None = None  # the events whose news the table shows
     for _ in range(12):
         if (await harness.game(game_id)).record.status != "running":
             break
@@ -59,7 +60,13 @@ async def test_one_table_write_after_several_changes_tells_them_all(harness: Har
         second = await _act(harness, game_id, users, rng)
         await harness.table.delivery.deliver(game_id)  # one table write for both
         game = await harness.game(game_id)
-        both = _text(screens.table_payload(game, [*first.events, *second.events]))
+        events = [*first.events, *second.events]
+        if any(event.audience.is_public for event in events):
+            shown = events
+        elif shown is None:  # (nothing public yet: it still shows what it showed before)
+            continue
+        # nothing public in either: the news shown before stays (a secret change edits nothing)
+        both = _text(screens.table_payload(game, shown))
         assert table.text() == both
         told_apart += both != _text(screens.table_payload(game, second.events))
     # the check above can fail: the first change's news showed too (Secret Krampus's table says
@@ -83,5 +90,12 @@ def test_the_news_starts_after_what_the_table_last_showed() -> None:
         outbox.add(Change(game, batch))  # type: ignore[arg-type]
     # long unshown: the latest changes kept
     assert outbox.table_news(_news_after(outbox, slot)) == sum(events[-KEPT_CHANGES:], [])
+    slot.shown_version, slot.news_after = 12, 10  # (version v made events[v - 1])
+    private = [SimpleNamespace(audience=SimpleNamespace(is_public=False), n=-1)]
+    for _ in range(KEPT_CHANGES + 2):  # changes nobody else may learn of: the same news, however many
+        outbox.add(Change(game, private))  # type: ignore[arg-type]
+        assert outbox.table_news(_news_after(outbox, slot)) == events[10] + events[11]
+    outbox.add(Change(game, events[0]))  # type: ignore[arg-type]  # then a public one: it alone
+    assert outbox.table_news(_news_after(outbox, slot)) == events[0]
     outbox.overtaken(game, events[0])  # type: ignore[arg-type]  # another process's newer game
     assert outbox.table_news(_news_after(outbox, slot)) == events[0]
