@@ -57,8 +57,8 @@ def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
     told: set[int] = set()  # the seat whose event just gave its points
     for event in events:
         kind, seat = event.kind, getattr(event, "seat", None)
-        if kind == "scored" and seat in told:
-            continue
+        if kind == "scored" and seat in told and getattr(event, "points", 0) >= 0:
+            continue  # (said in that line; a loss is not: a Jólakötturinn its own player loses to)
         told = {seat} if kind in WITH_POINTS and seat is not None else set()
         if kind in QUIET_ON_TABLE or kind == "turn_started" and not getattr(event, "final", False):
             continue

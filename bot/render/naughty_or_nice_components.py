@@ -119,13 +119,10 @@ def table_choices(view: NoNView) -> list[tuple[str, str]]:
         picks = []
         if view.present_deck_size or view.present_discard:
             picks.append(("take.-1", _("Draw from the deck")))
-        picks += [
-            (
-                f"take.{card.index}",
-                _("Take {present} ({colour})", present=_(card.name), colour=_(COLOUR_NAMES[card.colour])),
-            )
-            for card in view.offer
-        ]
+        for card in view.offer:  # (two alike in the row: one button, the same outcome)
+            label = _("Take {present} ({colour})", present=_(card.name), colour=_(COLOUR_NAMES[card.colour]))
+            if all(label != shown for _code, shown in picks):
+                picks.append((f"take.{card.index}", label))
         return picks
     return []
 

@@ -31,6 +31,7 @@ from bot.render.naughty_or_nice_components import (
     fulfil_targets,
     kind_of,
     private_components,
+    sameness,
     still_needed,
     table_choices,
 )
@@ -170,7 +171,8 @@ def has_private_decision(view: NoNView) -> bool:
     if not deciding(view):
         return False
     on_table = {code for code, _ in table_choices(view)}
-    return any(c.code not in on_table for c in view.choices)
+    alike = {sameness(c) for c in view.choices if c.code in on_table}  # (the table shows twins once)
+    return any(c.code not in on_table and sameness(c) not in alike for c in view.choices)
 
 
 def reaction_prompt(view: NoNView, ctx: TableContext) -> str:

@@ -108,6 +108,13 @@ def reachable(view, ctx) -> set[str]:
     return acts
 
 
+def on_the_table(view) -> set[str]:
+    """The codes the table's controls reach, or choices alike to them (the table shows twins once)."""
+    shown = {code for code, _ in table_choices(view)}
+    alike = {sameness(c) for c in view.choices if c.code in shown}
+    return shown | {c.code for c in view.choices if sameness(c) in alike}
+
+
 def check_private(state, seat: int, ctx: TableContext) -> None:
     view = GAME.view(state, seat)
     message = _message(RENDER.private(view, ctx, []))
@@ -117,7 +124,7 @@ def check_private(state, seat: int, ctx: TableContext) -> None:
         # a decision not shown here (no edit to show it) is the table's alone: all of it is there
         text = message.embeds[0].description
         assert not message.custom_ids() and (text == IDLE_LINE or view.over and text.endswith(GAME_OVER))
-        assert legal <= {c for c, _ in table_choices(view)}
+        assert legal <= on_the_table(view)
         return
     acts = reachable(view, ctx)
     assert acts <= legal, "an enabled control of an illegal action (a Fulfill whose presents do not match)"
@@ -134,7 +141,7 @@ def check_private(state, seat: int, ctx: TableContext) -> None:
                 draft = next(v for v in options if v.startswith("f") and int(v.split(".")[1]) >> index & 1)
         assert draft == f"f{kiddo}.{mask}"
         assert code in codes_of(_message(RENDER.private(view, ctx, [], draft)))[0], "its Fulfill button"
-    assert RENDER.has_private_decision(view) == bool(legal - {c for c, _ in table_choices(view)})
+    assert RENDER.has_private_decision(view) == bool(legal - on_the_table(view))
 
 
 def _presents_select(view, ctx, draft):
@@ -162,6 +169,7 @@ def test_every_state_within_limits_no_leaks_and_exact_choices(players: int, leve
         table = _message(RENDER.table(public, ctx, []))
         table_codes, table_drafts = codes_of(table)
         assert not table_drafts
+        assert_no_twins(table)
         deciders = GAME.to_decide(state)
         for code in table_codes:  # the table's choices are legal for the decider
             assert any(
@@ -573,6 +581,18 @@ def test_the_fulfill_screen_says_when_the_hand_cannot_finish_and_the_news_when_i
             assert "but your hand has no" in text, text
             seen.add(kiddo.id)
     assert seen
+    # a Jólakötturinn's own player may lose points to it: told (its +1 is in the play's line)
+    from games.naughty_or_nice.data import Creature
+    from games.naughty_or_nice.events import CreaturePlayed, Scored
+
+    cat = [
+        CreaturePlayed(seat=0, creature=Creature.JOLAKOTTURINN, points=1),
+        Scored(seat=0, points=1, reason="creatures"),
+        Scored(seat=0, points=-3, reason="Jólakötturinn"),
+        Scored(seat=1, points=-3, reason="Jólakötturinn"),
+    ]
+    losses = ["- Ann -3 (Jólakötturinn).", "- Ben -3 (Jólakötturinn)."]
+    assert table_news(cat, NAMES).splitlines()[1:] == losses
     many = [Stole(thief=0, victim=1, what="present", count=n + 1) for n in range(NEWS_LINES + 2)]
     lines = table_news(many, NAMES).splitlines()
     assert lines[0] == "- ..." and len(lines) == NEWS_LINES + 1
