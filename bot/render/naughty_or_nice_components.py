@@ -413,8 +413,20 @@ def _fulfil_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discor
         c for c in view.choices if kind_of(c.code) in FULFIL_KINDS and c.code.split(".")[1] == kiddo
     )
     if quick:
-        options = [discord.SelectOption(label=choice_label(c, ctx)[:100], value=c.code) for c in quick[:25]]
-        items.append(ActionSelect(g, d, "quick", options, placeholder=_("Or pick a matching set..."), row=2))
+        hopeless = _("Your hand can't finish this wish after it")
+        options = [
+            discord.SelectOption(
+                label=choice_label(c, ctx)[:100],
+                value=c.code,
+                description=hopeless[:100] if c.code in view.dead_ends else None,
+            )
+            for c in quick[:25]
+        ]
+        if any(kind_of(c.code) == "caga" for c in quick):
+            placeholder = _("Or pick a matching set or a Caga Tió...")
+        else:
+            placeholder = _("Or pick a matching set...")
+        items.append(ActionSelect(g, d, "quick", options, placeholder=placeholder, row=2))
     name = _(_kiddo(view, kiddo).name)
     given = len(chosen_presents(view, mask))
     code = f"fulfil.{kiddo}.{mask}"

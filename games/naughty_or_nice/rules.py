@@ -136,19 +136,35 @@ def fulfillable(state: NoNState, seat: int) -> list[str]:
 def fulfillable_with_caga(state: NoNState, seat: int) -> list[str]:
     """The playground's kiddos the hand cannot fulfil alone but can with its usable Caga Tiós,
     each covering one missing slot (spec 4.6; a Tomte may still cancel one)."""
-    cagas = len(usable(state, seat, Creature.CAGA_TIO)) if LEVELS[state.level].creatures else 0
+    cagas = _cagas(state, seat)
     if not cagas:
         return []
-    have, skip_black = _colours_held(state, seat), may_skip_black(state, seat)
-    found = []
-    for kiddo in state.playground:
-        need = needed_colours(kiddo, [])
-        missing = need - have
-        if skip_black and missing[Colour.BLACK]:
-            missing[Colour.BLACK] -= 1
-        if 0 < missing.total() <= cagas:
-            found.append(kiddo)
-    return found
+    return [k for k in state.playground if 0 < _short(state, seat, k, []) <= cagas]
+
+
+def caga_dead_ends(state: NoNState, seat: int, actions: list[Action]) -> list[CagaTio]:
+    """The Caga Tió plays among `actions` after which the hand (with its other Caga Tiós) can no
+    longer finish the kiddo: legal (the card's points are kept, spec 4.6), but no way to a gift."""
+    cagas = _cagas(state, seat)
+    covered = {t.kiddo: t.covered for t in state.tasks if isinstance(t, FulfilTask) and t.seat == seat}
+    return [
+        a
+        for a in actions
+        if isinstance(a, CagaTio)
+        and _short(state, seat, a.kiddo, [*covered.get(a.kiddo, []), a.colour]) > cagas - 1
+    ]
+
+
+def _cagas(state: NoNState, seat: int) -> int:
+    return len(usable(state, seat, Creature.CAGA_TIO)) if LEVELS[state.level].creatures else 0
+
+
+def _short(state: NoNState, seat: int, kiddo: str, covered: list[Colour]) -> int:
+    """How many of the kiddo's open slots the hand cannot cover (Saint Nicholas skips a black)."""
+    missing = needed_colours(kiddo, covered) - _colours_held(state, seat)
+    if may_skip_black(state, seat) and missing[Colour.BLACK]:
+        missing[Colour.BLACK] -= 1
+    return missing.total()
 
 
 def _colours_held(state: NoNState, seat: int) -> Counter[Colour]:

@@ -157,3 +157,6 @@ class NoNView(BaseModel):
     fulfillable: list[str] = []  # kiddo ids you could fulfil now with your hand
     fulfillable_with_caga: list[str] = []  # ... only with your usable Caga Tiós covering slots
     choices: list[Choice] = []  # every legal action, code + readable label
+    #: the codes of Caga Tió plays after which the hand cannot finish that kiddo (legal: the
+    #: card's points are kept; the renderer warns)
+    dead_ends: list[str] = []

@@ -36,7 +36,14 @@ from games.naughty_or_nice.models import (
     WindowTask,
     WolverineTakeTask,
 )
-from games.naughty_or_nice.rules import fulfillable, fulfillable_with_caga, legal_actions, to_decide, top
+from games.naughty_or_nice.rules import (
+    caga_dead_ends,
+    fulfillable,
+    fulfillable_with_caga,
+    legal_actions,
+    to_decide,
+    top,
+)
 from games.naughty_or_nice.scoring import fulfilled_count, symbol_counts
 from games.naughty_or_nice.viewmodels import (
     Choice,
@@ -224,7 +231,9 @@ def _fill_private(view: NoNView, state: NoNState, seat: int, task: object) -> No
     if not state.over:
         view.fulfillable = fulfillable(state, seat)
         view.fulfillable_with_caga = fulfillable_with_caga(state, seat)
-    view.choices = [_choice(state, seat, action) for action in legal_actions(state, seat)]
+    legal = legal_actions(state, seat)
+    view.choices = [_choice(state, seat, action) for action in legal]
+    view.dead_ends = [encode_action(action) for action in caga_dead_ends(state, seat, legal)]
 
 
 def _choice(state: NoNState, seat: int, action: Action) -> Choice:

@@ -619,3 +619,25 @@ def test_the_turn_says_which_wishes_the_hand_can_fulfill_with_its_caga_tios() ->
     give_presents(state, 0, [PresentType.SWEATER])
     message = _message(RENDER.private(GAME.view(state, 0), ctx, []))
     assert "Your hand can fulfill: Benjamin; with Caga Tió: Amara." in message.text()
+
+
+def test_a_caga_tio_that_leaves_the_wish_unfinishable_says_so() -> None:
+    """Caga Tió on Diego's blue slot, with no black present in hand: legal (its point is kept), but
+    the Fulfill can then only be abandoned, and the card is spent. The menu said nothing."""
+    from games.naughty_or_nice.data import Creature, Giver, PresentType
+    from tests.games.naughty_or_nice.helpers import fresh, give_creatures, give_presents, kid, set_playground
+
+    state = fresh(3, level=3, givers=[Giver.CHRISTKINDL, Giver.ODIN, Giver.SANTA])
+    give_presents(state, 0, [PresentType.BEIGLI, PresentType.STOCKINGS])
+    give_creatures(state, 0, [Creature.CAGA_TIO])
+    set_playground(state, [kid("Diego")])  # black, blue, red
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    message = _message(RENDER.private(GAME.view(state, 0), ctx, [], f"f{kid('Diego')}.0"))
+    quick = message.item(f"pick:1:{ctx.decision}:quick").item
+    assert quick.placeholder == "Or pick a matching set or a Caga Tió..."
+    hints = {o.label: o.description for o in quick.options}
+    assert hints == {
+        "Caga Tió: cover a black slot of Diego": None,
+        "Caga Tió: cover a blue slot of Diego": "Your hand can't finish this wish after it",
+        "Caga Tió: cover a red slot of Diego": "Your hand can't finish this wish after it",
+    }

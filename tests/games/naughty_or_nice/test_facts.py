@@ -345,6 +345,22 @@ def test_22c_the_view_tells_which_kiddos_the_hands_caga_tios_make_fulfillable():
     assert view.fulfillable == [kid("Benjamin")] and kid("Benjamin") not in view.fulfillable_with_caga
 
 
+def test_22d_the_view_marks_caga_tio_plays_after_which_the_hand_cannot_finish():
+    state = fresh(3, level=3, givers=[GV.CHRISTKINDL, GV.ODIN, GV.SANTA])
+    give_presents(state, 0, [P.BEIGLI, P.STOCKINGS])  # blue, red
+    give_creatures(state, 0, [C.CAGA_TIO])
+    set_playground(state, [kid("Diego")])  # black, blue, red: only covering the black helps
+    state.kiddo_main += state.playground[1:]  # (Diego alone)
+    del state.playground[1:]
+    diego = kid("Diego")
+    dead = set(G.view(state, 0).dead_ends)
+    assert dead == {G.encode_action(A.CagaTio(kiddo=diego, colour=c)) for c in (Colour.BLUE, Colour.RED)}
+    give_creatures(state, 0, [C.CAGA_TIO])  # a second Caga Tió covers whatever the first leaves
+    assert G.encode_action(A.CagaTio(kiddo=diego, colour=Colour.BLUE)) not in G.view(state, 0).dead_ends
+    state, _ = act(state, 0, A.CagaTio(kiddo=diego, colour=Colour.BLUE))  # in the Fulfill: covered
+    assert set(G.view(state, 0).dead_ends) == {G.encode_action(A.CagaTio(kiddo=diego, colour=Colour.RED))}
+
+
 def test_22b_caga_tio_abandon_returns_to_basic_choice():
     state = fresh(3, level=3, givers=[GV.CHRISTKINDL, GV.ODIN, GV.SANTA])
     give_creatures(state, 0, [C.CAGA_TIO])
