@@ -32,7 +32,7 @@ from bot.render.naughty_or_nice_text import (
 )
 from bot.render.pictures.naughty_or_nice import picture_key, render_table_png
 from games.core import Event
-from games.naughty_or_nice.data import CREATURES, Creature, Reaction
+from games.naughty_or_nice.data import CREATURES, MIDNIGHT_CREATURE, MIDNIGHT_KIDDO, Creature, Reaction
 from games.naughty_or_nice.viewmodels import NoNView
 
 PRIVATE_BUTTON = N_("My hand")
@@ -216,21 +216,28 @@ class NaughtyOrNiceRenderer(BaseRenderer):
 
     def _decks(self, view: NoNView) -> str:
         """The decks' sizes; before Midnight, the main part and the bottom stack apart (spec 2.7:
-        Midnight is among the bottom stack's cards, never said where)."""
+        Midnight is among the bottom stack's cards, never said where); after it, the cards left
+        without the other deck's Midnight (drawing it changes nothing any more)."""
         decks = [ngettext("{n} present", "{n} presents", view.present_deck_size)]
         stacks = not view.midnight_revealed and (view.kiddo_bottom_size or view.creature_bottom_size)
+
+        def left(main: int, bottom: int, midnight: str) -> int:
+            inside = view.midnight_revealed and bottom and midnight not in view.midnights
+            return main + bottom - (1 if inside else 0)
+
         if view.uses_creatures:
             main, bottom = view.creature_main_size, view.creature_bottom_size
             if stacks and bottom:
                 text = _("{main} + {clock}{bottom} creatures", main=main, bottom=bottom, clock=MIDNIGHT)
                 decks.append(text)
             else:
-                decks.append(ngettext("{n} creature", "{n} creatures", main + bottom))
+                n = left(main, bottom, MIDNIGHT_CREATURE)
+                decks.append(ngettext("{n} creature", "{n} creatures", n))
         main, bottom = view.kiddo_main_size, view.kiddo_bottom_size
         if stacks and bottom:
             decks.append(_("{main} + {clock}{bottom} kiddos", main=main, bottom=bottom, clock=MIDNIGHT))
         else:
-            decks.append(ngettext("{n} kiddo", "{n} kiddos", main + bottom))
+            decks.append(ngettext("{n} kiddo", "{n} kiddos", left(main, bottom, MIDNIGHT_KIDDO)))
         line = _("Level {level} - left in the decks: {decks}", level=view.level, decks=", ".join(decks))
         if stacks:
             line += " " + _("({clock}: the bottom stack, Midnight is in it)", clock=MIDNIGHT)
