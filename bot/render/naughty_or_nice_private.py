@@ -282,6 +282,9 @@ def own_decision(view: NoNView) -> str:
             )
         else:
             text = _("**{reason}:** you may take a basic action now, below, or decline.", reason=reason)
+        if view.extra_basic_left > 1:  # (Ded Moroz's own Snow Maiden repeats twice)
+            more = view.extra_basic_left - 1
+            text += " " + ngettext("Then {n} more repeat.", "Then {n} more repeats.", more)
         return text + _can_fulfil(view)
     if phase == "keep":
         if any(c.code.endswith(".1") for c in view.choices):

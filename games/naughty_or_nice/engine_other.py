@@ -45,7 +45,7 @@ from games.naughty_or_nice.models import (
     WolverineTakeTask,
 )
 from games.naughty_or_nice.reactions import all_answered, close_window
-from games.naughty_or_nice.rules import top
+from games.naughty_or_nice.rules import extra_left, top
 from games.naughty_or_nice.words import giver_words, present_type_words
 
 
@@ -199,5 +199,6 @@ def _decline(state: NoNState, seat: int, action: A.Decline, out: list[Event]) ->
         raise IllegalAction(N_("There is nothing to decline now."))
     state.tasks.pop()
     reason = "christkindl" if isinstance(task, ChristkindlTask) else task.reason
-    out.append(Declined(seat=seat, reason=reason))
+    left = 0 if isinstance(task, ChristkindlTask) else extra_left(state, seat, task.reason)
+    out.append(Declined(seat=seat, reason=reason, left=left))
     return True

@@ -351,11 +351,19 @@ class Declined(Event):
     kind: Literal["declined"] = "declined"
     seat: int
     reason: Literal["snow_maiden", "ded_moroz", "christkindl", ""] = ""
+    left: int = 0  # more such extra actions still offered (Ded Moroz's own Snow Maiden: 1)
 
     def describe(self, names: Sequence[str]) -> Words:
         name = names[self.seat]
         if self.reason == "christkindl":
             return Words(N_("{who}: {name} does not draw."), who=giver_words(Giver.CHRISTKINDL), name=name)
+        if self.reason == "snow_maiden" and self.left:
+            return Words(
+                N_("{who}: {name} skips a repeat ({n} more to take or skip)."),
+                who=creature_kind_words(Creature.SNOW_MAIDEN),
+                name=name,
+                n=self.left,
+            )
         if self.reason:
             who = (
                 creature_kind_words(Creature.SNOW_MAIDEN)

@@ -67,6 +67,17 @@ def top(state: NoNState):
     return state.tasks[-1] if state.tasks and not state.over else None
 
 
+def extra_left(state: NoNState, seat: int, reason: str) -> int:
+    """How many extra basic actions for `reason` are stacked for `seat` from the top down (the
+    one being decided counted when it is still on the stack)."""
+    left = 0
+    for task in reversed(state.tasks):
+        if not (isinstance(task, ExtraBasicTask) and task.seat == seat and task.reason == reason):
+            break
+        left += 1
+    return left
+
+
 def to_decide(state: NoNState) -> frozenset[int]:
     task = top(state)
     if task is None:

@@ -154,6 +154,8 @@ class NoNView(BaseModel):
     craft_remaining: int = 0
     extra_basic: Basic | None = None  # the fixed type of a Snow Maiden repeat
     extra_basic_reason: str | None = None
+    #: how many such extra actions this one is the first of (Ded Moroz's own Snow Maiden: 2)
+    extra_basic_left: int = 0
     fulfillable: list[str] = []  # kiddo ids you could fulfil now with your hand
     fulfillable_with_caga: list[str] = []  # ... only with your usable Caga Tiós covering slots
     choices: list[Choice] = []  # every legal action, code + readable label

@@ -38,6 +38,7 @@ from games.naughty_or_nice.models import (
 )
 from games.naughty_or_nice.rules import (
     caga_dead_ends,
+    extra_left,
     fulfillable,
     fulfillable_with_caga,
     legal_actions,
@@ -228,6 +229,7 @@ def _fill_private(view: NoNView, state: NoNState, seat: int, task: object) -> No
     if isinstance(task, ExtraBasicTask) and task.seat == seat:
         view.extra_basic = task.fixed
         view.extra_basic_reason = task.reason
+        view.extra_basic_left = extra_left(state, seat, task.reason)
     if not state.over:
         view.fulfillable = fulfillable(state, seat)
         view.fulfillable_with_caga = fulfillable_with_caga(state, seat)

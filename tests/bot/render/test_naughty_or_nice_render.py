@@ -647,3 +647,28 @@ def test_a_caga_tio_that_leaves_the_wish_unfinishable_says_so() -> None:
         "Caga Tió: cover a blue slot of Diego": "Your hand can't finish this wish after it",
         "Caga Tió: cover a red slot of Diego": "Your hand can't finish this wish after it",
     }
+
+
+def test_ded_moroz_s_own_snow_maiden_says_how_many_repeats_are_left() -> None:
+    """His own Snow Maiden repeats twice: the prompt looked the same both times, and the table said
+    "Snow Maiden: Ann takes no other basic action." twice in a row, like a bug."""
+    from games.naughty_or_nice.actions import Craft, Decline, PlayCreature, TakePresent
+    from games.naughty_or_nice.data import Creature, Giver
+    from games.naughty_or_nice.events_play import Declined
+    from tests.games.naughty_or_nice.helpers import act, fresh, give_creatures
+
+    state = fresh(3, level=4, givers=[Giver.DED_MOROZ, Giver.ODIN, Giver.CHRISTKINDL])
+    give_creatures(state, 0, [Creature.SNOW_MAIDEN, Creature.TOMTE])  # (Tomte: the turn waits)
+    for action in (Craft(), TakePresent(source=-1), TakePresent(source=-1)):
+        state, _ = act(state, 0, action)
+    state, _ = act(state, 0, PlayCreature(creature=Creature.SNOW_MAIDEN))
+    said = []
+    for _ in range(2):
+        ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+        said.append(_message(RENDER.private(GAME.view(state, 0), ctx, [])).text())
+        state, events = act(state, 0, Decline())
+        said.append(next(e for e in events if isinstance(e, Declined)).describe(NAMES))
+    assert "you may take **Craft** now, below, or decline. Then 1 more repeat." in said[0]
+    assert said[1] == "Snow Maiden: Ann skips a repeat (1 more to take or skip)."
+    assert "you may take **Craft** now, below, or decline." in said[2] and "more repeat" not in said[2]
+    assert said[3] == "Snow Maiden: Ann takes no other basic action."
