@@ -143,7 +143,8 @@ def _decision_fields(view: NoNView, embed: discord.Embed) -> None:
     if view.phase == "elves" and view.elves_revealed:
         cards = ", ".join(present_text(p) for p in view.elves_revealed)
         embed.add_field(name=_("The Elves reveal"), value=cards[:1024], inline=False)
-    if view.phase == "wolverine_take" and view.batch:
+    wolverine = view.window is not None and view.window.reaction == Reaction.PAPA_WOLVERINE and view.can_react
+    if (view.phase == "wolverine_take" or wolverine) and view.batch:  # (what the reaction would take)
         cards = ", ".join(present_text(p) for p in view.batch)
         embed.add_field(name=_("Presents just given"), value=cards[:1024], inline=False)
     if view.phase in ("craft", "christkindl"):

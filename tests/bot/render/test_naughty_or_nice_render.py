@@ -672,3 +672,21 @@ def test_ded_moroz_s_own_snow_maiden_says_how_many_repeats_are_left() -> None:
     assert said[1] == "Snow Maiden: Ann skips a repeat (1 more to take or skip)."
     assert "you may take **Craft** now, below, or decline." in said[2] and "more repeat" not in said[2]
     assert said[3] == "Snow Maiden: Ann takes no other basic action."
+
+
+def test_the_papa_wolverine_prompt_shows_the_presents_it_would_take() -> None:
+    """ "Jingle fulfilled a wish: take up to 2 of its presents?" named none: a phone player had to
+    go to the channel to see whether they were worth a Papa Wolverine."""
+    for seed in range(80):
+        for state in random_states(3, seed, {"level": 5}, limit=800):
+            view = GAME.view(state, None)
+            if view.window is None or view.window.reaction.value != "PAPA_WOLVERINE":
+                continue
+            seat = min(GAME.to_decide(state))
+            mine = GAME.view(state, seat)
+            ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+            message = _message(RENDER.private(mine, ctx, []))
+            field = next(f for f in message.embeds[0].fields if f.name == "Presents just given")
+            assert all(PRESENTS[PRESENT_TYPE_OF[p.id]].name in field.value for p in mine.batch)
+            return
+    raise AssertionError("no Papa Wolverine window found")
