@@ -237,6 +237,16 @@ class Stole(Event):
         one, many = STEALS[self.what]
         return count_words(self.count, one, many, thief=names[self.thief], victim=names[self.victim])
 
+    def describe_to(self, names: Sequence[str], seat: int) -> Words:
+        """As the thief reads a steal that took nothing (in private: `NaughtyOrNice.done_to`)."""
+        if seat == self.thief and not self.count:
+            if self.what == "creature":
+                text = N_("You steal nothing: {victim} has no creature.")
+            else:
+                text = N_("You steal nothing: {victim} has no present.")
+            return Words(text, victim=names[self.victim])
+        return self.describe(names)
+
 
 class Stolen(Event):
     """Private to thief and victim: the stolen cards."""
@@ -282,10 +292,13 @@ class KrampusGave(Event):
         )
 
     def describe_to(self, names: Sequence[str], seat: int) -> Words:
-        """As the giver reads it (in private: `NaughtyOrNice.done_to`)."""
+        """As the giver or the receiver reads it (in private: `NaughtyOrNice.done_to`)."""
         if seat == self.seat:
             to = names[self.to]
             return Words(N_("Krampus: you give {present} to {to}."), present=present_words(self.card), to=to)
+        if seat == self.to:
+            text = N_("Krampus: {name} gives you {present}.")
+            return Words(text, present=present_words(self.card), name=names[self.seat])
         return self.describe(names)
 
 

@@ -325,26 +325,33 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
     for seed in range(60):
         state = rules.new_game(4, rules.parse_options({}), seed)
         rng = random.Random(seed)
-        while rules.outcome(state) is None and len(found) < 3:
+        while rules.outcome(state) is None and len(found) < 4:
             seat = rng.choice(sorted(rules.to_decide(state)))
             state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
             for event in events:
                 if event.audience.is_public and rules.done_to(event):
                     found.setdefault(event.kind, (state, event))
-        if len(found) == 3:
+        if len(found) == 4:
             break
-    assert set(found) == {"krampus_gave", "scored", "scrooge_placed"}, set(found)
-    said = {"krampus_gave": "Krampus: you give", "scored": "You lose", "scrooge_placed": "makes you skip"}
+    assert set(found) == {"krampus_gave", "scored", "scrooge_placed", "stole"}, set(found)
+    said = {
+        "krampus_gave": ("Krampus: you give", "Krampus: {giver} gives you"),  # (giver, receiver)
+        "scored": ("You lose",),
+        "scrooge_placed": ("makes you skip",),
+        "stole": ("You steal nothing: ",),  # (a steal that found nothing: the thief)
+    }
     for kind, (state, event) in found.items():
-        (seat,) = rules.done_to(event)
         game = _game("naughty-or-nice", state, set(), 4)
         outbox = Outbox(game)
         outbox.add(Change(game, [event]))
-        assert outbox.news == {seat: [event]}, "told only to whom it was done"
-        worth = screens.renderer(game).private_news(outbox.news[seat])
-        payload = screens.private_payload(game, seat, worth)
-        text = "\n".join(str(field.value) for embed in payload.embeds for field in embed.fields)
-        assert said[kind] in text, (kind, text)
+        seats = sorted(rules.done_to(event), key=lambda s: s != getattr(event, "seat", s))
+        assert outbox.news == {seat: [event] for seat in seats}, "told only to whom it was done"
+        for seat, words in zip(seats, said[kind], strict=True):
+            worth = screens.renderer(game).private_news(outbox.news[seat])
+            payload = screens.private_payload(game, seat, worth)
+            text = "\n".join(str(field.value) for embed in payload.embeds for field in embed.fields)
+            words = words.format(giver=game.names[getattr(event, "seat", 0)])
+            assert words in text, (kind, text)
 
 
 def test_craft_says_when_there_is_nothing_left_to_take() -> None:
