@@ -276,8 +276,10 @@ def table_events(view: NNView, events: Sequence[Event], names: Sequence[str]) ->
     told = set(TOLD_ELSEWHERE)
     if view.phase == Phase.DRAW:
         told.add("card_shown")  # the headline lists this turn's declared draws
+    shiny = None  # the Shiny! whose steal is under way: the headline names it (other plays: news)
     if view.phase == Phase.STEAL:
-        told |= {"card_played", "card_taken"}  # the headline: the Shiny! played, what is taken
+        told.add("card_taken")  # the headline: what is taken
+        shiny = next((e for e in reversed(events) if e.kind == "card_played"), None)
     if view.phase in (Phase.ORIENT, Phase.GAME_OVER):
         told.add("nothing_to_draw")  # the headline: why the game ended
     if any(e.kind == "steal_ended" for e in events):
@@ -286,10 +288,12 @@ def table_events(view: NNView, events: Sequence[Event], names: Sequence[str]) ->
         told.add("end_declared")  # the status line under the headline says so (`end_status`)
     shown = []
     for e in events:
-        if e.kind in told:
+        if e.kind in told or e is shiny:
             continue
         shown.append(f"- {described(e, names)}")
-    return shown[-MAX_EVENT_LINES:]
+    if len(shown) > MAX_EVENT_LINES:  # (edits coalesced: older lines left out, and said to be)
+        return ["- ...", *shown[-MAX_EVENT_LINES:]]
+    return shown
 
 
 def end_status(view: NNView, ctx: TableContext) -> str:

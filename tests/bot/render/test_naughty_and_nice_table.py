@@ -109,3 +109,28 @@ def test_the_end_names_the_winner_and_the_die_once() -> None:
     winner = NAMES[state.winners[0]]
     assert f"**{winner}**" in text.splitlines()[1]
     assert text.count("The die shows") == 1 and "Scores:" not in text  # not the game-over event
+
+
+def test_a_play_coalesced_with_a_steal_is_told_and_left_out_lines_are_marked() -> None:
+    """A table edit drawing a card played on Prancer and then a Shiny! whose steal starts (the
+    edits coalesced) told neither: only the Shiny! is the headline's. Lines left out say "..."."""
+    players, found = 4, False
+    earlier: list = []
+    for state, events in _moments(players, 31):
+        if state.phase == Phase.STEAL and any(e.kind == "steal_started" for e in events) and earlier:
+            text = text_of(_table(state, [*earlier, *events], players))
+            played = earlier[-1]
+            assert f"- {NAMES[played.seat]} plays {CARDS[played.card].name}" in text, text
+            assert text.count(CARDS[state.steal.shiny].name) == 1, text
+            found = True
+            break
+        plays = [e for e in events if e.kind == "card_played"]
+        if plays and state.phase in (Phase.DECLARE, Phase.PLAY):  # (a play that started no steal)
+            earlier = plays[-1:]
+    assert found
+    many = [e for _, events in _moments(players, 32) for e in events if e.kind == "card_played"]
+    state = next(s for s, _ in _moments(players, 32) if s.phase == Phase.PLAY)
+    lines = [
+        line for line in text_of(_table(state, many[:12], players)).splitlines() if line.startswith("- ")
+    ]
+    assert lines[0] == "- ..." and len(lines) > 2
