@@ -18,7 +18,7 @@ import discord
 from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext, private_result
 from bot.render.christmas_tree_components import Draft, private_components
-from bot.render.christmas_tree_news import QUIET_EVENTS, fresh_cells, last_round_lines, news_lines
+from bot.render.christmas_tree_news import QUIET_EVENTS, fresh_cells, last_round_lines, news_field
 from bot.render.christmas_tree_summary import LOBBY_TEXTS, RULES_SUMMARY
 from bot.render.christmas_tree_text import (
     cell_text,
@@ -134,9 +134,9 @@ class ChristmasTreeRenderer(BaseRenderer):
                 inline=False,
             )
             shown = [e for e in shown if e.kind not in ("objective_scored", "round_scored")]
-        news = news_lines(shown, ctx.names)
+        news = news_field(shown, ctx.names)
         if news:
-            embed.add_field(name=_("Just now"), value="\n".join(news[-8:])[:1024], inline=False)
+            embed.add_field(name=_("Just now"), value=news[:1024], inline=False)
         footer = _(MODE_TEXT[view.mode])
         if not over:
             footer = _(PASSING_FOOTER[view.direction], mode=footer, order=passing(view, ctx.names))
@@ -208,9 +208,9 @@ class ChristmasTreeRenderer(BaseRenderer):
         if view.phase == Phase.GAME_OVER and view.breakdown:
             mine = next(p for p in view.breakdown if p.seat == seat)
             embed.add_field(name=_("Your score"), value=breakdown_text(mine, view.mode), inline=False)
-        news = news_lines([e for e in events if e.kind not in QUIET_EVENTS], ctx.names, seat)
+        news = news_field([e for e in events if e.kind not in QUIET_EVENTS], ctx.names, seat)
         if news:
-            embed.add_field(name=_("Just now"), value="\n".join(news[-8:])[:1024], inline=False)
+            embed.add_field(name=_("Just now"), value=news[:1024], inline=False)
         if view.phase != Phase.GAME_OVER:
             embed.set_footer(text=_(KEY_TEXT))
         picture = self._private_picture(view, ctx, chosen)

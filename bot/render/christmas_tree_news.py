@@ -108,6 +108,32 @@ def last_round_lines(view: CTView, names: Sequence[str]) -> list[str]:
     return lines
 
 
+#: The news keeps this many lines, the newest (a round's points among them: `news_field`).
+NEWS_LINES = 8
+
+
+def news_field(events: Sequence[Event], names: Sequence[str], me: int | None = None) -> str:
+    """`news_lines` in at most `NEWS_LINES` lines: the newest, and a round's points however old
+    (an edit covering many turns told them only if they were among the newest); "..." first when
+    lines are left out."""
+    lines = news_lines(events, names, me)
+    if len(lines) <= NEWS_LINES:
+        return "\n".join(lines)
+    points = [e for e in events if e.kind == "round_scored"]
+    pinned = {i for i, line in enumerate(lines) for e in points if line == _round_points(dict(e), names)}
+    chosen = set(pinned)
+    for i in range(len(lines) - 1, -1, -1):
+        if len(chosen) >= NEWS_LINES:
+            break
+        chosen.add(i)
+    return "\n".join(["...", *(lines[i] for i in sorted(chosen))])
+
+
+def _round_points(data: dict, names: Sequence[str]) -> str:
+    gains = ", ".join(f"{names[s]} +{p}" for s, p in enumerate(data["points"]))
+    return _("Points in round {round}: {points}.", round=data["round"], points=gains)
+
+
 def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = None) -> list[str]:
     """Short lines for `events` (as seen by seat `me`, or the public with None)."""
     lines: list[str] = []
@@ -134,8 +160,8 @@ def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = N
             if uses[0] == data:
                 lines.append(_cookies(_who(names, data["seat"]), uses))
         elif kind == "hands_passed":
-            passing = HANDS_PASS[data["direction"]]
-            lines.append(_(passing))
+            if event is [e for e in events if e.kind == "hands_passed"][-1]:  # (said once, however
+                lines.append(_(HANDS_PASS[data["direction"]]))  # many turns the edit covers)
         elif kind == "last_cards_discarded":
             lines.append(
                 _("Round {round} is over: the last card of each hand leaves unseen.", round=data["round"])
@@ -143,8 +169,7 @@ def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = N
         elif kind == "objective_scored":
             lines.append(f"{objective_name(data['code'])}: {_points(data['points'], names)}.")
         elif kind == "round_scored":
-            gains = ", ".join(f"{names[s]} +{p}" for s, p in enumerate(data["points"]))
-            lines.append(_("Points in round {round}: {points}.", round=data["round"], points=gains))
+            lines.append(_round_points(data, names))
         elif kind == "round_started":
             starts = ROUND_STARTS[data["direction"]]
             lines.append(_(starts, round=data["round"]))
@@ -164,4 +189,4 @@ def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = N
     return lines
 
 
-__all__ = ["QUIET_EVENTS", "fresh_cells", "last_round_lines", "news_lines"]
+__all__ = ["QUIET_EVENTS", "fresh_cells", "last_round_lines", "news_field", "news_lines"]

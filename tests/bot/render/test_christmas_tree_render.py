@@ -368,3 +368,24 @@ def test_a_private_message_says_what_this_mode_and_turn_really_do(mode: str) -> 
             assert "No cookies left" in text and "cookies left)" not in text, text
             seen.add("no cookies")
     assert {"objective", "turn 1", "turn 7"} <= seen, seen
+
+
+def test_an_edit_covering_many_turns_keeps_the_round_s_points_and_says_the_passing_once() -> None:
+    """At click speed one table edit covered round 1's last turns to round 2's third: its news
+    kept the 8 newest lines ("The hands pass to the left." three times among them) and the
+    round's points were never told."""
+    moments = list(_states(3, "normal", seed=21, every=1))
+    start = next(i for i, (s, _) in enumerate(moments) if s.round == 1 and s.turn == 5)
+    end = next(i for i, (s, _) in enumerate(moments) if s.round == 2 and s.turn == 3)
+    events = [e for _, batch in moments[start : end + 1] for e in visible_events(batch, None)]
+    state = moments[end][0]
+    ctx = TableContext(1, G.decision(state), NAMES[:3], G.title)
+    news = next(
+        f.value
+        for f in RENDER.table(G.view(state, None), ctx, events).embeds[0].fields
+        if f.name == "Just now"
+    )
+    lines = news.splitlines()
+    assert lines[0] == "..." and len(lines) == 9, news
+    assert sum("Points in round 1:" in line for line in lines) == 1, news
+    assert sum("The hands pass" in line for line in lines) == 1, news
