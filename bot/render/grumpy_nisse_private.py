@@ -107,7 +107,8 @@ def has_private_decision(view: GNView) -> bool:
 
 
 def private_news(events: Sequence[Event]) -> list[Event]:
-    return [e for e in events if not e.audience.is_public and e.kind not in SHOWN_BY_FIELDS]
+    # (public events reach a seat's news only when done to it: `GrumpyNisse.done_to`)
+    return [e for e in events if e.kind not in SHOWN_BY_FIELDS]
 
 
 def private_payload(view: GNView, ctx: TableContext, events: Sequence[Event]) -> Payload:

@@ -11,6 +11,8 @@ from games.grumpy_nisse import clock, engine, rules
 from games.grumpy_nisse.data import Phase
 from games.grumpy_nisse.draft import new_state
 from games.grumpy_nisse.events import GNEvent
+from games.grumpy_nisse.events_effects import SpyStarted
+from games.grumpy_nisse.events_track import TorechTricks
 from games.grumpy_nisse.models import GNAction, GNState, GrumpyNisseOptions
 from games.grumpy_nisse.view_models import GNView
 from games.grumpy_nisse.views import build_view
@@ -47,6 +49,15 @@ class GrumpyNisse(GameRules[GNState, Any]):
 
     def view(self, state: GNState, seat: int | None) -> GNView:
         return build_view(state, seat)
+
+    def done_to(self, event: Event) -> frozenset[int]:
+        """Torech tricks Violet takes the top of both decks; a Spy shows its target's hand: each
+        told in the private message of whom it is done to, where the player plays."""
+        if isinstance(event, TorechTricks):
+            return frozenset(seat for seat, cards in enumerate(event.discarded) if cards)
+        if isinstance(event, SpyStarted):
+            return frozenset({event.target})
+        return frozenset()
 
     def outcome(self, state: GNState) -> Outcome | None:
         if state.phase != Phase.GAME_OVER or state.winner is None:
