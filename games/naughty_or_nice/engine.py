@@ -100,15 +100,16 @@ def _giver(state: NoNState, seat: int, action: A.ChooseGiver, out: list[Event]) 
 
 
 # -- basic actions --------------------------------------------------------------------------------
-def _basic_context(state: NoNState, seat: int, basic: Basic) -> bool:
-    """Consume the right to a basic action; True if it is the active player's own one."""
+def _basic_context(state: NoNState, seat: int, basic: Basic) -> str | None:
+    """Consume the right to a basic action: None if it is the active player's own one, else what
+    granted this extra one (`ExtraBasicTask.reason`)."""
     task = top(state)
     if isinstance(task, TurnTask) and task.seat == seat:
         assert state.turn is not None
         if state.turn.basic is not None:
             raise IllegalAction(N_("You already took your basic action this turn."))
         state.turn.start_open = False
-        return True
+        return None
     if isinstance(task, ExtraBasicTask) and task.seat == seat:
         if task.fixed not in (None, basic):
             raise IllegalAction(
@@ -118,16 +119,18 @@ def _basic_context(state: NoNState, seat: int, basic: Basic) -> bool:
                 basic=basic_words(basic),
             )
         state.tasks.pop()
-        return False
+        return task.reason
     raise IllegalAction(N_("You cannot take a basic action now."))
 
 
 def _start(state: NoNState, seat: int, basic: Basic, out: list[Event]) -> None:
-    own = _basic_context(state, seat, basic)
-    if own:
+    extra = _basic_context(state, seat, basic)
+    if extra is None:
         assert state.turn is not None
         state.turn.basic = basic
-    out.append(BasicStarted(seat=seat, basic=basic.value, out_of_turn=seat != _active(state)))
+    out.append(
+        BasicStarted(seat=seat, basic=basic.value, out_of_turn=seat != _active(state), extra=extra or "")
+    )
 
 
 def _active(state: NoNState) -> int:
@@ -221,9 +224,12 @@ def _caga(state: NoNState, seat: int, action: A.CagaTio, out: list[Event]) -> bo
         if action.kiddo not in state.playground:
             raise IllegalAction(N_("That kiddo is not in the playground."))
         covered = []
-        own = _basic_context(state, seat, Basic.FULFIL)
-        out.append(BasicStarted(seat=seat, basic=Basic.FULFIL.value, out_of_turn=seat != _active(state)))
-        state.tasks.append(FulfilTask(seat=seat, kiddo=action.kiddo, own_turn=own))
+        extra = _basic_context(state, seat, Basic.FULFIL)
+        out_of_turn = seat != _active(state)
+        out.append(
+            BasicStarted(seat=seat, basic=Basic.FULFIL.value, out_of_turn=out_of_turn, extra=extra or "")
+        )
+        state.tasks.append(FulfilTask(seat=seat, kiddo=action.kiddo, own_turn=extra is None))
     if action.colour not in needed_colours(action.kiddo, covered):
         raise IllegalAction(
             N_("{kiddo} has no open {colour} slot."),

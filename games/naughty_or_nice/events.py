@@ -121,9 +121,18 @@ class BasicStarted(Event):
     seat: int
     basic: str
     out_of_turn: bool = False
+    #: what granted this extra basic action ("snow_maiden", "ded_moroz"; "": the turn's own)
+    extra: str = ""
 
     def describe(self, names: Sequence[str]) -> Words:
         said = {"name": names[self.seat], "basic": basic_words(self.basic)}
+        if self.extra == "snow_maiden":
+            return Words(
+                N_("{who}: {name} repeats {basic}."), who=creature_kind_words(Creature.SNOW_MAIDEN), **said
+            )
+        if self.extra == "ded_moroz":
+            text = N_("{who}: {name} takes an extra {basic}.")
+            return Words(text, who=giver_words(Giver.DED_MOROZ), **said)
         if self.out_of_turn:
             return Words(N_("{name} chooses {basic} (out of turn)."), **said)
         return Words(N_("{name} chooses {basic}."), **said)

@@ -481,7 +481,9 @@ def test_30_ded_moroz():
     state, _ = act(state, 0, A.PlayCreature(creature=C.SNOW_MAIDEN))
     for _ in range(2):
         assert state.tasks[-1].kind == "extra_basic" and state.tasks[-1].fixed == Basic.CRAFT
-        state, _ = act(state, 0, A.Craft())
+        state, events = act(state, 0, A.Craft())
+        (started,) = of_kind(events, "basic_started")
+        assert started.describe(["Ann", "Ben", "Cat"]) == "Snow Maiden: Ann repeats Craft."
         state, _ = act(state, 0, A.TakePresent(source=-1))
         state, _ = act(state, 0, A.TakePresent(source=-1))
     assert state.tasks[-1].kind == "turn" and state.turn.seat == 0 and len(state.players[0].presents) == 6
@@ -494,7 +496,9 @@ def test_30_ded_moroz():
     state, _ = act(state, 0, A.Decline())
     assert G.to_decide(state) == {1} and state.tasks[-1].reason == "ded_moroz"
     assert A.Summon() in G.legal_actions(state, 1)
-    state, _ = act(state, 1, A.Craft())
+    state, events = act(state, 1, A.Craft())
+    (started,) = of_kind(events, "basic_started")
+    assert started.describe(["Ann", "Ben", "Cat"]) == "Ded Moroz: Ben takes an extra Craft."
     state, _ = act(state, 1, A.TakePresent(source=0))
     state, _ = act(state, 1, A.TakePresent(source=-1))
     assert len(state.players[1].presents) == 2 and G.to_decide(state) == {0}
