@@ -90,7 +90,7 @@ class TurnSkipped(Event):
 
     def describe(self, names: Sequence[str]) -> Words:
         return Words(
-            N_("{creature}: {name} skips this turn."),
+            N_("{creature}: {name} misses a turn."),
             creature=creature_kind_words(Creature.MR_SCROOGE),
             name=names[self.seat],
         )
