@@ -304,11 +304,18 @@ class ChristmasTreeRenderer(BaseRenderer):
             return _("**{card}** on **{cell}**: press **Place** to choose it.", card=card, cell=cell)
         if pending is not None and (chosen.replace or chosen.card is not None or chosen.cell is not None):
             # choosing anew ("Change my card", or a card or cell picked while ready)
-            return _(
+            text = _(
                 "Choose again: a card (numbered in the picture), then a free cell (numbered on "
                 "your tree). Until you place it, your card on **{cell}** stands.",
                 cell=cell_text(pending.cell),
             )
+            if pending.cookies:  # (placing anew starts the turn's plan afresh)
+                text += " " + ngettext(
+                    "Placing another card gives back the {n} cookie you spent on it.",
+                    "Placing another card gives back the {n} cookies you spent on it.",
+                    len(pending.cookies),
+                )
+            return text
         if pending is not None and pending.confirmed and view.hand:
             code = view.hand[pending.card_index]
             card, cell = short_card(code), cell_text(pending.cell)

@@ -389,3 +389,22 @@ def test_an_edit_covering_many_turns_keeps_the_round_s_points_and_says_the_passi
     assert lines[0] == "..." and len(lines) == 9, news
     assert sum("Points in round 1:" in line for line in lines) == 1, news
     assert sum("The hands pass" in line for line in lines) == 1, news
+
+
+def test_changing_a_card_after_spending_cookies_says_they_come_back() -> None:
+    """ "Change my card" after a cookie turned a card over: placing anew gave the cookie back, and
+    nothing said so ("2 cookies left" became "3")."""
+    for seed in range(20):
+        for state, _ in _states(2, "normal", seed, every=1):
+            for seat in range(2):
+                view = G.view(state, seat)
+                if view.pending is None or not view.pending.cookies:
+                    continue
+                ctx = TableContext(1, G.decision(state), NAMES[:2], G.title)
+                text = _message(RENDER.private(view, ctx, [], "p")).text()
+                n = len(view.pending.cookies)
+                assert f"gives back the {n} cookie" in text, text
+                plain = _message(RENDER.private(view, ctx, [])).text()
+                assert "gives back" not in plain
+                return
+    raise AssertionError("no turn with cookies spent found")
