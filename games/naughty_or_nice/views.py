@@ -241,14 +241,17 @@ def _fill_private(view: NoNView, state: NoNState, seat: int, task: object) -> No
 def _choice(state: NoNState, seat: int, action: Action) -> Choice:
     template, values = label_template(state, seat, action)
     return Choice(
-        code=encode_action(action), label=label(state, seat, action), template=template, values=values
+        code=encode_action(action), label=_filled(action, template, values), template=template, values=values
     )
 
 
 def label(state: NoNState, seat: int, action: Action) -> str:
     """A readable English line for a legal action (for buttons and selects); a target player is
     "seat N" (the renderer names them)."""
-    template, values = label_template(state, seat, action)
+    return _filled(action, *label_template(state, seat, action))
+
+
+def _filled(action: Action, template: str, values: Values) -> str:
     if isinstance(action, A.PlayOnPlayer):
         return f"Play {CREATURES[action.creature].name} on seat {action.seat}"
     return template.format(**{k: ", ".join(v) if isinstance(v, list) else v for k, v in values.items()})
