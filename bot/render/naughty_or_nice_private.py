@@ -163,7 +163,7 @@ def headline(view: NoNView, ctx: TableContext, draft: Draft) -> str:
         return reaction_prompt(view, ctx)
     if draft.kiddo is not None:
         return fulfil_headline(view, draft)
-    return own_decision(view)
+    return own_decision(view, ctx)
 
 
 def has_private_decision(view: NoNView) -> bool:
@@ -248,9 +248,14 @@ def _chain_prompt(view: NoNView, window: WindowView, ctx: TableContext) -> str:
     )
 
 
-def own_decision(view: NoNView) -> str:
+def own_decision(view: NoNView, ctx: TableContext) -> str:
     """The seat's own decision in words (its buttons are below; the table's are on the table too)."""
     phase = view.phase
+    if phase == "elves":  # (the Elves are played on their player's turn: they pick first and last)
+        if view.active_seat == view.seat:
+            return _("**Your Elves:** pick one of the revealed presents below.")
+        name = ctx.name(view.active_seat)
+        return _("**{name}'s Elves:** pick one of the revealed presents below.", name=name)
     if phase == "turn":
         return _turn_text(view)
     if phase == "tuck":
@@ -294,7 +299,6 @@ def own_decision(view: NoNView) -> str:
             )
         return _("**Summon:** keep one of the two creatures below.")
     step = {
-        "elves": N_("**The Elves:** pick one of their presents below."),
         "christkindl": N_("**Christkindl:** you may draw a present (deck or offer row) below, or decline."),
         "wolverine_take": N_("**Papa Wolverine:** take up to 2 of the given presents below."),
     }.get(phase)

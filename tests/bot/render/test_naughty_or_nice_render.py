@@ -690,3 +690,24 @@ def test_the_papa_wolverine_prompt_shows_the_presents_it_would_take() -> None:
             assert all(PRESENTS[PRESENT_TYPE_OF[p.id]].name in field.value for p in mine.batch)
             return
     raise AssertionError("no Papa Wolverine window found")
+
+
+def test_the_elves_prompt_says_whose_elves_they_are() -> None:
+    seen = set()
+    for seed in range(40):
+        for state in random_states(3, seed, {"level": 5}, limit=600):
+            view = GAME.view(state, None)
+            if view.phase != "elves":
+                continue
+            (picker,) = GAME.to_decide(state)
+            ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+            text = _message(RENDER.private(GAME.view(state, picker), ctx, [])).text()
+            if picker == view.active_seat:
+                assert "**Your Elves:** pick one of the revealed presents below." in text, text
+                seen.add("own")
+            else:
+                assert f"**{NAMES[view.active_seat]}'s Elves:** pick one" in text, text
+                seen.add("other")
+        if seen == {"own", "other"}:
+            return
+    raise AssertionError(f"Elves picks seen: {seen}")
