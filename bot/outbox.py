@@ -10,6 +10,7 @@ and each is delivered once. No Discord here.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -65,6 +66,7 @@ class Outbox:
     table_events: list[Event] = field(default_factory=list)  # the newest change's events
     #: (version, events) of the latest changes, the newest last (`table_news`)
     recent: deque[tuple[int, list[Event]]] = field(default_factory=lambda: deque(maxlen=KEPT_CHANGES))
+    forgotten: int = 0  # the newest version that fell out of `recent`
     news: dict[int, list[Event]] = field(default_factory=dict)  # seat -> private news
     notices: list[Notice] = field(default_factory=list)
     posts: list[Post] = field(default_factory=list)
@@ -76,6 +78,8 @@ class Outbox:
         self.version += 1
         self.table_events = list(change.events)
         if any(event.audience.is_public for event in change.events):  # (only those the table tells)
+            if len(self.recent) == self.recent.maxlen:
+                self.forgotten = self.recent[0][0]
             self.recent.append((self.version, self.table_events))
         rules = change.game.rules
         for event in change.events:
@@ -96,9 +100,13 @@ class Outbox:
             return self.table_events
         return [event for version, events in self.recent if version > after for event in events]
 
-    def quiet_since(self, version: int) -> bool:
-        """No change after `version` made a public event (as far as this outbox knows)."""
-        return not self.recent or self.recent[-1][0] <= version
+    def quiet_since(self, version: int, told: Callable[[Event], bool]) -> bool:
+        """No change after `version` made a public event the table `told` (as far as this outbox
+        knows)."""
+        if self.forgotten > version:  # (changes since then fell out of `recent`: not known)
+            return False
+        since = (event for v, events in self.recent if v > version for event in events)
+        return not any(told(event) for event in since if event.audience.is_public)
 
     def overtaken(self, game: LoadedGame, events: list[Event]) -> None:
         """Another process committed `game` (newer than this outbox's), with `events` its change's

@@ -181,6 +181,11 @@ class GameRenderer(Protocol):
 class BaseRenderer:
     """Defaults for the optional parts of `GameRenderer`."""
 
+    def tells_on_table(self, event: Event) -> bool:
+        """Whether the table's news has a line for this public event (one it does not, e.g. a
+        nomination the headline says, leaves the news it shows as it is: `bot.table_message`)."""
+        return True
+
     def private_news(self, events: Sequence[Event]) -> list[Event]:
         return [e for e in events if not e.audience.is_public]
 

@@ -38,6 +38,7 @@ from bot.render.secret_krampus_text import (
     names_of,
     over,
     roles_lines,
+    tells_on_table,
     term_limited_line,
     told,
     win_line,
@@ -247,6 +248,9 @@ class SecretKrampusRenderer(BaseRenderer):
         if view.seat is not None and not view.players[view.seat].in_play:
             return _("\N{HORSE} You are in the stables: nothing more to decide this game."), None
         return _(IDLE), None
+
+    def tells_on_table(self, event: Event) -> bool:
+        return tells_on_table(event)
 
     def has_private_decision(self, view: SKView) -> bool:
         return view.phase in PRIVATE_PHASES and view.seat in view.to_decide

@@ -122,6 +122,15 @@ def headline(view: SKView, ctx: TableContext) -> str:
             lm=lm,
             sl=sl,
         )
+    if phase == Phase.HEADS_TOGETHER_VOTE and {view.lm, view.sl} & ai:  # (only the person is told where)
+        return _(
+            "**Heads Together:** {lm} and {sl} vote in secret ({person}: in private, DM or "
+            "**{button}**). One Yes delivers the gift, two Noes discard it.",
+            lm=lm,
+            sl=sl,
+            person=sl if view.lm in ai else lm,
+            button=button,
+        )
     if phase == Phase.LM_DISCARD:
         return _(
             "List Maker **{lm}** discards 1 of 3 gifts in private (DM or **{button}**) and passes 2 "
@@ -165,19 +174,29 @@ def term_limited_line(view: SKView, ctx: TableContext) -> str | None:
     return _("Term-limited (last government): {names}", names=names_of(ctx, seats)) if seats else None
 
 
+def tells_on_table(event: Event) -> bool:
+    """Whether `event_line` has a line for this public event (not when the headline or the
+    picture says it)."""
+    if isinstance(event, SAID_ELSEWHERE):
+        return False
+    if isinstance(event, CardPlaced) and event.by_chaos:
+        return False  # the chaos line names the gift
+    if isinstance(event, FailedVoteTrack) and not 0 < event.failed_votes < FAILED_VOTE_CHAOS_AT:
+        return False  # none (a delivery reset it), or chaos: its own line
+    if isinstance(event, OrderStarted) and event.order != Order.CHECKING_IT_TWICE:
+        return False  # the headline asks for the List Maker's choice
+    return True
+
+
 def event_line(event: Event, ctx: TableContext) -> str | None:
     """One thing that just happened, short; None when the headline or the picture says it."""
-    if isinstance(event, SAID_ELSEWHERE):
+    if not tells_on_table(event):
         return None
     if isinstance(event, CardPlaced):
-        if event.by_chaos:
-            return None  # the chaos line names the gift
         if event.card == Card.NICE:
             return _("A Nice gift was delivered.")
         return _("A Naughty gift was delivered.")
     if isinstance(event, FailedVoteTrack):  # (the picture shows the track; a phone may not read it)
-        if not 0 < event.failed_votes < FAILED_VOTE_CHAOS_AT:
-            return None  # none (a delivery reset it), or chaos: its own line
         return _(
             "Failed votes in a row: {n} of {chaos} (at {chaos}, chaos delivers the top gift).",
             n=event.failed_votes,
@@ -186,8 +205,6 @@ def event_line(event: Event, ctx: TableContext) -> str | None:
     if isinstance(event, Chaos):
         gift = _(CARD_NAMES[event.card])
         return _("Three failed votes in a row: chaos! The top gift, {gift}, is delivered.", gift=gift)
-    if isinstance(event, OrderStarted) and event.order != Order.CHECKING_IT_TWICE:
-        return None  # the headline asks for the List Maker's choice
     return told(event, ctx.names)
 
 

@@ -161,3 +161,24 @@ async def test_the_vote_screen_tells_what_the_last_government_did_until_the_vote
     voter = min(game.to_decide())
     await harness.discord.click(users[voter], table, _button(table, "vote.1"))
     assert table.text().split("Still to vote")[0] == shown  # a first vote: the news stays
+
+
+async def test_a_nomination_keeps_the_news_of_the_last_government_on_the_vote_screen(
+    harness: Harness,
+) -> None:
+    """The table showed the delivery while the next List Maker chose; their nomination (which the
+    vote's headline says) then opened the vote with no news at all."""
+    from tests.bot.test_table_news import _act
+
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(3)
+    while (await harness.game(game_id)).state.phase != Phase.SL_CHOOSE:
+        await _act(harness, game_id, users, rng)
+        await harness.table.delivery.deliver(game_id)
+    while (await harness.game(game_id)).state.phase != Phase.NOMINATION:
+        await _act(harness, game_id, users, rng)  # the Sleigh Loader delivers a gift
+        await harness.table.delivery.deliver(game_id)
+    assert " gift was delivered." in table.text(), table.text()
+    await _nominate(harness, table, game_id, users)  # a person nominates, on the table
+    assert "Vote!" in table.text() and " gift was delivered." in table.text(), table.text()

@@ -249,7 +249,9 @@ def test_the_table_tells_people_not_ais_where_to_choose_in_private() -> None:
     from dataclasses import replace
 
     seen = set()
-    for state, _events in moments(7, seed=4):
+    heads = Phase.HEADS_TOGETHER_VOTE  # (rare: a few from several games)
+    together = [m for seed in range(4, 40) for m in moments(7, seed) if m[0].phase == heads][:3]
+    for state, _events in [*moments(7, seed=4), *together]:
         phase = state.phase
         if phase not in (Phase.LM_DISCARD, Phase.SL_CHOOSE, Phase.HEADS_TOGETHER_VOTE):
             continue
@@ -262,7 +264,10 @@ def test_the_table_tells_people_not_ais_where_to_choose_in_private() -> None:
         both_ai = text(RENDER.table(GAME.view(state, None), both, []))
         assert "in private (DM or **My role & cards**)" in people, people
         assert "in private" not in both_ai, both_ai
-        if phase != Phase.HEADS_TOGETHER_VOTE:  # (there a person still votes beside the AI)
+        if phase != Phase.HEADS_TOGETHER_VOTE:
             assert "in private" not in ais, ais
+        else:  # a person still votes beside the AI: they alone are told where
+            person = NAMES[state.sl if decider == state.lm else state.lm]
+            assert f"({person}: in private, DM or **My role & cards**)" in ais, ais
         seen.add(phase)
-    assert seen >= {Phase.LM_DISCARD, Phase.SL_CHOOSE}
+    assert seen == {Phase.LM_DISCARD, Phase.SL_CHOOSE, Phase.HEADS_TOGETHER_VOTE}
