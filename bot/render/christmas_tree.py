@@ -212,13 +212,24 @@ class ChristmasTreeRenderer(BaseRenderer):
         if news:
             embed.add_field(name=_("Just now"), value=news[:1024], inline=False)
         if view.phase != Phase.GAME_OVER:
-            embed.set_footer(text=_(KEY_TEXT))
+            embed.set_footer(text=f"{self._standing(view, ctx)}\n{_(KEY_TEXT)}")
         picture = self._private_picture(view, ctx, chosen)
         return Payload(
             embeds=[embed],
             view=private_components(view, ctx, chosen),
             pictures=[Picture(f"tree-{ctx.game_id}-{seat}.png", picture.key(), picture.render)],
         )
+
+    @staticmethod
+    def _standing(view: CTView, ctx: TableContext) -> str:
+        """Everyone's points so far, the reader's first (public; the table's news of a round's
+        points may have been cut short, and the player spends the round in this message)."""
+        seats = sorted((s for s in view.seats if not s.neutral), key=lambda s: s.seat != view.seat)
+        parts = [
+            _("you {points}", points=s.points) if s.seat == view.seat else f"{ctx.name(s.seat)} {s.points}"
+            for s in seats
+        ]
+        return _("Points so far: {points}", points=" \N{MIDDLE DOT} ".join(parts))
 
     def _private_picture(self, view: CTView, ctx: TableContext, chosen: Draft) -> PrivatePicture:
         seat = view.seat

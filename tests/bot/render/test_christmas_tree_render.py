@@ -408,3 +408,21 @@ def test_changing_a_card_after_spending_cookies_says_they_come_back() -> None:
                 assert "gives back" not in plain
                 return
     raise AssertionError("no turn with cookies spent found")
+
+
+def test_the_private_message_says_everyone_s_points_so_far() -> None:
+    """A round's points were told only in the table's news, which a fast round or a long edit cut;
+    the player spends the round in their private message: its footer says where they stand."""
+    seen = 0
+    for state, _ in _states(3, "normal", seed=8, every=5):
+        if G.outcome(state) is not None:
+            break
+        ctx = TableContext(1, G.decision(state), NAMES[:3], G.title)
+        view = G.view(state, 1)
+        footer = _message(RENDER.private(view, ctx, [])).embeds[0].footer.text
+        points = {s.seat: s.points for s in view.seats}
+        assert footer.startswith(
+            f"Points so far: you {points[1]} · {NAMES[0]} {points[0]} · {NAMES[2]} {points[2]}"
+        )
+        seen += points[1] > 0
+    assert seen, "no points scored in the game"
