@@ -35,6 +35,7 @@ from games.naughty_or_nice.events import (
     Fulfilled,
     PresentDrawn,
     PresentTaken,
+    SetBonus,
     SummonDrawn,
     SummonResolved,
 )
@@ -187,10 +188,13 @@ def _set_collection(
         if after_midnight(state):
             add_points(state, seat, 2, "after_midnight", N_("full set after Midnight"), out)
             return
+        out.append(SetBonus(seat=seat, bonus="full_set", symbol=symbol))
         for _ in range(FULL_SET_BONUS_CREATURES):
             card = draw_creature(state, seat, out)
             if card is not None:
                 gain_creature(state, seat, card, out)
         return
     if before[symbol]:
+        if not after_midnight(state):  # (after it, the point's reason says it)
+            out.append(SetBonus(seat=seat, bonus="same_symbol", symbol=symbol))
         summon(state, seat, N_("same-symbol summon after Midnight"), out)

@@ -21,6 +21,7 @@ from games.naughty_or_nice.events import (
     CreatureGained,
     KiddoRevealed,
     MidnightRevealed,
+    NothingToLose,
     OfferRefilled,
     PresentsReshuffled,
     Scored,
@@ -52,7 +53,8 @@ def add_points(state: NoNState, seat: int, points: int, category: str, reason: s
     player = state.players[seat]
     if points < 0:
         points = -min(player.score, -points)  # the score floor (spec decision 15)
-        if points == 0:
+        if points == 0:  # (told all the same: a Jólakötturinn that hit someone at 0 said nothing)
+            out.append(NothingToLose(seat=seat, reason=reason))
             return
     player.score += points
     player.breakdown[category] = player.breakdown.get(category, 0) + points

@@ -347,6 +347,40 @@ class GameOver(Event):
         )
 
 
+class NothingToLose(Event):
+    """Public: `seat` would lose points (`reason`, as `Scored`'s) but has none left (spec 4.9)."""
+
+    kind: Literal["nothing_to_lose"] = "nothing_to_lose"
+    seat: int
+    reason: str
+
+    def describe(self, names: Sequence[str]) -> Words:
+        reason = reason_words(self.reason)
+        return Words(N_("{name} has no points to lose ({reason})."), name=names[self.seat], reason=reason)
+
+
+class SetBonus(Event):
+    """Public (level 5, spec 4.7): a Fulfill earned a set-collection bonus; what it brings follows
+    (the creatures drawn, or the summon's keep)."""
+
+    kind: Literal["set_bonus"] = "set_bonus"
+    seat: int
+    bonus: Literal["full_set", "same_symbol"]
+    symbol: Symbol
+
+    def describe(self, names: Sequence[str]) -> Words:
+        if self.bonus == "full_set":
+            return Words(
+                N_("{name} has kiddos of all 5 symbols: full-set bonus, the top 2 creatures."),
+                name=names[self.seat],
+            )
+        return Words(
+            N_("{name} gifted another {symbol} kiddo: a free summon (set collection)."),
+            name=names[self.seat],
+            symbol=symbol_words(self.symbol),
+        )
+
+
 NoNEvent = Annotated[
     GiverChosen
     | GameStarted
@@ -362,7 +396,9 @@ NoNEvent = Annotated[
     | CreatureGained
     | Tucked
     | Scored
+    | NothingToLose
     | Fulfilled
+    | SetBonus
     | FulfilAbandoned
     | KiddoRevealed
     | MidnightRevealed

@@ -217,13 +217,15 @@ def _player(state: NoNState, seat: int) -> PlayerPublic:
 def _fill_private(view: NoNView, state: NoNState, seat: int, task: object) -> None:
     player = state.players[seat]
     view.presents = [present_card(c, i) for i, c in enumerate(player.presents)]
-    view.creatures = [creature_card(h.card, usable=h.acquired_turn < state.turn_no) for h in player.creatures]
+    # (during the setup, turn 0, the starting cards are usable from the first turn on: spec 3.7)
+    usable_from = max(state.turn_no, 1)
+    view.creatures = [creature_card(h.card, usable=h.acquired_turn < usable_from) for h in player.creatures]
     if isinstance(task, WindowTask):
         view.can_react = seat in task.eligible and seat not in task.answers
     if isinstance(task, KeepTask) and task.seat == seat:
         view.summon_choice = [creature_card(c) for c in task.cards]
     if isinstance(task, TuckTask) and task.seat == seat:
-        view.tuck_card = creature_card(task.card)
+        view.tuck_card = creature_card(task.card, usable=state.turn_no == 0)  # (a starting card)
     if isinstance(task, CraftTask) and task.seat == seat:
         view.craft_remaining = task.remaining
     if isinstance(task, ExtraBasicTask) and task.seat == seat:

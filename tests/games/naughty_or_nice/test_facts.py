@@ -401,7 +401,12 @@ def test_24_mr_scrooge():
 
 @pytest.mark.parametrize(
     ("reds", "start", "after"),
-    [((0, 1, 2), (5, 5, 5), (2, 5, 5)), ((0, 0, 2), (5, 5, 5), (3, 3, 5)), ((0, 1, 2), (1, 5, 5), (0, 5, 5))],
+    [
+        ((0, 1, 2), (5, 5, 5), (2, 5, 5)),
+        ((0, 0, 2), (5, 5, 5), (3, 3, 5)),
+        ((0, 1, 2), (1, 5, 5), (0, 5, 5)),
+        ((0, 1, 2), (0, 5, 5), (0, 5, 5)),
+    ],
 )
 def test_25_jolakotturinn(reds, start, after):
     state = _tomte_setup()
@@ -411,8 +416,12 @@ def test_25_jolakotturinn(reds, start, after):
         give_presents(state, seat, [P.CAP] * count)
         state.players[seat].score = start[seat]
     state.players[1].score -= 1  # Jólakötturinn's own point
-    state, _ = act(state, 1, A.PlayCreature(creature=C.JOLAKOTTURINN))
+    state, events = act(state, 1, A.PlayCreature(creature=C.JOLAKOTTURINN))
     assert tuple(p.score for p in state.players) == after
+    # a player hit at 0 points is named too (the cat did not seem to do anything)
+    lost = [e for e in events if e.kind == "nothing_to_lose" or e.kind == "scored" and e.points < 0]
+    hit = [e.seat for e in lost if e.reason == "Jólakötturinn"]
+    assert sorted(hit) == [s for s in range(3) if reds[s] == min(reds)]
 
 
 def test_26_mari_lwyd():
@@ -611,11 +620,18 @@ def test_36_set_collection_summons():
     cards = give_presents(state, 0, [P.CAP, P.BEIGLI])
     state, events = fulfil(state, 0, "Amara", cards)  # STAR again: same-symbol summon
     assert state.tasks[-1].kind == "keep"
+    (bonus,) = of_kind(events, "set_bonus")  # told on the table: not a second basic action
+    assert (
+        bonus.describe(["Ann", "Ben", "Cy"])
+        == "Ann gifted another Star kiddo: a free summon (set collection)."
+    )
     state, _ = act(state, 0, A.Keep(index=0))
     cards = give_presents(state, 0, [P.CAP, P.CRAYONS])
     state.turn.basic = None
     state, events = fulfil(state, 0, "Ava", cards)  # SNOWFLAKE: the 5th symbol
     assert len(of_kind(events, "creature_gained")) == 2 and len(state.players[0].creatures) == 4
+    (bonus,) = of_kind(events, "set_bonus")  # (the hand grows by 2 creatures: the table says why)
+    assert bonus.bonus == "full_set" and bonus.audience.is_public
     assert state.players[0].fullset_bonus_taken
 
 
@@ -828,3 +844,17 @@ def test_secret_window_runs_to_the_clock():
     assert all(not e.audience.is_public for e in events)
     state, _ = close(state)
     assert state.tasks[-1].kind == "elves"
+
+
+def test_starting_creatures_show_as_usable_during_the_setup():
+    """Santa's setup tuck said "(usable from your next turn)" of a starting card that is usable on
+    the first turn (spec 3.7)."""
+    for seed in range(60):
+        state = new(3, level=4, seed=seed, givers="random")
+        task = state.tasks[-1] if state.tasks else None
+        if state.turn_no == 0 and task is not None and task.kind == "tuck":
+            view = G.view(state, task.seat)
+            assert view.tuck_card is not None and view.tuck_card.usable
+            assert view.creatures and all(c.usable for c in view.creatures)
+            return
+    raise AssertionError("no setup tuck found")
