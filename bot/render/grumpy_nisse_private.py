@@ -127,7 +127,8 @@ def private_payload(view: GNView, ctx: TableContext, events: Sequence[Event]) ->
         embed.set_footer(text=_(ROLE_GOAL[role]).replace("**", ""))
     news = [e for e in events if e.kind not in SHOWN_BY_FIELDS and e.kind != "game_over"]  # not said twice
     if news:
-        embed.add_field(name=_("What just happened"), value=event_block(news, ctx.names), inline=False)
+        news_text = event_block(news, ctx.names, reader=seat)
+        embed.add_field(name=_("What just happened"), value=news_text, inline=False)
     return Payload(embeds=[embed], view=_components(view, ctx))
 
 

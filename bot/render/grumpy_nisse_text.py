@@ -137,8 +137,12 @@ def table_events(events: Sequence[Event]) -> list[Event]:
     return [event for event in events if event.kind not in TABLE_QUIET]
 
 
-def describe(event: Event, names: Sequence[str]) -> str:
-    """An event's line in the reader's language (every Grumpy Nisse event takes the `Words`)."""
+def describe(event: Event, names: Sequence[str], reader: int | None = None) -> str:
+    """An event's line in the reader's language (every Grumpy Nisse event takes the `Words`), as
+    seat `reader` reads it in private when the event says so (`describe_to`: "your hand")."""
+    speak_to = getattr(event, "describe_to", None)
+    if reader is not None and speak_to is not None:
+        return str(speak_to(names, words(), reader))
     speak = getattr(event, "describe")  # noqa: B009 - the base Event's describe takes no words
     return str(speak(names, words()))
 
@@ -149,9 +153,16 @@ def trick_result(trick: TrickRecord, names: Sequence[str]) -> str:
     return describe(TrickWon(**trick.model_dump(include=set(TrickWon.model_fields))), names)
 
 
-def event_block(events: Sequence[Event], names: Sequence[str], limit: int = 1024, lines: int = 6) -> str:
-    """The events as "- line"s: at most `lines` of them and `limit` characters, the newest kept."""
-    shown = [f"- {describe(event, names)}" for event in events]
+def event_block(
+    events: Sequence[Event],
+    names: Sequence[str],
+    limit: int = 1024,
+    lines: int = 6,
+    reader: int | None = None,
+) -> str:
+    """The events as "- line"s (as seat `reader` reads them in private, if given): at most `lines`
+    of them and `limit` characters, the newest kept."""
+    shown = [f"- {describe(event, names, reader)}" for event in events]
     dropped = False
     while shown and (len(shown) > lines or len("\n".join(shown)) + (6 if dropped else 0) > limit):
         shown.pop(0)

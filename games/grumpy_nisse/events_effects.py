@@ -123,6 +123,13 @@ class SpyStarted(Event):
             target=names[self.target],
         )
 
+    def describe_to(self, names: Sequence[str], words: Words, reader: int) -> str:
+        """As the player whose hand is shown reads it (in private: `GrumpyNisse.done_to`)."""
+        if reader != self.target:
+            return self.describe(names, words)
+        text = N_("{name} sees your hand until the end of the next trick (Spy).")
+        return say(words, text, name=names[self.seat])
+
 
 class HandRevealed(Event):
     """Private to the spy (the owner of the 6): the target's hand when the reveal begins."""

@@ -12,7 +12,7 @@ from games.grumpy_nisse.data import Phase
 from games.grumpy_nisse.draft import new_state
 from games.grumpy_nisse.events import GNEvent
 from games.grumpy_nisse.events_effects import SpyStarted
-from games.grumpy_nisse.events_track import TorechTricks
+from games.grumpy_nisse.events_track import Determination, TorechTricks
 from games.grumpy_nisse.models import GNAction, GNState, GrumpyNisseOptions
 from games.grumpy_nisse.view_models import GNView
 from games.grumpy_nisse.views import build_view
@@ -51,10 +51,13 @@ class GrumpyNisse(GameRules[GNState, Any]):
         return build_view(state, seat)
 
     def done_to(self, event: Event) -> frozenset[int]:
-        """Torech tricks Violet takes the top of both decks; a Spy shows its target's hand: each
-        told in the private message of whom it is done to, where the player plays."""
+        """Torech tricks Violet takes the top of both decks, Violet's determination shuffles the
+        discards back into them, a Spy shows its target's hand: each told in the private message
+        of whom it is done to, where the player plays."""
         if isinstance(event, TorechTricks):
             return frozenset(seat for seat, cards in enumerate(event.discarded) if cards)
+        if isinstance(event, Determination):
+            return frozenset(seat for seat, cards in enumerate(event.returned) if cards)
         if isinstance(event, SpyStarted):
             return frozenset({event.target})
         return frozenset()
