@@ -46,7 +46,7 @@ def _names(ctx: TableContext, seats: Sequence[int]) -> str:
 QUIET_ON_TABLE = frozenset({"window_opened", "kiddo_revealed", "offer_refilled", "waiting", "offered_extra"})
 #: Events whose points the event itself already tells (the `scored` right after it is dropped).
 WITH_POINTS = frozenset({"fulfilled", "creature_played", "reindeer_played"})
-NEWS_LINES = 5
+NEWS_LINES = 7
 MIDNIGHT = "\N{CLOCK FACE TWELVE OCLOCK}"
 
 
