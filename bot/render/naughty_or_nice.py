@@ -130,16 +130,23 @@ def headline(view: NoNView, ctx: TableContext) -> str:
             else:
                 text = _("{who}: {hint} (in private).", who=who, hint=hint)
     if view.midnight_revealed:
-        left = view.final_turns_left
-        struck = (
-            _("Midnight has struck!")
-            if left is None
-            else ngettext(
-                "Midnight has struck! {n} final turn left.",
-                "Midnight has struck! {n} final turns left.",
+        left = view.final_turns_left  # (the current one counted, once it is a final turn)
+        if left is None:
+            struck = _("Midnight has struck!")
+        elif not view.final_turn:  # the turn Midnight struck in
+            struck = ngettext(
+                "Midnight has struck! {n} final turn after this one.",
+                "Midnight has struck! {n} final turns after this one.",
                 left,
             )
-        )
+        elif left <= 1:
+            struck = _("Midnight has struck! This is the last turn.")
+        else:
+            struck = ngettext(
+                "Midnight has struck! A final turn, {n} more after it.",
+                "Midnight has struck! A final turn, {n} more after it.",
+                left - 1,
+            )
         text += f"\n\N{CLOCK FACE TWELVE OCLOCK} {struck}"
     return text
 

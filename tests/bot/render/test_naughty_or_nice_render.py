@@ -711,3 +711,27 @@ def test_the_elves_prompt_says_whose_elves_they_are() -> None:
         if seen == {"own", "other"}:
             return
     raise AssertionError(f"Elves picks seen: {seen}")
+
+
+def test_the_final_turns_count_down_after_midnight() -> None:
+    """ "4 final turns left" was said in the turn Midnight struck and again in the next one (the
+    first counted the turns after it, the second itself too)."""
+    said: list[tuple[int, str]] = []
+    for state in random_states(4, 9, {"level": 4}, limit=3000):
+        view = GAME.view(state, None)
+        if not view.midnight_revealed or view.over:
+            continue
+        ctx = TableContext(1, GAME.decision(state), NAMES[:4], "Naughty or Nice")
+        line = next(
+            line for line in _message(RENDER.table(view, ctx, [])).text().splitlines() if "Midnight" in line
+        )
+        if not said or said[-1] != (view.turn_no, line):
+            said.append((view.turn_no, line))
+    turns = [line for _, line in said]
+    assert turns[0].endswith("Midnight has struck! 4 final turns after this one."), turns
+    assert turns[1:] == [
+        "🕛 Midnight has struck! A final turn, 3 more after it.",
+        "🕛 Midnight has struck! A final turn, 2 more after it.",
+        "🕛 Midnight has struck! A final turn, 1 more after it.",
+        "🕛 Midnight has struck! This is the last turn.",
+    ], turns
