@@ -19,6 +19,7 @@ from games.naughty_or_nice.data import (
     PRESENT_TYPE_OF,
     PRESENTS,
     REINDEER_POINTS,
+    SearchSource,
     Symbol,
 )
 from games.naughty_or_nice.models import (
@@ -297,6 +298,11 @@ def label_template(state: NoNState, seat: int, action: Action) -> tuple[str, Val
         return N_("Summon (+1 point after Midnight)"), {}
     if isinstance(action, A.Craft) and not can_take_present(state):  # (legal: it gains nothing)
         return N_("Craft (nothing left to take)"), {}
+    empty = not state.creature_discard  # (legal: the two presents are then spent for nothing)
+    if isinstance(action, A.SantaSearch) and action.source == SearchSource.DISCARD and empty:
+        return N_("Discard 2 × {present}: search the creature discard pile (it is empty)"), {
+            "present": PRESENTS[action.present].name
+        }
     return _simple_template(action)
 
 

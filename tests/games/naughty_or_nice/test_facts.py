@@ -575,6 +575,9 @@ def test_33_santa_search():
     assert A.SantaSearch(present=P.TEDDY_BEAR, source=SearchSource.MAIN) in G.legal_actions(state, 0)
     assert not any(isinstance(a, A.SantaSearch) and a.present == P.SLEIGH for a in G.legal_actions(state, 0))
     assert_refused(G, state, 0, A.SantaSearch(present=P.SLEIGH, source=SearchSource.MAIN), "same type")
+    labels = {c.code: c.label for c in G.view(state, 0).choices}  # (an empty pile: legal, but a trap)
+    discard = G.encode_action(A.SantaSearch(present=P.TEDDY_BEAR, source=SearchSource.DISCARD))
+    assert state.creature_discard == [] and labels[discard].endswith("creature discard pile (it is empty)")
     state, events = act(state, 0, A.SantaSearch(present=P.TEDDY_BEAR, source=SearchSource.MAIN))
     assert len(state.players[0].rudolf) == 1 and of_kind(events, "search_seen")[0].audience.seats == {0}
     assert [PRESENT_TYPE_OF[c] for c in state.players[0].presents] == [P.SLEIGH]
