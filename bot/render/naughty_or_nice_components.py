@@ -301,10 +301,32 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
         # Santa's searches keep their whole label: it says which presents they discard
         label = choice_label if chosen.startswith("SEARCH_") else target_label
         targets = distinct(groups[chosen])
-        options = [discord.SelectOption(label=label(c, ctx)[:100], value=c.code) for c in targets]
+        options = [
+            discord.SelectOption(
+                label=label(c, ctx)[:100], value=c.code, description=_nothing_to_steal(view, c)
+            )
+            for c in targets
+        ]
         placeholder = _(GROUP_TEXT.get(chosen, chosen))
         items.append(ActionSelect(g, d, "target", options[:25], placeholder=placeholder[:150], row=3))
     return items
+
+
+def _nothing_to_steal(view: NoNView, choice: Choice) -> str | None:
+    """A steal aimed at a player with nothing of that kind in hand (public counts): it would take
+    nothing (legal: the creature's points are kept)."""
+    kind, *rest = choice.code.split(".")
+    if kind != "play_on" or len(rest) != 2 or not rest[1].isdigit():
+        return None
+    creature, seat = rest[0], int(rest[1])
+    player = next((p for p in view.players if p.seat == seat), None)
+    if player is None:
+        return None
+    if creature == Creature.MARI_LWYD.value and not player.creatures_count:
+        return _("No creature in hand: nothing to steal")
+    if creature == Creature.CRINGE.value and not player.presents_count:
+        return _("No present in hand: nothing to steal")
+    return None
 
 
 def _fulfil_hint(view: NoNView, kiddo: str) -> str | None:

@@ -735,3 +735,22 @@ def test_the_final_turns_count_down_after_midnight() -> None:
         "🕛 Midnight has struck! A final turn, 1 more after it.",
         "🕛 Midnight has struck! This is the last turn.",
     ], turns
+
+
+def test_a_steal_target_with_nothing_to_steal_says_so() -> None:
+    from games.naughty_or_nice.data import Creature, Giver, PresentType
+    from tests.games.naughty_or_nice.helpers import fresh, give_creatures, give_presents
+
+    state = fresh(3, level=3, givers=[Giver.CHRISTKINDL, Giver.ODIN, Giver.SANTA])
+    give_creatures(state, 0, [Creature.MARI_LWYD, Creature.CRINGE])
+    give_creatures(state, 1, [Creature.TOMTE])
+    give_presents(state, 2, [PresentType.COAL])
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    view = GAME.view(state, 0)
+    hints = {}
+    for group in ("MARI_LWYD", "CRINGE"):
+        message = _message(RENDER.private(view, ctx, [], f"g{group}"))
+        select = message.item(f"pick:1:{ctx.decision}:target").item
+        hints[group] = {o.label: o.description for o in select.options}
+    assert hints["MARI_LWYD"] == {"Ben": None, "Cat": "No creature in hand: nothing to steal"}
+    assert hints["CRINGE"] == {"Ben": "No present in hand: nothing to steal", "Cat": None}
