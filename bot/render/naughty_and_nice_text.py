@@ -225,18 +225,18 @@ def table_lines(view: NNView, ctx: TableContext) -> list[str]:
         if steal.taken:
             line = ngettext(
                 "{name} played {card} on **{target}** and may take their cards worth up to "
-                "**{n} more point** (a card costs its value, a negative one too).",
+                "**{n} more point** (a card costs its value, sign dropped: −2 costs 2).",
                 "{name} played {card} on **{target}** and may take their cards worth up to "
-                "**{n} more points** (a card costs its value, a negative one too).",
+                "**{n} more points** (a card costs its value, sign dropped: −2 costs 2).",
                 steal.budget_left,
                 **values,
             )
         else:
             line = ngettext(
                 "{name} played {card} on **{target}** and may take their cards worth up to "
-                "**{n} point** (a card costs its value, a negative one too).",
+                "**{n} point** (a card costs its value, sign dropped: −2 costs 2).",
                 "{name} played {card} on **{target}** and may take their cards worth up to "
-                "**{n} points** (a card costs its value, a negative one too).",
+                "**{n} points** (a card costs its value, sign dropped: −2 costs 2).",
                 steal.budget_left,
                 **values,
             )

@@ -176,6 +176,7 @@ def _elves(state: NoNState, task: ResolveTask, out: list[Event]) -> None:
             break
         cards.append(card)
     if not cards:
+        out.append(ElvesRevealed(cards=[]))  # (told: the Elves did nothing)
         return
     others = clockwise_from(state, task.seat, [s for s in range(state.num_players) if s != task.seat])
     order = [task.seat, *others, task.seat][: len(cards)]

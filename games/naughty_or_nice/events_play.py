@@ -149,12 +149,22 @@ class EffectCancelled(Event):
             creature=creature_kind_words(self.creature),
         )
 
+    def describe_to(self, names: Sequence[str], seat: int) -> Words:
+        """As the creature's player reads it (in private: `NaughtyOrNice.done_to`)."""
+        if seat == self.seat:
+            return Words(
+                N_("The effect of your {creature} is cancelled."), creature=creature_kind_words(self.creature)
+            )
+        return self.describe(names)
+
 
 class ElvesRevealed(Event):
     kind: Literal["elves_revealed"] = "elves_revealed"
     cards: list[str]
 
     def describe(self, names: Sequence[str]) -> Words:
+        if not self.cards:  # (the present deck and its discard are empty)
+            return Words(N_("The Elves find no present to reveal."))
         return Words(N_("The Elves reveal {presents}."), presents=presents_words(self.cards))
 
 

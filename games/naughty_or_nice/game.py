@@ -11,7 +11,7 @@ from games.core.words import N_, Words
 from games.naughty_or_nice import clock, engine, flow, rules
 from games.naughty_or_nice.actions import CloseWindow, NoNAction
 from games.naughty_or_nice.events import NoNEvent, Scored
-from games.naughty_or_nice.events_play import KrampusGave, ScroogePlaced, Stole
+from games.naughty_or_nice.events_play import EffectCancelled, KrampusGave, ScroogePlaced, Stole
 from games.naughty_or_nice.models import NoNOptions, NoNState, WindowTask
 from games.naughty_or_nice.viewmodels import NoNView
 from games.naughty_or_nice.views import build_view
@@ -57,12 +57,14 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
 
     def done_to(self, event: Event) -> frozenset[int]:
         """Krampus makes a player give a present (to its player), the Jólakötturinn (or another)
-        costs them points, Mr Scrooge makes them miss a turn, a steal finds nothing to take:
-        each told in their private message too."""
+        costs them points, Mr Scrooge makes them miss a turn, a steal finds nothing to take, a
+        Tomte cancels their creature: each told in their private message too."""
         if isinstance(event, KrampusGave) and event.seat != event.to:
             return frozenset({event.seat, event.to})
         if isinstance(event, Stole) and not event.count:
             return frozenset({event.thief})
+        if isinstance(event, EffectCancelled):  # (a Tomte cancelled the player's creature)
+            return frozenset({event.seat})
         if isinstance(event, Scored) and event.points < 0:
             return frozenset({event.seat})
         if isinstance(event, ScroogePlaced) and event.seat != event.target:

@@ -19,6 +19,7 @@ from games.naughty_or_nice.data import (
     PRESENT_TYPE_OF,
     PRESENTS,
     REINDEER_POINTS,
+    Creature,
     SearchSource,
     Symbol,
 )
@@ -298,6 +299,9 @@ def label_template(state: NoNState, seat: int, action: Action) -> tuple[str, Val
         return N_("Summon (+1 point after Midnight)"), {}
     if isinstance(action, A.Craft) and not can_take_present(state):  # (legal: it gains nothing)
         return N_("Craft (nothing left to take)"), {}
+    if isinstance(action, A.PlayCreature) and action.creature == Creature.ELVES:
+        if not (state.present_deck or state.present_discard):  # (legal: its point is kept)
+            return N_("Play Elves (no present left to reveal)"), {}
     empty = not state.creature_discard  # (legal: the two presents are then spent for nothing)
     if isinstance(action, A.SantaSearch) and action.source == SearchSource.DISCARD and empty:
         return N_("Discard 2 × {present}: search the creature discard pile (it is empty)"), {

@@ -325,20 +325,21 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
     for seed in range(60):
         state = rules.new_game(4, rules.parse_options({}), seed)
         rng = random.Random(seed)
-        while rules.outcome(state) is None and len(found) < 4:
+        while rules.outcome(state) is None and len(found) < 5:
             seat = rng.choice(sorted(rules.to_decide(state)))
             state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
             for event in events:
                 if event.audience.is_public and rules.done_to(event):
                     found.setdefault(event.kind, (state, event))
-        if len(found) == 4:
+        if len(found) == 5:
             break
-    assert set(found) == {"krampus_gave", "scored", "scrooge_placed", "stole"}, set(found)
+    assert set(found) == {"krampus_gave", "scored", "scrooge_placed", "stole", "effect_cancelled"}, set(found)
     said = {
         "krampus_gave": ("Krampus: you give", "Krampus: {giver} gives you"),  # (giver, receiver)
         "scored": ("You lose",),
         "scrooge_placed": ("makes you skip",),
         "stole": ("You steal nothing: ",),  # (a steal that found nothing: the thief)
+        "effect_cancelled": ("The effect of your ",),  # (a Tomte cancelled the player's creature)
     }
     for kind, (state, event) in found.items():
         game = _game("naughty-or-nice", state, set(), 4)

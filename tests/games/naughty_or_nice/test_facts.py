@@ -849,6 +849,24 @@ def test_secret_window_runs_to_the_clock():
     assert state.tasks[-1].kind == "elves"
 
 
+def test_elves_with_no_present_left_say_so():
+    """With the present deck and its discard empty the Elves reveal nothing: legal (their point is
+    kept), but the button and the table said nothing of it."""
+    state = _tomte_setup()
+    give_creatures(state, 0, [C.ELVES])
+    state.players[1].presents += state.present_deck + state.present_discard  # (cards kept)
+    state.present_deck, state.present_discard = [], []
+    elves = A.PlayCreature(creature=C.ELVES)
+    label = {c.code: c.label for c in G.view(state, 0).choices}[G.encode_action(elves)]
+    assert label == "Play Elves (no present left to reveal)"
+    state, events = act(state, 0, elves)
+    while G.timer(state) is not None:  # (the Tomte window)
+        state, more = close(state)
+        events += more
+    (revealed,) = of_kind(events, "elves_revealed")
+    assert revealed.describe(["Ann", "Ben", "Cy"]) == "The Elves find no present to reveal."
+
+
 def test_starting_creatures_show_as_usable_during_the_setup():
     """Santa's setup tuck said "(usable from your next turn)" of a starting card that is usable on
     the first turn (spec 3.7)."""
