@@ -12,7 +12,7 @@ from games.grumpy_nisse.data import Phase
 from games.grumpy_nisse.draft import new_state
 from games.grumpy_nisse.events import GNEvent
 from games.grumpy_nisse.events_effects import SpyStarted
-from games.grumpy_nisse.events_track import Determination, TorechTricks
+from games.grumpy_nisse.events_track import Determination, PawnMoved, TorechTricks
 from games.grumpy_nisse.models import GNAction, GNState, GrumpyNisseOptions
 from games.grumpy_nisse.view_models import GNView
 from games.grumpy_nisse.views import build_view
@@ -52,12 +52,14 @@ class GrumpyNisse(GameRules[GNState, Any]):
 
     def done_to(self, event: Event) -> frozenset[int]:
         """Torech tricks Violet takes the top of both decks, Violet's determination shuffles the
-        discards back into them, a Spy shows its target's hand: each told in the private message
-        of whom it is done to, where the player plays."""
+        discards back into them, a Spy shows its target's hand, the shortcut moves the pawn four
+        spaces: each told in the private message of whom it is done to, where the player plays."""
         if isinstance(event, TorechTricks):
             return frozenset(seat for seat, cards in enumerate(event.discarded) if cards)
         if isinstance(event, Determination):
             return frozenset(seat for seat, cards in enumerate(event.returned) if cards)
+        if isinstance(event, PawnMoved) and event.shortcut:  # (four spaces at once: both are told)
+            return frozenset({0, 1})
         if isinstance(event, SpyStarted):
             return frozenset({event.target})
         return frozenset()

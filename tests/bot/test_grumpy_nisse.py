@@ -230,19 +230,20 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
     for seed in range(80):
         state = rules.new_game(2, rules.parse_options({}), seed)
         rng = random.Random(seed)
-        while rules.outcome(state) is None and len(found) < 3:
+        while rules.outcome(state) is None and len(found) < 4:
             seat = rng.choice(sorted(rules.to_decide(state)))
             state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
             for event in events:
                 if event.audience.is_public and rules.done_to(event):
                     found.setdefault(event.kind, (state, event))
-        if len(found) == 3:
+        if len(found) == 4:
             break
-    assert set(found) == {"torech_tricks", "spy_started", "determination"}, set(found)
+    assert set(found) == {"torech_tricks", "spy_started", "determination", "pawn_moved"}, set(found)
     said = {
         "torech_tricks": "Torech tricks Violet!",
         "spy_started": "sees your hand until the end of the next trick (Spy).",
         "determination": "Violet's determination overcomes all odds!",
+        "pawn_moved": "Violet finds a shortcut",
     }
     for kind, (state, event) in found.items():
         game = _game("grumpy-nisse", state, set(), 2)
