@@ -18,7 +18,13 @@ import discord
 from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext, private_result
 from bot.render.christmas_tree_components import Draft, private_components
-from bot.render.christmas_tree_news import QUIET_EVENTS, fresh_cells, last_round_lines, news_field
+from bot.render.christmas_tree_news import (
+    QUIET_EVENTS,
+    SHOWN_ELSEWHERE,
+    fresh_cells,
+    last_round_lines,
+    news_field,
+)
 from bot.render.christmas_tree_summary import LOBBY_TEXTS, RULES_SUMMARY
 from bot.render.christmas_tree_text import (
     cell_text,
@@ -423,6 +429,9 @@ class ChristmasTreeRenderer(BaseRenderer):
     # -- the rest of the renderer contract ----------------------------------------------------------
     def has_private_decision(self, view: CTView) -> bool:
         return view.phase in (Phase.OBJECTIVES, Phase.TURN) and view.seat in view.to_decide
+
+    def tells_on_table(self, event: Event) -> bool:
+        return event.kind not in QUIET_EVENTS and event.kind not in SHOWN_ELSEWHERE
 
     def private_news(self, events: Sequence[Event]) -> list[Event]:
         return [e for e in events if not e.audience.is_public and e.kind not in QUIET_EVENTS]

@@ -189,4 +189,4 @@ def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = N
     return lines
 
 
-__all__ = ["QUIET_EVENTS", "fresh_cells", "last_round_lines", "news_field", "news_lines"]
+__all__ = ["QUIET_EVENTS", "SHOWN_ELSEWHERE", "fresh_cells", "last_round_lines", "news_field", "news_lines"]

@@ -30,6 +30,7 @@ from bot.render.naughty_and_nice_private import has_private_decision, private_ne
 from bot.render.naughty_and_nice_summary import LOBBY_TEXTS, RULES_SUMMARY
 from bot.render.naughty_and_nice_text import (
     PRIVATE_BUTTON,
+    TOLD_ELSEWHERE,
     TURN_PHASES,
     ending_text,
     table_events,
@@ -105,6 +106,9 @@ class NaughtyAndNiceRenderer(BaseRenderer):
     # -- the rest of the renderer contract ----------------------------------------------------------
     def has_private_decision(self, view: NNView) -> bool:
         return has_private_decision(view)
+
+    def tells_on_table(self, event: Event) -> bool:
+        return event.kind not in TOLD_ELSEWHERE  # (the headline, the picture or the end line say it)
 
     def private_news(self, events: Sequence[Event]) -> list[Event]:
         return private_news(events)
