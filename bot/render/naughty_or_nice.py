@@ -148,6 +148,13 @@ def headline(view: NoNView, ctx: TableContext) -> str:
                 left - 1,
             )
         text += f"\n\N{CLOCK FACE TWELVE OCLOCK} {struck}"
+    if view.idle_turns:  # (spec 4.10 step 5: a whole round of that ends the game)
+        text += "\n\N{WARNING SIGN} " + ngettext(
+            "No card gained nor kiddo taken for {n} turn in a row: the game ends after {left} more like it.",
+            "No card gained nor kiddo taken for {n} turns in a row: the game ends after {left} more like it.",
+            view.idle_turns,
+            left=view.num_players - view.idle_turns,
+        )
     return text
 
 
@@ -259,6 +266,14 @@ class NaughtyOrNiceRenderer(BaseRenderer):
     # -- the rest of the contract -----------------------------------------------------------------
     def has_private_decision(self, view: NoNView) -> bool:
         return has_private_decision(view)
+
+    def tells_on_table(self, event: Event) -> bool:
+        """`table_news` has a line for it (not for a turn starting, a refill, a window opening:
+        the headline says those), so the table keeps the news of an AI's whole turn as the next
+        one starts."""
+        if event.kind == "turn_started":
+            return bool(getattr(event, "final", False))
+        return event.kind not in QUIET_ON_TABLE
 
     def private_news(self, events: Sequence[Event]) -> list[Event]:
         # (public events reach a seat's news only when done to it: `NaughtyOrNice.done_to`)

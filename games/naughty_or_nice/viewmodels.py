@@ -133,6 +133,8 @@ class NoNView(BaseModel):
     midnight_revealed: bool
     midnights: list[str]
     final_turns_left: int | None
+    #: turns in a row that gained no card nor took a kiddo (a round of them ends the game)
+    idle_turns: int = 0
     #: this turn is its player's last (it started after Midnight struck)
     final_turn: bool = False
     players: list[PlayerPublic]

@@ -176,6 +176,7 @@ def build_view(state: NoNState, seat: int | None) -> NoNView:
         midnight_revealed=after_midnight(state),
         midnights=list(state.midnights),
         final_turns_left=state.final_turns_left,
+        idle_turns=state.idle_turns,
         final_turn=state.final_turns_left is not None and state.midnight_turn != state.turn_no,
         players=[_player(state, s) for s in range(state.num_players)],
         window=window,

@@ -754,3 +754,24 @@ def test_a_steal_target_with_nothing_to_steal_says_so() -> None:
         hints[group] = {o.label: o.description for o in select.options}
     assert hints["MARI_LWYD"] == {"Ben": None, "Cat": "No creature in hand: nothing to steal"}
     assert hints["CRINGE"] == {"Ben": "No present in hand: nothing to steal", "Cat": None}
+
+
+def test_the_table_warns_while_turns_go_by_with_nothing_gained() -> None:
+    """A whole round with no card gained nor kiddo taken ends the game (spec 4.10 step 5): it came
+    with no warning, with cards still in the decks."""
+    seen = set()
+    for seed in range(30):
+        for state in random_states(2, seed, {"level": 3}, limit=1500):
+            view = GAME.view(state, None)
+            if view.over:
+                continue
+            ctx = TableContext(1, GAME.decision(state), NAMES[:2], "Naughty or Nice")
+            text = _message(RENDER.table(view, ctx, [])).text()
+            warned = "No card gained nor kiddo taken for" in text
+            assert warned == (view.idle_turns > 0), text
+            if warned:
+                assert f"the game ends after {2 - view.idle_turns} more like it." in text, text
+                seen.add(view.idle_turns)
+        if seen:
+            return
+    raise AssertionError("no idle turn seen")
