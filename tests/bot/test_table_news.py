@@ -105,3 +105,16 @@ def test_the_news_starts_after_what_the_table_last_showed() -> None:
     assert outbox.table_news(_news_after(outbox, slot)) == events[0]
     outbox.overtaken(game, events[0])  # type: ignore[arg-type]  # another process's newer game
     assert outbox.table_news(_news_after(outbox, slot)) == events[0]
+
+
+def test_the_next_turn_keeps_the_news_of_an_ai_s_whole_turn() -> None:
+    """Naughty or Nice: an AI's turn ended with "End turn", and the next turn's table, whose own
+    events (the turn starting, the offer refilled) have no line, showed no news at all."""
+    from games.naughty_or_nice.events import OfferRefilled, TurnStarted
+    from games.naughty_or_nice.events_play import CreaturePlayed
+
+    renderer = PLUGINS.get("naughty-or-nice").renderer
+    assert not renderer.tells_on_table(TurnStarted(seat=1, turn_no=4))
+    assert not renderer.tells_on_table(OfferRefilled(cards=["P01"]))
+    assert renderer.tells_on_table(TurnStarted(seat=1, turn_no=9, final=True))  # "(final turn)"
+    assert renderer.tells_on_table(CreaturePlayed(seat=1, creature="ELVES", points=1))
