@@ -77,7 +77,7 @@ class Outbox:
         self.game = change.game
         self.version += 1
         self.table_events = list(change.events)
-        if any(event.audience.is_public for event in change.events):  # (only those the table tells)
+        if any(event.audience.is_public for event in change.events):  # (all the table can tell)
             if len(self.recent) == self.recent.maxlen:
                 self.forgotten = self.recent[0][0]
             self.recent.append((self.version, self.table_events))

@@ -338,11 +338,11 @@ class TableMessages:
 
 def _news_after(outbox: Outbox, slot: Slot) -> int | None:
     """The version after which the table's "What just happened" starts now: the one it last
-    showed, so that changes whose edits were coalesced (`bot.pacing`) are told too; where it
-    showed, or when nothing public happened since (a secret vote, a card chosen in private), the
-    same news again; also when nothing happened since that the table tells (a secret vote, a card
-    chosen in private, a nomination its headline says). So a change nobody else may learn of never
-    changes the table by itself: a secret vote changed edits nothing."""
+    showed, so that changes whose edits were coalesced (`bot.pacing`) are told too. Where it
+    showed, or when nothing happened since that the table tells (a secret vote, a card chosen in
+    private, a nomination its headline says: the renderer's `tells_on_table`), the same news
+    again: so a change nobody else may learn of never changes the table by itself (a secret vote
+    changed edits nothing)."""
     shown = slot.shown_version
     if shown is None:
         return None
