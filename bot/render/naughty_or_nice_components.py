@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import discord
@@ -25,6 +25,7 @@ import discord
 from bot.components import ActionButton, ActionSelect, DraftButton, DraftSelect
 from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import TableContext, new_view
+from bot.render.naughty_or_nice_choices import distinct, fulfil_hint, nothing_to_steal
 from bot.render.naughty_or_nice_text import (
     COLOUR_EMOJI,
     choice_label,
@@ -33,7 +34,7 @@ from bot.render.naughty_or_nice_text import (
     target_label,
 )
 from games.core.words import names_and
-from games.naughty_or_nice.data import CREATURES, GIVERS, Basic, Colour, Creature, Giver
+from games.naughty_or_nice.data import GIVERS, Basic, Colour, Giver
 from games.naughty_or_nice.viewmodels import Choice, KiddoCard, NoNView, PresentCard
 from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES
 
@@ -236,26 +237,6 @@ def _direct(view: NoNView) -> list[Choice]:
     return [c for c in view.choices if kind_of(c.code) in DIRECT_KINDS]
 
 
-def sameness(choice: Choice) -> tuple[str, tuple[tuple[str, object], ...]]:
-    """What the player can tell of a choice: its words over its cards, in any order. Two choices
-    alike in this are one outcome (cards of a type are alike)."""
-    values = ((k, tuple(sorted(v)) if isinstance(v, list) else v) for k, v in choice.values.items())
-    return choice.template or choice.code, tuple(sorted(values))
-
-
-def distinct(choices: Iterable[Choice]) -> list[Choice]:
-    """The first of each choice the player cannot tell apart from another (`sameness`): two Beigli
-    revealed to the Elves, Papa Wolverine's "Take Sleigh" from either of two Sleighs, a matching set
-    made of either of two alike presents are each offered once."""
-    seen: set[tuple[str, tuple[tuple[str, object], ...]]] = set()
-    kept = []
-    for choice in choices:
-        if (key := sameness(choice)) not in seen:
-            seen.add(key)
-            kept.append(choice)
-    return kept
-
-
 def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.ui.Item]:
     g, d = ctx.game_id, ctx.decision
     items: list[discord.ui.Item] = []
@@ -271,8 +252,8 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
             discord.SelectOption(
                 label=kiddo_label(k)[:100],
                 value=draft_code(k.id, 0),
-                description=_fulfil_hint(view, k.id),
-                emoji="\N{WRAPPED PRESENT}" if _fulfil_hint(view, k.id) else None,
+                description=fulfil_hint(view, k.id),
+                emoji="\N{WRAPPED PRESENT}" if fulfil_hint(view, k.id) else None,
             )
             for k in kiddos
         ]
@@ -303,39 +284,13 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
         targets = distinct(groups[chosen])
         options = [
             discord.SelectOption(
-                label=label(c, ctx)[:100], value=c.code, description=_nothing_to_steal(view, c)
+                label=label(c, ctx)[:100], value=c.code, description=nothing_to_steal(view, c)
             )
             for c in targets
         ]
         placeholder = _(GROUP_TEXT.get(chosen, chosen))
         items.append(ActionSelect(g, d, "target", options[:25], placeholder=placeholder[:150], row=3))
     return items
-
-
-def _nothing_to_steal(view: NoNView, choice: Choice) -> str | None:
-    """A steal aimed at a player with nothing of that kind in hand (public counts): it would take
-    nothing (legal: the creature's points are kept)."""
-    kind, *rest = choice.code.split(".")
-    if kind != "play_on" or len(rest) != 2 or not rest[1].isdigit():
-        return None
-    creature, seat = rest[0], int(rest[1])
-    player = next((p for p in view.players if p.seat == seat), None)
-    if player is None:
-        return None
-    if creature == Creature.MARI_LWYD.value and not player.creatures_count:
-        return _("No creature in hand: nothing to steal")
-    if creature == Creature.CRINGE.value and not player.presents_count:
-        return _("No present in hand: nothing to steal")
-    return None
-
-
-def _fulfil_hint(view: NoNView, kiddo: str) -> str | None:
-    """Whether the hand can fulfill `kiddo` now (with its Caga Tiós, if it takes them)."""
-    if kiddo in view.fulfillable:
-        return _("Your hand can fulfill this wish")
-    if kiddo in view.fulfillable_with_caga:
-        return _("Your hand can fulfill this wish with {caga}", caga=_(CREATURES[Creature.CAGA_TIO].name))
-    return None
 
 
 def _button(ctx: TableContext, choice: Choice, row: int) -> ActionButton:

@@ -24,6 +24,7 @@ import discord
 
 from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines, private_result
+from bot.render.naughty_or_nice_choices import sameness
 from bot.render.naughty_or_nice_components import (
     Draft,
     chosen_presents,
@@ -31,7 +32,6 @@ from bot.render.naughty_or_nice_components import (
     fulfil_targets,
     kind_of,
     private_components,
-    sameness,
     still_needed,
     table_choices,
 )

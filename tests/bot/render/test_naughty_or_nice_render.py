@@ -12,7 +12,8 @@ import pytest
 
 from bot.render.base import TableContext, event_lines
 from bot.render.naughty_or_nice import NaughtyOrNiceRenderer
-from bot.render.naughty_or_nice_components import Draft, fulfil_targets, sameness, table_choices
+from bot.render.naughty_or_nice_choices import sameness
+from bot.render.naughty_or_nice_components import Draft, fulfil_targets, table_choices
 from bot.render.naughty_or_nice_private import GAME_OVER, IDLE_LINE, shows_decision
 from games.core import SYSTEM_SEAT
 from games.naughty_or_nice import NaughtyOrNice
