@@ -159,7 +159,7 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
     if phase == Phase.STEAL and view.steal is not None and not view.steal.taken:
         return _(
             "**Your Shiny! on {name}:** take cards from their cards in play worth "
-            "up to **{n}** (a card costs its value, negative ones too), "
+            "up to **{n}** (a card costs its value, sign dropped: −2 costs 2), "
             "one at a time below, or stop.",
             name=ctx.name(view.steal.target),
             n=view.steal.budget_left,
@@ -168,7 +168,7 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
         steal = view.steal
         return _(
             "**Your Shiny! on {name}:** take cards from their cards in play worth "
-            "up to **{n}** more (a card costs its value, negative ones too), "
+            "up to **{n}** more (a card costs its value, sign dropped: −2 costs 2), "
             "one at a time below, or stop.",
             name=ctx.name(steal.target),
             n=steal.budget_left,

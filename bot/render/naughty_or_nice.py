@@ -50,6 +50,14 @@ NEWS_LINES = 7
 MIDNIGHT = "\N{CLOCK FACE TWELVE OCLOCK}"
 
 
+def tells_on_table(event: Event) -> bool:
+    """Whether `table_news` has a line for this public event (not for a turn starting, a refill,
+    a window opening: the headline says those; a final turn's start is told)."""
+    if event.kind == "turn_started":
+        return bool(getattr(event, "final", False))
+    return event.kind not in QUIET_ON_TABLE
+
+
 def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
     """What just happened, in at most `NEWS_LINES` lines (the newest ones, after "..." when some
     were left out)."""
@@ -60,7 +68,7 @@ def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
         if kind == "scored" and seat in told and getattr(event, "points", 0) >= 0:
             continue  # (said in that line; a loss is not: a Jólakötturinn its own player loses to)
         told = {seat} if kind in WITH_POINTS and seat is not None else set()
-        if kind in QUIET_ON_TABLE or kind == "turn_started" and not getattr(event, "final", False):
+        if not tells_on_table(event):
             continue
         lines.append(described(event, names))
     if len(lines) > NEWS_LINES:  # (edits coalesced: older lines left out, and said to be)
@@ -268,12 +276,8 @@ class NaughtyOrNiceRenderer(BaseRenderer):
         return has_private_decision(view)
 
     def tells_on_table(self, event: Event) -> bool:
-        """`table_news` has a line for it (not for a turn starting, a refill, a window opening:
-        the headline says those), so the table keeps the news of an AI's whole turn as the next
-        one starts."""
-        if event.kind == "turn_started":
-            return bool(getattr(event, "final", False))
-        return event.kind not in QUIET_ON_TABLE
+        # (so the table keeps the news of an AI's whole turn as the next one starts)
+        return tells_on_table(event)
 
     def private_news(self, events: Sequence[Event]) -> list[Event]:
         # (public events reach a seat's news only when done to it: `NaughtyOrNice.done_to`)

@@ -134,9 +134,10 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         return None
 
     def done_to(self, event: Event) -> frozenset[int]:
-        """The seats a public `event` takes something from (a card, points, a turn they will
-        miss), whose private message tells it too: the table's news may be gone, or cut short, by
-        the time they look (default: none)."""
+        """The seats a public `event` is done to (a card or points taken from or given to them, a
+        turn they will miss, their creature cancelled, their hand shown), whose private message
+        tells it too: the table's news may be gone, or cut short, by the time they look (default:
+        none)."""
         return frozenset()
 
     def timer(self, state: StateT) -> Timer | None:

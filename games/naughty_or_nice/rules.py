@@ -172,23 +172,23 @@ def _cagas(state: NoNState, seat: int) -> int:
 
 def _short(state: NoNState, seat: int, kiddo: str, covered: list[Colour]) -> int:
     """How many of the kiddo's open slots the hand cannot cover (Saint Nicholas skips a black)."""
-    missing = needed_colours(kiddo, covered) - _colours_held(state, seat)
-    if may_skip_black(state, seat) and missing[Colour.BLACK]:
-        missing[Colour.BLACK] -= 1
-    return missing.total()
+    return _missing(needed_colours(kiddo, covered), _colours_held(state, seat), may_skip_black(state, seat))
 
 
 def _colours_held(state: NoNState, seat: int) -> Counter[Colour]:
     return Counter(PRESENTS[PRESENT_TYPE_OF[card]].colour for card in state.players[seat].presents)
 
 
+def _missing(need: Counter[Colour], have: Counter[Colour], skip_black: bool) -> int:
+    """The slots of `need` that `have` cannot cover (one black fewer when it may be skipped)."""
+    missing = need - have
+    if skip_black and missing[Colour.BLACK]:
+        missing[Colour.BLACK] -= 1
+    return missing.total()
+
+
 def _enough(need: Counter[Colour], have: Counter[Colour], skip_black: bool) -> bool:
-    if all(have[colour] >= count for colour, count in need.items()):
-        return True
-    if skip_black and need[Colour.BLACK]:
-        need = need - Counter({Colour.BLACK: 1})
-        return all(have[colour] >= count for colour, count in need.items())
-    return False
+    return _missing(need, have, skip_black) == 0
 
 
 # -- legal actions --------------------------------------------------------------------------------

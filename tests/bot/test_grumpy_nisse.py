@@ -220,39 +220,14 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
     """ "Torech tricks Violet" took the top of both decks and a Spy showed a hand, but the private
     message, where each player plays the tricks, said neither: a Recover then offered cards the
     player never saw leave their deck."""
-    from bot import screens
-    from bot.outbox import Change, Outbox
-    from bot.plugins import PLUGINS
-    from tests.bot.test_ai_seats import _game
+    from tests.bot.done_to import done_to_samples, told_in_private
 
-    rules = PLUGINS.get("grumpy-nisse").rules
-    found: dict[str, tuple] = {}
-    for seed in range(80):
-        state = rules.new_game(2, rules.parse_options({}), seed)
-        rng = random.Random(seed)
-        while rules.outcome(state) is None and len(found) < 4:
-            seat = rng.choice(sorted(rules.to_decide(state)))
-            state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
-            for event in events:
-                if event.audience.is_public and rules.done_to(event):
-                    found.setdefault(event.kind, (state, event))
-        if len(found) == 4:
-            break
-    assert set(found) == {"torech_tricks", "spy_started", "determination", "pawn_moved"}, set(found)
     said = {
         "torech_tricks": "Torech tricks Violet!",
         "spy_started": "sees your hand until the end of the next trick (Spy).",
         "determination": "Violet's determination overcomes all odds!",
         "pawn_moved": "Violet finds a shortcut",
     }
-    for kind, (state, event) in found.items():
-        game = _game("grumpy-nisse", state, set(), 2)
-        outbox = Outbox(game)
-        outbox.add(Change(game, [event]))
-        assert set(outbox.news) == set(rules.done_to(event)), "told only to whom it was done"
-        for seat in outbox.news:
-            worth = screens.renderer(game).private_news(outbox.news[seat])
-            text = "\n".join(
-                str(f.value) for e in screens.private_payload(game, seat, worth).embeds for f in e.fields
-            )
-            assert said[kind] in text, (kind, text)
+    for kind, (state, event) in done_to_samples("grumpy-nisse", 2, 80, set(said)).items():
+        for seat, text in told_in_private("grumpy-nisse", state, event, 2)[1].items():
+            assert said[kind] in text, (kind, seat, text)

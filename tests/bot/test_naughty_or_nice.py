@@ -315,25 +315,9 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
     """The table's news keeps its newest lines only (and only since its last write): a present
     given to Krampus, points lost to the Jólakötturinn, a turn Mr Scrooge takes away were gone
     from it for the player they were done to, whose private message said nothing. Now it does."""
-    from bot import screens
-    from bot.outbox import Change, Outbox
-    from bot.plugins import PLUGINS
-    from tests.bot.test_ai_seats import _game
+    from tests.bot.done_to import done_to_samples, told_in_private
 
-    rules = PLUGINS.get("naughty-or-nice").rules
-    found: dict[str, tuple] = {}
-    for seed in range(60):
-        state = rules.new_game(4, rules.parse_options({}), seed)
-        rng = random.Random(seed)
-        while rules.outcome(state) is None and len(found) < 5:
-            seat = rng.choice(sorted(rules.to_decide(state)))
-            state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
-            for event in events:
-                if event.audience.is_public and rules.done_to(event):
-                    found.setdefault(event.kind, (state, event))
-        if len(found) == 5:
-            break
-    assert set(found) == {"krampus_gave", "scored", "scrooge_placed", "stole", "effect_cancelled"}, set(found)
+    kinds = {"krampus_gave", "scored", "scrooge_placed", "stole", "effect_cancelled"}
     said = {
         "krampus_gave": ("Krampus: you give", "Krampus: {giver} gives you"),  # (giver, receiver)
         "scored": ("You lose",),
@@ -341,18 +325,12 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
         "stole": ("You steal nothing: ",),  # (a steal that found nothing: the thief)
         "effect_cancelled": ("The effect of your ",),  # (a Tomte cancelled the player's creature)
     }
-    for kind, (state, event) in found.items():
-        game = _game("naughty-or-nice", state, set(), 4)
-        outbox = Outbox(game)
-        outbox.add(Change(game, [event]))
-        seats = sorted(rules.done_to(event), key=lambda s: s != getattr(event, "seat", s))
-        assert outbox.news == {seat: [event] for seat in seats}, "told only to whom it was done"
+    for kind, (state, event) in done_to_samples("naughty-or-nice", 4, 60, kinds).items():
+        names, texts = told_in_private("naughty-or-nice", state, event, 4)
+        seats = sorted(texts, key=lambda s: s != getattr(event, "seat", s))  # (the giver first)
         for seat, words in zip(seats, said[kind], strict=True):
-            worth = screens.renderer(game).private_news(outbox.news[seat])
-            payload = screens.private_payload(game, seat, worth)
-            text = "\n".join(str(field.value) for embed in payload.embeds for field in embed.fields)
-            words = words.format(giver=game.names[getattr(event, "seat", 0)])
-            assert words in text, (kind, text)
+            words = words.format(giver=names[getattr(event, "seat", 0)])
+            assert words in texts[seat], (kind, texts[seat])
 
 
 def test_craft_says_when_there_is_nothing_left_to_take() -> None:

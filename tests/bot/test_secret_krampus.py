@@ -138,6 +138,20 @@ async def test_log_has_no_line_per_voter_and_no_codes(harness: Harness) -> None:
     assert len(posts) == 1 and f"{team} wins!" in posts[0] and outcome.summary in posts[0]
 
 
+async def _at_the_first_sleigh_loader(h: Harness) -> tuple[list[FakeUser], FakeMessage, int, random.Random]:
+    """A 5-player game played by random clicks (each delivered) until a Sleigh Loader chooses:
+    (the players, the table, the game, the random clicks' generator)."""
+    from tests.bot.test_table_news import _act
+
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    rng = random.Random(3)
+    while (await h.game(game_id)).state.phase != Phase.SL_CHOOSE:
+        await _act(h, game_id, users, rng)
+        await h.table.delivery.deliver(game_id)
+    return users, table, game_id, rng
+
+
 async def test_the_vote_screen_tells_what_the_last_government_did_until_the_vote_is_in(
     harness: Harness,
 ) -> None:
@@ -146,12 +160,7 @@ async def test_the_vote_screen_tells_what_the_last_government_did_until_the_vote
     whatever it said. Now the news stays while only secret votes come."""
     from tests.bot.test_table_news import _act
 
-    users = make_users(5)
-    table, game_id = await harness.open_table(users)
-    rng = random.Random(3)
-    while (await harness.game(game_id)).state.phase != Phase.SL_CHOOSE:
-        await _act(harness, game_id, users, rng)
-        await harness.table.delivery.deliver(game_id)
+    users, table, game_id, rng = await _at_the_first_sleigh_loader(harness)
     await _act(harness, game_id, users, rng)  # the Sleigh Loader delivers a gift...
     while (game := await harness.game(game_id)).state.phase != Phase.VOTING:
         await _act(harness, game_id, users, rng)  # ... and the next List Maker nominates
@@ -170,12 +179,7 @@ async def test_a_nomination_keeps_the_news_of_the_last_government_on_the_vote_sc
     vote's headline says) then opened the vote with no news at all."""
     from tests.bot.test_table_news import _act
 
-    users = make_users(5)
-    table, game_id = await harness.open_table(users)
-    rng = random.Random(3)
-    while (await harness.game(game_id)).state.phase != Phase.SL_CHOOSE:
-        await _act(harness, game_id, users, rng)
-        await harness.table.delivery.deliver(game_id)
+    users, table, game_id, rng = await _at_the_first_sleigh_loader(harness)
     while (await harness.game(game_id)).state.phase != Phase.NOMINATION:
         await _act(harness, game_id, users, rng)  # the Sleigh Loader delivers a gift
         await harness.table.delivery.deliver(game_id)
