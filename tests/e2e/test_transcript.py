@@ -3,7 +3,9 @@ on hand-made messages (the tool itself plays whole games, too slow for every CI 
 
 from __future__ import annotations
 
-from tests.e2e.transcript import Command, Recorder, controls, live_controls, readable
+import pytest
+
+from tests.e2e.transcript import Command, Recorder, controls, live_controls, parse_restart, readable
 from tests.loopback import LoopbackDiscord
 from tests.loopback.model import SUPPRESS_NOTIFICATIONS, MessageMeta
 
@@ -94,3 +96,10 @@ def test_the_recorder_marks_the_watched_players_deleted_messages() -> None:
     assert not any(line.endswith("deleted") for line in recorder.lines)
     recorder.deleted(1, MessageMeta("dm", 7))
     assert recorder.lines[-1].endswith("DM #1 deleted")
+
+
+def test_a_restart_is_a_kill_unless_it_says_term() -> None:
+    assert parse_restart("12") == (12, "kill")
+    assert parse_restart("3:term") == (3, "term")
+    with pytest.raises(ValueError, match="kill or term"):
+        parse_restart("3:nicely")

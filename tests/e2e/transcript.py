@@ -189,6 +189,14 @@ class Command:
             recorder.lines.append(wrapped(readable(result.message)))
 
 
+def parse_restart(text: str) -> tuple[int, str]:
+    """`--restart STEP[:kill|term]` -> (STEP, how): killed (-9, a crash) unless `term` (a deploy)."""
+    step, _, how = text.partition(":")
+    if how not in ("", "kill", "term"):
+        raise ValueError(f"--restart {text!r}: say kill or term after the step")
+    return int(step), how or "kill"
+
+
 async def play(args: argparse.Namespace) -> int:
     loop = LoopbackDiscord()
     users = [FIRST_USER + i for i in range(args.players)]
@@ -214,12 +222,21 @@ async def play(args: argparse.Namespace) -> int:
                 players.anywhere = args.anywhere
                 await players.open(ai=args.ai)
                 commands = [Command.parse(text) for text in args.command]
+                restarts = [parse_restart(text) for text in args.restart]
                 steps = 0
                 while steps < args.max_steps:
                     await asyncio.sleep(args.think)
                     for command in [c for c in commands if c.step <= steps]:
                         commands.remove(command)
                         await command.run(loop, users, recorder)
+                    for restart in [r for r in restarts if r[0] <= steps]:
+                        restarts.remove(restart)
+                        await (bot.kill() if restart[1] == "kill" else bot.terminate())
+                        recorder.lines.append(
+                            f"=== {time.monotonic() - recorder.start:6.1f}s the bot "
+                            f"{'was killed (-9)' if restart[1] == 'kill' else 'stopped'}; it starts again"
+                        )
+                        await bot.start()
                     result = await players.human_step(timeout=10)
                     if result is None:
                         break
@@ -280,6 +297,12 @@ def main() -> None:
         action="append",
         default=[],
         help="STEP:SEAT:NAME[:option=value]: after STEP clicks by people, that seat runs /NAME",
+    )
+    parser.add_argument(
+        "--restart",
+        action="append",
+        default=[],
+        help="STEP[:kill|term]: after STEP clicks by people, stop the bot (-9 by default) and start it again",
     )
     parser.add_argument("--locale", default="en-US", help="the watched player's Discord language (hu, de)")
     parser.add_argument("--closed", action="store_true", help="the watched player's DMs are closed")
