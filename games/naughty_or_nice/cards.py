@@ -47,7 +47,17 @@ def seat_of(state: NoNState, giver: Giver) -> int | None:
 
 
 # -- points ---------------------------------------------------------------------------------------
-def add_points(state: NoNState, seat: int, points: int, category: str, reason: str, out: list[Event]) -> None:
+def add_points(
+    state: NoNState,
+    seat: int,
+    points: int,
+    category: str,
+    reason: str,
+    out: list[Event],
+    by: int | None = None,
+) -> None:
+    """`seat` scores `points` for `category` (`reason` says why); `by`: whose card it was, when
+    another's."""
     if points == 0:
         return
     player = state.players[seat]
@@ -58,7 +68,7 @@ def add_points(state: NoNState, seat: int, points: int, category: str, reason: s
             return
     player.score += points
     player.breakdown[category] = player.breakdown.get(category, 0) + points
-    out.append(Scored(seat=seat, points=points, reason=reason))
+    out.append(Scored(seat=seat, points=points, reason=reason, by=by))
 
 
 def creature_points(state: NoNState, seat: int, creature: Creature) -> int:

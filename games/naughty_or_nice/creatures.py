@@ -217,7 +217,7 @@ def _jolakotturinn(state: NoNState, task: ResolveTask, out: list[Event]) -> None
     losers = [seat for seat, count in enumerate(reds) if count == fewest]
     loss = 3 if len(losers) == 1 else 2
     for seat in losers:
-        add_points(state, seat, -loss, "jolakotturinn", "Jólakötturinn", out)
+        add_points(state, seat, -loss, "jolakotturinn", "Jólakötturinn", out, by=task.seat)
 
 
 def _mari_lwyd(state: NoNState, task: ResolveTask, out: list[Event]) -> None:

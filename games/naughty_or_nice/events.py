@@ -249,6 +249,8 @@ class Scored(Event):
     seat: int
     points: int
     reason: str
+    #: Whose card it was when another player's (a Jólakötturinn costing everyone points).
+    by: int | None = None
 
     def describe(self, names: Sequence[str]) -> Words:
         sign = "+" if self.points >= 0 else ""
@@ -263,8 +265,16 @@ class Scored(Event):
     def describe_to(self, names: Sequence[str], seat: int) -> Words:
         """As the seat reads its own loss (in private: `NaughtyOrNice.done_to`)."""
         if seat == self.seat and self.points < 0:
+            reason = reason_words(self.reason)
+            if self.by is not None and self.by != seat:
+                # i18n: another's card costs the reader points: "You lose 3 points (Ben's Jólakötturinn)."
+                one, many = (
+                    N_("You lose {n} point ({name}'s {reason})."),
+                    N_("You lose {n} points ({name}'s {reason})."),
+                )
+                return count_words(-self.points, one, many, name=names[self.by], reason=reason)
             one, many = N_("You lose {n} point ({reason})."), N_("You lose {n} points ({reason}).")
-            return count_words(-self.points, one, many, reason=reason_words(self.reason))
+            return count_words(-self.points, one, many, reason=reason)
         return self.describe(names)
 
 

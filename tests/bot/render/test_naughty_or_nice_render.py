@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from bot.i18n import translated
 from bot.render.base import TableContext, event_lines
 from bot.render.naughty_or_nice import NaughtyOrNiceRenderer
 from bot.render.naughty_or_nice_choices import sameness
@@ -600,6 +601,11 @@ def test_the_fulfill_screen_says_when_the_hand_cannot_finish_and_the_news_when_i
     ]
     losses = ["- Ann -3 (Jólakötturinn).", "- Ben -3 (Jólakötturinn)."]
     assert table_news(cat, NAMES).splitlines()[1:] == losses
+    # in private, a loss to another player's cat says whose it was
+    told = [translated(e.describe_to(NAMES, e.seat)) for e in cat[2:]]
+    assert told == ["You lose 3 points (Jólakötturinn)."] * 2
+    theirs = cat[3].model_copy(update={"by": 0})
+    assert translated(theirs.describe_to(NAMES, 1)) == "You lose 3 points (Ann's Jólakötturinn)."
     many = [Stole(thief=0, victim=1, what="present", count=n + 1) for n in range(NEWS_LINES + 2)]
     lines = table_news(many, NAMES).splitlines()
     assert lines[0] == "- ..." and len(lines) == NEWS_LINES + 1

@@ -422,6 +422,8 @@ def test_25_jolakotturinn(reds, start, after):
     lost = [e for e in events if e.kind == "nothing_to_lose" or e.kind == "scored" and e.points < 0]
     hit = [e.seat for e in lost if e.reason == "Jólakötturinn"]
     assert sorted(hit) == [s for s in range(3) if reds[s] == min(reds)]
+    # whose cat it was goes with each loss (its victims are told in private)
+    assert all(e.by == 1 for e in lost if e.kind == "scored")
 
 
 def test_26_mari_lwyd():
