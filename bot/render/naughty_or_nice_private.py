@@ -248,6 +248,23 @@ def _chain_prompt(view: NoNView, window: WindowView, ctx: TableContext) -> str:
     )
 
 
+def _cause(view: NoNView, ctx: TableContext) -> str:
+    """What set off a Christkindl draw or a Ded Moroz action, as a sentence after its prompt (the
+    table told it, but maybe lines ago)."""
+    cause = view.cause
+    if cause is None:
+        return ""
+    creature = _(CREATURES[cause.creature].name)
+    if cause.by is None:
+        return " " + _("Set off by {creature}.", creature=creature)
+    name = ctx.name(cause.by)
+    if cause.discarded:
+        if cause.by == view.seat:
+            return " " + _("Set off by the {creature} you left unkept.", creature=creature)
+        return " " + _("Set off by the {creature} {name} left unkept.", creature=creature, name=name)
+    return " " + _("Set off by {name}'s {creature}.", creature=creature, name=name)
+
+
 def own_decision(view: NoNView, ctx: TableContext) -> str:
     """The seat's own decision in words (its buttons are below; the table's are on the table too)."""
     phase = view.phase
@@ -291,7 +308,7 @@ def own_decision(view: NoNView, ctx: TableContext) -> str:
         if view.extra_basic_left > 1:  # (Ded Moroz's own Snow Maiden repeats twice)
             more = view.extra_basic_left - 1
             text += " " + ngettext("Then {n} more repeat.", "Then {n} more repeats.", more)
-        return text + _can_fulfil(view)
+        return text + _cause(view, ctx) + _can_fulfil(view)
     if phase == "keep":
         if any(c.code.endswith(".1") for c in view.choices):
             return _(
@@ -303,7 +320,7 @@ def own_decision(view: NoNView, ctx: TableContext) -> str:
         "wolverine_take": N_("**Papa Wolverine:** take up to 2 of the given presents below."),
     }.get(phase)
     if step:
-        return _(step)
+        return _(step) + _cause(view, ctx)
     return _("**Your move:** {hint} (below).", hint=_(PHASE_HINT.get(phase, view.prompt)))
 
 

@@ -101,7 +101,8 @@ def keep(state: NoNState, task: KeepTask, index: int, out: list[Event], tucked: 
     state.creature_discard.append(discarded)
     out.append(SummonResolved(seat=task.seat, drawn=2, discarded=discarded))
     if CREATURE_OF[discarded] == Creature.SNOW_MAIDEN:
-        offer_ded_moroz(state, out)  # runs after the keep (and a tuck) are complete
+        # (runs after the keep, and a tuck, are complete)
+        offer_ded_moroz(state, out, by=task.seat, discarded=True)
     gain_creature(state, task.seat, kept, out, tuck_choice=False)
     if tucked:
         tuck(state, task.seat, kept, out)

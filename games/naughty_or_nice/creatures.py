@@ -115,6 +115,7 @@ def resolve(state: NoNState, task: ResolveTask, out: list[Event]) -> None:
             target=task.target,
             fulfiller=task.fulfiller,
             tomte_victims=victims,
+            tomtes=task.tomtes,
         )
     )
     if task.creature == Creature.MR_SCROOGE and not cancelled:
@@ -133,29 +134,36 @@ def after_creature(state: NoNState, task: AfterCreatureTask, out: list[Event]) -
         return
     moroz = seat_of(state, Giver.DED_MOROZ)
     if task.creature == Creature.SNOW_MAIDEN and moroz is not None and moroz != task.seat:
-        offer_ded_moroz(state, out)
+        offer_ded_moroz(state, out, by=task.seat)
     christkindl = seat_of(state, Giver.CHRISTKINDL)
     if christkindl is None:
         return
-    draws = sum(victim == christkindl for victim in task.tomte_victims)
+    # (creature, whose): each that targeted her (spec 2.3's list; a Tomte cancelling her creature)
+    draws: list[tuple[Creature, int | None]] = [
+        (Creature.TOMTE, task.tomtes[i] if i < len(task.tomtes) else None)
+        for i, victim in enumerate(task.tomte_victims)
+        if victim == christkindl
+    ]
     if task.seat != christkindl and (
         task.creature in TARGETS_EVERYONE
         or (task.creature in TARGETS_A_PLAYER and task.target == christkindl)
         or (task.creature == Creature.PAPA_WOLVERINE and task.fulfiller == christkindl)
     ):
-        draws += 1
-    for _ in range(draws):
-        reason = f"targeted by {CREATURES[task.creature].name}"
-        state.tasks.append(ChristkindlTask(seat=christkindl, reason=reason))
+        draws.append((task.creature, task.seat))
+    for creature, by in draws:
+        reason = f"targeted by {CREATURES[creature].name}"
+        state.tasks.append(ChristkindlTask(seat=christkindl, reason=reason, creature=creature, by=by))
     if draws:
         out.append(Waiting(seat=christkindl, what=N_("Christkindl may draw a present")))
 
 
-def offer_ded_moroz(state: NoNState, out: list[Event]) -> None:
+def offer_ded_moroz(state: NoNState, out: list[Event], by: int, discarded: bool = False) -> None:
+    """Ded Moroz's extra basic action for a Snow Maiden another player (`by`) played, or anyone
+    discarded unplayed (spec 2.2.2)."""
     moroz = seat_of(state, Giver.DED_MOROZ)
     if moroz is None or not has_ability(state, moroz, Giver.DED_MOROZ):
         return
-    state.tasks.append(ExtraBasicTask(seat=moroz, reason="ded_moroz"))
+    state.tasks.append(ExtraBasicTask(seat=moroz, reason="ded_moroz", by=by, discarded=discarded))
     out.append(OfferedExtra(seat=moroz, reason="ded_moroz"))
 
 

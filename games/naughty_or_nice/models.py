@@ -117,6 +117,9 @@ class ChristkindlTask(BaseModel):
     kind: Literal["christkindl"] = "christkindl"
     seat: int
     reason: str
+    #: The creature that targeted her, and whose it was (told with her prompt).
+    creature: Creature | None = None
+    by: int | None = None
 
 
 class WolverineTakeTask(BaseModel):
@@ -131,6 +134,9 @@ class ExtraBasicTask(BaseModel):
     seat: int
     fixed: Basic | None = None
     reason: Literal["snow_maiden", "ded_moroz"]
+    #: Ded Moroz's: who played (or discarded, unplayed) the Snow Maiden (told with the prompt).
+    by: int | None = None
+    discarded: bool = False
 
 
 class FulfilTask(BaseModel):
@@ -192,8 +198,10 @@ class AfterCreatureTask(BaseModel):
     creature: Creature
     target: int = -1
     fulfiller: int = -1
-    #: The owners of the creatures each Tomte of the chain cancelled (Christkindl's draw).
+    #: The owners of the creatures each Tomte of the chain cancelled (Christkindl's draw), and
+    #: who played each of those Tomtes.
     tomte_victims: list[int] = []
+    tomtes: list[int] = []
 
 
 class OpenWolverineTask(BaseModel):

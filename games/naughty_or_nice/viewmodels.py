@@ -86,6 +86,16 @@ class WindowView(BaseModel):
     tomtes: int = 0
 
 
+class StepCause(BaseModel):
+    """What set off a step out of the usual order: the creature (Christkindl's draw: the one that
+    targeted her; Ded Moroz's action: the Snow Maiden), whose it was, and whether it was only
+    discarded (a Snow Maiden left unkept)."""
+
+    creature: Creature
+    by: int | None = None
+    discarded: bool = False
+
+
 class FulfilView(BaseModel):
     seat: int
     kiddo: KiddoCard
@@ -158,6 +168,8 @@ class NoNView(BaseModel):
     extra_basic_reason: str | None = None
     #: how many such extra actions this one is the first of (Ded Moroz's own Snow Maiden: 2)
     extra_basic_left: int = 0
+    #: what set off the seat's Christkindl draw or Ded Moroz action
+    cause: StepCause | None = None
     fulfillable: list[str] = []  # kiddo ids you could fulfil now with your hand
     fulfillable_with_caga: list[str] = []  # ... only with your usable Caga Tiós covering slots
     choices: list[Choice] = []  # every legal action, code + readable label

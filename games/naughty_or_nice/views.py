@@ -56,6 +56,7 @@ from games.naughty_or_nice.viewmodels import (
     NoNView,
     PlayerPublic,
     PresentCard,
+    StepCause,
     WindowView,
 )
 from games.naughty_or_nice.words import COLOUR_NAMES
@@ -235,6 +236,10 @@ def _fill_private(view: NoNView, state: NoNState, seat: int, task: object) -> No
         view.extra_basic = task.fixed
         view.extra_basic_reason = task.reason
         view.extra_basic_left = extra_left(state, seat, task.reason)
+        if task.by is not None:
+            view.cause = StepCause(creature=Creature.SNOW_MAIDEN, by=task.by, discarded=task.discarded)
+    if isinstance(task, ChristkindlTask) and task.seat == seat and task.creature is not None:
+        view.cause = StepCause(creature=task.creature, by=task.by)
     if not state.over:
         view.fulfillable = fulfillable(state, seat)
         view.fulfillable_with_caga = fulfillable_with_caga(state, seat)

@@ -782,3 +782,30 @@ def test_the_table_warns_while_turns_go_by_with_nothing_gained() -> None:
         if seen:
             return
     raise AssertionError("no idle turn seen")
+
+
+def test_christkindl_and_ded_moroz_prompts_say_what_set_them_off() -> None:
+    """ "Ded Moroz: you may take a basic action now" and "Christkindl: you may draw a present" came
+    out of nowhere in a private message: the creature that set them off was told on the table
+    only, maybe lines ago."""
+    from games.naughty_or_nice.actions import Craft, Decline, PlayCreature, TakePresent
+    from games.naughty_or_nice.data import Creature, Giver
+    from tests.games.naughty_or_nice.helpers import act, fresh, give_creatures
+
+    state = fresh(3, level=4, givers=[Giver.ODIN, Giver.DED_MOROZ, Giver.CHRISTKINDL])
+    give_creatures(state, 0, [Creature.SNOW_MAIDEN, Creature.JOLAKOTTURINN, Creature.TOMTE])
+    for action in (Craft(), TakePresent(source=-1), TakePresent(source=-1)):
+        state, _ = act(state, 0, action)
+
+    def prompt(seat: int) -> str:
+        ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+        return _message(RENDER.private(GAME.view(state, seat), ctx, [])).text()
+
+    state, _ = act(state, 0, PlayCreature(creature=Creature.SNOW_MAIDEN))
+    state, _ = act(state, 0, Decline())  # (the Snow Maiden's repeat; then Ded Moroz's turn to act)
+    assert GAME.to_decide(state) == {1}
+    assert "you may take a basic action now, below, or decline. Set off by Ann's Snow Maiden." in prompt(1)
+    state, _ = act(state, 1, Decline())
+    state, _ = act(state, 0, PlayCreature(creature=Creature.JOLAKOTTURINN))
+    assert GAME.to_decide(state) == {2}
+    assert "or decline. Set off by Ann's Jólakötturinn." in prompt(2)

@@ -526,6 +526,8 @@ def test_30b_ded_moroz_on_discarded_snow_maiden():
     state, _ = act(state, 0, A.Summon())
     state, _ = act(state, 0, A.Keep(index=1))
     assert G.to_decide(state) == {1} and state.tasks[-1].kind == "extra_basic"
+    cause = G.view(state, 1).cause  # (told with his prompt: Ann's unkept Snow Maiden)
+    assert cause is not None and (cause.creature, cause.by, cause.discarded) == (C.SNOW_MAIDEN, 0, True)
     state, _ = act(state, 1, A.Decline())
     assert G.to_decide(state) == {0}
 
@@ -788,6 +790,8 @@ def test_christkindl_draws_for_tomte_on_her_creature():
     state, _ = act(state, 0, A.PlayCreature(creature=C.ELVES))
     state, _ = act(state, 1, A.React())
     assert state.tasks[-1].kind == "christkindl" and G.to_decide(state) == {0}
+    cause = G.view(state, 0).cause  # (told with her prompt: the Tomte that cancelled her Elves)
+    assert cause is not None and (cause.creature, cause.by) == (C.TOMTE, 1)
     state, _ = act(state, 0, A.Decline())
     assert state.tasks[-1].kind == "turn"
 
