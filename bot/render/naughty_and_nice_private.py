@@ -35,8 +35,8 @@ from bot.render.naughty_and_nice_text import (
     die_text,
     final_text,
     orientations,
+    own_result_text,
     short_card,
-    winners_text,
 )
 from games.core import Event
 from games.naughty_and_nice.data import Declaration, Phase
@@ -140,7 +140,7 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
     if ctx.abandoned:
         return ""
     if phase == Phase.GAME_OVER:
-        return f"{winners_text(view, ctx)}\n{die_text(view)}"
+        return f"{own_result_text(view, ctx)}\n{die_text(view)}"
     if phase == Phase.ORIENT:
         return _orient_headline(view)
     if seat != view.active_seat or not has_private_decision(view):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, _, described, ngettext, translated
-from bot.render.base import TableContext
+from bot.render.base import TableContext, private_result
 from games.core import Event
 from games.core.words import names_and
 from games.naughty_and_nice.data import CardType, Declaration, Phase, Side
@@ -106,6 +106,23 @@ def winners_text(view: NNView, ctx: TableContext) -> str:
             others=others,
         )
     return text
+
+
+def own_result_text(view: NNView, ctx: TableContext) -> str:
+    """The end as the seat reads it in private: whether they won, and their own score (the table
+    has everyone's, and the tiebreak)."""
+    if not view.results or not view.winners:
+        return _("The game is over.")
+    head = private_result(view.seat, view.winners, ctx, None)
+    mine = next((r for r in view.results if r.seat == view.seat), None)
+    if mine is None:
+        return head
+    own = _(
+        "Your score: **{score}** (difference {difference}).",
+        score=mine.score,
+        difference=mine.difference,
+    )
+    return f"{head} {own}"
 
 
 def die_text(view: NNView) -> str:

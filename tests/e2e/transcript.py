@@ -76,7 +76,8 @@ def readable(message: dict[str, Any]) -> str:
         parts += [f"**{embed['title']}**" if embed.get("title") else "", embed.get("description") or ""]
         for field in embed.get("fields") or []:
             parts += [f"__{field.get('name', '')}__", field.get("value", "")]
-        parts.append((embed.get("footer") or {}).get("text") or "")
+        footer = (embed.get("footer") or {}).get("text")
+        parts.append(f"(small print) {footer}" if footer else "")
     for component in iter_components(message):
         if component.get("type") == 10:  # components v2 text display
             parts.append(component.get("content") or "")

@@ -370,3 +370,22 @@ def test_ending_explains_the_tiebreak_and_shared_wins() -> None:
     for r in view.results:
         for s in r.shinies:
             assert s.card.name in plain
+
+
+def test_a_private_message_tells_its_reader_the_end_in_the_second_person() -> None:
+    """ "**Prancer** won with a score of **10**" in Prancer's own DM read like someone else's win:
+    each private message now says "You win!" (or who won) and the reader's own score."""
+    for state in _random_states(3, 8, 0.5):
+        if state.phase == Phase.GAME_OVER:
+            break
+    ctx = TableContext(1, 0, NAMES[:3], "Naughty & Nice")
+    (winner, *_), results = GAME.view(state, None).winners, GAME.view(state, None).results
+    for seat in range(3):
+        text = _message(RENDER.private(GAME.view(state, seat), ctx, [])).text()
+        mine = next(r for r in results if r.seat == seat)
+        assert f"Your score: **{mine.score}** (difference {mine.difference})." in text
+        if seat == winner:
+            assert "**You win!**" in text or "**You share the win**" in text
+            assert f"**{NAMES[seat]}**" not in text
+        else:
+            assert "You win" not in text and f"**{NAMES[winner]}**" in text
