@@ -4,7 +4,8 @@ Each decision gets the option's time (below, per decision; simultaneous choosers
 a quarter of it is left, the channel gets a warning mentioning whoever must still decide. When it
 runs out, each of them gets the game's `default_action` (a choice that reveals nothing hidden),
 applied from their seat like a click and logged as forced (user id 0 in the action log); the
-channel is told whose choice the clock made, never what it was. A seat that runs out of time
+channel is told whose choice the clock made, never what it was (the game's latest such post only:
+`storage.calls.CLOCK_NOTICE`). A seat that runs out of time
 `TIMEOUTS_BEFORE_AI` times in a row is handed to an AI so the game never stalls; its player gets
 it back with `/reclaim`, and keeps reading its private message meanwhile (`SeatRecord.reader`: it
 says an AI plays the seat, then shows the end or the seat again; `/leave` lets the seat go). The

@@ -166,8 +166,14 @@ class Delivery:
         async def posted(message_id: int) -> None:  # the turn clock's warning: true while its decision is on
             await self.notifications.mentioned(game, message_id)
 
+        async def clock_posted(message_id: int) -> None:  # "time ran out": the game's latest only
+            await self.notifications.clock_noticed(game, message_id)
+
         calls = bool(post.mentions)
         payload = Payload(content=post.text, mentions=post.mentions)
+        if post.kind == "clock":
+            await self.posts.post(game, payload, posted=clock_posted)
+            return
         await self.posts.post(game, payload, calls=calls, posted=posted if calls else None)
 
     # -- forgetting --------------------------------------------------------------------------------

@@ -3,8 +3,9 @@
 A decision that became an idle player's (`bot.pipeline` queues the `Notice`; a private decision
 came as a new DM carrying it already, `bot.private_messages`) is told by a short DM linking to the
 table, or, for those whose DMs are closed, by one channel post mentioning them; the turn clock
-warns in a channel post mentioning who must decide. A click on the table may also be answered
-with an ephemeral note ("You voted YES...").
+warns in a channel post mentioning who must decide, and says whose choice it made in another (the
+game's latest only stays). A click on the table may also be answered with an ephemeral note ("You
+voted YES...").
 
 Each of these goes out of date: a "your turn" DM once its player has no part in that decision
 any more (they made it, it is over, the game ended), a mention once its decision is over, a note
@@ -31,7 +32,7 @@ from bot.noted_sends import NotedSends
 from bot.outbox import Notice
 from bot.pacing import Pacer, dm
 from bot.render.base import Payload
-from storage.calls import CHANNEL, Call, CallStore
+from storage.calls import CHANNEL, CLOCK_NOTICE, Call, CallStore
 from storage.sends import Send
 
 log = logging.getLogger(__name__)
@@ -179,6 +180,12 @@ class Notifications:
         post = Call(CHANNEL, message_id, game.decision, channel_id=game.record.channel_id)
         await self._replace(game.id, post)
 
+    async def clock_noticed(self, game: LoadedGame, message_id: int) -> None:
+        """The turn clock's "time ran out" post: it replaces the game's previous one (a slow
+        player's game left dozens under the table) and goes when the game ends."""
+        post = Call(CLOCK_NOTICE, message_id, game.decision, channel_id=game.record.channel_id)
+        await self._replace(game.id, post)
+
     async def _replace(self, game_id: int, call: Call) -> None:
         told = await self._calls(game_id)
         previous = told.get(call.who)
@@ -202,6 +209,8 @@ class Notifications:
         told = await self._calls(game.id)
         running = game.record.status == "running" and game.state is not None
         for who, call in list(told.items()):
+            if running and who == CLOCK_NOTICE:  # (true until the next one: `clock_noticed`)
+                continue
             if running and call.decision == game.decision:
                 if call.seat is None or self._still_theirs(game, call.seat, who):
                     continue

@@ -34,8 +34,9 @@ class Notice:
 
 @dataclass(frozen=True)
 class Post:
-    """A message for the game's channel: `kind` "ended" (the end, with a Rematch button) or
-    "text" (`text` as it is, e.g. the turn clock's warning)."""
+    """A message for the game's channel: `kind` "ended" (the end, with a Rematch button), "clock"
+    (the turn clock's "time ran out": the game's latest only) or "text" (`text` as it is, e.g.
+    the turn clock's warning)."""
 
     kind: str
     text: str = ""

@@ -304,7 +304,9 @@ class Pipeline:
             game = await self.service.load(game_id)
             waiting = game.humans_to_decide()
             deadline = game.record.clock_deadline
-            if game.clock_applies() and game.decision == decision and waiting and deadline is not None:
+            # (not once the deadline passed: after a restart the expiry comes at once)
+            due = game.clock_applies() and game.decision == decision and bool(waiting)
+            if due and deadline is not None and deadline > self.clock():
                 # once per deadline (stored: not again after a restart, nor by another process)
                 first, game = await self.service.set_warned(game_id, deadline)
                 if not first:
@@ -369,7 +371,7 @@ class Pipeline:
             if done.forced:
                 with using(game.record.locale):  # a channel post: the table's language
                     text = _expiry_text(done)
-                return Change(game, events, posts=[Post("text", text)])
+                return Change(game, events, posts=[Post("clock", text)])
             return Change(game, events)
 
         await self.run(game_id, step)

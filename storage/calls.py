@@ -5,7 +5,8 @@ the one whose `remove` takes the row, so each is deleted once. Taken, it waits i
 until it is deleted (`deleted`): one whose process stopped first is taken again (`unfinished`).
 A table posted anew takes the old table message to delete the same way.
 
-One row per game and `who` (the player told by DM, or `CHANNEL` for the post): the latest.
+One row per game and `who` (the player told by DM, `CHANNEL` for the post, `CLOCK_NOTICE` for
+the turn clock's "time ran out" post, which outlives its decision): the latest.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from storage.db import Connection, Database
 
 #: `Call.who` of the post in the game's channel
 CHANNEL = 0
+#: `Call.who` of the turn clock's latest "time ran out" post: true until the next one, or the end
+CLOCK_NOTICE = -1
 
 
 @dataclass(frozen=True)

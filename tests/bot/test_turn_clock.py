@@ -105,6 +105,42 @@ async def test_a_short_clock_warns_once_per_decision_in_real_time(harness: Harne
     assert 2 <= len(posted) <= 3, posted  # the nomination's, the vote's (and maybe the next one's)
 
 
+async def test_no_warning_once_the_deadline_passed(harness: Harness) -> None:
+    """A restart during which a deadline ran out: the warning's timer woke first and pinged the
+    player "Time runs out <in the past>", then the expiry took their seat in the same second."""
+    lobby, game_id, users = await _krampus_with_clock(harness)
+    posted = _spy_warnings(harness)
+    game = await harness.game(game_id)
+    deadline = game.record.clock_deadline
+    assert deadline is not None
+    pipeline = harness.table.pipeline
+    pipeline.clock = lambda: deadline + 1.0  # type: ignore[method-assign]
+    await pipeline.clock_warning(game_id, game.decision)
+    assert posted == []
+    pipeline.clock = lambda: deadline - 1.0  # type: ignore[method-assign]
+    await pipeline.clock_warning(game_id, game.decision)
+    assert len(posted) == 1
+
+
+async def test_only_the_latest_time_ran_out_post_stays_and_the_end_takes_it(harness: Harness) -> None:
+    """A slow player's game left one "Time ran out" post per expiry (22 in one game), burying the
+    table: each now replaces the one before, and the end deletes the last."""
+    lobby, game_id, users = await _krampus_with_clock(harness)
+    for _ in range(3):  # the nomination, the vote, the next nomination
+        await harness.table.pipeline.clock_expiry(game_id, (await harness.game(game_id)).decision)
+
+    def notices() -> list[str]:
+        return [m.text() for m in harness.discord.channels[CHANNEL] if "Time ran out" in m.text()]
+
+    assert len(notices()) == 1 and "the clock chose for" in notices()[0]
+    await harness.boot()  # (another process, or after a restart: the stored one is replaced)
+    await harness.table.commands.resume(pause=0)
+    await harness.table.pipeline.clock_expiry(game_id, (await harness.game(game_id)).decision)
+    assert len(notices()) == 1
+    await harness.command("abandon", users[0], None)
+    assert notices() == []
+
+
 def test_no_clock_wake_up_while_only_ai_seats_decide() -> None:
     """After the clock chose for the people, AI seats may still be deciding the same decision
     (a vote): its deadline is past, and a wake-up would find nothing to do and fire again at once
