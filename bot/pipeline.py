@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from bot.ai_seats import policy_for
 from bot.clock import TIMEOUTS_BEFORE_AI
@@ -44,8 +45,6 @@ log = logging.getLogger(__name__)
 
 #: A player who acted in a game this recently is playing along: no notification for them.
 IDLE_SECONDS = 60.0
-#: `Pipeline._last_active` of a player with no action in the game
-NEVER = float("-inf")
 #: At most this many forced actions per clock expiry (each re-checked; never reached in play).
 MAX_FORCED = 200
 
@@ -172,22 +171,28 @@ class Pipeline:
         """Keep only the notices of idle players, where `_last_active` may not know: a player
         who has not acted through this process since it started (a restart; several processes:
         their clicks may come to another one). Their last logged action in the game decides (read
-        once per player and game, or every time with several processes). Each (decision, seat)
-        is told at most once across processes anyway: a seat that had the decision before a
-        change is never told again (`_queue_notices`), and the game is loaded fresh under the
-        shared lock."""
+        once per player and game, or every time with several processes); with none, the opening of
+        its lobby does (they joined since: a restart just after the start pinged everyone's first
+        turn as if they were away). Each (decision, seat) is told at most once across processes
+        anyway: a seat that had the decision before a change is never told again
+        (`_queue_notices`), and the game is loaded fresh under the shared lock."""
         now = self.clock()
         outbox = self.outboxes.get(game.id)
         for notice in told:
             key = (game.id, game.user_of(notice.seat))
             if key in self._last_active and not self.service.shared:
                 continue  # this process has seen every action since it started
-            last = await self.service.store.last_action_at(*key)
-            self._last_active[key] = NEVER if last is None else last
-            if last is None or now - last >= IDLE_SECONDS:
+            last = self._last_active[key] = await self._last_active_at(game, key[1])
+            if now - last >= IDLE_SECONDS:
                 continue
             if outbox is not None and notice in outbox.notices:
                 outbox.notices.remove(notice)
+
+    async def _last_active_at(self, game: LoadedGame, user_id: int) -> float:
+        last = await self.service.store.last_action_at(game.id, user_id)
+        if last is None:  # (they joined the lobby since it opened: never later than that)
+            last = datetime.fromisoformat(game.record.created_at).timestamp()
+        return last
 
     def latest(self, outbox: Outbox) -> Outbox:
         """The newest outbox of `outbox`'s game, or `outbox` itself once the game is over and

@@ -309,6 +309,21 @@ async def test_players_who_played_just_before_a_restart_are_not_told_after_it(
         assert await play_random_click(h, table, game_id, users, rng)
 
 
+async def test_players_who_just_started_a_game_are_not_told_after_a_restart(h: Harness, clock: Clock) -> None:
+    """A restart seconds after the start: the players who joined had no action logged yet, so
+    each first decision pinged them "Your turn" as if they had been away."""
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    clock.now += 2
+    await h.boot()
+    await h.table.commands.resume(pause=0)
+    mark = len(h.messenger.pinged)
+    await nominate(h, table, users, await h.game(game_id))  # the vote: the others' first decision
+    assert len((await h.game(game_id)).humans_to_decide()) == 5
+    assert notified(h, mark) == []
+    assert everyone_told(h, users) == []
+
+
 async def test_a_click_on_a_new_dm_does_not_wait_for_the_old_ones_delete(h: Harness, clock: Clock) -> None:
     """A new DM is the player's living message once sent: deleting the old one (a REST call, slow
     under load) and recording the new one happen after its lock is released, so a click on it is
