@@ -255,7 +255,12 @@ class SlashCommands:
         user = interaction.user
         kept = await self._kept_seat(_channel(interaction), user.id)
         if kept is None:
-            raise NotAPlayer(_("No AI is keeping a seat for you in this channel."))
+            raise NotAPlayer(
+                _(
+                    "No AI is keeping a seat for you in this channel. `/reclaim` takes back a seat "
+                    "an AI got when your time ran out; a seat you left is not kept."
+                )
+            )
         game, seat = kept
 
         async def step() -> Change:
