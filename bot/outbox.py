@@ -10,7 +10,7 @@ and each is delivered once. No Discord here.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -73,6 +73,9 @@ class Outbox:
     posts: list[Post] = field(default_factory=list)
     #: seats whose private message must be redrawn even if it looks the same (seat changed hands)
     redraw: set[int] = field(default_factory=set)
+    #: `news` is what the private messages showed before a restart (`replay`): shown as it is,
+    #: echoes of a seat's own action included (not only what is worth an edit by itself)
+    replayed: bool = False
 
     def add(self, change: Change) -> None:
         self.game = change.game
@@ -91,6 +94,24 @@ class Outbox:
             for seat in range(len(change.game.seats)):
                 if event.audience.includes(seat):
                     self.news.setdefault(seat, []).append(event)
+
+    def replay(self, logged: Sequence[tuple[int, list[Event]]]) -> None:
+        """After a restart: the newest logged changes (each its acting seat and events, oldest
+        first) as if just made, so that the messages redrawn then keep telling what happened: the
+        table since the newest change it tells (`newest_told`), a seat's private message what
+        was done to it since its own last action (which it saw)."""
+        for seat, events in logged:
+            self.news.pop(seat, None)
+            self.add(Change(self.game, events))
+        self.replayed = True
+
+    def newest_told(self, told: Callable[[Event], bool]) -> int | None:
+        """The version just before the newest known change with a public event the table
+        `told`: where its news starts when what it shows is not known (after a restart)."""
+        for version, events in reversed(self.recent):
+            if any(told(event) for event in events if event.audience.is_public):
+                return version - 1
+        return None
 
     def table_news(self, after: int | None) -> list[Event]:
         """The events of every change after version `after` that made public ones, oldest first:

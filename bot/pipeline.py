@@ -34,7 +34,7 @@ from bot.clock import TIMEOUTS_BEFORE_AI
 from bot.errors import UserError
 from bot.i18n import _, ngettext, using
 from bot.loaded_game import LoadedGame
-from bot.outbox import Change, Notice, Outbox, Post
+from bot.outbox import KEPT_CHANGES, Change, Notice, Outbox, Post
 from bot.service import GameService
 from bot.wake_poller import WakePoller
 from bot.wakeups import Wakeups
@@ -252,6 +252,8 @@ class Pipeline:
         change = await self.run(game_id, step)
         outbox = self.outboxes[game_id]
         outbox.redraw.update(range(len(change.game.seats)))
+        if change.game.record.status == "running":  # (what the messages told is told again)
+            outbox.replay(await self.service.recent_changes(change.game, KEPT_CHANGES))
         return change
 
     # -- wake-ups: each one is a command through `run`, then delivered --------------------------

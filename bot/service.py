@@ -268,6 +268,11 @@ class GameService(LobbyActions):
             return []
         return game.rules.load_events(record.events_json)
 
+    async def recent_changes(self, game: LoadedGame, count: int) -> list[tuple[int, list[Event]]]:
+        """The game's newest `count` logged actions, oldest first: each its seat and events."""
+        records = await self.store.recent_actions(game.id, count)
+        return [(record.seat, game.rules.load_events(record.events_json)) for record in records]
+
     async def act_on_timer(self, game_id: int, decision: int) -> ActionResult | None:
         """The clock closes `decision`: apply its timer's action from `SYSTEM_SEAT` through the
         same commit as a click. None if that decision is already over (nothing to do)."""

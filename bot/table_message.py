@@ -342,11 +342,12 @@ def _news_after(outbox: Outbox, slot: Slot) -> int | None:
     showed, or when nothing happened since that the table tells (a secret vote, a card chosen in
     private, a nomination its headline says: the renderer's `tells_on_table`), the same news
     again: so a change nobody else may learn of never changes the table by itself (a secret vote
-    changed edits nothing)."""
+    changed edits nothing). Where it showed is not known (its first write, or after a restart):
+    since the newest change it tells."""
     shown = slot.shown_version
-    if shown is None:
-        return None
     told = getattr(screens.renderer(outbox.game), "tells_on_table", None) or (lambda event: True)
+    if shown is None:  # (not known: after a restart, since the newest change it tells)
+        return outbox.newest_told(told)
     if shown == outbox.version or outbox.quiet_since(shown, told):
         return shown - 1 if slot.news_after is None else slot.news_after
     return shown

@@ -363,6 +363,15 @@ class GameStore:
         )
         return None if row is None else ActionRecord(*row)
 
+    async def recent_actions(self, game_id: int, count: int) -> list[ActionRecord]:
+        """The game's newest ``count`` logged actions, ordered by ``seq``."""
+        rows = await self.db.fetchall(
+            "SELECT seq, seat, user_id, action_json, events_json, created_at FROM actions "
+            "WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
+            (game_id, count),
+        )
+        return [ActionRecord(*row) for row in reversed(rows)]
+
     async def live_games(self) -> list[GameRecord]:
         """Every game in ``lobby`` or ``running`` (for resuming after a restart), by id."""
         rows = await self.db.fetchall("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")

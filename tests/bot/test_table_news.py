@@ -118,3 +118,59 @@ def test_the_next_turn_keeps_the_news_of_an_ai_s_whole_turn() -> None:
     assert not renderer.tells_on_table(OfferRefilled(cards=["P01"]))
     assert renderer.tells_on_table(TurnStarted(seat=1, turn_no=9, final=True))  # "(final turn)"
     assert renderer.tells_on_table(CreaturePlayed(seat=1, creature="ELVES", points=1))
+
+
+@pytest.mark.parametrize("name", PLUGINS.names())
+async def test_a_restart_keeps_what_the_table_told(harness: Harness, name: str) -> None:
+    """A restart redraws every message from the committed state: the table lost its "What just
+    happened" (and a DM its news: `test_a_replay_tells_each_seat_...`), though nothing had
+    happened. Now the table is the same."""
+    from tests.bot.harness import play_random_click
+
+    plugin = PLUGINS.get(name)
+    users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+    table, game_id = await harness.open_table(users, name)
+    rng = random.Random(name)
+    checked = 0
+    for step in range(60):
+        if not await play_random_click(harness, table, game_id, users, rng):
+            break
+        if step % 12 == 11:
+            before = table.text()
+            await harness.boot()
+            await harness.table.commands.resume(pause=0)
+            assert table.text() == before
+            checked += 1
+    assert checked >= 2
+
+
+def test_a_replay_tells_each_seat_what_came_since_its_own_last_action() -> None:
+    """After a restart the outbox is new: the logged changes are replayed into it, so the table
+    tells the news of the newest change it tells, and each private message what was done to its
+    seat since that seat last acted (it saw what came before)."""
+    from games.core import Audience, Event
+
+    class Did(Event):
+        kind: str = "did"
+        to: int = -1
+
+    class Quiet(Event):
+        kind: str = "quiet"
+
+    game = SimpleNamespace(
+        rules=SimpleNamespace(done_to=lambda e: frozenset({e.to} - {-1})),
+        seats=[0, 1, 2],
+    )
+    public = Audience.everyone()
+    logged = [
+        (0, [Did(audience=public, to=1)]),  # done to seat 1 before it acted: it saw that
+        (1, [Did(audience=public), Quiet(audience=Audience.only(1))]),  # seat 1's own action (its echo)
+        (2, [Did(audience=public, to=1)]),  # done to seat 1 since
+        (0, [Quiet(audience=Audience.only(0))]),  # a secret change: nothing the table tells
+    ]
+    outbox = Outbox(game)  # type: ignore[arg-type]
+    outbox.replay(logged)
+    assert outbox.replayed
+    assert outbox.news == {0: logged[3][1], 1: [logged[1][1][1], *logged[2][1]]}
+    told = outbox.newest_told(lambda event: True)
+    assert outbox.table_news(told) == logged[2][1]
