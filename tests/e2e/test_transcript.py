@@ -86,6 +86,7 @@ def test_a_command_names_its_step_seat_and_options() -> None:
     command = Command.parse("12:3:replace:player=@1")
     assert (command.step, command.seat, command.name, command.options) == (12, 3, "replace", {"player": "@1"})
     assert Command.parse("0:0:leave").options == {}
+    assert Command.parse("end:1:export").step == float("inf")
 
 
 def test_the_recorder_marks_the_watched_players_deleted_messages() -> None:

@@ -163,16 +163,17 @@ class Recorder:
 class Command:
     """A slash command a person runs in the table's channel after some clicks (`--command`):
     ``STEP:SEAT:NAME`` or ``STEP:SEAT:NAME:option=value``, where a value ``@N`` names the person
-    of seat N (`/replace`'s player). The answer is printed (the watched player's own answer is
-    recorded as theirs)."""
+    of seat N (`/replace`'s player); STEP ``end``: once the game is over. The answer is printed
+    (the watched player's own answer is recorded as theirs)."""
 
-    def __init__(self, step: int, seat: int, name: str, options: dict[str, str]) -> None:
+    def __init__(self, step: float, seat: int, name: str, options: dict[str, str]) -> None:
         self.step, self.seat, self.name, self.options = step, seat, name, options
 
     @classmethod
     def parse(cls, text: str) -> Command:
         step, seat, name, *rest = text.split(":")
-        return cls(int(step), int(seat), name, dict(option.split("=", 1) for option in rest))
+        when = float("inf") if step == "end" else int(step)
+        return cls(when, int(seat), name, dict(option.split("=", 1) for option in rest))
 
     async def run(self, loop: LoopbackDiscord, users: list[int], recorder: Recorder) -> None:
         options: dict[str, Any] = {
@@ -243,6 +244,10 @@ async def play(args: argparse.Namespace) -> int:
                         break
                     steps += result is not False
                 await asyncio.sleep(args.end_wait)
+                for command in commands:  # (`end:...`: once the game is over)
+                    await command.run(loop, users, recorder)
+                if commands:
+                    await asyncio.sleep(2.0)
                 troubles = logged_troubles(bot.log())
     finally:
         await loop.stop()
@@ -297,7 +302,8 @@ def main() -> None:
         "--command",
         action="append",
         default=[],
-        help="STEP:SEAT:NAME[:option=value]: after STEP clicks by people, that seat runs /NAME",
+        help="STEP:SEAT:NAME[:option=value]: after STEP clicks by people (or at the end: STEP 'end'), "
+        "that seat runs /NAME",
     )
     parser.add_argument(
         "--restart",
