@@ -79,12 +79,7 @@ class Outbox:
 
     def add(self, change: Change) -> None:
         self.game = change.game
-        self.version += 1
-        self.table_events = list(change.events)
-        if any(event.audience.is_public for event in change.events):  # (all the table can tell)
-            if len(self.recent) == self.recent.maxlen:
-                self.forgotten = self.recent[0][0]
-            self.recent.append((self.version, self.table_events))
+        self._counted(change.events)
         rules = change.game.rules
         for event in change.events:
             if event.audience.is_public:  # told on the table; in private too to whom it is done
@@ -130,8 +125,19 @@ class Outbox:
         since = (event for v, events in self.recent if v > version for event in events)
         return not any(told(event) for event in since if event.audience.is_public)
 
-    def overtaken(self, game: LoadedGame, events: list[Event]) -> None:
-        """Another process committed `game` (newer than this outbox's), with `events` its change's
-        events: the changes in between are not known here."""
-        self.game, self.table_events = game, events
-        self.recent.clear()
+    def overtaken(self, game: LoadedGame, changes: Sequence[list[Event]]) -> None:
+        """Another process committed `game` (newer than this outbox's) by `changes` (each its
+        events, oldest first, as logged: the newest of them): the table tells them as if made
+        here (their private news that process delivered)."""
+        self.game = game
+        for events in changes or [[]]:
+            self._counted(events)
+
+    def _counted(self, events: Sequence[Event]) -> None:
+        """A new version with `events`: the newest change's, and one the table may tell."""
+        self.version += 1
+        self.table_events = list(events)
+        if any(event.audience.is_public for event in events):  # (all the table can tell)
+            if len(self.recent) == self.recent.maxlen:
+                self.forgotten = self.recent[0][0]
+            self.recent.append((self.version, self.table_events))

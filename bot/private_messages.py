@@ -31,7 +31,7 @@ from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, sh
 from bot.messenger import Messenger, NotDelivered
 from bot.new_dms import NewDms
 from bot.noted_sends import NotedSends
-from bot.outbox import Outbox
+from bot.outbox import KEPT_CHANGES, Outbox
 from bot.pacing import dm
 from bot.pipeline import Pipeline
 from bot.render.base import Payload
@@ -69,7 +69,8 @@ class PrivateMessages:
         """Several processes: another may have committed newer versions of the game than this
         process's outbox holds (a DM click of a game whose server another process serves). What
         a private message draws must be the newest stored game, never this process's older copy
-        (one freshness query when nothing changed). The table's news then is that version's."""
+        (one freshness query when nothing changed). The table's news then tells the changes it
+        made (the newest `KEPT_CHANGES`)."""
         if not self.service.shared or outbox.game.record.status not in ("lobby", "running"):
             return outbox
         try:
@@ -78,7 +79,8 @@ class PrivateMessages:
             return outbox
         older = outbox.game
         if stored.record.version > older.record.version:
-            outbox.overtaken(stored, await self.service.last_events(stored))
+            changes = await self.service.recent_changes(stored, KEPT_CHANGES, after=older.record.version)
+            outbox.overtaken(stored, [events for _seat, events in changes])
             self._overtaken(older, stored)
         elif stored.record.version == older.record.version and stored.seats != older.seats:
             outbox.game = stored

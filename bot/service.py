@@ -261,16 +261,12 @@ class GameService(LobbyActions):
             events += game.rules.load_events(record.events_json)
         return events
 
-    async def last_events(self, game: LoadedGame) -> list[Event]:
-        """The events of the action that made `game`'s version (none if it was not an action)."""
-        record = await self.store.last_action(game.id)
-        if record is None or record.seq != game.record.version:
-            return []
-        return game.rules.load_events(record.events_json)
-
-    async def recent_changes(self, game: LoadedGame, count: int) -> list[tuple[int, list[Event]]]:
-        """The game's newest `count` logged actions, oldest first: each its seat and events."""
-        records = await self.store.recent_actions(game.id, count)
+    async def recent_changes(
+        self, game: LoadedGame, count: int, after: int = 0
+    ) -> list[tuple[int, list[Event]]]:
+        """The game's newest `count` logged actions after version `after`, oldest first: each its
+        seat and events."""
+        records = [r for r in await self.store.recent_actions(game.id, count) if r.seq > after]
         return [(record.seat, game.rules.load_events(record.events_json)) for record in records]
 
     async def act_on_timer(self, game_id: int, decision: int) -> ActionResult | None:

@@ -103,8 +103,9 @@ def test_the_news_starts_after_what_the_table_last_showed() -> None:
         assert outbox.table_news(_news_after(outbox, slot)) == events[10] + events[11]
     outbox.add(Change(game, events[0]))  # type: ignore[arg-type]  # then a public one: it alone
     assert outbox.table_news(_news_after(outbox, slot)) == events[0]
-    outbox.overtaken(game, events[0])  # type: ignore[arg-type]  # another process's newer game
-    assert outbox.table_news(_news_after(outbox, slot)) == events[0]
+    # another process's newer game, by three changes (one secret): all it did is told
+    outbox.overtaken(game, [events[1], private, events[2]])  # type: ignore[arg-type, list-item]
+    assert outbox.table_news(_news_after(outbox, slot)) == events[0] + events[1] + events[2]
 
 
 def test_the_next_turn_keeps_the_news_of_an_ai_s_whole_turn() -> None:
