@@ -15,6 +15,7 @@ from bot.answers import answering
 from bot.cog import ANSWERS
 from bot.loaded_game import LoadedGame
 from bot.messenger import PICTURES
+from bot.plugins import GamePlugin
 from bot.render.base import Picture
 from bot.service import GameService
 from bot.table import Table
@@ -162,6 +163,11 @@ async def choose_option(
         await h.discord.click(user, lobby, own, [value])
     else:
         await h.discord.click(user, lobby, f"lopt:{game_id}:any", [f"{name}={value}"])
+
+
+def table_size(plugin: GamePlugin) -> int:
+    """How many people sit at a test table of `plugin`'s game: 3, or as near as it allows."""
+    return min(max(plugin.min_players, 3), plugin.max_players)
 
 
 def make_users(count: int, start: int = 1) -> list[FakeUser]:

@@ -16,7 +16,15 @@ from bot.plugins import PLUGINS
 from bot.table_message import BURIED_AFTER
 from storage.calls import Call
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import CHANNEL, Clock, Harness, make_users, play_random_click, private_message
+from tests.bot.harness import (
+    CHANNEL,
+    Clock,
+    Harness,
+    make_users,
+    play_random_click,
+    private_message,
+    table_size,
+)
 
 
 def newly_deciding(before: LoadedGame, after: LoadedGame) -> set[int]:
@@ -70,7 +78,7 @@ async def test_one_notification_per_decision_that_becomes_an_idle_players(
     h: Harness, clock: Clock, name: str, idle: bool
 ) -> None:
     plugin = PLUGINS.get(name)
-    users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+    users = make_users(table_size(plugin))
     table, game_id = await h.open_table(users, name)
     rng = random.Random(name)
     expected_total = 0
@@ -106,7 +114,7 @@ async def test_dms_that_tell_of_no_new_decision_are_silent(h: Harness, name: str
     """Everyone is playing along (nobody idle for a minute): the first DMs at the start, and
     everything up to the end played from the channel's views, push nothing; the DMs are there."""
     plugin = PLUGINS.get(name)
-    users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+    users = make_users(table_size(plugin))
     table, game_id = await h.open_table(users, name)
     first = [h.discord.dms[u.id][-1] for u in users]
     assert all(message.silent for message in first), [m.content for m in first]

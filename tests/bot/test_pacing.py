@@ -25,7 +25,7 @@ from bot.plugins import PLUGINS
 from bot.render.base import Payload, Picture
 from bot.shown_pictures import ShownPictures
 from tests.bot.fakes import FakeMessage, FakeMessenger
-from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click, private_message
+from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click, private_message, table_size
 from tests.loopback.driver import most_in_window
 
 WINDOW = 0.25
@@ -149,7 +149,7 @@ async def until(predicate, timeout: float) -> bool:  # noqa: ANN001
 def players_for(name: str) -> tuple[int, int]:
     """(people, AI seats): two people (one for a one-seat minimum), AI seats up to three seats."""
     plugin = PLUGINS.get(name)
-    total = min(max(plugin.min_players, 3), plugin.max_players)
+    total = table_size(plugin)
     people = min(2, total)
     return people, total - people
 

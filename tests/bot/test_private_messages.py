@@ -15,7 +15,7 @@ import pytest
 
 from bot.plugins import PLUGINS
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import Harness, make_users, play_random_click
+from tests.bot.harness import Harness, make_users, play_random_click, table_size
 
 #: Components that send or prepare a game decision (not "My role & cards", not Rematch).
 DECISION_PREFIXES = ("act:", "pick:", "draft:", "dsel:")
@@ -56,7 +56,7 @@ async def check_controls(h: Harness, game_id: int, users: list[FakeUser]) -> Non
 
 def players_for(name: str) -> int:
     plugin = PLUGINS.get(name)
-    return min(max(plugin.min_players, 3), plugin.max_players)
+    return table_size(plugin)
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from bot.loaded_game import LoadedGame
 from bot.pacing import Pacer
 from bot.plugins import PLUGINS
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import Harness, make_users, play_random_click, private_message
+from tests.bot.harness import Harness, make_users, play_random_click, private_message, table_size
 from tests.bot.test_private_messages import decision_controls
 
 #: random clicks per game of the registry
@@ -107,7 +107,7 @@ async def test_controls_of_a_decision_that_is_over_go_first_among_the_writes_tha
     try:
         for name in PLUGINS.names():
             plugin = PLUGINS.get(name)
-            users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+            users = make_users(table_size(plugin))
             rng = random.Random(f"stale-{name}")
             other_tables()
             table, game_id = await harness.open_table(users, name)

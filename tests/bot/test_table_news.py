@@ -17,7 +17,7 @@ from bot.plugins import PLUGINS
 from bot.render.base import Payload
 from bot.table_message import _news_after
 from tests.bot.fakes import FakeMessage
-from tests.bot.harness import Harness, make_users
+from tests.bot.harness import Harness, make_users, table_size
 
 
 def _text(payload: Payload) -> str:
@@ -45,7 +45,7 @@ async def _act(h: Harness, game_id: int, users: list[Any], rng: random.Random) -
 @pytest.mark.parametrize("name", PLUGINS.names())
 async def test_one_table_write_after_several_changes_tells_them_all(harness: Harness, name: str) -> None:
     plugin = PLUGINS.get(name)
-    users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+    users = make_users(table_size(plugin))
     table, game_id = await harness.open_table(users, name)
     assert harness.table is not None
     rng = random.Random(name)
@@ -129,7 +129,7 @@ async def test_a_restart_keeps_what_the_table_told(harness: Harness, name: str) 
     from tests.bot.harness import play_random_click
 
     plugin = PLUGINS.get(name)
-    users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+    users = make_users(table_size(plugin))
     table, game_id = await harness.open_table(users, name)
     rng = random.Random(name)
     checked = 0

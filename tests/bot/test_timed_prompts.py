@@ -10,7 +10,7 @@ from collections.abc import Hashable
 from bot.message_slots import decision_on_timer
 from bot.pacing import dm
 from bot.plugins import PLUGINS
-from tests.bot.harness import Harness, make_users, play_random_click
+from tests.bot.harness import Harness, make_users, play_random_click, table_size
 
 #: random clicks per game of the registry (Naughty or Nice opens a reaction window about once in 30)
 STEPS = 400
@@ -41,7 +41,7 @@ async def test_only_the_writes_bringing_a_timed_decision_ask_for_a_timed_turn(ha
     prompts = 0
     for name in PLUGINS.names():
         plugin = PLUGINS.get(name)
-        users = make_users(min(max(plugin.min_players, 3), plugin.max_players))
+        users = make_users(table_size(plugin))
         rng = random.Random(name)
         steps = 0
         while steps < STEPS:  # whole games, one after another

@@ -21,6 +21,7 @@ import pytest
 from bot.i18n import LANGUAGES
 from bot.i18n.catalogues import load
 from bot.plugins import PLUGINS
+from tests.bot.harness import table_size
 from tests.e2e.conftest import NAMES
 from tests.e2e.players import Players, replayed_state
 from tests.loopback import LoopbackDiscord
@@ -82,7 +83,7 @@ async def test_every_game_plays_in_the_players_language(speakers) -> None:  # no
     user = 201
     for i, name in enumerate(PLUGINS.names()):
         plugin = PLUGINS.get(name)
-        players = min(max(plugin.min_players, 3), plugin.max_players)
+        players = table_size(plugin)
         users = list(range(user, user + players))
         user += 6
         tables.append(Players(loop, bot.db_path, loop.channel_ids[i], users, seed=i + 1, game=name))
