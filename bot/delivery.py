@@ -105,7 +105,6 @@ class Delivery:
         posts, outbox.posts = outbox.posts, []
         news, outbox.news = outbox.news, {}
         redraw, outbox.redraw = outbox.redraw, set()
-        replayed, outbox.replayed = outbox.replayed, False
         game = (await self.privates.caught_up(outbox)).game  # several processes: the newest stored
         calls: list[Notice] = []
         if game.state is not None:
@@ -126,7 +125,6 @@ class Delivery:
                     game_id=game.id,
                     seat=seat,
                     news=news.get(seat, ()),
-                    all_news=replayed,
                     fresh=seat in private_calls,
                     force=seat in redraw,
                     notify=seat in due,

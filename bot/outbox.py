@@ -73,9 +73,6 @@ class Outbox:
     posts: list[Post] = field(default_factory=list)
     #: seats whose private message must be redrawn even if it looks the same (seat changed hands)
     redraw: set[int] = field(default_factory=set)
-    #: `news` is what the private messages showed before a restart (`replay`): shown as it is,
-    #: echoes of a seat's own action included (not only what is worth an edit by itself)
-    replayed: bool = False
 
     def add(self, change: Change) -> None:
         self.game = change.game
@@ -94,11 +91,11 @@ class Outbox:
         """After a restart: the newest logged changes (each its acting seat and events, oldest
         first) as if just made, so that the messages redrawn then keep telling what happened: the
         table since the newest change it tells (`newest_told`), a seat's private message what
-        was done to it since its own last action (which it saw)."""
+        was done to it since its own last action (which it saw; as ever, only what its renderer
+        finds worth telling by itself: not the echo of a secret vote its message never showed)."""
         for seat, events in logged:
             self.news.pop(seat, None)
             self.add(Change(self.game, events))
-        self.replayed = True
 
     def newest_told(self, told: Callable[[Event], bool]) -> int | None:
         """The version just before the newest known change with a public event the table

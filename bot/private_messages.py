@@ -141,7 +141,6 @@ class PrivateMessages:
         game_id: int,
         seat: int,
         news: Sequence[Event] = (),
-        all_news: bool = False,
         fresh: bool = False,
         force: bool = False,
         notify: bool = False,
@@ -150,8 +149,7 @@ class PrivateMessages:
         (or it has news), sent as a new DM when `fresh` (a private decision to announce) or when
         it has none yet. Returns whether a new DM was sent. A new DM notifies the player (a push)
         only when `fresh` or `notify` (a decision just became theirs); any other is silent. The
-        news shown is what the renderer finds worth an edit (`private_news`), or all of it
-        (`all_news`: what the message told before a restart).
+        news shown is what the renderer finds worth an edit (`private_news`).
 
         A DM edit waits for its channel's turn (`bot.pacing`): then one trailing write, drawing
         the newest game when it runs, does it (and whatever changes come meanwhile)."""
@@ -171,10 +169,7 @@ class PrivateMessages:
         slot = self.slot(game, seat)
         if slot.message_id is None and self.service.shared:  # another process may have just sent one
             slot = self.slot(await self.service.load(game_id), seat)
-        if all_news:  # (what it showed before a restart: `Outbox.replayed`)
-            worth = list(news)
-        else:
-            worth = list(screens.renderer(game).private_news(list(news))) if news else []
+        worth = list(screens.renderer(game).private_news(list(news))) if news else []
         return await self.rewrite(outbox, seat, slot, worth, fresh=fresh, force=force, ping=fresh or notify)
 
     async def rewrite(
