@@ -176,8 +176,8 @@ class Command:
         return cls(when, int(seat), name, dict(option.split("=", 1) for option in rest))
 
     async def run(self, loop: LoopbackDiscord, users: list[int], recorder: Recorder) -> None:
-        options: dict[str, Any] = {
-            name: users[int(value[1:])] if value.startswith("@") else value
+        options: dict[str, Any] = {  # (a number goes as one, as Discord sends an integer option)
+            name: users[int(value[1:])] if value.startswith("@") else int(value) if value.isdigit() else value
             for name, value in self.options.items()
         }
         user = users[self.seat]
