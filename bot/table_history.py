@@ -16,7 +16,7 @@ from bot.answers import edit_answer, send_new
 from bot.clock import FORCED_BY_CLOCK
 from bot.components import Controls, LogPageButton
 from bot.errors import GameNotFound, UserError
-from bot.i18n import _, described
+from bot.i18n import N_, _, described
 from bot.service import GameService
 from games.core import visible_events
 from games.core.export import ExportedAction, ExportedSeat, GameExport
@@ -24,6 +24,7 @@ from games.core.export import ExportedAction, ExportedSeat, GameExport
 LOG_PAGE = 1800  # characters of one page of /log (a phone screen or two; Discord allows 4096)
 OVER = ("finished", "abandoned")
 LOGGED = ("running", *OVER)
+EXPORTED_WHEN_OVER = N_("A game can be exported once it is over (its log holds secret choices).")
 
 
 class History:
@@ -51,7 +52,7 @@ class History:
     async def export_game(self, game_id: int) -> GameExport:
         game = await self.service.load(game_id)
         if game.record.status not in OVER:
-            raise UserError(_("A game can be exported once it is over (its log holds secret choices)."))
+            raise UserError(_(EXPORTED_WHEN_OVER))
         actions = await self.service.store.get_actions(game_id)
         return GameExport(
             game=game.record.game_name,
@@ -74,6 +75,9 @@ class History:
         games = await store.games_in_channel(channel_id, statuses=statuses)
         if game_id is not None:
             if all(record.id != game_id for record in games):
+                live = await store.games_in_channel(channel_id)
+                if statuses == OVER and any(record.id == game_id for record in live):
+                    raise UserError(_(EXPORTED_WHEN_OVER))  # (not "no such game": it is here)
                 raise GameNotFound(_("There is no such game #{number} in this channel.", number=game_id))
             return game_id
         mine = [r for r in await store.user_games_in_channel(channel_id, user_id, statuses=statuses)]
@@ -84,7 +88,7 @@ class History:
         if not games:
             running = await store.user_games_in_channel(channel_id, user_id, statuses=("running",))
             if statuses == OVER and running:
-                raise UserError(_("A game can be exported once it is over (its log holds secret choices)."))
+                raise UserError(_(EXPORTED_WHEN_OVER))
             raise GameNotFound(_("There is no such game in this channel."))
         ids = ", ".join(f"#{record.id}" for record in games)
         raise UserError(

@@ -56,9 +56,13 @@ async def test_export_replays_to_the_identical_final_state(harness: Harness, nam
 
 async def test_export_is_refused_while_the_game_runs(harness: Harness) -> None:
     users = make_users(5)
-    await harness.open_table(users)
+    _, game_id = await harness.open_table(users)
     await harness.command("export", users[0], None)
     assert "once it is over" in harness.discord.last_ephemeral(users[0]).text()
+    await harness.command("export", users[1], game_id)  # (by its number: it said "no such game")
+    assert "once it is over" in harness.discord.last_ephemeral(users[1]).text()
+    await harness.command("export", users[1], game_id + 1)
+    assert "There is no such game #" in harness.discord.last_ephemeral(users[1]).text()
     await harness.command("export", FakeUser(999, "Grinch"), None)  # no game of theirs here at all
     assert "There is no such game" in harness.discord.ephemeral[999][-1].text()
 
