@@ -257,8 +257,9 @@ def parked_payload(game: LoadedGame, seat: int) -> Payload:
 
 def seat_gone_payload(game: LoadedGame, seat: int, user_id: int) -> Payload:
     """What `user_id`'s private message says once an AI (or someone else) plays their `seat`, in
-    the table's language."""
-    with using(table_language(game)):
+    their language (the seat's, which stays theirs: it was in the table's, English to a German
+    player whose every other line was German)."""
+    with using(seat_language(game, seat)):
         return Payload(content=_seat_gone_text(game, seat, user_id))
 
 

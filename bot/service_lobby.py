@@ -197,9 +197,10 @@ class LobbyActions:
         if game.seats[seat].user_id < 0:
             raise UserError(_("That seat is already played by an AI."))
         ai_id, name = self._new_ai(game, after=game.seats[seat].display_name)
+        host = None if owner is not None else next_host(game, seat, game.seats[seat].user_id)
         try:  # (an AI that keeps the seat for its player: that player still reads its DM)
             await self.store.replace_seat(
-                game_id, seat, ai_id, name, owner=owner, keep_private=owner is not None
+                game_id, seat, ai_id, name, owner=owner, keep_private=owner is not None, host=host
             )
         except StorageConflict as error:
             raise StaleDecision(conflict(error)) from None
@@ -230,8 +231,9 @@ class LobbyActions:
         record = game.seats[seat]
         if record.user_id >= 0 or record.owner_id is None:
             raise UserError(_("Nobody is waiting to take that seat back."))
+        host = next_host(game, seat, record.owner_id)
         try:
-            await self.store.replace_seat(game_id, seat, record.user_id, record.display_name)
+            await self.store.replace_seat(game_id, seat, record.user_id, record.display_name, host=host)
         except StorageConflict as error:
             raise StaleDecision(conflict(error)) from None
         self._written(game_id)
@@ -399,3 +401,14 @@ def conflict(error: Exception) -> str:
 def _full(game: LoadedGame) -> str:
     most = game.info.max_players
     return ngettext("This table is full ({n} player).", "This table is full ({n} players).", most)
+
+
+def next_host(game: LoadedGame, seat: int, leaving: int) -> int | None:
+    """Who hosts the game once `leaving`, the player of `seat`, lets it go to an AI: the next person
+    round the table when they were the host (a host who left kept the power to replace people and
+    end the game); None: no change (they were not, or nobody else is left)."""
+    if leaving != game.record.host_id:
+        return None
+    count = len(game.seats)
+    after = (game.seats[(seat + step) % count] for step in range(1, count))
+    return next((other.user_id for other in after if other.user_id > 0), None)

@@ -20,12 +20,13 @@ from bot.components import ForfeitButton
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision, UserError
 from bot.i18n import LANGUAGES, N_, _, language_of, translated, using
-from bot.loaded_game import LoadedGame
+from bot.loaded_game import AI_MARK, LoadedGame
 from bot.names import name_of, shown_name
 from bot.outbox import Change
 from bot.pipeline import Pipeline
 from bot.render.base import Payload, new_view
 from bot.service import GameService
+from bot.table_history import OVER
 from games.core.words import Words
 
 
@@ -100,8 +101,14 @@ class SlashCommands:
         try:
             game = await self.service.game_for_user(_channel(interaction), interaction.user.id)
         except UserError as error:
-            if await self._kept_seat(_channel(interaction), interaction.user.id) is not None:
+            channel, user_id = _channel(interaction), interaction.user.id
+            if await self._kept_seat(channel, user_id) is not None:
                 raise NotAPlayer(screens.kept_seat_text()) from None
+            ended = await self.service.store.user_games_in_channel(channel, user_id, statuses=OVER)
+            if ended:  # (they played here: "not seated ... spectators" read as if they never had)
+                raise GameNotFound(
+                    _("Your game here (#{number}) is over: the table shows the end.", number=ended[-1].id)
+                ) from None
             raise UserError(f"{error.message} " + _("Spectators see only the table.")) from None
         seat = game.seat_of(interaction.user.id)
         if game.state is None or seat is None:
@@ -113,7 +120,7 @@ class SlashCommands:
         user = interaction.user
         perms = getattr(interaction, "permissions", None)
         can_manage = bool(perms and perms.manage_guild)
-        game_id = await self._game_to_abandon(_channel(interaction), user.id, game_id)
+        game_id = await self._game_to_abandon(_channel(interaction), user.id, game_id, can_manage)
 
         async def step() -> Change:
             return Change(await self.service.abandon(game_id, user.id, can_manage_server=can_manage))
@@ -129,7 +136,9 @@ class SlashCommands:
         await send_new(interaction, ephemeral=False, content=said)
         await self.delivery.deliver(game_id)
 
-    async def _game_to_abandon(self, channel_id: int, user_id: int, game_id: int | None) -> int:
+    async def _game_to_abandon(
+        self, channel_id: int, user_id: int, game_id: int | None, can_manage: bool
+    ) -> int:
         store = self.service.store
         live = await store.games_in_channel(channel_id)
         if game_id is not None:
@@ -143,6 +152,12 @@ class SlashCommands:
             return live[0].id
         if not live:
             raise GameNotFound(_("There is no live game in this channel."))
+        if not can_manage:  # (only their own hosting counts: others' would be refused anyway)
+            live = [record for record in live if record.host_id == user_id]
+            if len(live) == 1:
+                return live[0].id
+            if not live:
+                raise NotAllowed(_("Only the host or a member with Manage Server can end a game."))
         ids = ", ".join(f"#{record.id}" for record in live)
         raise UserError(_("Several games run here ({games}); say which with the `game` option.", games=ids))
 
@@ -192,12 +207,13 @@ class SlashCommands:
     async def replace_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         user = interaction.user
         perms = getattr(interaction, "permissions", None)
-        if member.id == user.id:  # (their own seat: as /leave does it)
-            await self.leave_game(interaction)
-            return
+        if member.id == user.id:  # (a slip would give the seat away for good)
+            raise NotAllowed(_("To give up your own seat, use `/leave`."))
         try:
             game = await self.service.game_for_user(_channel(interaction), member.id)
         except GameNotFound:
+            if await self._taken_by_ai(_channel(interaction), member):
+                raise StaleDecision(_("An AI already plays {name}'s seat.", name=name_of(member))) from None
             raise GameNotFound(
                 _("{name} is not seated in a game in this channel.", name=name_of(member))
             ) from None
@@ -216,7 +232,10 @@ class SlashCommands:
     ) -> None:
         """Post (in the table's language) that an AI plays `seat` now, for `reason`."""
 
+        hosts: list[int] = []
+
         async def step() -> Change:
+            hosts.append((await self.service.load(game_id)).record.host_id)
             return Change(await self.service.hand_to_ai(game_id, seat))
 
         game = (await self.pipeline.run(game_id, step)).game
@@ -228,6 +247,9 @@ class SlashCommands:
                 reason=translated(reason),
                 ai=game.names[seat],
             )
+            host = game.seat_of(game.record.host_id)
+            if game.record.host_id != hosts[0] and host is not None:  # (the host left: `next_host`)
+                text += " " + _("{name} hosts the game now.", name=game.names[host])
             if len(game.seats) == 2 and len(humans) == 1:
                 other = humans[0]
                 text += " " + _(
@@ -240,6 +262,16 @@ class SlashCommands:
         if view is not None:
             self.delivery.tables.extra_controls(game, message_id)
         await self.delivery.deliver(game_id)
+
+    async def _taken_by_ai(self, channel_id: int, member: discord.abc.User) -> bool:
+        """Whether a running game here has an AI seat named after `member` (who left or was
+        replaced: the AI takes their name, `GameService._new_ai`)."""
+        named = f"{member.display_name}{AI_MARK}"
+        for record in await self.service.store.games_in_channel(channel_id, statuses=("running",)):
+            seats = (await self.service.load(record.id)).seats
+            if any(s.user_id < 0 and (s.owner_id == member.id or s.display_name == named) for s in seats):
+                return True
+        return False
 
     async def _kept_seat(self, channel_id: int, user_id: int) -> tuple[LoadedGame, int] | None:
         """The running game of this channel in which an AI keeps a seat for `user_id`, and that seat."""
@@ -258,7 +290,7 @@ class SlashCommands:
             raise NotAPlayer(
                 _(
                     "No AI is keeping a seat for you in this channel. `/reclaim` takes back a seat "
-                    "an AI got when your time ran out; a seat you left is not kept."
+                    "an AI got when your time ran out; a seat you left or were replaced in is not kept."
                 )
             )
         game, seat = kept

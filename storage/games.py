@@ -86,12 +86,14 @@ class GameStore:
         *,
         owner: tuple[int, str] | None = None,
         keep_private: bool = False,
+        host: int | None = None,
     ) -> None:
         """Give a running game's seat to someone else (an AI taking over a leaver's seat, or the
         player reclaiming it). Its timeouts start afresh; `owner` is the player an AI stands in
         for (who may reclaim the seat), if any. Its private message (DM state, view) starts afresh
         too, unless `keep_private`: the same person still reads it (an AI keeps the seat for its
-        player, or the player takes it back)."""
+        player, or the player takes it back). `host`: who hosts the game from now on (the host
+        left), if anyone new."""
         owner_id, owner_name = owner if owner is not None else (None, None)
         private = (
             ""
@@ -112,6 +114,8 @@ class GameStore:
             )
             if changed != 1:
                 raise StorageConflict("This game is not running any more.")
+            if host is not None:
+                await conn.execute("UPDATE games SET host_id = ? WHERE id = ?", (host, game_id))
 
     async def set_clock(self, game_id: int, clock_deadline: float | None) -> None:
         """When the turn clock runs out for the current decision (None: no clock now)."""

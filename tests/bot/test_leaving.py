@@ -75,16 +75,41 @@ async def test_an_ai_taking_a_seat_keeps_its_players_name_marked(harness: Harnes
         assert game.names[3] == "Vixen (MI)"
 
 
-async def test_replace_names_who_is_not_seated_and_replacing_yourself_is_leaving(harness: Harness) -> None:
+async def test_replace_names_who_is_not_seated_and_refuses_your_own_seat(harness: Harness) -> None:
+    """/replace of yourself left the game for good (a slip with a host's command), announced in
+    the channel: now it is refused, pointing to /leave."""
     users = make_users(5)
     _, game_id = await harness.open_table(users)
     await harness.command("replace", users[0], FakeUser(999, "Grinch"))
     assert (
         harness.discord.last_ephemeral(users[0]).text() == "Grinch is not seated in a game in this channel."
     )
-    await harness.command("replace", users[0], users[0])
-    assert "Dasher left the game" in harness.discord.channels[CHANNEL][-1].text()
-    assert (await harness.game(game_id)).seats[0].user_id < 0
+    posts = len(harness.discord.channels[CHANNEL])
+    for user in users[:2]:  # the host, and another
+        await harness.command("replace", user, user)
+        assert harness.discord.last_ephemeral(user).text() == "To give up your own seat, use `/leave`."
+    assert len(harness.discord.channels[CHANNEL]) == posts
+    assert all(seat.user_id > 0 for seat in (await harness.game(game_id)).seats)
+
+
+async def test_a_host_who_leaves_hands_the_hosting_to_the_next_player(harness: Harness) -> None:
+    """A host who had left kept the power to replace the people still playing and to end the game
+    for them, while those could do neither."""
+    users = make_users(5)
+    _, game_id = await harness.open_table(users)
+    await harness.command("leave", users[0])
+    game = await harness.game(game_id)
+    assert game.record.host_id == users[1].id
+    assert "Dancer hosts the game now." in harness.discord.channels[CHANNEL][-1].text()
+    await harness.command("replace", users[0], users[2])
+    assert "Only the host" in harness.discord.last_ephemeral(users[0]).text()
+    await harness.command("replace", users[1], users[2])  # the new host may
+    assert (await harness.game(game_id)).seats[2].user_id < 0
+    assert "hosts the game" not in harness.discord.channels[CHANNEL][-1].text()
+    await harness.command("abandon", users[0], None)
+    assert (await harness.game(game_id)).record.status == "running"
+    await harness.command("abandon", users[1], None)
+    assert (await harness.game(game_id)).record.status == "abandoned"
 
 
 async def _left_alone(harness: Harness) -> tuple[list[FakeUser], int, FakeMessage]:
@@ -157,3 +182,43 @@ async def test_the_view_of_a_player_who_left_or_was_replaced_says_an_ai_plays_wi
         view = harness.discord.last_ephemeral(user)
         assert view.text() == f"Secret Krampus #{game_id}: an AI plays your seat now."
         assert not view.custom_ids()  # (`/reclaim` takes back only a seat kept after timeouts)
+
+
+async def test_a_player_is_told_in_their_language_that_an_ai_plays_their_seat(harness: Harness) -> None:
+    """It was said in the table's language: English to a German player whose every other line
+    was German."""
+    users = make_users(5)
+    users[2] = FakeUser(users[2].id, users[2].display_name, locale="de")
+    harness.discord.closed_dms = {users[2].id}
+    table, game_id = await harness.open_table(users)
+    await harness.discord.click(users[2], table, f"mine:{game_id}")
+    await harness.command("leave", users[2])
+    with using("de"):
+        from bot.i18n import _
+
+        said = _("{game} #{number}: an AI plays your seat now.", game=_("Secret Krampus"), number=game_id)
+    assert said != f"Secret Krampus #{game_id}: an AI plays your seat now."
+    assert harness.discord.last_ephemeral(users[2]).text() == said
+
+
+async def test_refusals_say_what_happened_to_the_seat_and_the_game(harness: Harness) -> None:
+    """True but misleading answers: "/replace Vixen" after Vixen left said she was not seated,
+    "/hand" after the game said "spectators see only the table", and "/abandon" by a player with
+    no game here listed the lobbies of others (which they could not abandon anyway)."""
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    await harness.command("leave", users[3])
+    await harness.command("replace", users[0], users[3])
+    assert harness.discord.last_ephemeral(users[0]).text() == "An AI already plays Vixen's seat."
+    await harness.command("abandon", users[0], None)
+    await harness.command("hand", users[1])
+    assert harness.discord.last_ephemeral(users[1]).text() == (
+        f"Your game here (#{game_id}) is over: the table shows the end."
+    )
+    others = [FakeUser(200 + i, f"Host{i}") for i in range(2)]
+    for host in others:  # two lobbies of other hosts
+        await harness.command("play", host, "grumpy-nisse")
+    await harness.command("abandon", users[1], None)
+    assert "Only the host or a member with Manage Server" in harness.discord.last_ephemeral(users[1]).text()
+    await harness.command("abandon", others[0], None)  # (their own lobby, not "several games")
+    assert "was abandoned by Host0" in harness.discord.channels[CHANNEL][-1].text()

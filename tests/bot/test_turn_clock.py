@@ -246,7 +246,7 @@ async def test_leaving_lets_go_of_a_seat_an_ai_keeps(harness: Harness) -> None:
     assert not harness.discord.dms[player.id]  # the DM is not theirs any more
     await harness.command("reclaim", player)
     said = harness.discord.last_ephemeral(player).text()
-    assert "No AI is keeping a seat" in said and "a seat you left is not kept" in said
+    assert "No AI is keeping a seat" in said and "a seat you left or were replaced in is not kept" in said
     await harness.command("leave", player)
     assert "not seated" in harness.discord.last_ephemeral(player).text()
 
