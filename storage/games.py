@@ -358,15 +358,6 @@ class GameStore:
         )
         return [ActionRecord(*row) for row in rows]
 
-    async def last_action(self, game_id: int) -> ActionRecord | None:
-        """The game's newest logged action, or None."""
-        row = await self.db.fetchone(
-            "SELECT seq, seat, user_id, action_json, events_json, created_at FROM actions "
-            "WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
-            (game_id,),
-        )
-        return None if row is None else ActionRecord(*row)
-
     async def recent_actions(self, game_id: int, count: int) -> list[ActionRecord]:
         """The game's newest ``count`` logged actions, ordered by ``seq``."""
         rows = await self.db.fetchall(
