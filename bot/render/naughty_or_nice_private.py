@@ -258,10 +258,10 @@ def _cause(view: NoNView, ctx: TableContext) -> str:
     if cause.by is None:
         return " " + _("Set off by {creature}.", creature=creature)
     name = ctx.name(cause.by)
-    if cause.discarded:
+    if cause.discarded:  # (left unkept from a summon)
         if cause.by == view.seat:
-            return " " + _("Set off by the {creature} you left unkept.", creature=creature)
-        return " " + _("Set off by the {creature} {name} left unkept.", creature=creature, name=name)
+            return " " + _("Set off by your discarded {creature}.", creature=creature)
+        return " " + _("Set off by {name}'s discarded {creature}.", creature=creature, name=name)
     return " " + _("Set off by {name}'s {creature}.", creature=creature, name=name)
 
 

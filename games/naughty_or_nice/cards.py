@@ -64,7 +64,7 @@ def add_points(
     if points < 0:
         points = -min(player.score, -points)  # the score floor (spec decision 15)
         if points == 0:  # (told all the same: a Jólakötturinn that hit someone at 0 said nothing)
-            out.append(NothingToLose(seat=seat, reason=reason))
+            out.append(NothingToLose(seat=seat, reason=reason, by=by))
             return
     player.score += points
     player.breakdown[category] = player.breakdown.get(category, 0) + points

@@ -265,17 +265,23 @@ class Scored(Event):
     def describe_to(self, names: Sequence[str], seat: int) -> Words:
         """As the seat reads its own loss (in private: `NaughtyOrNice.done_to`)."""
         if seat == self.seat and self.points < 0:
-            reason = reason_words(self.reason)
-            if self.by is not None and self.by != seat:
-                # i18n: another's card costs the reader points: "You lose 3 points (Ben's Jólakötturinn)."
-                one, many = (
-                    N_("You lose {n} point ({name}'s {reason})."),
-                    N_("You lose {n} points ({name}'s {reason})."),
-                )
-                return count_words(-self.points, one, many, name=names[self.by], reason=reason)
+            reason = whose_card(self.reason, self.by, seat, names)
             one, many = N_("You lose {n} point ({reason})."), N_("You lose {n} points ({reason}).")
             return count_words(-self.points, one, many, reason=reason)
         return self.describe(names)
+
+
+def whose_card(reason: str, by: int | None, reader: int, names: Sequence[str]) -> Words:
+    """A loss's reason as its loser reads it: whose card it was ("Ben's Jólakötturinn", "your
+    Jólakötturinn"), when a card of a player's (`by`) caused it."""
+    words = reason_words(reason)
+    if by is None:
+        return words
+    if by == reader:
+        # i18n: the reader's own card made them lose points: "You lose 2 points (your Jólakötturinn)."
+        return Words(N_("your {card}"), card=words)
+    # i18n: another's card made the reader lose points: "You lose 3 points (Ben's Jólakötturinn)."
+    return Words(N_("{name}'s {card}"), name=names[by], card=words)
 
 
 class Fulfilled(Event):
@@ -363,10 +369,18 @@ class NothingToLose(Event):
     kind: Literal["nothing_to_lose"] = "nothing_to_lose"
     seat: int
     reason: str
+    by: int | None = None  # (as `Scored.by`)
 
     def describe(self, names: Sequence[str]) -> Words:
         reason = reason_words(self.reason)
         return Words(N_("{name} has no points to lose ({reason})."), name=names[self.seat], reason=reason)
+
+    def describe_to(self, names: Sequence[str], seat: int) -> Words:
+        """As the seat reads it (in private: `NaughtyOrNice.done_to`)."""
+        if seat != self.seat:
+            return self.describe(names)
+        reason = whose_card(self.reason, self.by, seat, names)
+        return Words(N_("You have no points to lose ({reason})."), reason=reason)
 
 
 class SetBonus(Event):

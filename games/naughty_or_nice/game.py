@@ -10,7 +10,7 @@ from games.core import Event, GameRules, Outcome, Timer
 from games.core.words import N_, Words
 from games.naughty_or_nice import clock, engine, flow, rules
 from games.naughty_or_nice.actions import CloseWindow, NoNAction
-from games.naughty_or_nice.events import NoNEvent, Scored
+from games.naughty_or_nice.events import NoNEvent, NothingToLose, Scored
 from games.naughty_or_nice.events_play import EffectCancelled, KrampusGave, ScroogePlaced, Stole
 from games.naughty_or_nice.models import NoNOptions, NoNState, WindowTask
 from games.naughty_or_nice.viewmodels import NoNView
@@ -57,15 +57,16 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
 
     def done_to(self, event: Event) -> frozenset[int]:
         """Krampus makes a player give a present (to its player), the Jólakötturinn (or another)
-        costs them points, Mr Scrooge makes them miss a turn, a steal finds nothing to take, a
-        Tomte cancels their creature: each told in their private message too."""
+        costs them points (or would: they have none), Mr Scrooge makes them miss a turn, a steal
+        finds nothing to take, a Tomte cancels their creature: each told in their private message
+        too."""
         if isinstance(event, KrampusGave) and event.seat != event.to:
             return frozenset({event.seat, event.to})
         if isinstance(event, Stole) and not event.count:
             return frozenset({event.thief})
         if isinstance(event, EffectCancelled):  # (a Tomte cancelled the player's creature)
             return frozenset({event.seat})
-        if isinstance(event, Scored) and event.points < 0:
+        if isinstance(event, Scored) and event.points < 0 or isinstance(event, NothingToLose):
             return frozenset({event.seat})
         if isinstance(event, ScroogePlaced) and event.seat != event.target:
             return frozenset({event.target})

@@ -143,7 +143,8 @@ class NoNView(BaseModel):
     midnight_revealed: bool
     midnights: list[str]
     final_turns_left: int | None
-    #: turns in a row that gained no card nor took a kiddo (a round of them ends the game)
+    #: turns in a row that gained no card nor took a kiddo (a round of them ends the game); 0 once
+    #: the turn being played has (the warning under a card just taken read as untrue)
     idle_turns: int = 0
     #: this turn is its player's last (it started after Midnight struck)
     final_turn: bool = False

@@ -177,7 +177,7 @@ def build_view(state: NoNState, seat: int | None) -> NoNView:
         midnight_revealed=after_midnight(state),
         midnights=list(state.midnights),
         final_turns_left=state.final_turns_left,
-        idle_turns=state.idle_turns,
+        idle_turns=0 if state.progress else state.idle_turns,  # (this turn gained: the streak ends)
         final_turn=state.final_turns_left is not None and state.midnight_turn != state.turn_no,
         players=[_player(state, s) for s in range(state.num_players)],
         window=window,

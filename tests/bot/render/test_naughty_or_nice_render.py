@@ -606,6 +606,13 @@ def test_the_fulfill_screen_says_when_the_hand_cannot_finish_and_the_news_when_i
     assert told == ["You lose 3 points (Jólakötturinn)."] * 2
     theirs = cat[3].model_copy(update={"by": 0})
     assert translated(theirs.describe_to(NAMES, 1)) == "You lose 3 points (Ann's Jólakötturinn)."
+    own = cat[2].model_copy(update={"by": 0})
+    assert translated(own.describe_to(NAMES, 0)) == "You lose 3 points (your Jólakötturinn)."
+    from games.naughty_or_nice.events import NothingToLose
+
+    broke = NothingToLose(seat=1, reason="Jólakötturinn", by=0)  # (at 0 points: told in private too)
+    assert GAME.done_to(broke) == {1}
+    assert translated(broke.describe_to(NAMES, 1)) == "You have no points to lose (Ann's Jólakötturinn)."
     many = [Stole(thief=0, victim=1, what="present", count=n + 1) for n in range(NEWS_LINES + 2)]
     lines = table_news(many, NAMES).splitlines()
     assert lines[0] == "- ..." and len(lines) == NEWS_LINES + 1
@@ -765,8 +772,9 @@ def test_a_steal_target_with_nothing_to_steal_says_so() -> None:
 
 def test_the_table_warns_while_turns_go_by_with_nothing_gained() -> None:
     """A whole round with no card gained nor kiddo taken ends the game (spec 4.10 step 5): it came
-    with no warning, with cards still in the decks."""
-    seen = set()
+    with no warning, with cards still in the decks. Once the turn being played gains something,
+    the warning goes (it stood under "Dasher takes Sweater")."""
+    seen, gaining = set(), 0
     for seed in range(30):
         for state in random_states(2, seed, {"level": 3}, limit=1500):
             view = GAME.view(state, None)
@@ -776,10 +784,12 @@ def test_the_table_warns_while_turns_go_by_with_nothing_gained() -> None:
             text = _message(RENDER.table(view, ctx, [])).text()
             warned = "No card gained nor kiddo taken for" in text
             assert warned == (view.idle_turns > 0), text
+            assert not (warned and state.progress), text  # (not under a card this turn just took)
             if warned:
                 assert f"the game ends after {2 - view.idle_turns} more like it." in text, text
                 seen.add(view.idle_turns)
-        if seen:
+            gaining += state.progress and state.idle_turns > 0
+        if seen and gaining:
             return
     raise AssertionError("no idle turn seen")
 
@@ -809,3 +819,12 @@ def test_christkindl_and_ded_moroz_prompts_say_what_set_them_off() -> None:
     state, _ = act(state, 0, PlayCreature(creature=Creature.JOLAKOTTURINN))
     assert GAME.to_decide(state) == {2}
     assert "or decline. Set off by Ann's Jólakötturinn." in prompt(2)
+    from games.naughty_or_nice.viewmodels import StepCause
+
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    view = GAME.view(state, 2)
+    said_to = {0: "Set off by Ann's discarded Snow Maiden.", 2: "Set off by your discarded Snow Maiden."}
+    for by, said in said_to.items():
+        cause = StepCause(creature=Creature.SNOW_MAIDEN, by=by, discarded=True)
+        unkept = view.model_copy(update={"cause": cause})
+        assert said in _message(RENDER.private(unkept, ctx, [])).text()
