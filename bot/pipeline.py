@@ -167,6 +167,17 @@ class Pipeline:
             self.poller.forget(game.id)
         return told
 
+    def seen(self, game_id: int, user_id: int) -> None:
+        """The player opened their cards in the game ("My hand", /hand): they are playing along,
+        as after an action (a "your turn" queued just before is not sent: `playing_along`)."""
+        self._last_active[(game_id, user_id)] = self.clock()
+
+    def playing_along(self, game_id: int, user_id: int) -> bool:
+        """Whether the player acted in the game (or opened their cards) within `IDLE_SECONDS`, as
+        this process saw."""
+        last = self._last_active.get((game_id, user_id))
+        return last is not None and self.clock() - last < IDLE_SECONDS
+
     async def _keep_notices_of_idle_players(self, game: LoadedGame, told: list[Notice]) -> None:
         """Keep only the notices of idle players, where `_last_active` may not know: a player
         who has not acted through this process since it started (a restart; several processes:

@@ -146,6 +146,7 @@ class PrivateClicks:
         """The table's "My hand" button: the seat's private view, ephemerally. While the game runs
         it becomes the seat's living private message, the one with its controls (its DM is
         parked); once it is over, a copy."""
+        self.pipeline.seen(game.id, interaction.user.id)  # (they are looking: no "your turn" now)
         slot = self.messages.slot(game, seat)
         payload = screens.private_payload(game, seat)
         if game.seats[seat].dm_open is not False and game.record.status != "running":

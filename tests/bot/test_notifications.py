@@ -332,6 +332,25 @@ async def test_players_who_just_started_a_game_are_not_told_after_a_restart(h: H
     assert everyone_told(h, users) == []
 
 
+async def test_a_player_who_opens_their_cards_is_not_told_just_after(h: Harness, clock: Clock) -> None:
+    """A decision became an idle player's, who opened "My hand" (or /hand) before the "your turn"
+    went out: it pushed to their phone 0.3 s after they had looked."""
+    from tests.bot.test_table_news import _act
+
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    clock.now += IDLE_SECONDS + 1
+    nominator = users[min((await h.game(game_id)).to_decide())]
+    await _act(h, game_id, users, random.Random(1))  # the nomination, committed, not yet delivered
+    voters = [users[seat] for seat in sorted((await h.game(game_id)).humans_to_decide())]
+    voters.remove(nominator)  # (they just acted)
+    looking = voters[0]
+    mark = len(h.messenger.pinged)
+    await h.discord.click(looking, table, f"mine:{game_id}")
+    await h.table.delivery.deliver(game_id)
+    assert notified(h, mark) == sorted(user.id for user in voters[1:])
+
+
 async def test_a_click_on_a_new_dm_does_not_wait_for_the_old_ones_delete(h: Harness, clock: Clock) -> None:
     """A new DM is the player's living message once sent: deleting the old one (a REST call, slow
     under load) and recording the new one happen after its lock is released, so a click on it is
