@@ -156,7 +156,10 @@ def headline(view: NoNView, ctx: TableContext) -> str:
                 left - 1,
             )
         text += f"\n\N{CLOCK FACE TWELVE OCLOCK} {struck}"
-    if view.idle_turns:  # (spec 4.10 step 5: a whole round of that ends the game)
+    # (spec 4.10 step 5: a whole round of such turns ends the game; not told after one turn of it
+    # unless one more would end it: a single skipped turn with full decks read as an alarm)
+    idle, left = view.idle_turns, view.num_players - view.idle_turns
+    if idle and (idle >= 2 or left == 1):
         text += "\n\N{WARNING SIGN} " + ngettext(
             "No card gained nor kiddo taken for {n} turn in a row: the game ends after {left} more like it.",
             "No card gained nor kiddo taken for {n} turns in a row: the game ends after {left} more like it.",
