@@ -137,6 +137,14 @@ class Harness:
         for _ in range(BURIED_AFTER):
             await self.table.commands.on_channel_message(channel_id, 999)
 
+    async def open_any(self, game: str) -> tuple[list[FakeUser], FakeMessage, int]:
+        """A started table of `game` with `table_size` people: (them, the table, the game id)."""
+        from bot.plugins import PLUGINS
+
+        users = make_users(table_size(PLUGINS.get(game)))
+        table, game_id = await self.open_table(users, game)
+        return users, table, game_id
+
     async def open_table(
         self, users: list[FakeUser], game: str = "secret-krampus"
     ) -> tuple[FakeMessage, int]:

@@ -23,7 +23,6 @@ from tests.bot.harness import (
     make_users,
     play_random_click,
     private_message,
-    table_size,
 )
 
 
@@ -77,9 +76,7 @@ def channel_count(h: Harness) -> int:
 async def test_one_notification_per_decision_that_becomes_an_idle_players(
     h: Harness, clock: Clock, name: str, idle: bool
 ) -> None:
-    plugin = PLUGINS.get(name)
-    users = make_users(table_size(plugin))
-    table, game_id = await h.open_table(users, name)
+    users, table, game_id = await h.open_any(name)
     rng = random.Random(name)
     expected_total = 0
     for _ in range(400):
@@ -113,9 +110,7 @@ async def test_one_notification_per_decision_that_becomes_an_idle_players(
 async def test_dms_that_tell_of_no_new_decision_are_silent(h: Harness, name: str) -> None:
     """Everyone is playing along (nobody idle for a minute): the first DMs at the start, and
     everything up to the end played from the channel's views, push nothing; the DMs are there."""
-    plugin = PLUGINS.get(name)
-    users = make_users(table_size(plugin))
-    table, game_id = await h.open_table(users, name)
+    users, table, game_id = await h.open_any(name)
     first = [h.discord.dms[u.id][-1] for u in users]
     assert all(message.silent for message in first), [m.content for m in first]
     for user in users:

@@ -17,7 +17,7 @@ from bot.plugins import PLUGINS
 from bot.render.base import Payload
 from bot.table_message import _news_after
 from tests.bot.fakes import FakeMessage
-from tests.bot.harness import Harness, make_users, table_size
+from tests.bot.harness import Harness
 
 
 def _text(payload: Payload) -> str:
@@ -44,9 +44,7 @@ async def _act(h: Harness, game_id: int, users: list[Any], rng: random.Random) -
 
 @pytest.mark.parametrize("name", PLUGINS.names())
 async def test_one_table_write_after_several_changes_tells_them_all(harness: Harness, name: str) -> None:
-    plugin = PLUGINS.get(name)
-    users = make_users(table_size(plugin))
-    table, game_id = await harness.open_table(users, name)
+    users, table, game_id = await harness.open_any(name)
     assert harness.table is not None
     rng = random.Random(name)
     told_apart = 0
@@ -129,9 +127,7 @@ async def test_a_restart_keeps_what_the_table_told(harness: Harness, name: str) 
     replay that showed every echo put "You voted YES." in a DM that never said it)."""
     from tests.bot.harness import play_random_click, private_message
 
-    plugin = PLUGINS.get(name)
-    users = make_users(table_size(plugin))
-    table, game_id = await harness.open_table(users, name)
+    users, table, game_id = await harness.open_any(name)
     rng = random.Random(name)
     checked = 0
     for step in range(60):

@@ -20,7 +20,7 @@ from bot.messenger import PICTURES, RETRIES, DiscordMessenger, NotDelivered
 from bot.pipeline import IDLE_SECONDS
 from bot.plugins import PLUGINS
 from bot.render.base import Payload
-from tests.bot.harness import Clock, Harness, make_users, play_random_click, table_size
+from tests.bot.harness import Clock, Harness, make_users, play_random_click
 from tests.bot.test_lost_dm_answers import _drawn
 from tests.bot.test_notifications import nominate
 
@@ -273,9 +273,7 @@ async def test_when_no_new_dm_can_be_made_the_dm_a_seat_has_shows_its_turn(
     decision that would come in a new DM (its push) comes in an edit of the DM the seat has."""
     assert h.table is not None
     h.table.delivery.tables.retry_after = h.table.delivery.privates.new_dms.retry_after = 0.001
-    plugin = PLUGINS.get(name)
-    users = make_users(table_size(plugin))
-    table, game_id = await h.open_table(users, name)
+    users, table, game_id = await h.open_any(name)
     await _settled(h)
     h.discord.failing_dms = {user.id: 10**6 for user in users}
     rng = random.Random(name)

@@ -16,7 +16,7 @@ import bot.answers
 from bot.channel_views import EPHEMERAL_SECONDS, SUPERSEDED
 from bot.plugins import PLUGINS
 from tests.bot.fakes import FakeMessage, FakeUser
-from tests.bot.harness import Clock, Harness, make_users, play_random_click, table_size
+from tests.bot.harness import Clock, Harness, make_users, play_random_click
 from tests.bot.test_private_messages import decision_controls
 
 #: The parked DM's words (English).
@@ -154,9 +154,7 @@ async def test_the_end_shows_in_the_dm_and_in_the_view_of_every_game(tmp_path) -
     for name in PLUGINS.names():
         h = await Harness(tmp_path / f"{name}.db", clock=Clock()).boot()
         try:
-            plugin = PLUGINS.get(name)
-            users = make_users(table_size(plugin))
-            table, game_id = await h.open_table(users, name)
+            users, table, game_id = await h.open_any(name)
             views = [await open_view(h, user, table, game_id) for user in users]
             rng = random.Random(name)
             while await play_random_click(h, table, game_id, users, rng):
