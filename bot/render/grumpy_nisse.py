@@ -269,9 +269,7 @@ class GrumpyNisseRenderer(BaseRenderer):
         if result.role == Role.VIOLET:
             how = _("She won a trick on space 18 in round {round}.", round=view.round)
         elif result.devilish_count >= view.devilish_needed:
-            how = ngettext(
-                "He won {n} trick on space 11.", "He won {n} tricks on space 11.", result.devilish_count
-            )
+            how = ""  # (the reason says it: "Torech's devilish plan worked: 3 wins on space 11.")
         else:
             how = _("The pawn stopped on space {space} of 18.", space=result.pawn)
         tricks = ", ".join(
@@ -280,14 +278,13 @@ class GrumpyNisseRenderer(BaseRenderer):
             for seat in (view.violet, view.torech)
         )
         return _(
-            "\N{TROPHY} **{winner}** wins as **{role}** against {loser} ({loser_role}): {reason} {how} "
+            "\N{TROPHY} **{winner}** wins as **{role}** against {loser} ({loser_role}): {reason} "
             "Tricks won by round: {tricks}.",
             winner=winner,
             role=role_name(result.role),
             loser=loser,
             loser_role=role_name(view.players[1 - result.winner].role),
-            reason=win_reason(result.reason, words()),
-            how=how,
+            reason=" ".join(part for part in (win_reason(result.reason, words()), how) if part),
             tricks=tricks,
         )
 

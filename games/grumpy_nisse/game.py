@@ -10,9 +10,9 @@ from games.core import Event, GameRules, Outcome
 from games.grumpy_nisse import clock, engine, rules
 from games.grumpy_nisse.data import Phase
 from games.grumpy_nisse.draft import new_state
-from games.grumpy_nisse.events import GNEvent
+from games.grumpy_nisse.events import GNEvent, RoundStarted
 from games.grumpy_nisse.events_effects import SpyStarted
-from games.grumpy_nisse.events_track import Determination, PawnMoved, TorechTricks
+from games.grumpy_nisse.events_track import Determination, DevilishPlan, PawnMoved, TorechTricks
 from games.grumpy_nisse.models import GNAction, GNState, GrumpyNisseOptions
 from games.grumpy_nisse.view_models import GNView
 from games.grumpy_nisse.views import build_view
@@ -53,13 +53,17 @@ class GrumpyNisse(GameRules[GNState, Any]):
     def done_to(self, event: Event) -> frozenset[int]:
         """Torech tricks Violet takes the top of both decks, Violet's determination shuffles the
         discards back into them, a Spy shows its target's hand, the shortcut moves the pawn four
-        spaces: each told in the private message of whom it is done to, where the player plays."""
+        spaces, the devilish plan counts a win, round 2 starts from the discard piles: each told in
+        the private message of whom it is done to (both, for the last three), where the player
+        plays."""
         if isinstance(event, TorechTricks):
             return frozenset(seat for seat, cards in enumerate(event.discarded) if cards)
         if isinstance(event, Determination):
             return frozenset(seat for seat, cards in enumerate(event.returned) if cards)
         if isinstance(event, PawnMoved) and event.shortcut:  # (four spaces at once: both are told)
             return frozenset({0, 1})
+        if isinstance(event, DevilishPlan) or isinstance(event, RoundStarted) and event.round > 1:
+            return frozenset({0, 1})  # (Torech's win condition; every card changed place)
         if isinstance(event, SpyStarted):
             return frozenset({event.target})
         return frozenset()

@@ -227,6 +227,8 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
         "spy_started": "sees your hand until the end of the next trick (Spy).",
         "determination": "Violet's determination overcomes all odds!",
         "pawn_moved": "Violet finds a shortcut",
+        "devilish_plan": "Torech's devilish plan: ",  # (his win condition: it was on the table only)
+        "round_started": "Round 2: both players shuffle their discard piles",  # (hands changed silently)
     }
     for kind, (state, event) in done_to_samples("grumpy-nisse", 2, 80, set(said)).items():
         for seat, text in told_in_private("grumpy-nisse", state, event, 2)[1].items():
