@@ -58,7 +58,9 @@ PRIVATE_PHASES = (Phase.LM_DISCARD, Phase.SL_CHOOSE, Phase.HEADS_TOGETHER_VOTE)
 #: Checking it Twice). The rest (your own vote, the gifts you passed) echo the seat's own click:
 #: shown in the answer to that click, never worth an edit by themselves.
 SHOWN_ELSEWHERE = frozenset({"cards_drawn", "heads_together_card", "peek_result", "top_cards_seen"})
-IDLE = N_("Nothing to decide here now - the table shows the game. Vote there in every election.")
+#: (stable: a decision made on the table, nominating or Santa's Order, is not repeated here: it
+#: would cost an edit when it began and another when it ended; the table shows whose it is)
+IDLE = N_("Your secret choices come here. Nominations, Santa's Orders and every vote are made on the table.")
 TEAM_COLOUR = {Team.NICE: discord.Colour.green(), Team.NAUGHTY: discord.Colour.dark_red()}
 
 
