@@ -224,7 +224,7 @@ class HeadsTogetherResult(Event):
 
     def describe(self, names: Sequence[str]) -> Words:
         if self.played:
-            return Words(N_("Heads Together: the gift will be delivered."))
+            return Words(N_("Heads Together: a Yes, so the gift is delivered."))
         return Words(N_("Heads Together: both said No. The gift is discarded unseen."))
 
 
