@@ -17,9 +17,12 @@ from bot.clock import FORCED_BY_CLOCK
 from bot.components import Controls, LogPageButton
 from bot.errors import GameNotFound, UserError
 from bot.i18n import N_, _, described
+from bot.loaded_game import AI_MARK
+from bot.names import shown_name
 from bot.service import GameService
 from games.core import visible_events
 from games.core.export import ExportedAction, ExportedSeat, GameExport
+from storage import SeatRecord
 
 LOG_PAGE = 1800  # characters of one page of /log (a phone screen or two; Discord allows 4096)
 OVER = ("finished", "abandoned")
@@ -34,19 +37,25 @@ class History:
         self.service = service
 
     async def public_log(self, game_id: int) -> list[str]:
-        """Every public event of the game so far, as the lines the table showed."""
+        """Every public event of the game so far, as the lines the table showed (a seat an AI
+        took over is named after its player up to the player's last action: what they did reads
+        as theirs, not the AI's)."""
         game = await self.service.load(game_id)
+        records = await self.service.store.get_actions(game_id)
+        theirs = {r.seat: r.seq for r in records if r.user_id > 0 and game.is_ai(r.seat)}  # (the last)
+        players = {seat: _player_of(game.seats[seat]) for seat in theirs}
         lines = []
-        for record in await self.service.store.get_actions(game_id):
+        for record in records:
+            names = [
+                players[seat] if record.seq <= theirs.get(seat, 0) else name
+                for seat, name in enumerate(game.names)
+            ]
             if record.user_id == FORCED_BY_CLOCK and record.seat >= 0:
                 lines.append(
-                    _(
-                        "\N{ALARM CLOCK} Time ran out: the clock chose for {names}.",
-                        names=game.names[record.seat],
-                    )
+                    _("\N{ALARM CLOCK} Time ran out: the clock chose for {names}.", names=names[record.seat])
                 )
             events = visible_events(game.rules.load_events(record.events_json), None)
-            lines += [described(event, game.names) for event in events]
+            lines += [described(event, names) for event in events]
         return lines
 
     async def export_game(self, game_id: int) -> GameExport:
@@ -174,3 +183,8 @@ def log_pages(lines: list[str], size: int = LOG_PAGE) -> list[str]:
     if page:
         pages.append("\n".join(page))
     return pages or [_("Nothing has happened yet.")]
+
+
+def _player_of(seat: SeatRecord) -> str:
+    """The name of the person who played a seat an AI plays now (it is named after them)."""
+    return shown_name(seat.owner_name or seat.display_name.removesuffix(AI_MARK))

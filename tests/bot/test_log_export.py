@@ -184,3 +184,31 @@ async def test_a_log_page_turned_late_is_acknowledged_first(harness: Harness, mo
     monkeypatch.setattr(history, "log_page", slow)
     older = await harness.discord.click(spectator, message, message.custom_ids()[0])
     assert older.response.kind == "defer" and message.text() != newest and "Older" in message.text()
+
+
+async def test_the_log_names_what_a_player_did_before_an_ai_took_their_seat(harness: Harness) -> None:
+    """After /leave, /log read "Dasher (AI) takes Odin as gift giver" for the person's own moves:
+    each line names the seat as it was played then."""
+    users = make_users(3)
+    table, game_id = await harness.open_table(users, "naughty-or-nice")
+    rng = random.Random(3)
+    while not any(a.seat == 1 and a.user_id > 0 for a in await harness.service.store.get_actions(game_id)):
+        assert await play_random_click(harness, table, game_id, users, rng)
+    await harness.command("leave", users[1])
+    game = await harness.game(game_id)
+    for _ in range(200):  # until the AI in seat 1 has acted too
+        actions = await harness.service.store.get_actions(game_id)
+        if any(a.seat == 1 and a.user_id < 0 for a in actions):
+            break
+        while harness.table.pipeline.wakeups.ai_turns.busy():
+            await asyncio.sleep(0.001)
+        if set((await harness.game(game_id)).to_decide()) - {1}:
+            await play_random_click(harness, table, game_id, [users[0], FakeUser(-1, "?"), users[2]], rng)
+        else:
+            await asyncio.sleep(0.001)
+    lines = await harness.table.history.public_log(game_id)
+    person, ai = "Dancer", game.names[1]
+    assert ai == "Dancer (AI)"
+    first_ai = next(i for i, line in enumerate(lines) if ai in line)
+    assert any(person in line and ai not in line for line in lines[:first_ai])
+    assert not any(ai in line for line in lines[:first_ai])
