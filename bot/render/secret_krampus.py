@@ -248,7 +248,13 @@ class SecretKrampusRenderer(BaseRenderer):
             )
             return prompt, new_view(*yes_no_buttons(ctx, "ht_vote", _("Yes, deliver"), _("No, discard")))
         if view.seat is not None and not view.players[view.seat].in_play:
-            return _("\N{HORSE} You are in the stables: nothing more to decide this game."), None
+            by = view.players[view.seat].stabled_by
+            if by is None:
+                return _("\N{HORSE} You are in the stables: nothing more to decide this game."), None
+            return _(
+                "\N{HORSE} {name} sent you to the stables: nothing more to decide this game.",
+                name=ctx.name(by),
+            ), None
         return _(IDLE), None
 
     def tells_on_table(self, event: Event) -> bool:

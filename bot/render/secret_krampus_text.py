@@ -177,6 +177,8 @@ def term_limited_line(view: SKView, ctx: TableContext) -> str | None:
 def tells_on_table(event: Event) -> bool:
     """Whether `event_line` has a line for this public event (not when the headline or the
     picture says it)."""
+    if isinstance(event, NewCandidate) and event.resumed:
+        return True  # the headline names the candidate, not why it is them again
     if isinstance(event, SAID_ELSEWHERE):
         return False
     if isinstance(event, CardPlaced) and event.by_chaos:

@@ -255,6 +255,7 @@ def _target(state: SKState, seat: int, action: ChooseTarget, out: list[Event]) -
         out.append(SuccessorSelected(lm=seat, target=target))
     elif order == Order.STABLE_LEADERSHIP:
         state.in_play[target] = False
+        state.stabled_by[target] = seat
         was_krampus = state.roles[target] == Role.KRAMPUS
         out.append(Stabled(lm=seat, target=target, was_krampus=was_krampus))
         if was_krampus:

@@ -29,10 +29,13 @@ class NewCandidate(Event):
     kind: Literal["new_candidate"] = "new_candidate"
     seat: int
     special: bool = False  # chosen by Successor Selector
+    resumed: bool = False  # the first candidate after a Successor Selector's election
 
     def describe(self, names: Sequence[str]) -> Words:
         if self.special:
             text = N_("{name} is the List Maker candidate (chosen by Successor Selector).")
+        elif self.resumed:
+            text = N_("{name} is the List Maker candidate: the usual order resumes.")
         else:
             text = N_("{name} is the List Maker candidate.")
         return Words(text, name=names[self.seat])

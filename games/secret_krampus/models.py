@@ -21,6 +21,8 @@ class SKState(GameState):
     peeked: list[bool]
     #: Publicly known not to be Krampus (Krampus check announcement, or stabled and game went on).
     cleared: list[bool]
+    #: Who sent each stabled seat to the stables (public: Stable Leadership is announced).
+    stabled_by: dict[int, int] = {}
     title_holder: int
     phase: Phase = Phase.NOMINATION
     rotation_seat: int  # seat of the last regular LM candidate
@@ -112,6 +114,8 @@ class PlayerPublic(BaseModel):
     not_krampus: bool
     #: Only when public: at game end (every seat), or Krampus sent to the stables.
     revealed_role: Role | None = None
+    #: The List Maker who sent this seat to the stables.
+    stabled_by: int | None = None
 
 
 class SKView(BaseModel):

@@ -125,6 +125,7 @@ def next_round(state: SKState, out: list[Event]) -> None:
     state.lm = state.sl = state.sl_candidate = None
     state.hand = []
     state.pending_order = None
+    resumed = state.special_election
     if state.special_candidate is not None:
         state.lm_candidate = state.special_candidate
         state.special_candidate = None
@@ -138,7 +139,13 @@ def next_round(state: SKState, out: list[Event]) -> None:
         state.lm_candidate = state.rotation_seat = seat
         state.special_election = False
     state.phase = Phase.NOMINATION
-    out.append(NewCandidate(seat=state.lm_candidate, special=state.special_election))
+    out.append(
+        NewCandidate(
+            seat=state.lm_candidate,
+            special=state.special_election,
+            resumed=resumed and not state.special_election,
+        )
+    )
 
 
 def game_over(state: SKState, out: list[Event], winner: Team, reason: str) -> None:

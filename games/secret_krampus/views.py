@@ -60,6 +60,7 @@ def build_view(state: SKState, seat: int | None, abandoned: bool = False) -> SKV
             has_voted=voting and s in state.votes,
             not_krampus=state.cleared[s],
             revealed_role=public_roles.get(s),
+            stabled_by=state.stabled_by.get(s),
         )
         for s in range(state.num_players)
     ]

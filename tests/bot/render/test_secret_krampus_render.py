@@ -67,6 +67,24 @@ def _after(state, seat: int, code: str) -> str:  # noqa: ANN001
     return after.model_copy(update={"hand": sorted(after.hand)}).model_dump_json()
 
 
+def test_the_table_says_the_usual_order_resumes_after_a_successor_selectors_election() -> None:
+    """A Successor Selector's choice may be followed by the same player as the next regular
+    candidate (rules 4.3): the table says why that candidate comes now."""
+    from games.secret_krampus import Card
+    from tests.games.secret_krampus.helpers import deliver, fail_election, rigged, target
+
+    state, _ = deliver(rigged(8, krampus=0, candidate=2, naughty_count=2), Card.NAUGHTY, sl=3)
+    state, _ = target(state, 3)
+    state, events = fail_election(state, sl=4)
+    ctx = TableContext(1, GAME.decision(state), NAMES[:8], "Secret Krampus")
+    text = _message(RENDER.table(GAME.view(state, None), ctx, events)).text()
+    assert "**Dan** is the List Maker candidate: pick a Sleigh Loader below." in text
+    assert "Dan is the List Maker candidate: the usual order resumes." in text
+    state, events = fail_election(state)
+    text = _message(RENDER.table(GAME.view(state, None), ctx, events)).text()
+    assert "usual order" not in text
+
+
 def test_stables_reminder() -> None:
     state = GAME.new_game(7, GAME.parse_options(None), 3)
     state.in_play[4] = False
@@ -104,8 +122,11 @@ def test_private_message_changes_only_for_its_own_decision_or_secrets(players: i
                 own_turn = seat in deciding and state.phase in (Phase.NOMINATION, Phase.ORDER)
                 if own_turn or state.phase == Phase.VOTING and seat in deciding:  # (not "nothing to decide")
                     assert "Nominations, Santa's Orders and every vote are made on the table." in text
+                sent_by = view.players[seat].stabled_by  # (named for good: it never changes)
+                if sent_by is not None and state.phase != Phase.GAME_OVER:
+                    assert f"{NAMES[sent_by]} sent you to the stables" in text
                 for other in range(players):  # who acts now is on the table, not in the DM
-                    if other != seat and other not in {**view.known_roles, **view.peek_results}:
+                    if other not in {seat, sent_by, *view.known_roles, *view.peek_results}:
                         assert NAMES[other] not in text
                 mine = RENDER.has_private_decision(view)  # not a vote nor a nomination: on the table
                 now = (text, mine, _own(view), state.phase == Phase.GAME_OVER)

@@ -181,6 +181,8 @@ def test_fact_13_stabled_player_neither_votes_nor_counts():
     assert state.pending_order == Order.STABLE_LEADERSHIP
     state, _ = target(state, 6)
     assert state.phase == Phase.NOMINATION and not state.in_play[6]
+    # who sent seat 6 is public (the order is announced): every view tells it, for good
+    assert {G.view(state, s).players[6].stabled_by for s in (None, 0, 6)} == {2}
     state, _ = nominate(state, 4)
     assert 6 not in G.to_decide(state) and G.legal_actions(state, 6) == []
     with pytest.raises(IllegalAction):
@@ -472,19 +474,24 @@ def test_fact_37_successor_selector(passes, successor):
         target(state, 2)
     state, events = target(state, successor)
     assert of_kind(events, "successor_selected")[0].target == successor
+    chosen = of_kind(events, "new_candidate")[0]
+    assert chosen.special and not chosen.resumed
     assert state.lm_candidate == successor and state.special_election
     assert G.view(state, None).special_election
     # Seat 3 was just elected SL, so it is term-limited; it may still be the LM candidate.
     assert G.to_decide(state) == {successor}
     sl = first_eligible(state, avoid=[0])
     if passes:
-        state, _ = deliver(state, Card.NICE, sl=sl)
+        state, events = deliver(state, Card.NICE, sl=sl)
     else:
-        state, _ = fail_election(state, sl=sl)
+        state, events = fail_election(state, sl=sl)
     assert state.phase == Phase.NOMINATION
     assert state.lm_candidate == 3 and not state.special_election  # clockwise from seat 2
-    state, _ = fail_election(state)
-    assert state.lm_candidate == 4
+    resumed = of_kind(events, "new_candidate")[-1]
+    assert resumed.resumed and not resumed.special
+    assert "usual order resumes" in str(resumed.describe(["p"] * 8))
+    state, events = fail_election(state)
+    assert state.lm_candidate == 4 and not of_kind(events, "new_candidate")[-1].resumed
 
 
 @pytest.mark.parametrize(
