@@ -158,7 +158,8 @@ def _end_turn(state: NoNState, task: EndTurnTask, out: list[Event]) -> None:
         if state.final_turns_left <= 0:
             finish(state, "midnight", out)
             return
-    if state.idle_turns >= state.num_players:
+    if state.idle_turns >= state.num_players and state.final_turns_left is None:
+        # (after Midnight the final turns end the game anyway: each player still gets theirs)
         finish(state, "stalemate", out)
         return
     state.tasks.append(StartTurnTask(seat=(state.turn.seat + 1) % state.num_players))

@@ -177,7 +177,8 @@ def build_view(state: NoNState, seat: int | None) -> NoNView:
         midnight_revealed=after_midnight(state),
         midnights=list(state.midnights),
         final_turns_left=state.final_turns_left,
-        idle_turns=0 if state.progress else state.idle_turns,  # (this turn gained: the streak ends)
+        # (this turn gained: the streak ends; after Midnight no streak ends the game)
+        idle_turns=0 if state.progress or state.final_turns_left is not None else state.idle_turns,
         final_turn=state.final_turns_left is not None and state.midnight_turn != state.turn_no,
         players=[_player(state, s) for s in range(state.num_players)],
         window=window,

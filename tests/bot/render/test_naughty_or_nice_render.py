@@ -792,10 +792,37 @@ def test_the_table_warns_while_turns_go_by_with_nothing_gained() -> None:
                     assert f"the game ends after {left} more like it." in text, text
                 seen.add(idle)
                 gaining += state.progress and state.idle_turns > 0
-            if {1, players - 1} <= seen and gaining:
+            if 1 in seen and gaining:
                 break
         else:
             raise AssertionError(f"{players} players: idle turns seen {seen}, gaining {gaining}")
+
+
+def test_the_idle_warning_counts_down_before_midnight_and_is_gone_after_it() -> None:
+    """Random play rarely idles a whole round before Midnight (the decks are full): here nothing
+    is left to gain. After Midnight the final turns end the game, never a stalemate (spec 4.10,
+    docs/rules-decisions.md), so the warning is not shown then."""
+    from games.naughty_or_nice.actions import Craft
+    from tests.games.naughty_or_nice.helpers import fresh
+
+    for midnight in (False, True):
+        state = fresh(3, level=1)
+        state.present_deck, state.present_discard, state.offer = [], [], []
+        if midnight:
+            state.midnight_turn, state.final_turns_left = state.turn_no, 3
+        warnings = []
+        while GAME.outcome(state) is None:
+            ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+            text = _message(RENDER.table(GAME.view(state, None), ctx, [])).text()
+            warnings += [line for line in text.splitlines() if "No card gained" in line]
+            seat = min(GAME.to_decide(state))
+            legal = GAME.legal_actions(state, seat)
+            state, _ = GAME.apply(state, seat, next((a for a in legal if isinstance(a, Craft)), legal[0]))
+        if midnight:
+            assert not warnings and state.end_reason == "midnight"
+        else:
+            assert state.end_reason == "stalemate"
+            assert any("for 2 turns in a row: the game ends after 1 more like it." in w for w in warnings)
 
 
 def test_christkindl_and_ded_moroz_prompts_say_what_set_them_off() -> None:

@@ -885,3 +885,22 @@ def test_starting_creatures_show_as_usable_during_the_setup():
             assert view.creatures and all(c.usable for c in view.creatures)
             return
     raise AssertionError("no setup tuck found")
+
+
+def test_midnights_final_turns_are_all_played_whatever_the_stalemate_count():
+    """Spec 4.10 step 4 gives every player in the queue one complete turn; the stalemate (step 5)
+    counted across Midnight ended a game one final turn early (docs/rules-decisions.md)."""
+    state = fresh(3, level=1)
+    state.present_deck, state.present_discard, state.offer = [], [], []  # nothing to gain
+    state.midnight_turn, state.final_turns_left = state.turn_no, 3
+    state.idle_turns = 2  # one more idle turn would be a whole round of them
+    final_turns = []
+    for _ in range(30):
+        if G.outcome(state) is not None:
+            break
+        seat = min(G.to_decide(state))
+        legal = G.legal_actions(state, seat)
+        state, events = act(state, seat, next((a for a in legal if isinstance(a, A.Craft)), legal[0]))
+        final_turns += [e.seat for e in of_kind(events, "turn_started") if e.final]
+        assert G.view(state, None).idle_turns == 0  # (no stalemate warning after Midnight)
+    assert final_turns == [1, 2, 0] and state.end_reason == "midnight"
