@@ -9,7 +9,11 @@ RULES_SUMMARY = N_(
     "**Set collection, 2-5 players, levels 1-5.** Gift givers craft presents, summon creatures and "
     "fulfill kiddos' wishes from the playground. Creatures can react out of turn. When a Midnight "
     "card appears, everyone takes one last turn. Most points wins; ties go to whoever fulfilled "
-    "more wishes."
+    "more wishes.\n\n"
+    "**Levels** (the host picks one in the lobby): **1** kiddos and presents only (Craft, "
+    "Fulfill); **2** + gift givers and their favourite presents; **3** + creatures, Summon and "
+    "reactions; **4** + the gift givers' abilities and Rudolf; **5** the full game, + set "
+    "collection."
 )
 
 #: A one-line description per lobby option (the fields of the options model).
