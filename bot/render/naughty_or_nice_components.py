@@ -110,7 +110,7 @@ def table_choices(view: NoNView) -> list[tuple[str, str]]:
     if view.phase == "turn":
         if view.basic_taken is None:
             nothing = not (view.present_deck_size or view.present_discard or view.offer)
-            craft = _("Craft (nothing left to take)") if nothing else _(BASIC_NAMES[Basic.CRAFT])
+            craft = _("Pass (nothing left to craft)") if nothing else _(BASIC_NAMES[Basic.CRAFT])
             basics = [("craft", craft)]
             if view.uses_creatures:
                 basics.append(("summon", _(BASIC_NAMES[Basic.SUMMON])))

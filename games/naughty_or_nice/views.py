@@ -305,7 +305,7 @@ def label_template(state: NoNState, seat: int, action: Action) -> tuple[str, Val
     if isinstance(action, A.Summon) and after_midnight(state):
         return N_("Summon (+1 point after Midnight)"), {}
     if isinstance(action, A.Craft) and not can_take_present(state):  # (legal: it gains nothing)
-        return N_("Craft (nothing left to take)"), {}
+        return N_("Pass (nothing left to craft)"), {}
     if isinstance(action, A.PlayCreature) and action.creature == Creature.ELVES:
         if not (state.present_deck or state.present_discard):  # (legal: its point is kept)
             return N_("Play Elves (no present left to reveal)"), {}

@@ -358,5 +358,5 @@ def test_craft_says_when_there_is_nothing_left_to_take() -> None:
         table.apply(**screens.table_payload(game).send_kwargs())
         private = FakeMessage(2, 1)
         private.apply(**screens.private_payload(game, seat).send_kwargs())
-        labels[empty] = (table.text() + private.text()).count("Craft (nothing left to take)")
+        labels[empty] = (table.text() + private.text()).count("Pass (nothing left to craft)")
     assert labels == {False: 0, True: 2}, labels
