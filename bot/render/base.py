@@ -236,11 +236,23 @@ def private_result(seat: int | None, winners: Sequence[int], ctx: TableContext, 
     return f"{head} {scored}"
 
 
+def newest_lines(lines: Sequence[str], most: int) -> list[str]:
+    """The newest `most` of `lines`, after a line saying where the others are when some are left
+    out (edits coalesced: several changes told at once)."""
+    if len(lines) <= most:
+        return list(lines)
+    return [left_out(), *lines[-most:]]
+
+
+def left_out() -> str:
+    """The line that stands for news lines left out."""
+    # i18n: stands for older lines of "What just happened" that did not fit; /log is the command
+    return _("... (more in /log)")
+
+
 def event_lines(
     events: Sequence[Event], names: Sequence[str], limit: int = 8, reader: int | None = None
 ) -> str:
     """The last `limit` events, one line each (`reader`: the seat reading them in private)."""
-    lines = [described(event, names, reader) for event in events]
-    if len(lines) > limit:
-        lines = ["...", *lines[-limit:]]
+    lines = newest_lines([described(event, names, reader) for event in events], limit)
     return "\n".join(f"- {line}" for line in lines)

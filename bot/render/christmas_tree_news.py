@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, _, ngettext, translated
+from bot.render.base import left_out
 from bot.render.christmas_tree_text import cell_text, objective_name, rotation_text, short_card
 from games.christmas_tree.data import CARDS, Kind
 from games.christmas_tree.models import CTView
@@ -114,8 +115,8 @@ NEWS_LINES = 8
 
 def news_field(events: Sequence[Event], names: Sequence[str], me: int | None = None) -> str:
     """`news_lines` in at most `NEWS_LINES` lines: the newest, and a round's points however old
-    (an edit covering many turns told them only if they were among the newest); "..." first when
-    lines are left out."""
+    (an edit covering many turns told them only if they were among the newest); `left_out` first
+    when lines are left out."""
     lines = news_lines(events, names, me)
     if len(lines) <= NEWS_LINES:
         return "\n".join(lines)
@@ -126,7 +127,7 @@ def news_field(events: Sequence[Event], names: Sequence[str], me: int | None = N
         if len(chosen) >= NEWS_LINES:
             break
         chosen.add(i)
-    return "\n".join(["...", *(lines[i] for i in sorted(chosen))])
+    return "\n".join([left_out(), *(lines[i] for i in sorted(chosen))])
 
 
 def _round_points(data: dict, names: Sequence[str]) -> str:

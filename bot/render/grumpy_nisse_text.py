@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, _, current, translations
+from bot.render.base import left_out
 from games.core import Event
 from games.grumpy_nisse import words as rule_words
 from games.grumpy_nisse.data import EFFECTS, ROLE_NAMES, SUITS, Role, value_of
@@ -163,13 +164,17 @@ def event_block(
     """The events as "- line"s (as seat `reader` reads them in private, if given): at most `lines`
     of them and `limit` characters, the newest kept."""
     shown = [f"- {describe(event, names, reader)}" for event in events]
-    dropped = False
-    while shown and (len(shown) > lines or len("\n".join(shown)) + (6 if dropped else 0) > limit):
-        shown.pop(0)
-        dropped = True
-    if dropped:
-        shown.insert(0, "- ...")
-    return "\n".join(shown)[:limit]
+    dropped = f"- {left_out()}"
+
+    def fits(kept: int) -> bool:  # the newest `kept` lines, after `dropped` if some are left out
+        room = limit - (len(dropped) + 1 if kept < len(shown) else 0)
+        return kept <= lines and len("\n".join(shown[len(shown) - kept :])) <= room
+
+    kept = len(shown)
+    while kept and not fits(kept):
+        kept -= 1
+    newest = shown[len(shown) - kept :]
+    return "\n".join([dropped, *newest] if kept < len(shown) else newest)[:limit]
 
 
 def effect_short(code: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, _, described, ngettext, translated
-from bot.render.base import TableContext, private_result
+from bot.render.base import TableContext, newest_lines, private_result
 from games.core import Event
 from games.core.words import names_and
 from games.naughty_and_nice.data import CardType, Declaration, Phase, Side
@@ -307,10 +307,8 @@ def table_events(view: NNView, events: Sequence[Event], names: Sequence[str]) ->
     for e in events:
         if e.kind in told or e is shiny:
             continue
-        shown.append(f"- {described(e, names)}")
-    if len(shown) > MAX_EVENT_LINES:  # (edits coalesced: older lines left out, and said to be)
-        return ["- ...", *shown[-MAX_EVENT_LINES:]]
-    return shown
+        shown.append(described(e, names))
+    return [f"- {line}" for line in newest_lines(shown, MAX_EVENT_LINES)]
 
 
 def end_status(view: NNView, ctx: TableContext) -> str:

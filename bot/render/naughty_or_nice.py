@@ -18,7 +18,15 @@ from functools import partial
 import discord
 
 from bot.i18n import N_, _, described, ngettext
-from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext, new_view
+from bot.render.base import (
+    EMBED_COLOUR,
+    BaseRenderer,
+    Payload,
+    Picture,
+    TableContext,
+    new_view,
+    newest_lines,
+)
 from bot.render.naughty_or_nice_components import table_choices, table_components
 from bot.render.naughty_or_nice_private import ECHO_EVENTS, has_private_decision, private_payload
 from bot.render.naughty_or_nice_summary import LOBBY_TEXTS, RULES_SUMMARY
@@ -59,7 +67,7 @@ def tells_on_table(event: Event) -> bool:
 
 
 def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
-    """What just happened, in at most `NEWS_LINES` lines (the newest ones, after "..." when some
+    """What just happened, in at most `NEWS_LINES` lines (the newest ones, after `left_out` when some
     were left out)."""
     lines: list[str] = []
     told: set[int] = set()  # the seat whose event just gave its points
@@ -71,9 +79,7 @@ def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
         if not tells_on_table(event):
             continue
         lines.append(described(event, names))
-    if len(lines) > NEWS_LINES:  # (edits coalesced: older lines left out, and said to be)
-        lines = ["...", *lines[-NEWS_LINES:]]
-    return "\n".join(f"- {line}" for line in lines)
+    return "\n".join(f"- {line}" for line in newest_lines(lines, NEWS_LINES))
 
 
 def window_text(view: NoNView, ctx: TableContext) -> str:

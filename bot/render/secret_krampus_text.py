@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, _, translated
-from bot.render.base import TableContext
+from bot.render.base import TableContext, newest_lines
 from games.core import Event
 from games.secret_krampus.data import FAILED_VOTE_CHAOS_AT, TEAM_OF_ROLE, Card, Order, Phase, Team
 from games.secret_krampus.events import (
@@ -214,9 +214,7 @@ def event_lines(view: SKView, events: Sequence[Event], ctx: TableContext) -> lis
     """The events worth a line (public ones: a vote, first or changed, makes none, spec 4.5; the
     table keeps its news while only such changes come, `bot.table_message`)."""
     lines = [line for line in (event_line(e, ctx) for e in events if e.audience.is_public) if line]
-    if len(lines) > MAX_EVENT_LINES:
-        lines = ["...", *lines[-MAX_EVENT_LINES:]]
-    return lines
+    return newest_lines(lines, MAX_EVENT_LINES)
 
 
 def last_vote_line(view: SKView, ctx: TableContext, events: Sequence[Event]) -> str | None:

@@ -386,7 +386,7 @@ def test_an_edit_covering_many_turns_keeps_the_round_s_points_and_says_the_passi
         if f.name == "Just now"
     )
     lines = news.splitlines()
-    assert lines[0] == "..." and len(lines) == 9, news
+    assert lines[0] == "... (more in /log)" and len(lines) == 9, news
     assert sum("Points in round 1:" in line for line in lines) == 1, news
     assert sum("The hands pass" in line for line in lines) == 1, news
 

@@ -349,3 +349,20 @@ def test_the_goal_stays_out_of_the_way_of_each_trick_s_choice() -> None:
             assert ("Ordep" in embed.description) != deciding, embed.description
             seen.add(deciding)
     assert seen == {True, False}
+
+
+def test_news_left_out_says_where_it_is() -> None:
+    """Edits coalesced: the newest lines are kept within the lines and characters allowed, after
+    one saying the rest is in /log (it read "- ..." alone)."""
+    from bot.render.grumpy_nisse_text import event_block
+    from games.grumpy_nisse.events import RoundStarted
+
+    events = [RoundStarted(round=r, leader=r % 2, deck_size=9, hand_size=5) for r in range(1, 10)]
+    names = ["Ann", "Ben"]
+    assert "more in /log" not in event_block(events[:6], names)
+    block = event_block(events, names).splitlines()
+    assert block[0] == "- ... (more in /log)" and len(block) == 7
+    assert block[1:] == event_block(events[3:], names).splitlines()  # the newest six
+    short = event_block(events, names, limit=150)
+    assert short.startswith("- ... (more in /log)\n- ") and len(short) <= 150
+    assert short.splitlines()[-1] == block[-1]

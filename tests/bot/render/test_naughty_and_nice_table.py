@@ -113,7 +113,8 @@ def test_the_end_names_the_winner_and_the_die_once() -> None:
 
 def test_a_play_coalesced_with_a_steal_is_told_and_left_out_lines_are_marked() -> None:
     """A table edit drawing a card played on Prancer and then a Shiny! whose steal starts (the
-    edits coalesced) told neither: only the Shiny! is the headline's. Lines left out say "..."."""
+    edits coalesced) told neither: only the Shiny! is the headline's. Lines left out say where
+    they are ("... (more in /log)")."""
     players, found = 4, False
     earlier: list = []
     for state, events in _moments(players, 31):
@@ -133,4 +134,4 @@ def test_a_play_coalesced_with_a_steal_is_told_and_left_out_lines_are_marked() -
     lines = [
         line for line in text_of(_table(state, many[:12], players)).splitlines() if line.startswith("- ")
     ]
-    assert lines[0] == "- ..." and len(lines) > 2
+    assert lines[0] == "- ... (more in /log)" and len(lines) > 2

@@ -615,8 +615,8 @@ def test_the_fulfill_screen_says_when_the_hand_cannot_finish_and_the_news_when_i
     assert translated(broke.describe_to(NAMES, 1)) == "You have no points to lose (Ann's Jólakötturinn)."
     many = [Stole(thief=0, victim=1, what="present", count=n + 1) for n in range(NEWS_LINES + 2)]
     lines = table_news(many, NAMES).splitlines()
-    assert lines[0] == "- ..." and len(lines) == NEWS_LINES + 1
-    assert table_news(many[:NEWS_LINES], NAMES).splitlines()[0] != "- ..."
+    assert lines[0] == "- ... (more in /log)" and len(lines) == NEWS_LINES + 1
+    assert table_news(many[:NEWS_LINES], NAMES).splitlines()[0] != "- ... (more in /log)"
 
 
 def test_the_turn_says_which_wishes_the_hand_can_fulfill_with_its_caga_tios() -> None:
