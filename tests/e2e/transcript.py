@@ -215,7 +215,11 @@ async def play(args: argparse.Namespace) -> int:
     await loop.start()
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            env = {"AI_DELAY_SECONDS": "0.05", **dict(e.split("=", 1) for e in args.env)}
+            env = {
+                "AI_DELAY_SECONDS": "0.05",
+                "LOOPBACK_GAME_SEED": str(args.seed),  # (the same game again, dealt alike)
+                **dict(e.split("=", 1) for e in args.env),
+            }
             async with run_bot(loop, Path(tmp) / "bot.db", env=env) as bot:
                 players = Players(
                     loop, Path(tmp) / "bot.db", loop.channel_ids[0], users, args.seed, args.game, options
@@ -295,7 +299,7 @@ def main() -> None:
         "--ai", type=int, default=0, help="AI seats added in the lobby (the players start it)"
     )
     parser.add_argument("--watch", type=int, default=0, help="whose messages to print (0 = the host)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="the players' and the deal's seed")
     parser.add_argument("--option", action="append", default=[], help="a lobby option, name=value")
     parser.add_argument("--env", action="append", default=[], help="a bot setting, NAME=value")
     parser.add_argument(

@@ -6,6 +6,7 @@ this file does nothing.
 
 LOOPBACK_CLOCK_SECONDS=fast=5 (settings separated by commas) shortens the turn clock's settings, so
 an end-to-end test sees a clock run out in seconds (`tests/e2e/test_turn_clock_e2e.py`).
+LOOPBACK_GAME_SEED=N deals the bot's games from seeds N, N+1, ... (a transcript repeats its game).
 LOOPBACK_IDLE_SECONDS=3 makes a player who has not acted for 3 s (not 60) one to notify when a
 decision becomes theirs, so a transcript with `--think 4` shows the notifications.
 """
@@ -38,6 +39,14 @@ if os.environ.get("LOOPBACK_CLOCK_SECONDS"):
     for setting in os.environ["LOOPBACK_CLOCK_SECONDS"].split(","):
         name, seconds = setting.split("=")
         CLOCK_SECONDS[name.strip()] = float(seconds)
+
+if os.environ.get("LOOPBACK_GAME_SEED"):
+    import itertools
+
+    import bot.service
+
+    _seeds = itertools.count(int(os.environ["LOOPBACK_GAME_SEED"]))
+    bot.service.GameService.__init__.__kwdefaults__["new_seed"] = lambda: next(_seeds)
 
 if os.environ.get("LOOPBACK_IDLE_SECONDS"):
     import bot.pipeline
