@@ -61,10 +61,14 @@ class ChannelViews:
     def _young(self, slot: Slot) -> bool:
         return slot.token is not None and self.clock() - slot.token_at <= EPHEMERAL_SECONDS
 
+    def editable(self, slot: Slot) -> bool:
+        """Whether the slot has a view its token can still edit."""
+        return slot.token is not None and self.clock() - slot.token_at <= TOKEN_LASTS
+
     async def edit(self, slot: Slot, payload: Payload) -> bool:
         """Edit an ephemeral view through the latest interaction on it, while its token lasts
         (an interaction webhook: not rate-limited). False if it could not be edited."""
-        if slot.token is None or self.clock() - slot.token_at > TOKEN_LASTS:
+        if slot.token is None or not self.editable(slot):
             return False
         if not await self.messenger.edit_interaction(slot.token, payload):
             slot.token = None

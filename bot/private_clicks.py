@@ -21,6 +21,7 @@ from bot.outbox import Outbox
 from bot.private_messages import PrivateMessages
 from bot.render.base import Payload
 from bot.screens import turn_of
+from games.core import Event
 
 #: A click on a DM waits this long for a REST write of that DM under way (it holds the DM's lock
 #: through its round trip), then is acknowledged, and the DM redrawn through the interaction once
@@ -164,6 +165,33 @@ class PrivateClicks:
         if superseded is not None:
             await self.messages.close(superseded, Payload(content=_(SUPERSEDED)))
         await self._parked(game, seat, slot)
+
+    async def unseen_news(
+        self,
+        interaction: discord.Interaction,
+        game: LoadedGame,
+        seat: int,
+        events: list[Event],
+        note: str | None,
+    ) -> discord.WebhookMessage | None:
+        """A click on the table told its seat a secret (a card drawn in secret) that no note of
+        the renderer's tells, but nothing private reaches that seat: its DMs are closed and it
+        has no view open to edit. Then the answer shows its private message as it is now,
+        ephemerally and without controls (its choices stay on the table and under "My hand").
+        None when nothing was sent."""
+        secrets = [e for e in events if not e.audience.is_public]
+        if note or not secrets or game.seats[seat].dm_open is not False:
+            return None
+        if self.views.editable(self.messages.slot(game, seat)):
+            return None  # (its view shows it)
+        news = screens.renderer(game).private_news(secrets)
+        payload = screens.private_payload(game, seat, news).without_controls()
+        payload.content = _(
+            "Only you see this. Your choices: the table, or **{button}** there.",
+            button=screens.private_label(game),
+        )
+        ready = await PICTURES.ready(payload)
+        return await interaction.followup.send(ephemeral=True, wait=True, **ready.send_kwargs())
 
     async def _parked(self, game: LoadedGame, seat: int, slot: Slot) -> None:
         """After a click made the view living: park the DM, and hand the view back to the DM in

@@ -112,11 +112,12 @@ class Table:
         if self._on_table(interaction, game):
             await self.delivery.tables.answer_on_table(interaction, game_id)
             if game.state is not None:
-                note = screens.renderer(game).acknowledge(
-                    game.view(seat), screens.context(game), visible_events(change.events, seat)
-                )
-                if note:
+                mine = visible_events(change.events, seat)
+                note = screens.renderer(game).acknowledge(game.view(seat), screens.context(game), mine)
+                sent = await self.delivery.clicks.unseen_news(interaction, game, seat, mine, note)
+                if sent is None and note:
                     sent = await interaction.followup.send(note, ephemeral=True, wait=True)
+                if sent is not None:
                     await self.delivery.notifications.noted(game_id, user_id, interaction.token, sent.id)
         else:
             await self.delivery.clicks.answer(interaction, game_id, seat)

@@ -166,6 +166,40 @@ async def test_a_secret_draw_made_on_the_table_shows_its_card_in_the_dm_at_once(
         await pacer.stop()
 
 
+async def test_with_dms_closed_a_secret_draw_on_the_table_shows_its_card_to_the_drawer(
+    harness: Harness,
+) -> None:
+    """Spec 4.3: the player decides after seeing each card. With DMs closed and no "My hand"
+    open, a draw clicked on the table showed its card nowhere: the drawer decided blind. The
+    answer now shows their hand (only to them, without controls: the choices stay on the table);
+    each draw's replaces the last; once "My hand" is open, it shows the card instead."""
+    users = make_users(3)
+    harness.discord.closed_dms = {u.id for u in users}
+    table, game_id = await harness.open_table(users, GAME)
+    game = await harness.game(game_id)
+    active = game.state.active_seat
+    player = users[active]
+    await _click_table(harness, player, table, game_id, "declare.NONE")
+    notes = []
+    for draws in (1, 2):
+        if draws == 2:
+            await _click_table(harness, player, table, game_id, "draw")
+        drawn = CARDS[(await harness.game(game_id)).state.hands[active][draws - 1]]
+        note = harness.discord.last_ephemeral(player)
+        assert note is not None and drawn.name in note.text() and "Only you see this" in note.text()
+        assert not note.custom_ids() and drawn.name not in table.text()
+        for other in users:
+            if other is not player:
+                assert all(drawn.name not in m.text() for m in harness.discord.ephemeral.get(other.id, []))
+        notes.append(note)
+    assert notes[0] is not notes[1] and notes[0] not in harness.discord.ephemeral[player.id]
+    await harness.discord.click(player, table, f"mine:{game_id}")  # "My hand": its view lives
+    view = harness.discord.last_ephemeral(player)
+    await _click_table(harness, player, table, game_id, "draw")
+    drawn = CARDS[(await harness.game(game_id)).state.hands[active][2]]
+    assert harness.discord.last_ephemeral(player) is view and drawn.name in view.text()
+
+
 async def test_a_declared_draw_is_shown_to_everyone(harness: Harness) -> None:
     users = make_users(3)
     table, game_id = await harness.open_table(users, GAME)
