@@ -24,6 +24,7 @@ from bot.render.christmas_tree_news import (
     fresh_cells,
     last_round_lines,
     news_field,
+    own_round_points,
 )
 from bot.render.christmas_tree_summary import LOBBY_TEXTS, RULES_SUMMARY
 from bot.render.christmas_tree_text import (
@@ -214,6 +215,11 @@ class ChristmasTreeRenderer(BaseRenderer):
         if view.phase == Phase.GAME_OVER and view.breakdown:
             mine = next(p for p in view.breakdown if p.seat == seat)
             embed.add_field(name=_("Your score"), value=breakdown_text(mine, view.mode), inline=False)
+        if view.round > 1 and (view.phase == Phase.OBJECTIVES or view.turn == 1):
+            # why the points went up: the table says it for everyone only briefly, or not at all
+            # when its edits were coalesced
+            name, value = own_round_points(view, seat)
+            embed.add_field(name=name, value=value, inline=False)
         news = news_field([e for e in events if e.kind not in QUIET_EVENTS], ctx.names, seat)
         if news:
             embed.add_field(name=_("Just now"), value=news[:1024], inline=False)

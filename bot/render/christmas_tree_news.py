@@ -97,6 +97,19 @@ def _revealed(placed: Sequence[Event], me: int | None) -> str:
     )
 
 
+def own_round_points(view: CTView, seat: int) -> tuple[str, str]:
+    """(heading, line) of what `seat` scored in the round before this one, objective by objective
+    (for its private message)."""
+    last = view.round - 1
+    results = [r for r in view.results if r.round == last]
+    mine = sum(r.points[seat] for r in results)
+    scored = [f"{objective_name(r.code)} +{r.points[seat]}" for r in results if r.points[seat]]
+    heading = ngettext(
+        "Round {round}: you scored {n} point", "Round {round}: you scored {n} points", mine, round=last
+    )
+    return heading, " \N{MIDDLE DOT} ".join(scored) or _("No objective scored.")
+
+
 def last_round_lines(view: CTView, names: Sequence[str]) -> list[str]:
     """The objectives of the round before this one and what each player scored (the table keeps
     them through the next round: the news of a round's end was gone at the next edit, or never

@@ -426,3 +426,29 @@ def test_the_private_message_says_everyone_s_points_so_far() -> None:
         )
         seen += points[1] > 0
     assert seen, "no points scored in the game"
+
+
+def test_the_private_message_says_what_the_last_round_scored_for_this_seat() -> None:
+    """The footer's points went up at a round's end with no word why in the private message
+    (the table told each objective's points only briefly): through the next round's first turn
+    it says what this seat scored, objective by objective."""
+    seen = set()
+    for state, _ in _states(3, "advanced", seed=55, every=1):
+        view = G.view(state, 2)
+        if view.round < 2 or view.phase == Phase.GAME_OVER:
+            continue
+        ctx = TableContext(1, G.decision(state), NAMES[:3], G.title)
+        embed = _message(RENDER.private(view, ctx, [])).embeds[0]
+        fields = {f.name: f.value for f in embed.fields}
+        last = view.round - 1
+        results = [r for r in view.results if r.round == last]
+        mine = sum(r.points[2] for r in results)
+        heading = f"Round {last}: you scored {mine} point{'s' * (mine != 1)}"
+        if view.phase == Phase.OBJECTIVES or view.turn == 1:
+            assert mine == next(p for p in view.breakdown if p.seat == 2).objectives_by_round[last - 1]
+            for r in results:
+                assert (f"{objective_name(r.code)} +{r.points[2]}" in fields[heading]) == (r.points[2] > 0)
+            seen.add(view.round)
+        else:
+            assert heading not in fields
+    assert seen == {2, 3}, seen
