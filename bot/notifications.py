@@ -50,13 +50,7 @@ def _where(call: Call) -> Hashable:
 
 def _your_turn(game: LoadedGame, seat: int, url: str | None) -> Payload:
     """The short DM telling a player a decision on the table (or in their view) is theirs."""
-    with using(screens.seat_language(game, seat)):  # the player's own language
-        title = f"**{_(game.info.title)} #{game.id}**"
-        if url:
-            text = _("\N{BELL} Your turn in {game}: [go to the table]({url})", game=title, url=url)
-        else:
-            text = _("\N{BELL} Your turn in {game} (in its channel)", game=title)
-    return Payload(content=text)
+    return Payload(content=screens.your_turn_text(game, seat, url))
 
 
 def _mention(game: LoadedGame, on_table: list[int], in_view: list[int]) -> str:

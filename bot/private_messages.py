@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 
 from bot import screens
 from bot.channel_views import ChannelViews
@@ -279,6 +280,10 @@ class PrivateMessages:
                     else:
                         edited = False
                     if not edited:
+                        if ping and payload.content is None:  # (a push shows it: say why it came)
+                            below = payload.offered() is not None
+                            text = screens.your_turn_text(game, seat, screens.jump_url(game), below=below)
+                            payload = replace(payload, content=text)
                         sent = await self.new_dms.send(game, seat, slot, payload, ping=ping, after=after)
                 except NotDelivered as error:  # Discord failed this time: the write is made again
                     self.new_dms.try_again(outbox, seat, slot, ping, error)

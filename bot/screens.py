@@ -53,6 +53,18 @@ def private_label(game: LoadedGame) -> str:
     return _(str(getattr(renderer(game), "private_button", DEFAULT_PRIVATE_LABEL)))
 
 
+def your_turn_text(game: LoadedGame, seat: int, url: str | None, *, below: bool = False) -> str:
+    """The line telling a player a decision is theirs, in their language: the choices are in
+    this message (`below`), or on the table (`url`: a link to it) or in their view there."""
+    with using(seat_language(game, seat)):
+        title = f"**{_(game.info.title)} #{game.id}**"
+        if below:
+            return _("\N{BELL} Your turn in {game}: your choices are below.", game=title)
+        if url:
+            return _("\N{BELL} Your turn in {game}: [go to the table]({url})", game=title, url=url)
+        return _("\N{BELL} Your turn in {game} (in its channel)", game=title)
+
+
 def jump_url(game: LoadedGame) -> str | None:
     """A link to the table message (Discord opens the channel at it)."""
     record = game.record

@@ -180,6 +180,28 @@ async def test_a_channel_mention_says_where_the_decision_is_made(h: Harness, clo
     assert "(your choices: **My role & cards** on the table)" in discard.text()
 
 
+async def test_a_new_dm_with_a_decision_says_why_it_came(h: Harness, clock: Clock) -> None:
+    """A private decision of an idle player comes as a new DM carrying its controls: with only an
+    embed, the phone's push said nothing. Its first line says whose turn it is, until it is
+    answered."""
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    candidate = await nominate(h, table, users, await h.game(game_id))
+    yes = next(cid for cid in table.custom_ids() if cid.endswith(":vote.1"))
+    await h.discord.click(candidate, table, yes)
+    clock.now += IDLE_SECONDS + 1  # the candidate wanders off while the others vote yes
+    mark = len(h.messenger.pinged)
+    for user in users:
+        if user != candidate:
+            await h.discord.click(user, table, yes)
+    assert notified(h, mark) == [candidate.id]
+    dm = h.discord.last_dm(candidate)
+    assert dm.content == "\N{BELL} Your turn in **Secret Krampus #1**: your choices are below."
+    assert any(cid.startswith("act:") for cid in dm.custom_ids()) and not dm.silent
+    await h.discord.click(candidate, dm, next(cid for cid in dm.custom_ids() if cid.startswith("act:")))
+    assert not dm.content and h.discord.last_dm(candidate) is dm  # answered: the line goes
+
+
 async def test_a_channel_mention_goes_when_its_decision_is_over(h: Harness, clock: Clock) -> None:
     users = make_users(5)
     h.discord.closed_dms = {u.id for u in users}
