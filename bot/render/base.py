@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -217,9 +217,26 @@ def yes_no_buttons(ctx: TableContext, kind: str, yes: str, no: str) -> tuple[Act
     )
 
 
-def private_result(seat: int | None, winners: Sequence[int], ctx: TableContext, points: int | None) -> str:
+def private_result(
+    seat: int | None,
+    winners: Sequence[int],
+    ctx: TableContext,
+    points: int | None,
+    scores: Mapping[int, int] | None = None,
+) -> str:
     """A private message's end: who won, as its reader reads it, and the reader's points (None:
-    the game counts none)."""
+    the game counts none); with everyone's `scores` (seat -> final score), a reader who did not
+    win among three or more reads their place (everyone who won or scored more is ahead)."""
+    head = _winner_line(seat, winners, ctx)
+    if points is not None:
+        head += " " + ngettext("You scored {n} point.", "You scored {n} points.", points)
+    if seat is not None and scores and len(scores) > 2 and seat in scores and seat not in winners:
+        ahead = {s for s, score in scores.items() if score > scores[seat]} | set(winners)
+        head += " " + _("Your place: {place} of {players}.", place=len(ahead) + 1, players=len(scores))
+    return head
+
+
+def _winner_line(seat: int | None, winners: Sequence[int], ctx: TableContext) -> str:
     others = [s for s in winners if s != seat]
     names = translated(names_and([f"**{ctx.name(s)}**" for s in others]))
     if seat in winners:
@@ -230,10 +247,7 @@ def private_result(seat: int | None, winners: Sequence[int], ctx: TableContext, 
         head = _("{names} share the win!", names=names)
     else:
         head = _("{names} wins!", names=names)
-    if points is None:
-        return head
-    scored = ngettext("You scored {n} point.", "You scored {n} points.", points)
-    return f"{head} {scored}"
+    return head
 
 
 def newest_lines(lines: Sequence[str], most: int) -> list[str]:

@@ -281,7 +281,8 @@ class ChristmasTreeRenderer(BaseRenderer):
 
     def _private_headline(self, view: CTView, ctx: TableContext, chosen: Draft) -> str:
         if view.phase == Phase.GAME_OVER:
-            result = private_result(view.seat, view.winners, ctx, None)  # (points: below)
+            scores = {p.seat: p.total for p in view.breakdown}  # (its points: below)
+            result = private_result(view.seat, view.winners, ctx, None, scores)
             return " ".join([result, _("Your tree as it ended.")])
         if ctx.abandoned:
             at = {"round": view.round, "turn": view.turn}

@@ -113,7 +113,7 @@ def own_result_text(view: NNView, ctx: TableContext) -> str:
     has everyone's, and the tiebreak)."""
     if not view.results or not view.winners:
         return _("The game is over.")
-    head = private_result(view.seat, view.winners, ctx, None)
+    head = private_result(view.seat, view.winners, ctx, None, {r.seat: r.score for r in view.results})
     mine = next((r for r in view.results if r.seat == view.seat), None)
     if mine is None:
         return head

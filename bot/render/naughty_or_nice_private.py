@@ -118,8 +118,10 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
 
 def end_line(view: NoNView, ctx: TableContext) -> str:
     """Who won, from this seat's side, with its points."""
-    points = next((p.score for p in view.players if p.seat == view.seat), None)
-    return " ".join([private_result(view.seat, view.winners, ctx, points), _(GAME_OVER)])
+    scores = {p.seat: p.score for p in view.players}
+    points = None if view.seat is None else scores.get(view.seat)
+    result = private_result(view.seat, view.winners, ctx, points, scores)
+    return " ".join([result, _(GAME_OVER)])
 
 
 def deciding(view: NoNView) -> bool:

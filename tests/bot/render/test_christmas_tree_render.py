@@ -262,8 +262,10 @@ def test_advanced_players_keep_seeing_their_own_travelling_objective() -> None:
         assert "In the hand you hold, " in text
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_private_message_at_the_end_says_who_won_and_its_score(players: int) -> None:
+    """... and, among three or more, a loser's place (the table had it; the DM only "Dancer
+    wins!")."""
     *_, (state, _) = _states(players, "normal", seed=players, every=1000)
     ctx = TableContext(1, G.decision(state), NAMES[:players], "Christmas Tree")
     winners = G.view(state, None).winners
@@ -277,6 +279,10 @@ def test_every_private_message_at_the_end_says_who_won_and_its_score(players: in
             assert text.startswith("**You win!**"), text
         else:
             assert "You win" not in text and all(NAMES[w] in text for w in winners if w != seat), text
+        totals = {p.seat: p.total for p in view.breakdown}
+        ahead = {s for s in totals if totals[s] > total or s in winners}
+        placed = f"Your place: {len(ahead) + 1} of {players}." in text
+        assert placed == (players > 2 and seat not in winners), text
 
 
 @pytest.mark.parametrize("mode", ["family", "normal"])
