@@ -17,7 +17,6 @@ from games.naughty_and_nice.events import (
     CardTaken,
     Declared,
     EndDeclared,
-    NothingToDraw,
     OrientationRecorded,
     Oriented,
     Passed,
@@ -45,6 +44,7 @@ from games.naughty_and_nice.steps import (
     draw_one,
     finish_drawing,
     next_turn,
+    nothing_to_draw,
 )
 
 
@@ -89,10 +89,8 @@ def _declare(state: NNState, seat: int, action: Declare, out: list[Event]) -> bo
     out.append(Declared(seat=seat, declaration=action.declaration))
     if draw_one(state, out):
         after_draw(state, out)
-    else:
-        state.drew_nothing = True
-        out.append(NothingToDraw(seat=seat))
-        finish_drawing(state, out, "empty")
+    else:  # (a game stored before turns with nothing to draw skipped their declaration)
+        nothing_to_draw(state, out)
     return True
 
 

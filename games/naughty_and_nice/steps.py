@@ -22,6 +22,7 @@ from games.naughty_and_nice.events import (
     DrewCard,
     GameEnding,
     GameOver,
+    NothingToDraw,
     OrientationsRevealed,
     Reshuffled,
     TurnStarted,
@@ -55,6 +56,14 @@ def draw_one(state: NNState, out: list[Event]) -> bool:
     else:
         out.append(CardShown(seat=seat, card=drawn, kept=kept, draws=draws))
     return True
+
+
+def nothing_to_draw(state: NNState, out: list[Event]) -> None:
+    """Spec 4.3 step 1: both piles are empty before the turn's first draw: the draw phase ends
+    (the game ends with this turn)."""
+    state.drew_nothing = True
+    out.append(NothingToDraw(seat=state.active_seat))
+    finish_drawing(state, out, "empty")
 
 
 def after_draw(state: NNState, out: list[Event]) -> None:
@@ -112,6 +121,8 @@ def next_turn(state: NNState, out: list[Event]) -> None:
     state.drew_nothing = False
     state.steal = None
     out.append(TurnStarted(seat=state.active_seat, turn_no=state.turn_no, last_turn=is_last_turn(state)))
+    if not (state.draw_pile or state.discard_pile):  # (no declaration to ask for: nothing to draw)
+        nothing_to_draw(state, out)
 
 
 # -- the end (spec 5) ---------------------------------------------------------------------------

@@ -375,6 +375,18 @@ def test_fact_22_a_shiny_with_the_wrong_orientation_counts_nothing():
     assert counting.naughty_final == 6 and counting.score == 5
 
 
+def test_fact_23_a_turn_with_nothing_to_draw_asks_for_no_declaration():
+    """Both piles empty when a turn starts: its draw phase ends at once (spec 4.3 step 1), with no
+    "Declare Nice & draw" offered for nothing, and the game ends with that turn."""
+    state = rigged(2, active=0, top=["NI01"], rest="spread")  # one card left to draw
+    state, _ = act(state, 0, Declare(declaration=NICE))
+    assert not (state.draw_pile or state.discard_pile) and state.phase == Phase.END_OF_TURN
+    state, events = act(state, 0, Pass())
+    assert kinds(events)[1:3] == ["turn_started", "nothing_to_draw"] and "declared" not in kinds(events)
+    assert of_kind(events, "nothing_to_draw")[0].seat == 1
+    assert state.phase == Phase.ORIENT and state.end_reason == "no_cards"
+
+
 def test_fact_23_nothing_to_draw_ends_the_game_after_the_turn():
     state = rigged(2, active=0, hands={0: ["NI01"]}, rest="spread")  # 27-28 cards in each play area
     state, events = act(state, 0, Declare(declaration=NICE))
