@@ -128,7 +128,7 @@ class SlashCommands:
         change = await self.pipeline.run(game_id, step, user_id=user.id)
         with using(screens.table_language(change.game)):  # a post in the table's channel
             said = _(
-                "{game} (game #{number}) was abandoned by {name}. It stays recorded.",
+                "{game} #{number} was abandoned by {name}. It stays recorded.",
                 game=_(change.game.info.title),
                 number=game_id,
                 name=name_of(user),

@@ -134,7 +134,7 @@ class NothingToDraw(Event):
 
 DRAWING_DONE = {
     "stopped": N_("{name} stops after {draws} and holds {cards}."),
-    "max": N_("{name} has drawn the most allowed after {draws} and holds {cards}."),
+    "max": N_("{name} stops at the limit of {draws} and holds {cards}."),
     "empty": N_("{name} finds the piles empty after {draws} and holds {cards}."),
 }
 
