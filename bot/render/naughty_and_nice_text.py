@@ -261,11 +261,13 @@ def table_lines(view: NNView, ctx: TableContext) -> list[str]:
         if steal.taken:
             lines.append(_("Taken so far: {cards}", cards=", ".join(short_card(c) for c in steal.taken)))
     else:
+        reached = [p for p in view.players if p.cards_in_play_count >= view.end_trigger]
         lines.append(
             _(
-                "{name} may **declare the end** (someone has {n}+ cards in play): "
+                "{name} may **declare the end** ({players}: {n}+ cards in play): "
                 "the game would end after their next turn.",
                 name=who,
+                players=translated(names_and([ctx.name(p.seat) for p in reached])),
                 n=view.end_trigger,
             )
         )

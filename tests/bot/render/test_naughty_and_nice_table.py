@@ -135,3 +135,20 @@ def test_a_play_coalesced_with_a_steal_is_told_and_left_out_lines_are_marked() -
         line for line in text_of(_table(state, many[:12], players)).splitlines() if line.startswith("- ")
     ]
     assert lines[0] == "- ... (more in /log)" and len(lines) > 2
+
+
+def test_the_end_offer_names_who_has_enough_cards_in_play() -> None:
+    """ "(someone has 10+ cards in play)" named nobody, and the text shows no cards in play: a
+    player reading it could not tell who."""
+    seen = 0
+    for players, seed in ((4, 2), (6, 4)):
+        for state, events in _moments(players, seed, end_chance=0.0):
+            if state.phase != Phase.END_OF_TURN:
+                continue
+            view = GAME.view(state, None)
+            text = text_of(_table(state, events, players))
+            reached = [NAMES[p.seat] for p in view.players if p.cards_in_play_count >= view.end_trigger]
+            assert reached and f"{reached[-1]}: {view.end_trigger}+ cards in play" in text, text
+            assert all(name in text.split("declare the end")[1].split("cards in play")[0] for name in reached)
+            seen += 1
+    assert seen
