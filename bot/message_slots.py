@@ -69,6 +69,9 @@ class Slot:
     #: the new message Discord did not take, which it may have made all the same: sent again
     #: under its nonce (`bot.new_dms`, `bot.table_message`)
     unsent: Unsent | None = None
+    #: a private message since the bot restarted, until its next write: a choice half made in it
+    #: (a draft lives in the message's components) is gone, and that write says so
+    restarted: bool = False
 
 
 @dataclass(frozen=True)

@@ -249,13 +249,15 @@ class PrivateMessages:
                     slot.key = key
                     return False
                 payload = screens.private_payload(game, seat, worth) if worth else quiet
+                if slot.restarted and payload.content is None and payload.drafts():
+                    payload = replace(payload, content=screens.restarted_text(game, seat))
                 turn = turn_of(game, seat, view)
                 sent = False
                 if in_view:
                     if await self.views.edit(slot, payload) or not dm_open:
                         await self.park(game, seat, slot)
                         slot.digest, slot.key, slot.shown_in = digest, key, "view"
-                        slot.offered = payload.offered()
+                        slot.offered, slot.restarted = payload.offered(), False
                         return False
                     in_view = False  # the view is gone: the DM takes over
                 try:
@@ -293,7 +295,7 @@ class PrivateMessages:
                 if slot.token is not None:  # the view it played from: emptied, or showing the end
                     await self.views.hand_over(game, seat, slot, payload)
                 slot.digest, slot.key, slot.turn, slot.shown_in = digest, key, turn, "dm"
-                slot.offered = payload.offered()
+                slot.offered, slot.restarted = payload.offered(), False
                 return sent
         finally:
             for step in after:  # (a click on the new DM need not wait for it)

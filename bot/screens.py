@@ -65,6 +65,15 @@ def your_turn_text(game: LoadedGame, seat: int, url: str | None, *, below: bool 
         return _("\N{BELL} Your turn in {game} (in its channel)", game=title)
 
 
+def restarted_text(game: LoadedGame, seat: int) -> str:
+    """The line over a private message redrawn after the bot restarted, in its reader's language."""
+    with using(seat_language(game, seat)):
+        return _(
+            "\N{ANTICLOCKWISE DOWNWARDS AND UPWARDS OPEN CIRCLE ARROWS} The bot restarted: a choice "
+            "you had half made here is cleared; make it again."
+        )
+
+
 def jump_url(game: LoadedGame) -> str | None:
     """A link to the table message (Discord opens the channel at it)."""
     record = game.record

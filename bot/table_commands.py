@@ -351,6 +351,9 @@ class SlashCommands:
             if not mine(record.guild_id):
                 continue
             change = await self.pipeline.resume(record.id)
+            if change.game.record.status == "running":  # (drafts lived in the messages)
+                for seat in range(len(change.game.seats)):
+                    self.delivery.privates.slot(change.game, seat).restarted = True
             self.delivery.tables.watch_channel(change.game)
             await self.delivery.deliver(record.id)
             count += 1

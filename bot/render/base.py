@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.components import ActionButton, ActionSelect, Controls
+from bot.components import ActionButton, ActionSelect, Controls, DraftButton, DraftSelect
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import _, described, ngettext, translated, using
 from bot.i18n import current as current_language
@@ -90,6 +90,12 @@ class Payload:
             if isinstance(child, ActionButton | ActionSelect) and not child.item.disabled:
                 return child.decision
         return None
+
+    def drafts(self) -> bool:
+        """Whether the message has enabled controls that prepare a choice (a draft: half a
+        choice lives in the message itself)."""
+        children = self.view.children if self.view is not None else ()
+        return any(isinstance(c, DraftButton | DraftSelect) and not c.item.disabled for c in children)
 
     def without_controls(self) -> Payload:
         """The same message with no components (a message whose decisions are over)."""

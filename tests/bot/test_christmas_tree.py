@@ -201,3 +201,30 @@ async def test_whole_game_by_clicks(harness: Harness, players: int, mode: str, s
     for seat in game.outcome().winners:
         assert users[seat].display_name in end and totals[seat] == max(totals)
     assert all(code in CARDS for tree in game.state.trees for slot in tree if slot for code in [slot[0]])
+
+
+async def test_a_restart_says_a_half_made_choice_is_cleared(harness: Harness) -> None:
+    """A card picked and its cell not yet: the draft lives in the DM's components, and a restart
+    redraws the DM from the committed state. The player read the choice gone with no word why;
+    the redrawn DM now says so (until its next change), and only where a choice is made by steps."""
+    users = make_users(2)
+    table, game_id = await open_ct(harness, users, "family")
+    game = await harness.game(game_id)
+    dm = private_message(harness, users[0], game_id)
+    await harness.discord.click(users[0], dm, f"dsel:{game_id}:{game.decision}:card", ["c0"])
+    assert "picked: now pick a free cell" in dm.text()
+    await harness.boot()
+    await harness.table.commands.resume(pause=0)
+    dm = private_message(harness, users[0], game_id)
+    assert "picked" not in dm.text()
+    assert dm.content.startswith("\N{ANTICLOCKWISE DOWNWARDS AND UPWARDS OPEN CIRCLE ARROWS} The bot")
+    await harness.discord.click(users[0], dm, f"dsel:{game_id}:{game.decision}:card", ["c1"])
+    assert "picked: now pick a free cell" in dm.text() and not dm.content
+
+
+async def test_a_restart_says_nothing_where_no_choice_is_made_by_steps(harness: Harness) -> None:
+    users = make_users(5)
+    table, game_id = await harness.open_table(users, "secret-krampus")
+    await harness.boot()
+    await harness.table.commands.resume(pause=0)
+    assert not [m.content for u in users if (m := private_message(harness, u, game_id)).content]
