@@ -186,10 +186,7 @@ class PrivateClicks:
             return None  # (its view shows it)
         news = screens.renderer(game).private_news(secrets)
         payload = screens.private_payload(game, seat, news).without_controls()
-        payload.content = _(
-            "Only you see this. Your choices: the table, or **{button}** there.",
-            button=screens.private_label(game),
-        )
+        payload.content = screens.unseen_text(game, seat)
         ready = await PICTURES.ready(payload)
         return await interaction.followup.send(ephemeral=True, wait=True, **ready.send_kwargs())
 

@@ -65,6 +65,18 @@ def your_turn_text(game: LoadedGame, seat: int, url: str | None, *, below: bool 
         return _("\N{BELL} Your turn in {game} (in its channel)", game=title)
 
 
+def unseen_text(game: LoadedGame, seat: int) -> str:
+    """The line over a copy of a seat's private message shown after a click on the table (its DMs
+    closed, no view open): where its choices are, the button named as the table shows it."""
+    with using(table_language(game)):
+        button = private_label(game)
+    with using(seat_language(game, seat)):
+        return _(
+            "Only you see this. Your choices are on the table, also under its **{button}** button.",
+            button=button,
+        )
+
+
 def restarted_text(game: LoadedGame, seat: int) -> str:
     """The line over a private message redrawn after the bot restarted, in its reader's language."""
     with using(seat_language(game, seat)):

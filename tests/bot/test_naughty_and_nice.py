@@ -186,7 +186,11 @@ async def test_with_dms_closed_a_secret_draw_on_the_table_shows_its_card_to_the_
             await _click_table(harness, player, table, game_id, "draw")
         drawn = CARDS[(await harness.game(game_id)).state.hands[active][draws - 1]]
         note = harness.discord.last_ephemeral(player)
-        assert note is not None and drawn.name in note.text() and "Only you see this" in note.text()
+        assert (
+            note is not None
+            and drawn.name in note.text()
+            and "Only you see this. Your choices are on the table" in note.text()
+        )
         assert not note.custom_ids() and drawn.name not in table.text()
         for other in users:
             if other is not player:
