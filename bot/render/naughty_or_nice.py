@@ -27,7 +27,7 @@ from bot.render.base import (
     new_view,
     newest_lines,
 )
-from bot.render.naughty_or_nice_components import table_choices, table_components
+from bot.render.naughty_or_nice_components import nothing_to_craft, table_choices, table_components
 from bot.render.naughty_or_nice_private import ECHO_EVENTS, has_private_decision, private_payload
 from bot.render.naughty_or_nice_summary import LOBBY_TEXTS, RULES_SUMMARY
 from bot.render.naughty_or_nice_text import (
@@ -114,6 +114,16 @@ def window_text(view: NoNView, ctx: TableContext) -> str:
 def _turn_hint(view: NoNView) -> str:
     """The active player's choices, as the level has them (no Summon nor creatures at 1-2)."""
     button = _(PRIVATE_BUTTON)
+    if view.basic_taken is None and nothing_to_craft(view):
+        if view.uses_creatures:
+            return _(
+                "**Pass** (nothing left to craft), **Summon** or **Fulfill** a wish "
+                "(Fulfill in **{button}**).",
+                button=button,
+            )
+        return _(
+            "**Pass** (nothing left to craft) or **Fulfill** a wish (Fulfill in **{button}**).", button=button
+        )
     if view.basic_taken is None:
         if view.uses_creatures:
             return _("**Craft**, **Summon** or **Fulfill** a wish (Fulfill in **{button}**).", button=button)

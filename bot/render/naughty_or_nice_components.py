@@ -99,6 +99,12 @@ def group_of(code: str) -> str | None:
     return None
 
 
+def nothing_to_craft(view: NoNView) -> bool:
+    """A Craft would take nothing: the present deck, its discard pile and the offer row are empty
+    (legal all the same: a pass)."""
+    return not (view.present_deck_size or view.present_discard or view.offer)
+
+
 # -- the table ------------------------------------------------------------------------------------
 def table_choices(view: NoNView) -> list[tuple[str, str]]:
     """(code, label) of the choices shown on the table, from public facts only."""
@@ -109,8 +115,9 @@ def table_choices(view: NoNView) -> list[tuple[str, str]]:
         return [(f"giver.{g.value}", _(GIVERS[g].name)) for g in Giver if g not in taken]
     if view.phase == "turn":
         if view.basic_taken is None:
-            nothing = not (view.present_deck_size or view.present_discard or view.offer)
-            craft = _("Pass (nothing left to craft)") if nothing else _(BASIC_NAMES[Basic.CRAFT])
+            craft = (
+                _("Pass (nothing left to craft)") if nothing_to_craft(view) else _(BASIC_NAMES[Basic.CRAFT])
+            )
             basics = [("craft", craft)]
             if view.uses_creatures:
                 basics.append(("summon", _(BASIC_NAMES[Basic.SUMMON])))

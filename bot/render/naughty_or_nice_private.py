@@ -31,6 +31,7 @@ from bot.render.naughty_or_nice_components import (
     fixed_kiddo,
     fulfil_targets,
     kind_of,
+    nothing_to_craft,
     private_components,
     still_needed,
     table_choices,
@@ -330,7 +331,17 @@ def _turn_text(view: NoNView) -> str:
     kinds = {kind_of(c.code) for c in view.choices}
     creatures = bool(kinds & {"play", "play_on", "reindeer", "krampus", "mrs_claus"})
     if view.basic_taken is None:
-        if view.uses_creatures:
+        if nothing_to_craft(view) and view.uses_creatures:
+            text = _(
+                "**Your turn:** nothing is left to craft: **Pass** or **Summon**, or **Fulfill** a wish "
+                "(choose a kiddo below)."
+            )
+        elif nothing_to_craft(view):
+            text = _(
+                "**Your turn:** nothing is left to craft: **Pass**, or **Fulfill** a wish "
+                "(choose a kiddo below)."
+            )
+        elif view.uses_creatures:
             text = _("**Your turn:** **Craft** or **Summon**, or **Fulfill** a wish (choose a kiddo below).")
         else:
             text = _("**Your turn:** **Craft**, or **Fulfill** a wish (choose a kiddo below).")
