@@ -360,6 +360,7 @@ def test_craft_says_when_there_is_nothing_left_to_take() -> None:
         private.apply(**screens.private_payload(game, seat).send_kwargs())
         labels[empty] = (table.text() + private.text()).count("Pass (nothing left to craft)")
         # the texts say so too (the DM read "Craft or Fulfill" beside a Pass button)
-        told = "**Pass** (nothing left to craft)" in table.text() and "nothing is left to craft" in private.text()
+        told = "**Pass** (nothing left to craft)" in table.text()
+        told = told and "nothing is left to craft" in private.text()
         assert told == empty and ("**Craft**" in table.text() + private.text()) != empty
     assert labels == {False: 0, True: 2}, labels
