@@ -283,8 +283,8 @@ class Stolen(Event):
             return Words(N_("{thief} stole {cards} from you."), thief=names[self.thief], cards=cards)
         return self.describe(names)
 
-    def _cards(self) -> Words:
-        return listing([creature_words(c) if c.startswith("C") else present_words(c) for c in self.cards])
+    def _cards(self) -> str | Words:  # ("Fudge and Coal": a list reads as one with "and")
+        return names_and([creature_words(c) if c.startswith("C") else present_words(c) for c in self.cards])
 
 
 class KrampusGave(Event):

@@ -496,6 +496,13 @@ def test_a_steal_names_its_private_reader_you() -> None:
     assert event_lines([steal], names, reader=0) == f"- You stole {present} from Bob."
     assert event_lines([steal], names, reader=1) == f"- Ann stole {present} from you."
     assert event_lines([steal], names) == f"- Ann stole {present} from Bob."
+    cards = list(PRESENT_TYPE_OF)[:3]  # several: "X, Y and Z" (it read "X, Y, Z")
+    named = [PRESENTS[PRESENT_TYPE_OF[c]].name for c in cards]
+    steal = Stolen(thief=0, victim=1, cards=cards)
+    assert (
+        event_lines([steal], names, reader=1)
+        == f"- Ann stole {named[0]}, {named[1]} and {named[2]} from you."
+    )
 
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 4), (4, 9)])
