@@ -95,8 +95,8 @@ def _search(state: NoNState, seat: int, action: A.SantaSearch, out: list[Event])
         SearchSource.BOTTOM: state.creature_bottom,
     }
     pile = piles[action.source]
-    out.append(SearchSeen(seat=seat, cards=list(pile), audience=Audience.only(seat)))
     found = next((c for c in pile if CREATURE_OF.get(c) == Creature.REINDEER), None)
+    out.append(SearchSeen(seat=seat, cards=list(pile), found=found is not None, audience=Audience.only(seat)))
     if found is not None:
         pile.remove(found)
         state.players[seat].rudolf.append(found)

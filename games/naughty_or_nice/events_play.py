@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
 from games.core import Event
 from games.core.words import N_, Words, listing, names_and
 from games.naughty_or_nice.data import (
+    CREATURE_OF,
     Creature,
     Giver,
     PresentType,
@@ -344,13 +346,27 @@ class SearchSeen(Event):
     kind: Literal["search_seen"] = "search_seen"
     seat: int
     cards: list[str]
+    found: bool | None = None  # a Reindeer, now under Rudolf (None: logged before this was told)
 
     def describe(self, names: Sequence[str]) -> Words:
         if not self.cards:
             # i18n: Santa searched an empty creature pile
-            return Words(N_("You searched: {cards}."), cards=Words(N_("empty")))
-        cards = [creature_words(c) for c in self.cards]
-        return Words(N_("You searched: {cards}."), cards=listing(cards))
+            seen = Words(N_("You searched: {cards}."), cards=Words(N_("empty")))
+        else:  # each creature once, with how many ("Tomte ×3"): 30 names were too long a list
+            kinds = Counter(CREATURE_OF.get(c, c) for c in self.cards)
+            first = {CREATURE_OF.get(c, c): c for c in reversed(self.cards)}
+            cards = [
+                Words("{card} \N{MULTIPLICATION SIGN}{n}", card=creature_words(first[kind]), n=n)
+                if n > 1
+                else creature_words(first[kind])
+                for kind, n in kinds.items()
+            ]
+            seen = Words(N_("You searched: {cards}."), cards=listing(cards))
+        if self.found is None:
+            return seen
+        if self.found:
+            return Words("{seen} {found}", seen=seen, found=Words(N_("A Reindeer goes under your Rudolf.")))
+        return Words("{seen} {found}", seen=seen, found=Words(N_("No Reindeer among them.")))
 
 
 class OfferedExtra(Event):

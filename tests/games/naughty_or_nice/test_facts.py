@@ -584,6 +584,10 @@ def test_33_santa_search():
     assert state.creature_discard == [] and labels[discard].endswith("creature discard pile (it is empty)")
     state, events = act(state, 0, A.SantaSearch(present=P.TEDDY_BEAR, source=SearchSource.MAIN))
     assert len(state.players[0].rudolf) == 1 and of_kind(events, "search_seen")[0].audience.seats == {0}
+    seen = of_kind(events, "search_seen")[0]  # what Santa read: each kind once, and what he found
+    text = str(seen.describe(["Ann", "Ben", "Cy"]))
+    assert seen.found and text.endswith("A Reindeer goes under your Rudolf.") and "×" in text
+    assert text.count(",") + 1 == len({CREATURE_OF.get(c, c) for c in seen.cards}) < len(seen.cards)
     assert [PRESENT_TYPE_OF[c] for c in state.players[0].presents] == [P.SLEIGH]
     assert not any(isinstance(a, A.SantaSearch) for a in G.legal_actions(state, 0))
 
