@@ -349,24 +349,24 @@ class SearchSeen(Event):
     found: bool | None = None  # a Reindeer, now under Rudolf (None: logged before this was told)
 
     def describe(self, names: Sequence[str]) -> Words:
+        template = {
+            None: N_("You searched: {cards}."),
+            True: N_("You searched: {cards}. A Reindeer goes under your Rudolf."),
+            False: N_("You searched: {cards}. No Reindeer among them."),
+        }[self.found]
         if not self.cards:
             # i18n: Santa searched an empty creature pile
-            seen = Words(N_("You searched: {cards}."), cards=Words(N_("empty")))
-        else:  # each creature once, with how many ("Tomte ×3"): 30 names were too long a list
-            kinds = Counter(CREATURE_OF.get(c, c) for c in self.cards)
-            first = {CREATURE_OF.get(c, c): c for c in reversed(self.cards)}
-            cards = [
-                Words("{card} \N{MULTIPLICATION SIGN}{n}", card=creature_words(first[kind]), n=n)
-                if n > 1
-                else creature_words(first[kind])
-                for kind, n in kinds.items()
-            ]
-            seen = Words(N_("You searched: {cards}."), cards=listing(cards))
-        if self.found is None:
-            return seen
-        if self.found:
-            return Words("{seen} {found}", seen=seen, found=Words(N_("A Reindeer goes under your Rudolf.")))
-        return Words("{seen} {found}", seen=seen, found=Words(N_("No Reindeer among them.")))
+            return Words(template, cards=Words(N_("empty")))
+        # each creature once, with how many ("Tomte ×3"): 30 names were too long a list
+        kinds = Counter(CREATURE_OF.get(c, c) for c in self.cards)
+        first = {CREATURE_OF.get(c, c): c for c in reversed(self.cards)}
+        cards = [
+            Words("{card} \N{MULTIPLICATION SIGN}{n}", card=creature_words(first[kind]), n=n)
+            if n > 1
+            else creature_words(first[kind])
+            for kind, n in kinds.items()
+        ]
+        return Words(template, cards=listing(cards))
 
 
 class OfferedExtra(Event):
