@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.clock import CLOCK_CHOICES, CLOCK_OPTION, CLOCK_SECONDS
-from bot.errors import BadComponent, NotAllowed, StaleDecision, UserError, refusal
+from bot.errors import BadComponent, GameNotFound, NotAllowed, StaleDecision, UserError, refusal
 from bot.i18n import N_, _, ngettext
 from bot.loaded_game import AI_MARK
 from bot.names import shown_name
@@ -126,12 +126,12 @@ class LobbyActions:
         old = await self.load(game_id)
         if old.record.status not in ("finished", "abandoned"):
             raise StaleDecision(_("A rematch can start once this game is over."))
-        if old.seat_of(user_id) is None:
+        if old.seat_of(user_id) is None and old.kept_for(user_id) is None:  # (an AI kept theirs)
             raise NotAllowed(_("Only the players of this game can ask for a rematch."))
         claim = f"rematch:{game_id}"
         existing = await self.store.settings.get_meta(claim)
         if existing is not None:
-            raise UserError(_("The rematch is already open: game #{number}. Join it there!", number=existing))
+            raise UserError(await self._rematch_open(str(existing), user_id))
         try:  # the lobby and the "this game's rematch is open" guard are one commit
             new = await self.open_lobby(
                 guild_id=old.record.guild_id,
@@ -142,25 +142,36 @@ class LobbyActions:
                 options=old.record.options,
                 claim=claim,
                 locale=old.record.locale,
-                host_locale=next((s.locale for s in old.seats if s.user_id == user_id), None),
+                host_locale=next((s.locale for s in old.seats if s.reader == user_id), None),
             )
         except StorageConflict as held:
-            raise UserError(
-                _("The rematch is already open: game #{number}. Join it there!", number=held)
-            ) from None
+            raise UserError(await self._rematch_open(str(held), user_id)) from None
         left_out: list[str] = []
         async with self.lock(new.id):
             for seat in old.seats:
-                if seat.user_id == user_id:
+                player = seat.reader  # (a seat an AI kept after timeouts: its player comes back)
+                if player == user_id:
                     continue
-                if seat.user_id < 0:
+                if player < 0:
                     await self.add_ai(new.id, user_id)
                     continue
+                name = seat.owner_name if seat.user_id < 0 and seat.owner_name else seat.display_name
                 try:
-                    await self.join(new.id, seat.user_id, seat.display_name, seat.locale)
+                    await self.join(new.id, player, name, seat.locale)
                 except UserError:
-                    left_out.append(shown_name(seat.display_name))
+                    left_out.append(shown_name(name))
         return await self.load(new.id), left_out
+
+    async def _rematch_open(self, number: str, user_id: int) -> str:
+        """The answer to a second Rematch click: the lobby (game `number`) is open already, and
+        maybe has them."""
+        try:
+            seated = (await self.load(int(number))).seat_of(user_id) is not None
+        except (ValueError, GameNotFound):
+            seated = False
+        if seated:
+            return _("You are in the rematch already: game #{number}.", number=number)
+        return _("The rematch is already open: game #{number}. Join it there!", number=number)
 
     async def join(self, game_id: int, user_id: int, user_name: str, locale: str | None = None) -> LoadedGame:
         self._require_lock(game_id)

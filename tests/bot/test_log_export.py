@@ -133,7 +133,7 @@ async def test_rematch_opens_a_new_lobby_with_the_same_seats_and_options(harness
     assert new.record.status == "lobby" and new.record.options == old.record.options
     assert [s.display_name for s in new.seats] == [s.display_name for s in old.seats]
     await harness.discord.click(host, end, f"rematch:{game_id}")
-    assert f"already open: game #{new_id}" in harness.discord.last_ephemeral(host).text()
+    assert f"You are in the rematch already: game #{new_id}." in harness.discord.last_ephemeral(host).text()
     await harness.discord.click(host, lobby, f"lobby:{new_id}:start")
     assert (await harness.game(new_id)).record.status == "running"
 

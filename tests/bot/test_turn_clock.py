@@ -311,3 +311,20 @@ async def test_every_human_timing_out_still_ends_every_game(harness: Harness) ->
         assert game.record.status == "finished", name
         actions = await harness.service.store.get_actions(game_id)
         assert any(a.user_id == FORCED_BY_CLOCK for a in actions), name
+
+
+async def test_a_player_whose_seat_an_ai_kept_is_a_player_of_the_rematch(harness: Harness) -> None:
+    """They ran out of time, an AI finished for them: "Only the players of this game can ask for
+    a rematch", and the rematch seated a new AI in their place."""
+    table, game_id, users, seat, _ = await _kept_by_an_ai(harness)
+    player = users[seat]
+    await harness.command("abandon", users[0], None)
+    await harness.discord.click(player, table, f"rematch:{game_id}", check_present=False)
+    lobby = harness.discord.channels[CHANNEL][-1]
+    assert "Rematch!" in lobby.text() and player.display_name in lobby.text()
+    new = await harness.game(int(lobby.custom_ids()[0].split(":")[1]))
+    assert sorted(s.user_id for s in new.seats) == sorted(u.id for u in users)  # no AI among them
+    assert new.seats[0].user_id == player.id  # the one who asked hosts
+    await harness.discord.click(users[0], table, f"rematch:{game_id}", check_present=False)
+    said = harness.discord.last_ephemeral(users[0]).text()
+    assert f"You are in the rematch already: game #{new.id}." in said
