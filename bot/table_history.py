@@ -94,8 +94,8 @@ class History:
             return mine[-1].id
         if len(games) == 1 or (games and statuses == OVER):
             return games[-1].id
-        if not games:
-            running = await store.user_games_in_channel(channel_id, user_id, statuses=("running",))
+        if not games:  # (a game running here, theirs or not: it is here, not over yet)
+            running = await store.games_in_channel(channel_id, statuses=("running",))
             if statuses == OVER and running:
                 raise UserError(_(EXPORTED_WHEN_OVER))
             raise GameNotFound(_("There is no such game in this channel."))
