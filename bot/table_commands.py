@@ -104,7 +104,7 @@ class SlashCommands:
             channel, user_id = _channel(interaction), interaction.user.id
             if await self._kept_seat(channel, user_id) is not None:
                 raise NotAPlayer(screens.kept_seat_text()) from None
-            ended = await self.service.store.user_games_in_channel(channel, user_id, statuses=OVER)
+            ended = await self.service.store.user_games_in_channel(channel, user_id, statuses=OVER, kept=True)
             if ended:  # (they played here: "not seated ... spectators" read as if they never had)
                 raise GameNotFound(
                     _("Your game here (#{number}) is over: the table shows the end.", number=ended[-1].id)

@@ -393,15 +393,17 @@ class GameStore:
         return None if row is None else datetime.fromisoformat(row["created_at"]).timestamp()
 
     async def user_games_in_channel(
-        self, channel_id: int, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
+        self, channel_id: int, user_id: int, statuses: Iterable[str] = LIVE_STATUSES, *, kept: bool = False
     ) -> list[GameRecord]:
-        """Games in ``channel_id`` with ``user_id`` seated and a status in ``statuses``, by id."""
+        """Games in ``channel_id`` with ``user_id`` seated and a status in ``statuses``, by id;
+        ``kept``: also those where an AI keeps a seat for them (after their timeouts)."""
         statuses = _status_list(statuses)
         marks = ", ".join("?" for _ in statuses)
+        seated = "(s.user_id = ? OR (s.user_id < 0 AND s.owner_id = ?))" if kept else "s.user_id = ?"
         rows = await self.db.fetchall(
             "SELECT g.* FROM games AS g JOIN seats AS s ON s.game_id = g.id "
-            f"WHERE g.channel_id = ? AND s.user_id = ? AND g.status IN ({marks}) ORDER BY g.id",
-            (channel_id, user_id, *statuses),
+            f"WHERE g.channel_id = ? AND {seated} AND g.status IN ({marks}) ORDER BY g.id",
+            (channel_id, user_id, *((user_id,) if kept else ()), *statuses),
         )
         return [game_from_row(row) for row in rows]
 

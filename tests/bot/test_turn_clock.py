@@ -328,3 +328,15 @@ async def test_a_player_whose_seat_an_ai_kept_is_a_player_of_the_rematch(harness
     await harness.discord.click(users[0], table, f"rematch:{game_id}", check_present=False)
     said = harness.discord.last_ephemeral(users[0]).text()
     assert f"You are in the rematch already: game #{new.id}." in said
+
+
+async def test_after_the_end_a_player_whose_seat_an_ai_kept_reads_their_game_is_over(
+    harness: Harness,
+) -> None:
+    """/hand answered "You are not seated in a game in this channel. Spectators see only the
+    table." to the player whose DM had just told them the end."""
+    _, game_id, users, seat, _ = await _kept_by_an_ai(harness)
+    await harness.command("abandon", users[0], None)
+    await harness.command("hand", users[seat])
+    said = harness.discord.last_ephemeral(users[seat]).text()
+    assert f"Your game here (#{game_id}) is over" in said and "Spectators" not in said
