@@ -138,6 +138,8 @@ class Delivery:
         await self.notifications.tell(outbox.game, calls)
         for post in posts:
             await self._post(outbox.game, post)
+        if posts and outbox.game.record.status in OVER:  # (a "time ran out" delivered with the end)
+            await self.notifications.settle(outbox.game)
         return game.record.version
 
     def _still_due(self, game: LoadedGame, notice: Notice) -> bool:

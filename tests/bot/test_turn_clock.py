@@ -340,3 +340,21 @@ async def test_after_the_end_a_player_whose_seat_an_ai_kept_reads_their_game_is_
     await harness.command("hand", users[seat])
     said = harness.discord.last_ephemeral(users[seat]).text()
     assert f"Your game here (#{game_id}) is over" in said and "Spectators" not in said
+
+
+async def test_a_time_ran_out_post_delivered_with_the_end_goes_too(harness: Harness) -> None:
+    """One "Time ran out" post stayed after the end: its change and the end's were delivered
+    together, and it was posted after the end had taken the game's calls away."""
+    lobby, game_id, users = await _krampus_with_clock(harness)
+    pipeline = harness.table.pipeline
+    deliver, pipeline.deliver = pipeline.deliver, _nothing  # (its delivery comes later)
+    try:
+        await pipeline.clock_expiry(game_id, (await harness.game(game_id)).decision)
+    finally:
+        pipeline.deliver = deliver
+    await harness.command("abandon", users[0], None)  # delivers both changes at once
+    assert not [m.text() for m in harness.discord.channels[CHANNEL] if "Time ran out" in m.text()]
+
+
+async def _nothing(game_id: int) -> None:
+    return None
