@@ -17,12 +17,14 @@ from storage.records import GameRecord, game_from_row
 
 async def insert_results(conn: Connection, game_id: int, winners: frozenset[int]) -> None:
     """Store every seat's result of the game (`winners`: the seats that won), in the caller's
-    transaction; results already stored are kept."""
+    transaction; results already stored are kept. A seat an AI kept for its player after their
+    timeouts is that player's result (their private message told them the end)."""
+    player = "CASE WHEN s.user_id < 0 AND s.owner_id IS NOT NULL THEN s.owner_id ELSE s.user_id END"
     await conn.execute(
         "INSERT INTO results (game_id, seat, user_id, guild_id, game_name, won, ai) "
-        "SELECT s.game_id, s.seat, s.user_id, g.guild_id, g.game_name, CASE WHEN s.seat IN "
+        f"SELECT s.game_id, s.seat, {player}, g.guild_id, g.game_name, CASE WHEN s.seat IN "
         f"({', '.join(str(int(w)) for w in sorted(winners)) or 'NULL'}) THEN 1 ELSE 0 END, "
-        "CASE WHEN s.user_id < 0 THEN 1 ELSE 0 END "
+        f"CASE WHEN {player} < 0 THEN 1 ELSE 0 END "
         "FROM seats AS s JOIN games AS g ON g.id = s.game_id WHERE s.game_id = ? "
         "ON CONFLICT DO NOTHING",
         (game_id,),

@@ -311,6 +311,12 @@ async def test_every_human_timing_out_still_ends_every_game(harness: Harness) ->
         assert game.record.status == "finished", name
         actions = await harness.service.store.get_actions(game_id)
         assert any(a.user_id == FORCED_BY_CLOCK for a in actions), name
+        # seats AIs kept for their players count as those players' games (their DM said the end)
+        kept = [s.owner_id for s in game.seats if s.user_id < 0 and s.owner_id is not None]
+        assert kept, name
+        for owner in kept:
+            stats = await harness.service.store.results.player_stats(game.record.guild_id, owner)
+            assert any(game_name == name and plays >= 1 for game_name, plays, _ in stats), (name, stats)
 
 
 async def test_a_player_whose_seat_an_ai_kept_is_a_player_of_the_rematch(harness: Harness) -> None:
