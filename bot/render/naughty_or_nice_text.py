@@ -67,8 +67,9 @@ PHASE_HINT = {
     "fulfil": N_("finish the Fulfill"),
     "window": N_("react or pass"),
 }
-#: A creature that cannot be played yet (gained this turn).
-LATER = N_("*(usable from your next turn)*")
+#: A creature that cannot be played yet (gained this turn: usable from the next turn, anyone's: a
+#: Tomte gained now may answer a window in the next player's turn, spec 4.1).
+LATER = N_("*(usable from the next turn)*")
 
 
 def colour_word(colour: Colour) -> str:
@@ -115,7 +116,7 @@ def creatures_text(creatures: Sequence[CreatureCard]) -> str:
         count = f" ×{len(cards)}" if len(cards) > 1 else ""
         wait = ""
         if later:
-            wait = " " + (_(LATER) if later == len(cards) else _("*({n} from your next turn)*", n=later))
+            wait = " " + (_(LATER) if later == len(cards) else _("*({n} from the next turn)*", n=later))
         lines.append(f"{mark} **{_(first.name)}**{count} - {_(first.text)}{wait}".strip())
     return "\n".join(lines) or _("no creatures")
 
