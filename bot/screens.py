@@ -81,8 +81,8 @@ def restarted_text(game: LoadedGame, seat: int) -> str:
     """The line over a private message redrawn after the bot restarted, in its reader's language."""
     with using(seat_language(game, seat)):
         return _(
-            "\N{ANTICLOCKWISE DOWNWARDS AND UPWARDS OPEN CIRCLE ARROWS} The bot restarted: a choice "
-            "you had half made here is cleared; make it again."
+            "\N{ANTICLOCKWISE DOWNWARDS AND UPWARDS OPEN CIRCLE ARROWS} The bot restarted: if you had "
+            "half made a choice here, make it again."
         )
 
 

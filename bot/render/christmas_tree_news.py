@@ -103,7 +103,7 @@ def own_round_points(view: CTView, seat: int) -> tuple[str, str]:
     last = view.round - 1
     results = [r for r in view.results if r.round == last]
     mine = sum(r.points[seat] for r in results)
-    scored = [f"{objective_name(r.code)} +{r.points[seat]}" for r in results if r.points[seat]]
+    scored = [f"{objective_name(r.code)} +{r.points[seat]}" for r in results]  # (+0 too: which missed)
     heading = ngettext(
         "Round {round}: you scored {n} point", "Round {round}: you scored {n} points", mine, round=last
     )
