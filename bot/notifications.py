@@ -106,8 +106,9 @@ class Notifications:
         #: game -> user (or `CHANNEL`) -> the latest "your turn" message (read from the store
         #: once per game, or at every delivery when `shared`)
         self._told: dict[int, dict[int, Call]] = {}
-        #: game -> user -> (interaction token, message, when) of the latest ephemeral note
-        self._notes: dict[int, dict[int, tuple[str, int, float]]] = {}
+        #: game -> user -> (interaction token, message, when, the decision it was about, the
+        #: seat) of the latest ephemeral note
+        self._notes: dict[int, dict[int, tuple[str, int, float, int, int]]] = {}
 
     # -- "your turn" -----------------------------------------------------------------------------
     async def tell(self, game: LoadedGame, calls: Sequence[Notice]) -> None:
@@ -202,6 +203,11 @@ class Notifications:
         it any more, or the game ended."""
         told = await self._calls(game.id)
         running = game.record.status == "running" and game.state is not None
+        notes = self._notes.get(game.id, {})
+        for user, note in list(notes.items()):  # ("You can change your vote until ...": over)
+            if not running or note[3] != game.decision or not game.can_act(note[4]):
+                del notes[user]
+                await self._delete_note(note)
         for who, call in list(told.items()):
             if running and who == CLOCK_NOTICE:  # (true until the next one: `clock_noticed`)
                 continue
@@ -246,17 +252,24 @@ class Notifications:
         return len(unfinished)
 
     # -- ephemeral notes ---------------------------------------------------------------------------
-    async def noted(self, game_id: int, user_id: int, token: str, message_id: int) -> None:
-        """A click on the table was answered with an ephemeral note too ("You voted YES..."): the
-        player's previous note in this game, now out of date, is deleted while its token lasts
-        (an interaction webhook: not rate-limited), so each player sees only their latest."""
-        now = self.clock()
+    async def noted(
+        self, game_id: int, user_id: int, token: str, message_id: int, decision: int, seat: int
+    ) -> None:
+        """A click on the table was answered with an ephemeral note too ("You voted YES...", a
+        copy of a private message): the player's previous note in this game, now out of date, is
+        deleted while its token lasts (an interaction webhook: not rate-limited), so each player
+        sees only their latest; that one goes once the seat has no part in its `decision` any
+        more (`settle`)."""
         notes = self._notes.setdefault(game_id, {})
         previous = notes.get(user_id)
-        notes[user_id] = (token, message_id, now)
-        if previous is not None and now - previous[2] < TOKEN_LASTS:
-            old_token, old_id, _at = previous
-            await self.messenger.delete_followup(old_token, old_id)
+        notes[user_id] = (token, message_id, self.clock(), decision, seat)
+        if previous is not None:
+            await self._delete_note(previous)
+
+    async def _delete_note(self, note: tuple[str, int, float, int, int]) -> None:
+        token, message_id, at, _decision, _seat = note
+        if self.clock() - at < TOKEN_LASTS:
+            await self.messenger.delete_followup(token, message_id)
 
     def forget(self, game_id: int) -> None:
         self._told.pop(game_id, None)

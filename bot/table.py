@@ -118,7 +118,9 @@ class Table:
                 if sent is None and note:
                     sent = await interaction.followup.send(note, ephemeral=True, wait=True)
                 if sent is not None:
-                    await self.delivery.notifications.noted(game_id, user_id, interaction.token, sent.id)
+                    await self.delivery.notifications.noted(
+                        game_id, user_id, interaction.token, sent.id, game.decision, seat
+                    )
         else:
             await self.delivery.clicks.answer(interaction, game_id, seat)
         await self.delivery.deliver(game_id)

@@ -202,6 +202,10 @@ async def test_with_dms_closed_a_secret_draw_on_the_table_shows_its_card_to_the_
     await _click_table(harness, player, table, game_id, "draw")
     drawn = CARDS[(await harness.game(game_id)).state.hands[active][2]]
     assert harness.discord.last_ephemeral(player) is view and drawn.name in view.text()
+    await _click_table(harness, player, table, game_id, "stop")  # the copy's decision is over: it goes
+    assert (
+        notes[1] not in harness.discord.ephemeral[player.id] and view in harness.discord.ephemeral[player.id]
+    )
 
 
 async def test_a_declared_draw_is_shown_to_everyone(harness: Harness) -> None:

@@ -53,6 +53,23 @@ async def test_a_changed_vote_edits_nothing_anyone_else_sees(harness: Harness) -
     assert table.text() == shown and harness.messenger.calls[calls:] == []
 
 
+async def test_a_vote_note_goes_once_the_vote_is_over(harness: Harness) -> None:
+    """ "You voted YES. You can change your vote until the last vote is in." stayed under the
+    table after the last vote was in (and the election long over)."""
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    await _nominate(harness, table, game_id, users)
+    voters = users  # (the candidates vote too)
+    await harness.discord.click(voters[0], table, _button(table, "vote.1"))
+    assert "change your vote" in harness.discord.last_ephemeral(voters[0]).text()
+    for voter in voters[1:-1]:
+        await harness.discord.click(voter, table, _button(table, "vote.1"))
+    assert any("change your vote" in m.text() for m in harness.discord.ephemeral[voters[0].id])
+    await harness.discord.click(voters[-1], table, _button(table, "vote.1"))  # the last vote
+    for voter in voters:
+        assert not [m.text() for m in harness.discord.ephemeral.get(voter.id, []) if "vote" in m.text()]
+
+
 async def _play_until(
     h: Harness, table: FakeMessage, game_id: int, users: list[FakeUser], seed: int, done
 ) -> bool:
