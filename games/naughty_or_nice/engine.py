@@ -11,6 +11,7 @@ from games.core.dispatch import Handler, dispatch
 from games.core.words import N_
 from games.naughty_or_nice import actions as A
 from games.naughty_or_nice.basic import (
+    can_take_present,
     check_presents,
     fulfil,
     keep,
@@ -128,8 +129,11 @@ def _start(state: NoNState, seat: int, basic: Basic, out: list[Event]) -> None:
     if extra is None:
         assert state.turn is not None
         state.turn.basic = basic
+    passes = basic == Basic.CRAFT and not can_take_present(state)
     out.append(
-        BasicStarted(seat=seat, basic=basic.value, out_of_turn=seat != _active(state), extra=extra or "")
+        BasicStarted(
+            seat=seat, basic=basic.value, out_of_turn=seat != _active(state), extra=extra or "", passes=passes
+        )
     )
 
 

@@ -123,9 +123,13 @@ class BasicStarted(Event):
     out_of_turn: bool = False
     #: what granted this extra basic action ("snow_maiden", "ded_moroz"; "": the turn's own)
     extra: str = ""
+    #: a Craft with nothing left to take (legal: a pass)
+    passes: bool = False
 
     def describe(self, names: Sequence[str]) -> Words:
         said = {"name": names[self.seat], "basic": basic_words(self.basic)}
+        if self.passes and not self.extra:
+            return Words(N_("{name} passes: nothing is left to craft."), name=names[self.seat])
         if self.extra == "snow_maiden":
             return Words(
                 N_("{who}: {name} repeats {basic}."), who=creature_kind_words(Creature.SNOW_MAIDEN), **said

@@ -908,3 +908,19 @@ def test_midnights_final_turns_are_all_played_whatever_the_stalemate_count():
         final_turns += [e.seat for e in of_kind(events, "turn_started") if e.final]
         assert G.view(state, None).idle_turns == 0  # (no stalemate warning after Midnight)
     assert final_turns == [1, 2, 0] and state.end_reason == "midnight"
+
+
+def test_a_craft_with_nothing_to_take_is_told_as_a_pass():
+    """The button read "Pass (nothing left to craft)" and the table then said "Ann chooses Craft"."""
+    state = fresh(3, level=1)
+    state, events = act(state, 0, A.Craft())
+    (started,) = of_kind(events, "basic_started")
+    assert not started.passes and "chooses" in str(started.describe(["Ann", "Ben", "Cy"]))
+    state = fresh(3, level=1)
+    state.present_deck, state.present_discard, state.offer = [], [], []
+    state, events = act(state, 0, A.Craft())
+    (started,) = of_kind(events, "basic_started")
+    assert (
+        started.passes
+        and str(started.describe(["Ann", "Ben", "Cy"])) == "Ann passes: nothing is left to craft."
+    )
