@@ -205,6 +205,8 @@ class Notifications:
         running = game.record.status == "running" and game.state is not None
         notes = self._notes.get(game.id, {})
         for user, note in list(notes.items()):  # ("You can change your vote until ...": over)
+            if notes.get(user) is not note:
+                continue  # (replaced meanwhile, and the one it replaced deleted: `noted`)
             if not running or note[3] != game.decision or not game.can_act(note[4]):
                 del notes[user]
                 await self._delete_note(note)

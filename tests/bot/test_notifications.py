@@ -412,3 +412,24 @@ async def test_a_click_on_a_new_dm_does_not_wait_for_the_old_ones_delete(h: Harn
     assert not release.is_set() and (await h.game(game_id)).decision != game.decision
     release.set()
     await asyncio.gather(playing, clicking)
+
+
+async def test_a_note_replaced_while_old_ones_are_deleted_is_deleted_once(h: Harness, clock: Clock) -> None:
+    """Two notes out of date at once; while the first is deleted, the second player's note is
+    replaced (which deletes theirs): that one was deleted again (Discord: 404 Unknown Message)."""
+    users, table, game_id = await h.open_any("secret-krampus")
+    game = await h.game(game_id)
+    notifications = h.table.delivery.notifications
+    deleted: list[int] = []
+
+    async def delete_followup(token: str, message_id: int) -> None:
+        deleted.append(message_id)
+        if message_id == 1:  # meanwhile, the second player's note is replaced
+            await notifications.noted(game_id, users[1].id, "t3", 3, game.decision, 1)
+
+    h.messenger.delete_followup = delete_followup  # type: ignore[method-assign]
+    stale = game.decision - 1  # (their decision is over)
+    await notifications.noted(game_id, users[0].id, "t1", 1, stale, 0)
+    await notifications.noted(game_id, users[1].id, "t2", 2, stale, 1)
+    await notifications.settle(game)
+    assert sorted(deleted) == [1, 2]  # each once; the new note stays

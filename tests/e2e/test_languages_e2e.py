@@ -115,4 +115,5 @@ async def test_every_game_plays_in_the_players_language(speakers) -> None:  # no
             assert untranslated(seen, english) == [], (table.game, language)
             assert not re.search(r"\{\w+\}", seen), "a placeholder was left unfilled"
     assert loop.unknown_calls() == []
-    assert loop.call_counts()["errors"] == 0
+    counts = loop.call_counts()
+    assert counts["errors"] == 0, counts["errors_by_kind"]
