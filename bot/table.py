@@ -111,7 +111,7 @@ class Table:
         assert seat is not None
         if self._on_table(interaction, game):
             await self.delivery.tables.answer_on_table(interaction, game_id)
-            if game.state is not None:
+            if game.state is not None and game.record.status == "running":  # (over: the end says it)
                 mine = visible_events(change.events, seat)
                 note = screens.renderer(game).acknowledge(game.view(seat), screens.context(game), mine)
                 sent = await self.delivery.clicks.unseen_news(interaction, game, seat, mine, note)
@@ -121,9 +121,20 @@ class Table:
                     await self.delivery.notifications.noted(
                         game_id, user_id, interaction.token, sent.id, game.decision, seat
                     )
+                    await self._settle_if_moved_on(game)
         else:
             await self.delivery.clicks.answer(interaction, game_id, seat)
         await self.delivery.deliver(game_id)
+
+    async def _settle_if_moved_on(self, game: LoadedGame) -> None:
+        """The game moved on while a click's note was being sent (another player's action ended
+        that decision, maybe the game, whose delivery has already settled its notes, or forgot
+        it): settle them now, from the newest state, so the note does not outlive its decision."""
+        outbox = self.pipeline.outboxes.get(game.id)
+        if outbox is not None and outbox.game.record.version == game.record.version:
+            return  # (the delivery that follows settles them)
+        latest = outbox.game if outbox is not None else await self.service.load(game.id)
+        await self.delivery.notifications.settle(latest)
 
     async def on_draft(
         self, interaction: discord.Interaction, game_id: int, decision: int, draft: str
