@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Hashable, Sequence
+from typing import NamedTuple
 
 from bot import screens
 from bot.channel_posts import ChannelPosts
@@ -41,6 +42,18 @@ log = logging.getLogger(__name__)
 #: deleted is taken to be one whose process stopped (`Notifications.finish_deletes`); a live
 #: process deletes its own sooner but under the heaviest load.
 UNFINISHED_AFTER = 600.0
+
+
+class Note(NamedTuple):
+    """An ephemeral note answering a click on the table ("You voted YES...", a closed-DM copy of
+    a private message): deleted through the click's interaction `token` (it lasts 15 minutes),
+    once replaced or once `seat` has no part in `decision` any more."""
+
+    token: str
+    message_id: int
+    at: float  # when it was sent
+    decision: int
+    seat: int
 
 
 def _where(call: Call) -> Hashable:
@@ -106,9 +119,8 @@ class Notifications:
         #: game -> user (or `CHANNEL`) -> the latest "your turn" message (read from the store
         #: once per game, or at every delivery when `shared`)
         self._told: dict[int, dict[int, Call]] = {}
-        #: game -> user -> (interaction token, message, when, the decision it was about, the
-        #: seat) of the latest ephemeral note
-        self._notes: dict[int, dict[int, tuple[str, int, float, int, int]]] = {}
+        #: game -> user -> their latest ephemeral note
+        self._notes: dict[int, dict[int, Note]] = {}
 
     # -- "your turn" -----------------------------------------------------------------------------
     async def tell(self, game: LoadedGame, calls: Sequence[Notice]) -> None:
@@ -207,7 +219,7 @@ class Notifications:
         for user, note in list(notes.items()):  # ("You can change your vote until ...": over)
             if notes.get(user) is not note:
                 continue  # (replaced meanwhile, and the one it replaced deleted: `noted`)
-            if not running or note[3] != game.decision or not game.can_act(note[4]):
+            if not running or note.decision != game.decision or not game.can_act(note.seat):
                 del notes[user]
                 await self._delete_note(note)
         for who, call in list(told.items()):
@@ -264,14 +276,13 @@ class Notifications:
         more (`settle`)."""
         notes = self._notes.setdefault(game_id, {})
         previous = notes.get(user_id)
-        notes[user_id] = (token, message_id, self.clock(), decision, seat)
+        notes[user_id] = Note(token, message_id, self.clock(), decision, seat)
         if previous is not None:
             await self._delete_note(previous)
 
-    async def _delete_note(self, note: tuple[str, int, float, int, int]) -> None:
-        token, message_id, at, _decision, _seat = note
-        if self.clock() - at < TOKEN_LASTS:
-            await self.messenger.delete_followup(token, message_id)
+    async def _delete_note(self, note: Note) -> None:
+        if self.clock() - note.at < TOKEN_LASTS:
+            await self.messenger.delete_followup(note.token, note.message_id)
 
     def forget(self, game_id: int) -> None:
         self._told.pop(game_id, None)
