@@ -228,11 +228,12 @@ def private_result(
     winners: Sequence[int],
     ctx: TableContext,
     points: int | None,
-    scores: Mapping[int, int] | None = None,
+    scores: Mapping[int, Any] | None = None,
 ) -> str:
     """A private message's end: who won, as its reader reads it, and the reader's points (None:
-    the game counts none); with everyone's `scores` (seat -> final score), a reader who did not
-    win among three or more reads their place (everyone who won or scored more is ahead)."""
+    the game counts none); with everyone's `scores` (seat -> final score, or a tuple that also
+    holds the game's tiebreaks, higher is better), a reader who did not win among three or more
+    reads their place (everyone who won or ranks higher is ahead)."""
     head = _winner_line(seat, winners, ctx)
     if points is not None:
         head += " " + ngettext("You scored {n} point.", "You scored {n} points.", points)

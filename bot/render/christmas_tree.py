@@ -162,6 +162,10 @@ class ChristmasTreeRenderer(BaseRenderer):
             if len(view.winners) > 1:
                 return _("{names} share the win with the most beautiful tree!", names=names)
             return _("{names} wins with the most beautiful tree!", names=names)
+        if view.to_decide and set(view.to_decide) <= ctx.ai_seats:  # (no word on where an AI chooses)
+            if view.phase == Phase.OBJECTIVES:
+                return _("Everyone chooses an objective for this round in secret.")
+            return _("Everyone picks a card and a cell in secret. All are revealed together.")
         button = _(self.private_button)
         if view.phase == Phase.OBJECTIVES:
             return _("Everyone chooses an objective for this round in secret (**{button}**).", button=button)

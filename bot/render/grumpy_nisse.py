@@ -73,6 +73,15 @@ HEADLINES = {
         "{actor} is putting a card under the deck with Rummage in private (DM or **{button}**)."
     ),
 }
+#: The same for an AI seat, which needs no word on where it chooses.
+AI_HEADLINES = {
+    Phase.LEAD: N_("{actor} leads, choosing a card."),
+    Phase.PANIC_DISCARD: N_("Panic: {actor} discards a card face up."),
+    Phase.RECOVER_TAKE: N_("{actor} may take a card back from the discard pile with Recover."),
+    Phase.RECOVER_PUT: N_("{actor} now discards a different card for Recover."),
+    Phase.FORESIGHT: N_("{actor} is putting the top of the deck in order with Foresight."),
+    Phase.RUMMAGE: N_("{actor} is putting a card under the deck with Rummage."),
+}
 
 
 class GrumpyNisseRenderer(BaseRenderer):
@@ -156,6 +165,14 @@ class GrumpyNisseRenderer(BaseRenderer):
         if phase == Phase.FINAL_PICK:
             return _("No more dice: {actor} takes one of the last cards below.", actor=actor)
         values = {"actor": actor, "button": _(self.private_button)}
+        ai = seat in ctx.ai_seats
+        if phase == Phase.FOLLOW and view.lead_card is not None and ai:
+            return _(
+                "{leader} led {card}. {actor} answers with a card.",
+                leader=who(view, names, view.leader),
+                card=card_long(view.lead_card),
+                actor=actor,
+            )
         if phase == Phase.FOLLOW and view.lead_card is not None:
             return _(
                 "{leader} led {card}. {actor} answers with a card in private (DM or **{button}**).",
@@ -163,7 +180,7 @@ class GrumpyNisseRenderer(BaseRenderer):
                 card=card_long(view.lead_card),
                 **values,
             )
-        now = HEADLINES.get(phase)
+        now = (AI_HEADLINES if ai else HEADLINES).get(phase)
         return _(now, **values) if now else ""
 
     def _draft_fields(self, embed: discord.Embed, view: GNView, ctx: TableContext) -> None:

@@ -113,7 +113,8 @@ def own_result_text(view: NNView, ctx: TableContext) -> str:
     has everyone's, and the tiebreak)."""
     if not view.results or not view.winners:
         return _("The game is over.")
-    head = private_result(view.seat, view.winners, ctx, None, {r.seat: r.score for r in view.results})
+    ranks = {r.seat: (r.score, -r.difference) for r in view.results}  # (the tiebreak: the smaller difference)
+    head = private_result(view.seat, view.winners, ctx, None, ranks)
     mine = next((r for r in view.results if r.seat == view.seat), None)
     if mine is None:
         return head
@@ -212,6 +213,10 @@ def table_lines(view: NNView, ctx: TableContext) -> list[str]:
                     "Draw again or stop?",
                     **values,
                 )
+            )
+        elif view.active_seat in ctx.ai_seats:  # (no word on where an AI sees its cards)
+            lines.append(
+                _("{name} is drawing in secret: {draws} of {most} drawn. Draw again or stop?", **values)
             )
         else:
             lines.append(

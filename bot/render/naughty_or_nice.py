@@ -111,8 +111,11 @@ def window_text(view: NoNView, ctx: TableContext) -> str:
     return f"\N{ALARM CLOCK} {text}"
 
 
-def _turn_hint(view: NoNView) -> str:
-    """The active player's choices, as the level has them (no Summon nor creatures at 1-2)."""
+def _turn_hint(view: NoNView, ai: bool) -> str:
+    """The active player's choices, as the level has them (no Summon nor creatures at 1-2); for an
+    AI (`ai`), without where a person makes them."""
+    if ai:
+        return _ai_turn_hint(view)
     button = _(PRIVATE_BUTTON)
     if view.basic_taken is None and nothing_to_craft(view):
         if view.uses_creatures:
@@ -131,6 +134,18 @@ def _turn_hint(view: NoNView) -> str:
     return _("may play creatures (in **{button}**), then **End turn**.", button=button)
 
 
+def _ai_turn_hint(view: NoNView) -> str:
+    if view.basic_taken is None and nothing_to_craft(view):
+        if view.uses_creatures:
+            return _("**Pass** (nothing left to craft), **Summon** or **Fulfill** a wish.")
+        return _("**Pass** (nothing left to craft) or **Fulfill** a wish.")
+    if view.basic_taken is None:
+        if view.uses_creatures:
+            return _("**Craft**, **Summon** or **Fulfill** a wish.")
+        return _("**Craft** or **Fulfill** a wish.")
+    return _("may play creatures, then **End turn**.")
+
+
 def headline(view: NoNView, ctx: TableContext) -> str:
     if view.over:
         names = _names(ctx, view.winners)
@@ -141,15 +156,16 @@ def headline(view: NoNView, ctx: TableContext) -> str:
         text = window_text(view, ctx)
     else:
         who = _names(ctx, view.to_decide) or _("the clock")
+        ai = bool(view.to_decide) and set(view.to_decide) <= ctx.ai_seats  # (no word on where it chooses)
         if view.phase == "turn":
-            text = _("{who}'s turn: {hint}", who=who, hint=_turn_hint(view))
+            text = _("{who}'s turn: {hint}", who=who, hint=_turn_hint(view, ai))
         elif view.phase == "craft":
             text = _("{who} crafts: take presents from the deck or the offer row below.", who=who)
         elif view.phase == "giver_choice":
             text = _("{who}: choose a gift giver below.", who=who)
         else:
             hint = _(PHASE_HINT.get(view.phase, view.prompt))
-            if table_choices(view):
+            if table_choices(view) or ai:
                 text = _("{who}: {hint}.", who=who, hint=hint)
             else:
                 text = _("{who}: {hint} (in private).", who=who, hint=hint)

@@ -389,3 +389,19 @@ def test_a_private_message_tells_its_reader_the_end_in_the_second_person() -> No
             assert f"**{NAMES[seat]}**" not in text
         else:
             assert "You win" not in text and f"**{NAMES[winner]}**" in text
+
+
+def test_a_place_below_the_winner_counts_the_tiebreak() -> None:
+    """Four players scoring 10 (difference 0, the winner), 6 (difference 1), 6 (difference 3) and
+    4: the one with the larger difference is third, not second ("Your place" counted scores only)."""
+    *_, state = (s for s in _random_states(4, 8, 0.5) if s.phase == Phase.GAME_OVER)
+    ctx = TableContext(1, 0, NAMES[:4], "Naughty & Nice")
+    view = GAME.view(state, 0)
+    scored = [(10, 0), (6, 1), (6, 3), (4, 0)]
+    results = [
+        r.model_copy(update={"score": score, "difference": difference, "winner": r.seat == 0})
+        for r, (score, difference) in zip(sorted(view.results, key=lambda r: r.seat), scored, strict=True)
+    ]
+    for seat, place in ((1, 2), (2, 3), (3, 4)):
+        mine = GAME.view(state, seat).model_copy(update={"results": results, "winners": [0]})
+        assert f"Your place: {place} of 4." in _message(RENDER.private(mine, ctx, [])).text()

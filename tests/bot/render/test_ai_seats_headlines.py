@@ -1,0 +1,50 @@
+"""The table's prompt for an AI seat says what it does, not where a person would choose it: "Vixen
+(AI) answers with a card in private (DM or **My hand & role**)" read as if someone had to act."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.plugins import PLUGINS
+from bot.render.base import TableContext
+from games.core import visible_events
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def _table_text(payload) -> str:
+    parts = []
+    for embed in payload.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name}: {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("name", PLUGINS.names())
+def test_an_ai_seats_prompt_names_no_private_button_and_a_persons_does(name: str) -> None:
+    plugin = PLUGINS.get(name)
+    rules, renderer = plugin.rules, plugin.renderer
+    button = renderer.private_button
+    ai_prompts = person_prompts = 0
+    for players in range(rules.min_players, rules.max_players + 1):
+        rng = random.Random(f"{name}-{players}")
+        state = rules.new_game(players, rules.parse_options(None), players)
+        events: list = []
+        for _ in range(400):
+            deciding = sorted(rules.to_decide(state))
+            if rules.outcome(state) is not None or not deciding:
+                break
+            for ai_seats in (frozenset(range(1, players)), frozenset()):
+                ctx = TableContext(1, rules.decision(state), NAMES[:players], plugin.title, ai_seats=ai_seats)
+                text = _table_text(renderer.table(rules.view(state, None), ctx, visible_events(events, None)))
+                if set(deciding) <= ai_seats:
+                    assert f"**{button}**" not in text and "DM or" not in text, (players, deciding, text)
+                    ai_prompts += 1
+                elif f"**{button}**" in text:
+                    person_prompts += 1
+            seat = rng.choice(deciding)
+            applied = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+            state, events = applied.state, list(applied.events)
+    assert ai_prompts > 0 and person_prompts > 0
