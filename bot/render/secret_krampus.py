@@ -242,8 +242,11 @@ class SecretKrampusRenderer(BaseRenderer):
                 new_view(*buttons),
             )
         if view.phase == Phase.HEADS_TOGETHER_VOTE and view.ht_card is not None and mine:
+            other = view.sl if view.seat == view.lm else view.lm
             prompt = _(
-                "Heads Together on {gift}: one Yes delivers it; two Noes discard it (a failed vote).",
+                "Heads Together with **{other}** on {gift}: one Yes, yours or theirs, delivers it; two "
+                "Noes discard it (a failed vote).",
+                other=ctx.name(other),
                 gift=_(CARD[view.ht_card]),
             )
             return prompt, new_view(*yes_no_buttons(ctx, "ht_vote", _("Yes, deliver"), _("No, discard")))

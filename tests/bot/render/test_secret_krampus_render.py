@@ -125,8 +125,11 @@ def test_private_message_changes_only_for_its_own_decision_or_secrets(players: i
                 sent_by = view.players[seat].stabled_by  # (named for good: it never changes)
                 if sent_by is not None and state.phase != Phase.GAME_OVER:
                     assert f"{NAMES[sent_by]} sent you to the stables" in text
+                partner: set[int] = set()  # (a Heads Together voter is told who votes with them)
+                if state.phase == Phase.HEADS_TOGETHER_VOTE and seat in deciding:
+                    partner = {state.lm, state.sl} - {seat}
                 for other in range(players):  # who acts now is on the table, not in the DM
-                    if other not in {seat, sent_by, *view.known_roles, *view.peek_results}:
+                    if other not in {seat, sent_by, *partner, *view.known_roles, *view.peek_results}:
                         assert NAMES[other] not in text
                 mine = RENDER.has_private_decision(view)  # not a vote nor a nomination: on the table
                 now = (text, mine, _own(view), state.phase == Phase.GAME_OVER)

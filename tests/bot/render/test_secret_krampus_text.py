@@ -271,3 +271,16 @@ def test_the_table_tells_people_not_ais_where_to_choose_in_private() -> None:
             assert f"({person}: in private, DM or **My role & cards**)" in ais, ais
         seen.add(phase)
     assert seen == {Phase.LM_DISCARD, Phase.SL_CHOOSE, Phase.HEADS_TOGETHER_VOTE}
+
+
+def test_each_heads_together_voter_is_told_who_votes_with_them() -> None:
+    """The private prompt said "Heads Together on Coal: ..." without the other voter (public on
+    the table), so a voter could not weigh what the other would do."""
+    heads = Phase.HEADS_TOGETHER_VOTE
+    asked = 0
+    for state, _events in [m for seed in range(4, 40) for m in moments(7, seed) if m[0].phase == heads][:4]:
+        for voter, other in ((state.lm, state.sl), (state.sl, state.lm)):
+            if voter in GAME.to_decide(state):
+                assert f"Heads Together with **{NAMES[other]}**" in text(private(state, voter, [])), voter
+                asked += 1
+    assert asked >= 4
