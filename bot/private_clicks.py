@@ -185,7 +185,7 @@ class PrivateClicks:
         if self.views.editable(self.messages.slot(game, seat)):
             return None  # (its view shows it)
         news = screens.renderer(game).private_news(secrets)
-        payload = screens.private_payload(game, seat, news).without_controls()
+        payload = screens.private_copy(game, seat, news)
         payload.content = screens.unseen_text(game, seat)
         ready = await PICTURES.ready(payload)
         return await interaction.followup.send(ephemeral=True, wait=True, **ready.send_kwargs())

@@ -35,8 +35,9 @@ def renderer(game: LoadedGame) -> GameRenderer:
     return PLUGINS.get(game.record.game_name).renderer
 
 
-def context(game: LoadedGame) -> TableContext:
-    """What a renderer knows besides the view (the game's title in the reader's language)."""
+def context(game: LoadedGame, copy: bool = False) -> TableContext:
+    """What a renderer knows besides the view (the game's title in the reader's language; `copy`:
+    for a copy of a private message without its controls)."""
     return TableContext(
         game.id,
         game.decision,
@@ -45,6 +46,7 @@ def context(game: LoadedGame) -> TableContext:
         game.record.deadline,
         abandoned=game.record.status == "abandoned",
         ai_seats=frozenset(seat.seat for seat in game.seats if seat.user_id < 0),
+        copy=copy,
     )
 
 
@@ -224,10 +226,20 @@ def private_payload(
         return _private_payload(game, seat, events, draft)
 
 
-def _private_payload(game: LoadedGame, seat: int, events: Sequence[Event], draft: str | None) -> Payload:
+def private_copy(game: LoadedGame, seat: int, events: Sequence[Event]) -> Payload:
+    """A copy of a seat's private message without its controls (which stay on the table), as
+    `PrivateClicks.unseen_news` shows it, under `unseen_text`."""
+    with using(seat_language(game, seat)):
+        return _private_payload(game, seat, events, None, copy=True).without_controls()
+
+
+def _private_payload(
+    game: LoadedGame, seat: int, events: Sequence[Event], draft: str | None, copy: bool = False
+) -> Payload:
     if game.record.status == "running" and game.is_ai(seat):  # kept for its player (`reader_of`)
         return Payload(content=_seat_gone_text(game, seat, game.reader_of(seat)))
-    payload = renderer(game).private(_view(game, seat), context(game), visible_events(events, seat), draft)
+    ctx = context(game, copy)
+    payload = renderer(game).private(_view(game, seat), ctx, visible_events(events, seat), draft)
     status = game.record.status
     if status == "running":
         return payload

@@ -145,6 +145,9 @@ class TableContext:
     abandoned: bool = False
     #: The seats an AI plays (public: their names say so): no need to tell them where to choose.
     ai_seats: frozenset[int] = frozenset()
+    #: The message is a copy without controls (shown after a click on the table when the seat's
+    #: DMs are closed): its texts say the choices are on the table, not "here" or "below".
+    copy: bool = False
 
     def countdown(self) -> str:
         """`<t:...:R>`: Discord shows it in every reader's client as "in 12 seconds"."""

@@ -173,15 +173,23 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
             name=ctx.name(steal.target),
             n=steal.budget_left,
         )
-    return _drawn_text(view)
+    return _drawn_text(view, ctx.copy)
 
 
-def _drawn_text(view: NNView) -> str:
+def _drawn_text(view: NNView, copy: bool) -> str:
     """`**Your turn:** you drew 😇 Fed the Cat +1 (2 of 4). Draw another or stop (...)`: the latest
-    card drawn in secret."""
+    card drawn in secret (`copy`: in a copy without controls, where the choice is on the table)."""
     values = {"draws": view.draws_this_turn, "most": view.max_draws}
+    if not view.my_draws and copy:
+        return _("**Your turn:** ({draws} of {most}). Draw another or stop on the table.", **values)
     if not view.my_draws:
         return _("**Your turn:** ({draws} of {most}). Draw another or stop (here or on the table).", **values)
+    if copy:
+        return _(
+            "**Your turn:** you drew **{card}** ({draws} of {most}). Draw another or stop on the table.",
+            card=short_card(view.my_draws[-1].card),
+            **values,
+        )
     return _(
         "**Your turn:** you drew **{card}** ({draws} of {most}). "
         "Draw another or stop (here or on the table).",

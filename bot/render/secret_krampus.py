@@ -253,9 +253,12 @@ class SecretKrampusRenderer(BaseRenderer):
         if view.seat is not None and not view.players[view.seat].in_play:
             by = view.players[view.seat].stabled_by
             if by is None:
-                return _("\N{HORSE} You are in the stables: nothing more to decide this game."), None
+                return _(
+                    "\N{HORSE} You are in the stables: you take no more part in this game, not even in chat."
+                ), None
             return _(
-                "\N{HORSE} {name} sent you to the stables: nothing more to decide this game.",
+                "\N{HORSE} {name} sent you to the stables: you take no more part in this game, not even in "
+                "chat.",
                 name=ctx.name(by),
             ), None
         return _(IDLE), None

@@ -24,6 +24,7 @@ from games.secret_krampus.data import (
     cards_in_game,
 )
 from games.secret_krampus.events import (
+    CardChosen,
     CardsDrawn,
     CardsPassed,
     Elected,
@@ -199,6 +200,7 @@ def _play(state: SKState, seat: int, action: Play, out: list[Event]) -> bool:
         out.append(HeadsTogetherStarted(lm=state.lm, sl=seat))
         out.append(HeadsTogetherCard(card=chosen, audience=Audience.some({state.lm, seat})))
         return True
+    out.append(CardChosen(sl=seat, card=chosen, audience=Audience.only(seat)))
     enact(state, out, chosen, by_government=True)
     return True
 

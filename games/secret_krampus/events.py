@@ -2,7 +2,7 @@
 
 Audiences: public unless noted. Private ones: `vote_recorded` and `ht_vote_recorded` (the voter),
 `cards_drawn`, `peek_result` and `top_cards_seen` (the LM), `cards_passed` and
-`heads_together_card` (the LM and the SL).
+`heads_together_card` (the LM and the SL), `card_chosen` (the SL).
 """
 
 from __future__ import annotations
@@ -185,6 +185,17 @@ class CardsPassed(Event):
     def describe(self, names: Sequence[str]) -> Words:
         text = N_("{sl} received {gifts}.")
         return Words(text, sl=names[self.sl], gifts=cards_words(self.cards))
+
+
+class CardChosen(Event):
+    """Private to the Sleigh Loader: the gift they deliver (the table then shows it placed)."""
+
+    kind: Literal["card_chosen"] = "card_chosen"
+    sl: int
+    card: Card
+
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(N_("You delivered the gift: {gift}."), gift=card_words(self.card))
 
 
 class HeadsTogetherStarted(Event):
@@ -377,6 +388,7 @@ SKEvent = Annotated[
     | CardsDrawn
     | LmDiscarded
     | CardsPassed
+    | CardChosen
     | HeadsTogetherStarted
     | HeadsTogetherCard
     | HtVoteRecorded

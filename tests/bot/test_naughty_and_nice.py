@@ -172,7 +172,8 @@ async def test_with_dms_closed_a_secret_draw_on_the_table_shows_its_card_to_the_
     """Spec 4.3: the player decides after seeing each card. With DMs closed and no "My hand"
     open, a draw clicked on the table showed its card nowhere: the drawer decided blind. The
     answer now shows their hand (only to them, without controls: the choices stay on the table);
-    each draw's replaces the last; once "My hand" is open, it shows the card instead."""
+    each draw's replaces the last; once "My hand" is open, it shows the card instead. The copy says
+    to choose on the table ("Draw another or stop (here or on the table)" pointed at no buttons)."""
     users = make_users(3)
     harness.discord.closed_dms = {u.id for u in users}
     table, game_id = await harness.open_table(users, GAME)
@@ -191,6 +192,7 @@ async def test_with_dms_closed_a_secret_draw_on_the_table_shows_its_card_to_the_
             and drawn.name in note.text()
             and "Only you see this. Your choices are on the table" in note.text()
         )
+        assert "Draw another or stop on the table." in note.text() and "(here or" not in note.text()
         assert not note.custom_ids() and drawn.name not in table.text()
         for other in users:
             if other is not player:

@@ -124,7 +124,7 @@ def test_private_message_changes_only_for_its_own_decision_or_secrets(players: i
                     assert "Nominations, Santa's Orders and every vote are made on the table." in text
                 sent_by = view.players[seat].stabled_by  # (named for good: it never changes)
                 if sent_by is not None and state.phase != Phase.GAME_OVER:
-                    assert f"{NAMES[sent_by]} sent you to the stables" in text
+                    assert f"{NAMES[sent_by]} sent you to the stables" in text and "not even in chat" in text
                 partner: set[int] = set()  # (a Heads Together voter is told who votes with them)
                 if state.phase == Phase.HEADS_TOGETHER_VOTE and seat in deciding:
                     partner = {state.lm, state.sl} - {seat}

@@ -284,3 +284,21 @@ def test_each_heads_together_voter_is_told_who_votes_with_them() -> None:
                 assert f"Heads Together with **{NAMES[other]}**" in text(private(state, voter, [])), voter
                 asked += 1
     assert asked >= 4
+
+
+def test_the_sleigh_loader_reads_which_gift_they_delivered() -> None:
+    """The List Maker's message said "You passed ... to Blitzen."; the Sleigh Loader's went back
+    to its idle line with no word of their own choice. Nobody else is told it in private."""
+    delivered = 0
+    for state, events in moments(7, seed=4):
+        chosen = [e for e in events if e.kind == "card_chosen"]
+        if not chosen:
+            continue
+        sl, card = chosen[0].sl, chosen[0].card
+        gift = "Nice" if card.name == "NICE" else "Naughty"
+        assert f"You delivered the gift: {gift}." in text(private(state, sl, events))
+        for other in range(state.num_players):
+            if other != sl:
+                assert "You delivered" not in text(private(state, other, events))
+        delivered += 1
+    assert delivered >= 2

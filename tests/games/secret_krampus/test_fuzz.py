@@ -22,6 +22,7 @@ PRIVATE_KINDS = {
     "cards_drawn",
     "cards_passed",
     "heads_together_card",
+    "card_chosen",
     "peek_result",
     "top_cards_seen",
 }
@@ -57,6 +58,9 @@ def check_event_audiences(before: SKState, after: SKState, seat: int, events) ->
             assert seats == {before.lm, before.sl} and len(seats) == 2
         elif event.kind == "peek_result":
             assert seats == {seat} == {before.lm}
+        elif event.kind == "card_chosen":  # (the table then shows the gift placed)
+            assert seats == {seat} == {before.sl} == {event.sl}
+            assert any(e.kind == "card_placed" and e.card == event.card for e in events), events
         else:
             raise AssertionError(f"unchecked private event {event.kind}")
 
