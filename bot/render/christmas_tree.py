@@ -57,7 +57,9 @@ NEUTRAL_TEXT = N_(
     "objective asks who has the most."
 )
 # i18n: the footer explaining the rings drawn on the private picture
-KEY_TEXT = N_("Gold ring: a complete bulb. Green ring: a gingerbread's wish is met.")
+KEY_TEXT = N_(
+    "Gold circle: a complete bulb. Gold frame: a new or chosen card. Green ring: a gingerbread's wish is met."
+)
 
 
 def breakdown_text(part: ScoreBreakdown, mode: Mode) -> str:
@@ -219,7 +221,7 @@ class ChristmasTreeRenderer(BaseRenderer):
         if view.phase == Phase.GAME_OVER and view.breakdown:
             mine = next(p for p in view.breakdown if p.seat == seat)
             embed.add_field(name=_("Your score"), value=breakdown_text(mine, view.mode), inline=False)
-        if view.round > 1 and (view.phase == Phase.OBJECTIVES or view.turn == 1):
+        if view.round > 1 and (view.phase in (Phase.OBJECTIVES, Phase.GAME_OVER) or view.turn == 1):
             # why the points went up: the table says it for everyone only briefly, or not at all
             # when its edits were coalesced
             name, value = own_round_points(view, seat)

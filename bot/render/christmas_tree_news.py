@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import left_out
 from bot.render.christmas_tree_text import cell_text, objective_name, rotation_text, short_card
-from games.christmas_tree.data import CARDS, Kind
+from games.christmas_tree.data import CARDS, Kind, Phase
 from games.christmas_tree.models import CTView
 from games.christmas_tree.words import seat_words
 from games.core import Event
@@ -81,7 +81,7 @@ def _points(seats_points: Sequence[int], names: Sequence[str]) -> str:
 def _revealed(placed: Sequence[Event], me: int | None) -> str:
     """The reveal in one line; a player also reads where their own card went."""
     if me is None:
-        return _("Every new card is revealed (ringed in gold on the trees).")
+        return _("Every new card is revealed (framed in gold on the trees).")
     mine = [dict(e) for e in placed if dict(e)["seat"] == me]
     if not mine:
         return _("Every new card is revealed.")
@@ -98,9 +98,11 @@ def _revealed(placed: Sequence[Event], me: int | None) -> str:
 
 
 def own_round_points(view: CTView, seat: int) -> tuple[str, str]:
-    """(heading, line) of what `seat` scored in the round before this one, objective by objective
-    (for its private message)."""
+    """(heading, line) of what `seat` scored in the round before this one (at the end: in the last
+    round), objective by objective (for its private message)."""
     last = view.round - 1
+    if view.phase == Phase.GAME_OVER:
+        last = max((r.round for r in view.results), default=0)
     results = [r for r in view.results if r.round == last]
     mine = sum(r.points[seat] for r in results)
     scored = [f"{objective_name(r.code)} +{r.points[seat]}" for r in results]  # (+0 too: which missed)

@@ -220,7 +220,7 @@ def test_news_is_short_and_names_no_codes() -> None:
     names = ["Dasher", "Dancer"]
     public = news_lines(events, names)
     assert public == [
-        "Every new card is revealed (ringed in gold on the trees).",
+        "Every new card is revealed (framed in gold on the trees).",
         "Dancer eats 2 cookies to swap two cards and turn a card over.",
         "Matching Ends: Dasher 5, Dancer 0.",
     ]
@@ -265,7 +265,7 @@ def test_advanced_players_keep_seeing_their_own_travelling_objective() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_private_message_at_the_end_says_who_won_and_its_score(players: int) -> None:
     """... and, among three or more, a loser's place (the table had it; the DM only "Dancer
-    wins!")."""
+    wins!"), and what the last round scored for it, as after the other rounds."""
     *_, (state, _) = _states(players, "normal", seed=players, every=1000)
     ctx = TableContext(1, G.decision(state), NAMES[:players], "Christmas Tree")
     winners = G.view(state, None).winners
@@ -283,6 +283,9 @@ def test_every_private_message_at_the_end_says_who_won_and_its_score(players: in
         ahead = {s for s in totals if totals[s] > total or s in winners}
         placed = f"Your place: {len(ahead) + 1} of {players}." in text
         assert placed == (players > 2 and seat not in winners), text
+        last = max(r.round for r in view.results)  # (the last round's points, told after rounds 1-2 too)
+        mine = sum(r.points[seat] for r in view.results if r.round == last)
+        assert f"Round {last}: you scored {mine} point" in message.text(), message.text()
 
 
 @pytest.mark.parametrize("mode", ["family", "normal"])
