@@ -14,6 +14,7 @@ from bot.render.base import left_out
 from bot.render.christmas_tree_text import cell_text, objective_name, rotation_text, short_card
 from games.christmas_tree.data import CARDS, Kind, Phase
 from games.christmas_tree.models import CTView
+from games.christmas_tree.objectives import OBJECTIVES, ObjectiveType
 from games.christmas_tree.words import seat_words
 from games.core import Event
 
@@ -78,6 +79,22 @@ def _points(seats_points: Sequence[int], names: Sequence[str]) -> str:
     return ", ".join(f"{names[s]} {p}" for s, p in enumerate(seats_points[: len(names)]))
 
 
+def objective_line(code: str, points: Sequence[int], counts: Sequence[int], names: Sequence[str]) -> str:
+    """`Red Collection: Ann 6, Ben 1.`, and where the neutral tree (a third seat beside two
+    players, never named) took a majority's first or second place: the players' points read as
+    wrong without it (spec 8.3: "P1 3, P2 2, N 4 -> P1 +3, P2 +0")."""
+    line = f"{objective_name(code)}: {_points(points, names)}."
+    if len(counts) <= len(names) or OBJECTIVES[code].type != ObjectiveType.MAJORITY:
+        return line
+    neutral, top = counts[len(names)], max(counts)
+    if neutral >= 1 and neutral == top:
+        return f"{line} " + _("The neutral tree had the most.")
+    below = [c for c in counts if c < top]
+    if neutral >= 1 and counts.count(top) == 1 and neutral == max(below, default=0):
+        return f"{line} " + _("The neutral tree came second.")
+    return line
+
+
 def _revealed(placed: Sequence[Event], me: int | None) -> str:
     """The reveal in one line; a player also reads where their own card went."""
     if me is None:
@@ -118,7 +135,7 @@ def last_round_lines(view: CTView, names: Sequence[str]) -> list[str]:
     shown when edits were coalesced)."""
     last = view.round - 1
     results = [r for r in view.results if r.round == last]
-    lines = [f"{objective_name(r.code)}: {_points(r.points, names)}." for r in results]
+    lines = [objective_line(r.code, r.points, r.counts, names) for r in results]
     gains = ", ".join(f"{names[p.seat]} +{p.objectives_by_round[last - 1]}" for p in view.breakdown)
     lines.append(_("Points in round {round}: {points}.", round=last, points=gains))
     return lines
@@ -183,7 +200,7 @@ def news_lines(events: Sequence[Event], names: Sequence[str], me: int | None = N
                 _("Round {round} is over: the last card of each hand leaves unseen.", round=data["round"])
             )
         elif kind == "objective_scored":
-            lines.append(f"{objective_name(data['code'])}: {_points(data['points'], names)}.")
+            lines.append(objective_line(data["code"], data["points"], data["counts"], names))
         elif kind == "round_scored":
             lines.append(_round_points(data, names))
         elif kind == "round_started":

@@ -461,3 +461,21 @@ def test_the_private_message_says_what_the_last_round_scored_for_this_seat() -> 
         else:
             assert heading not in fields
     assert seen == {2, 3}, seen
+
+
+def test_a_majority_the_neutral_tree_placed_in_says_so() -> None:
+    """Spec 8.3's example: "P1 3, P2 2, N 4 -> P1 +3, P2 +0". The line read "Red Collection: Ann
+    6, Ben 2." with nothing about the neutral tree, so Ann's missing bonus looked wrong."""
+    from bot.render.christmas_tree_news import objective_line
+    from games.christmas_tree.objectives import OBJECTIVES, ObjectiveType
+
+    majority = next(code for code, o in OBJECTIVES.items() if o.type == ObjectiveType.MAJORITY)
+    other = next(code for code, o in OBJECTIVES.items() if o.type != ObjectiveType.MAJORITY)
+    names = NAMES[:2]
+    first = objective_line(majority, [6, 2, 0], [3, 2, 4], names)
+    assert first.endswith("The neutral tree had the most.") and "Dasher 6, Dancer 2." in first
+    assert objective_line(majority, [9, 2, 0], [3, 2, 2], names).endswith("The neutral tree came second.")
+    assert "neutral" not in objective_line(majority, [9, 5, 0], [3, 2, 1], names)  # third: no word
+    assert "neutral" not in objective_line(majority, [9, 5, 0], [3, 2, 0], names)  # no card: no place
+    assert "neutral" not in objective_line(other, [6, 2, 0], [3, 2, 4], names)  # not a majority
+    assert "neutral" not in objective_line(majority, [6, 3, 0], [3, 2, 1], NAMES[:3])  # a third player
