@@ -49,8 +49,10 @@ QUIET_EVENTS = frozenset({"card_drawn", "orientation_recorded"})
 PRIVATE_PHASES = frozenset({Phase.PLAY, Phase.STEAL, Phase.ORIENT})
 #: While the seat has no decision here (stable on purpose: no edit when anyone acts; true whether
 #: or not the seat declares or draws on the table now).
+#: (stable while the others play; on the seat's own turn it must not read as "not your turn")
 NOT_YOUR_TURN = N_(
-    "The table shows whose turn it is, with its buttons. Your secret draws and your plays are made here."
+    "On your turn you declare, and draw after a declaration, with the table's buttons. Your secret "
+    "draws and your plays are made here."
 )
 _DRAFT = re.compile(r"c(?P<card>[A-Z]{2}\d{2})")
 
