@@ -31,6 +31,7 @@ from bot.render.secret_krampus_text import (
     PRIVATE_BUTTON,
     ROLE,
     event_lines,
+    first_election,
     footer,
     headline,
     known_line,
@@ -89,6 +90,13 @@ class SecretKrampusRenderer(BaseRenderer):
         limited = term_limited_line(view, ctx)
         if limited:
             description.append(limited)
+        if first_election(view):  # (a role's DM may come a moment after the game starts)
+            where = _(
+                "\N{FACE WITH FINGER COVERING CLOSED LIPS} Your secret role is in your DMs, or under "
+                "**{button}**.",
+                button=_(PRIVATE_BUTTON),
+            )
+            description.append(where)
         embed = discord.Embed(
             title=_("\N{CHRISTMAS TREE} {game} #{number}", game=_(SecretKrampus.title), number=ctx.game_id),
             description="\n".join(description),

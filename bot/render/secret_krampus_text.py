@@ -85,6 +85,12 @@ def over(view: SKView) -> bool:
     return view.phase == Phase.GAME_OVER or view.abandoned
 
 
+def first_election(view: SKView) -> bool:
+    """Whether the game's first List Maker is being chosen (nothing voted nor placed yet)."""
+    started = view.last_votes is not None or view.nice_count or view.naughty_count or view.failed_votes
+    return not started and view.phase in (Phase.NOMINATION, Phase.VOTING)
+
+
 def headline(view: SKView, ctx: TableContext) -> str:
     """What is happening and who must act, in one line."""
     lm, sl = ctx.name(view.lm), ctx.name(view.sl)
