@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import signal
 import sys
 
 import discord
@@ -44,6 +45,11 @@ async def serve(
     )
     try:
         async with bot:
+            # SIGTERM (a deploy, `docker stop`, systemd): close as on Ctrl+C, so the wake-ups are
+            # stopped and the ephemeral notes kept (`Notifications.save_notes`), not cut off
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
+            )
             freezer = asyncio.create_task(_freeze_when_ready(bot))
             try:
                 await bot.start(token)

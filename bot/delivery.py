@@ -63,6 +63,7 @@ class Delivery:
             self.service.store.calls,
             self.sends,
             self.posts,
+            self.service.store.settings,
             shared=self.service.shared,
         )
         self.tables = TableMessages(
@@ -75,6 +76,7 @@ class Delivery:
         pipeline.poller.every(SENDS_UNFINISHED_AFTER / 2, self.sends.finish)
         self.privates.on_overtaken.append(self.tables.overtaken)
         pipeline.on_stop.append(self.pacer.stop)
+        pipeline.on_stop.append(self.notifications.save_notes)
 
     def pace(self, pacer: Pacer) -> None:
         """Pace writes with `pacer` from now on (tests: `Pacer(enabled=False)` or a fast one)."""

@@ -19,8 +19,9 @@ takes its row).
 
 from __future__ import annotations
 
+import json
 import logging
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import NamedTuple
 
 from bot import screens
@@ -35,6 +36,7 @@ from bot.pacing import Pacer, dm
 from bot.render.base import Payload
 from storage.calls import CHANNEL, CLOCK_NOTICE, Call, CallStore
 from storage.sends import Send
+from storage.settings import SettingsStore
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +44,10 @@ log = logging.getLogger(__name__)
 #: deleted is taken to be one whose process stopped (`Notifications.finish_deletes`); a live
 #: process deletes its own sooner but under the heaviest load.
 UNFINISHED_AFTER = 600.0
+
+
+#: The `meta` key under which a stopping process leaves its notes for the next start.
+NOTES_KEY = "ephemeral_notes"
 
 
 class Note(NamedTuple):
@@ -103,6 +109,7 @@ class Notifications:
         store: CallStore,
         sends: NotedSends,
         posts: ChannelPosts,
+        meta: SettingsStore,
         *,
         shared: bool = False,
     ) -> None:
@@ -115,6 +122,7 @@ class Notifications:
         self.pacer = pacer
         self.clock = clock
         self.store = store
+        self.meta = meta
         self.shared = shared
         #: game -> user (or `CHANNEL`) -> the latest "your turn" message (read from the store
         #: once per game, or at every delivery when `shared`)
@@ -283,6 +291,42 @@ class Notifications:
     async def _delete_note(self, note: Note) -> None:
         if self.clock() - note.at < TOKEN_LASTS:
             await self.messenger.delete_followup(note.token, note.message_id)
+
+    async def save_notes(self) -> None:
+        """Shutting down: the notes whose tokens still last are left in `meta` (beside those other
+        processes left), so the next start deletes each once out of date (`take_notes`); they
+        lived in memory only ("You can change your vote until..." stayed after the vote)."""
+        now = self.clock()
+        mine = [
+            [game_id, user_id, *note]
+            for game_id, notes in self._notes.items()
+            for user_id, note in notes.items()
+            if now - note.at < TOKEN_LASTS
+        ]
+        if mine:
+            left = json.loads(await self.meta.get_meta(NOTES_KEY) or "[]")
+            await self.meta.set_meta(NOTES_KEY, json.dumps(left + mine))
+
+    async def take_notes(self, game_ids: Collection[int]) -> int:
+        """At start: the notes a stopped process left for these games (the ones this process
+        resumes) are this process's again, the others stay for theirs. Returns how many."""
+        stored = await self.meta.get_meta(NOTES_KEY)
+        if not stored:
+            return 0
+        taken, left, now = 0, [], self.clock()
+        for game_id, user_id, *fields in json.loads(stored):
+            note = Note(*fields)
+            if now - note.at >= TOKEN_LASTS:
+                continue  # (its token is over: it cannot be deleted any more)
+            if game_id not in game_ids:
+                left.append([game_id, user_id, *note])
+                continue
+            held = self._notes.setdefault(game_id, {})
+            if user_id not in held:
+                held[user_id] = note
+                taken += 1
+        await self.meta.set_meta(NOTES_KEY, json.dumps(left))
+        return taken
 
     def forget(self, game_id: int) -> None:
         self._told.pop(game_id, None)

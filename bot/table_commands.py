@@ -347,9 +347,9 @@ class SlashCommands:
         self.pipeline.poller.start()
         mine = self._my_guilds()
         count = 0
-        for record in await self.service.store.live_games():
-            if not mine(record.guild_id):
-                continue
+        records = [record for record in await self.service.store.live_games() if mine(record.guild_id)]
+        await self.delivery.notifications.take_notes({record.id for record in records})  # (settled below)
+        for record in records:
             change = await self.pipeline.resume(record.id)
             if change.game.record.status == "running":  # (drafts lived in the messages)
                 for seat in range(len(change.game.seats)):

@@ -4,8 +4,10 @@ else sees (and replaces the voter's note), a player in the stables is told so wh
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import time
 
 from bot.render.secret_krampus import ROLE
 from games.secret_krampus import Phase
@@ -68,6 +70,43 @@ async def test_a_vote_note_goes_once_the_vote_is_over(harness: Harness) -> None:
     await harness.discord.click(voters[-1], table, _button(table, "vote.1"))  # the last vote
     for voter in voters:
         assert not [m.text() for m in harness.discord.ephemeral.get(voter.id, []) if "vote" in m.text()]
+
+
+async def test_a_vote_note_goes_once_the_vote_is_over_also_after_a_restart(harness: Harness) -> None:
+    """The notes lived in memory: after a restart (SIGTERM: a deploy) "You can change your vote
+    until the last vote is in." stayed for good. A stopping bot now leaves them for the next."""
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    await _nominate(harness, table, game_id, users)
+    for voter in users[:-1]:
+        await harness.discord.click(voter, table, _button(table, "vote.1"))
+    assert all("change your vote" in harness.discord.last_ephemeral(v).text() for v in users[:-1])
+    await harness.boot()  # (stops the bot as on SIGTERM, then starts it again)
+    await harness.table.commands.resume(pause=0)
+    assert [m.text() for m in harness.discord.ephemeral[users[0].id]]  # (the vote goes on)
+    await harness.discord.click(users[-1], table, _button(table, "vote.1"))  # the last vote
+    for voter in users:
+        assert not [m.text() for m in harness.discord.ephemeral.get(voter.id, []) if "vote" in m.text()]
+    assert await harness.service.store.settings.get_meta("ephemeral_notes") == "[]"
+
+
+async def test_notes_of_games_another_process_resumes_are_left_to_it(harness: Harness) -> None:
+    notifications = harness.table.delivery.notifications
+    users = make_users(5)
+    _table, game_id = await harness.open_table(users)
+    game = await harness.game(game_id)
+    await notifications.noted(game_id, users[0].id, "t1", 1, game.decision, 0)
+    await notifications.noted(game_id + 1, users[0].id, "t2", 2, game.decision, 0)
+    await notifications.save_notes()
+    notifications.forget(game_id)
+    notifications.forget(game_id + 1)
+    assert await notifications.take_notes({game_id}) == 1
+    left = await harness.service.store.settings.get_meta("ephemeral_notes")
+    assert [row[0] for row in json.loads(left or "[]")] == [game_id + 1]  # (another process's)
+    later = time.time() + 15 * 60
+    notifications.clock = lambda: later  # its token is over: nobody can delete it any more
+    assert await notifications.take_notes({game_id + 1}) == 0
+    assert await harness.service.store.settings.get_meta("ephemeral_notes") == "[]"
 
 
 async def _play_until(
