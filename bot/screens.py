@@ -69,14 +69,27 @@ def your_turn_text(game: LoadedGame, seat: int, url: str | None, *, below: bool 
 
 def unseen_text(game: LoadedGame, seat: int) -> str:
     """The line over a copy of a seat's private message shown after a click on the table (its DMs
-    closed, no view open): where its choices are, the button named as the table shows it."""
+    closed, no view open): where its choices are, the button named as the table shows it (a
+    choice made in private only there: the copy has no controls)."""
     with using(table_language(game)):
         button = private_label(game)
     with using(seat_language(game, seat)):
+        if only_in_private(game, seat):
+            return _("Only you see this. To choose, open **{button}** on the table.", button=button)
         return _(
             "Only you see this. Your choices are on the table, also under its **{button}** button.",
             button=button,
         )
+
+
+def only_in_private(game: LoadedGame, seat: int) -> bool:
+    """Whether the seat's current choice is made in its private message and not on the table too
+    (Naughty or Nice's Summon keeps one creature in private; Naughty & Nice's secret draws are
+    also on the table)."""
+    if game.record.status != "running" or not renderer(game).has_private_decision(_view(game, seat)):
+        return False
+    with using(table_language(game)):
+        return _table_payload(game, ()).offered() is None
 
 
 def restarted_text(game: LoadedGame, seat: int) -> str:

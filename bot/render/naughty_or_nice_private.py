@@ -203,6 +203,13 @@ def reaction_prompt(view: NoNView, ctx: TableContext) -> str:
             creature=creature,
             target=ctx.name(window.target),
         )
+    elif window.kiddo is not None and window.subject == Creature.CAGA_TIO:  # (it covers a slot)
+        what = _(
+            "**Reaction window:** {name} plays {creature}, covering a slot of {kiddo}: cancel its effect?",
+            name=mover,
+            creature=creature,
+            kiddo=_(KIDDOS[window.kiddo].name),
+        )
     elif window.kiddo is not None:
         what = _(
             "**Reaction window:** {name} plays {creature}, taking {kiddo}: cancel its effect?",
@@ -351,6 +358,10 @@ def _turn_text(view: NoNView) -> str:
             text += " " + _("You may play creatures first.")
         if view.final_turn:  # (after Midnight each player has one turn more)
             text += "\n" + _("\N{CLOCK FACE TWELVE OCLOCK} Midnight has struck: this is your last turn.")
+        elif (
+            view.idle_turns and view.num_players - view.idle_turns == 1
+        ):  # (spec 4.10 step 5; the table says it)
+            text += "\n\N{WARNING SIGN} " + _("If this turn gains no card and takes no kiddo, the game ends.")
         return text + _can_fulfil(view)
     if creatures:
         return _("**Your turn:** play creatures if you like, then **End turn**.")

@@ -364,3 +364,26 @@ def test_craft_says_when_there_is_nothing_left_to_take() -> None:
         told = told and "nothing is left to craft" in private.text()
         assert told == empty and ("**Craft**" in table.text() + private.text()) != empty
     assert labels == {False: 0, True: 2}, labels
+
+
+async def test_with_dms_closed_a_summon_on_the_table_says_where_to_keep_a_creature(harness: Harness) -> None:
+    """The copy of the private message after Summon on the table said "Your choices are on the
+    table": the table had none (the creature to keep is chosen in private only)."""
+    users = make_users(2)
+    harness.discord.closed_dms = {u.id for u in users}
+    table, game_id = await open_non(harness, users, level="3")
+    for _ in range(2):
+        game = await harness.game(game_id)
+        pick = f"pick:{game_id}:{game.decision}:giver"
+        free = table.item(pick).item.options[0].value
+        await harness.discord.click(users[sorted(game.to_decide())[0]], table, pick, [free])
+    game = await harness.game(game_id)
+    active = users[game.state.turn.seat]
+    summon = f"act:{game_id}:{game.decision}:summon"
+    assert summon in table.custom_ids()
+    await harness.discord.click(active, table, summon)
+    game = await harness.game(game_id)
+    copy = harness.discord.last_ephemeral(active)
+    assert copy is not None and not copy.custom_ids() and "keep one of the two creatures" in copy.text()
+    assert copy.content == "Only you see this. To choose, open **My hand** on the table."
+    assert not [cid for cid in table.custom_ids() if f":{game.decision}:" in cid]  # (none there)

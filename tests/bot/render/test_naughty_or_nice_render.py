@@ -262,7 +262,8 @@ def test_reaction_window_table_and_prompt(secret: bool) -> None:
 
 def test_a_reaction_prompt_says_whom_the_creature_is_played_on() -> None:
     """A player asked whether to cancel a creature must know it is played on them (or whom, or
-    which kiddo it takes), as the table said when it was played."""
+    which kiddo it takes, or whose slot Caga Tió covers: "taking" read as if the kiddo went), as
+    the table said when it was played."""
     said: set[str] = set()
     for seed in range(80):
         for state in random_states(4, seed, {"level": 5}, limit=600):
@@ -281,12 +282,15 @@ def test_a_reaction_prompt_says_whom_the_creature_is_played_on() -> None:
                 elif played.target >= 0:
                     assert f" on {NAMES[played.target]}: cancel" in text, text
                     said.add("them")
+                elif played.kiddo is not None and played.creature.value == "CAGA_TIO":  # (not taken)
+                    assert f"covering a slot of {KIDDOS[played.kiddo].name}: cancel" in text, text
+                    said.add("slot")
                 elif played.kiddo is not None:
                     assert f"taking {KIDDOS[played.kiddo].name}: cancel" in text, text
                     said.add("kiddo")
-        if len(said) == 3:
+        if len(said) == 4:
             break
-    assert said == {"you", "them", "kiddo"}, said
+    assert said == {"you", "them", "kiddo", "slot"}, said
 
 
 def test_a_tomte_answering_a_tomte_says_what_the_chain_is_about() -> None:
@@ -782,6 +786,7 @@ def test_the_table_warns_while_turns_go_by_with_nothing_gained() -> None:
     with no warning, with cards still in the decks. Once the turn being played gains something,
     the warning goes (it stood under "Dasher takes Sweater"); after a single such turn it waits
     unless one more would end the game (a skipped turn with full decks read as an alarm)."""
+    told = 0
     for players in (2, 3):
         seen, gaining = set(), 0
         for seed in range(40):
@@ -797,12 +802,20 @@ def test_the_table_warns_while_turns_go_by_with_nothing_gained() -> None:
                 assert not (warned and state.progress), text  # (not under a card this turn just took)
                 if warned:
                     assert f"the game ends after {left} more like it." in text, text
+                for seat in view.to_decide:  # the player whose turn may end it reads it in private too
+                    mine = _message(RENDER.private(GAME.view(state, seat), ctx, [])).text()
+                    mine_now = view.phase == "turn" and seat == view.active_seat and view.basic_taken is None
+                    shown = shows_decision(GAME.view(state, seat))  # (else it reads the table's)
+                    last = left == 1 and idle > 0 and mine_now and shown
+                    assert ("If this turn gains no card and takes no kiddo, the game ends." in mine) == last
+                    told += last
                 seen.add(idle)
                 gaining += state.progress and state.idle_turns > 0
             if 1 in seen and gaining:
                 break
         else:
             raise AssertionError(f"{players} players: idle turns seen {seen}, gaining {gaining}")
+    assert told  # (the one whose turn may end the game, deciding in their private message)
 
 
 def test_the_idle_warning_counts_down_before_midnight_and_is_gone_after_it() -> None:
