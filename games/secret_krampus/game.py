@@ -12,6 +12,7 @@ from games.secret_krampus import clock, engine, rules
 from games.secret_krampus.data import Phase
 from games.secret_krampus.events import SKEvent
 from games.secret_krampus.models import SKAction, SKState, SKView
+from games.secret_krampus.steps import win_reason_now
 from games.secret_krampus.views import build_view
 
 
@@ -61,7 +62,7 @@ class SecretKrampus(GameRules[SKState, Any]):
             return None
         return Outcome(
             winners=frozenset(rules.winners(state)),
-            summary=state.win_reason or "",
+            summary=win_reason_now(state.win_reason) or "",
             team=state.winner.value,
         )
 

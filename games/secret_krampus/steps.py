@@ -38,10 +38,23 @@ from games.secret_krampus.rules import winners
 #: the English sentence, which is its catalogue key; `tests/games/secret_krampus` checks the numbers).
 WIN_REASONS = {
     "nice_cards": N_("5 Nice gifts were delivered, so Christmas is saved."),
-    "naughty_cards": N_("6 Naughty gifts were delivered, so Christmas is ruined."),
-    "krampus_elected": N_("Krampus was elected Sleigh Loader with 3 or more Naughty gifts delivered."),
+    "naughty_cards": N_("The 6th Naughty gift is on the board, so Christmas is ruined."),
+    "krampus_elected": N_("Krampus was elected Sleigh Loader with 3 or more Naughty gifts on the board."),
     "krampus_stabled": N_("Krampus was sent to the stables."),
 }
+#: Reasons stored by games before they were reworded -> the wording now (a 6-player game starts
+#: with a Naughty gift on the board: "6 Naughty gifts were delivered" overcounted by one).
+REWORDED = {
+    "6 Naughty gifts were delivered, so Christmas is ruined.": WIN_REASONS["naughty_cards"],
+    "Krampus was elected Sleigh Loader with 3 or more Naughty gifts delivered.": WIN_REASONS[
+        "krampus_elected"
+    ],
+}
+
+
+def win_reason_now(stored: str | None) -> str | None:
+    """A stored game's reason as worded now (`REWORDED`)."""
+    return REWORDED.get(stored, stored) if stored else stored
 
 
 def fail(state: SKState, out: list[Event], cause: Literal["vote", "heads_together"]) -> None:

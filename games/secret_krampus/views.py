@@ -17,6 +17,7 @@ from games.secret_krampus.data import (
     Team,
 )
 from games.secret_krampus.models import PlayerPublic, SKState, SKView
+from games.secret_krampus.steps import win_reason_now
 
 
 def revealed_roles(state: SKState, abandoned: bool = False) -> dict[int, Role]:
@@ -92,7 +93,7 @@ def build_view(state: SKState, seat: int | None, abandoned: bool = False) -> SKV
         krampus_check_active=rules.krampus_check_active(state),
         heads_together_active=rules.heads_together_active(state),
         winner=state.winner,
-        win_reason=state.win_reason,
+        win_reason=win_reason_now(state.win_reason),
         abandoned=abandoned,
     )
     if seat is None or not 0 <= seat < state.num_players:

@@ -9,7 +9,7 @@ import re
 
 from games.core.words import Words
 from games.secret_krampus import SecretKrampus
-from games.secret_krampus.data import KRAMPUS_CHECK_FROM_NAUGHTY, NAUGHTY_WIN_AT, NICE_WIN_AT
+from games.secret_krampus.data import KRAMPUS_CHECK_FROM_NAUGHTY, NAUGHTY_WIN_AT, NICE_WIN_AT, Phase, Team
 from games.secret_krampus.steps import WIN_REASONS
 from tests.marked_texts import template
 
@@ -19,7 +19,7 @@ NAMES = [f"P{i}" for i in range(10)]
 
 def test_the_end_reasons_say_the_rules_numbers() -> None:
     assert WIN_REASONS["nice_cards"].startswith(f"{NICE_WIN_AT} Nice gifts")
-    assert WIN_REASONS["naughty_cards"].startswith(f"{NAUGHTY_WIN_AT} Naughty gifts")
+    assert WIN_REASONS["naughty_cards"].startswith(f"The {NAUGHTY_WIN_AT}th Naughty gift is on the board")
     assert f"with {KRAMPUS_CHECK_FROM_NAUGHTY} or more" in WIN_REASONS["krampus_elected"]
 
 
@@ -54,3 +54,17 @@ def test_every_event_line_is_made_of_marked_texts() -> None:
                 assert wording <= marked, (event.kind, wording - marked)
                 assert all(value in NAMES or value.isdigit() for value in plain), (event.kind, plain)
     assert {"votes_revealed", "card_placed", "game_over", "cards_drawn", "order_started"} <= kinds
+
+
+def test_a_game_stored_with_an_old_reason_reads_the_new_one() -> None:
+    """ "6 Naughty gifts were delivered" overcounted a 6-player game (one starts on the board); a
+    game stored before the rewording shows the reason as worded now (the old one is no key)."""
+    from games.secret_krampus.steps import REWORDED
+
+    state = GAME.new_game(6, GAME.parse_options(None), 1)
+    for old, now in REWORDED.items():
+        over = {"phase": Phase.GAME_OVER, "winner": Team.NAUGHTY, "win_reason": old}
+        stored = state.model_copy(update=over)
+        assert GAME.view(stored, None).win_reason == now and now in WIN_REASONS.values()
+        outcome = GAME.outcome(stored)
+        assert outcome is not None and outcome.summary == now
