@@ -25,6 +25,7 @@ from games.grumpy_nisse.events_effects import (
     VOID_EMPTY_DECK,
     VOID_EMPTY_DISCARDS,
     VOID_EMPTY_HAND,
+    VOID_LAST_TRICK,
     VOID_SHORT_DECK,
 )
 from games.grumpy_nisse.models import GNState
@@ -70,6 +71,9 @@ def _foresight(state: GNState, seat: int, card: str, out: list[Event]) -> bool:
 
 def _spy(state: GNState, seat: int, card: str, out: list[Event]) -> bool:
     target = rules.other(seat)
+    if not any(state.hands) and not any(state.decks):  # (the reveal would end with the round at once)
+        out.append(EffectVoid(seat=seat, card=card, reason=VOID_LAST_TRICK))
+        return False
     state.spy_until[seat] = state.trick_no + 1
     out.append(SpyStarted(seat=seat, target=target))
     out.append(

@@ -16,11 +16,13 @@ VOID_EMPTY_DISCARDS = "the discard pile is empty"
 VOID_EMPTY_HAND = "the hand is empty"
 VOID_EMPTY_DECK = "the deck is empty"
 VOID_SHORT_DECK = f"fewer than {RUMMAGE_DRAW} cards in the deck"
+VOID_LAST_TRICK = "the round ends with this trick"
 _VOID_LINES = {
     VOID_EMPTY_DISCARDS: N_("{name}'s {card} has no effect: the discard pile is empty."),
     VOID_EMPTY_HAND: N_("{name}'s {card} has no effect: the hand is empty."),
     VOID_EMPTY_DECK: N_("{name}'s {card} has no effect: the deck is empty."),
     VOID_SHORT_DECK: N_("{name}'s {card} has no effect: fewer than {n} cards in the deck."),
+    VOID_LAST_TRICK: N_("{name}'s {card} has no effect: the round ends with this trick."),
 }
 
 
@@ -65,6 +67,13 @@ class ForesightUsed(Event):
     done: bool  # False: looking now; True: the cards are back on the deck
 
     def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        if self.count == 1:  # ("the top 1 card": the deck had one card left)
+            text = (
+                N_("{name} puts the card back on the deck (Foresight).")
+                if self.done
+                else N_("{name} looks at the top card of their deck (Foresight).")
+            )
+            return say(words, text, name=names[self.seat])
         if self.done:
             return words.ngettext(
                 "{name} puts the {n} card back on the deck (Foresight).",

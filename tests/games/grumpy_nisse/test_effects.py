@@ -86,6 +86,11 @@ def test_foresight_with_two_or_one_or_no_card():
     assert [a.order for a in G.legal_actions(state, V)] == ["01", "10"]
     state, events = _foreseeing(["M1"])
     assert one(events, "foresight_seen").cards == ["M1"] and state.phase == Phase.LEAD
+    lines = [e.describe(["Ann", "Ben"]) for e in of_kind(events, "foresight_used")]  # (not "the top 1 card")
+    assert lines == [
+        "Ann looks at the top card of their deck (Foresight).",
+        "Ann puts the card back on the deck (Foresight).",
+    ]
     state, events = _foreseeing([])
     assert of_kind(events, "effect_void")[0].reason == "the deck is empty"
 
@@ -112,6 +117,13 @@ def test_spy_ends_with_the_round_and_two_sixes_reveal_both_hands():
     state, events = trick(state, "P6", "L6")  # the last trick of round 1
     assert state.round == 2 and state.spy_until == [None, None]
     assert G.view(state, V).opponent_hand is None
+    # ... so a Spy on the round's last trick has no effect (its line promised the next trick)
+    assert "spy_started" not in kinds(events) and "hand_revealed" not in kinds(events)
+    void = of_kind(events, "effect_void")
+    assert {e.seat for e in void} == {V, T} and all(
+        e.reason == "the round ends with this trick" for e in void
+    )
+    assert "has no effect: the round ends with this trick." in void[0].describe(["Ann", "Ben"])
     state = rigged([["P6", *FILL[0]], ["L6", *FILL[1]]], decks=DECKS)
     state, _ = trick(state, "P6", "L6")
     assert (
