@@ -159,8 +159,12 @@ def headline(view: NoNView, ctx: TableContext) -> str:
         ai = bool(view.to_decide) and set(view.to_decide) <= ctx.ai_seats  # (no word on where it chooses)
         if view.phase == "turn":
             text = _("{who}'s turn: {hint}", who=who, hint=_turn_hint(view, ai))
+        elif view.phase == "craft" and ai:
+            text = _("{who} crafts, taking presents from the deck or the offer row.", who=who)
         elif view.phase == "craft":
             text = _("{who} crafts: take presents from the deck or the offer row below.", who=who)
+        elif view.phase == "giver_choice" and ai:
+            text = _("{who} chooses a gift giver.", who=who)
         elif view.phase == "giver_choice":
             text = _("{who}: choose a gift giver below.", who=who)
         else:

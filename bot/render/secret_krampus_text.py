@@ -101,6 +101,14 @@ def headline(view: SKView, ctx: TableContext) -> str:
         return win_line(view.winner, view.win_reason)
     if phase == Phase.NOMINATION:
         candidate = ctx.name(view.lm_candidate)
+        if view.lm_candidate in ctx.ai_seats and view.special_election:  # (an AI is told nothing)
+            return _(
+                "**{name}** is the List Maker candidate (chosen by Successor Selector) and picks a "
+                "Sleigh Loader.",
+                name=candidate,
+            )
+        if view.lm_candidate in ctx.ai_seats:
+            return _("**{name}** is the List Maker candidate and picks a Sleigh Loader.", name=candidate)
         if view.special_election:
             return _(
                 "**{name}** is the List Maker candidate (chosen by Successor Selector): "

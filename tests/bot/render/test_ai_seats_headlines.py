@@ -1,9 +1,11 @@
-"""The table's prompt for an AI seat says what it does, not where a person would choose it: "Vixen
-(AI) answers with a card in private (DM or **My hand & role**)" read as if someone had to act."""
+"""The table's prompt for an AI seat says what it does, not where a person would choose it nor
+what to do: "Vixen (AI) answers with a card in private (DM or **My hand & role**)" and "Holly
+(AI) is the List Maker candidate: pick a Sleigh Loader below" read as if someone had to act."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -11,6 +13,8 @@ from bot.plugins import PLUGINS
 from bot.render.base import TableContext
 from games.core import visible_events
 
+#: What a prompt tells a person to do ("pick a Sleigh Loader below"), not what an AI does.
+ORDERS = re.compile(r": (pick|choose|take) [^.]* below")
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
 
@@ -38,6 +42,7 @@ def test_an_ai_seats_prompt_names_no_private_button_and_a_persons_does(name: str
                 text = _table_text(renderer.table(rules.view(state, None), ctx, visible_events(events, None)))
                 if set(deciding) <= ai_seats:
                     assert f"**{button}**" not in text and "DM or" not in text, (players, deciding, text)
+                    assert not ORDERS.search(text), text  # ("Holly (AI) ...: pick a Sleigh Loader below")
                     ai_prompts += 1
                 elif f"**{button}**" in text:
                     person_prompts += 1
