@@ -119,8 +119,13 @@ def table_choices(view: NoNView) -> list[tuple[str, str]]:
                 _("Pass (nothing left to craft)") if nothing_to_craft(view) else _(BASIC_NAMES[Basic.CRAFT])
             )
             basics = [("craft", craft)]
-            if view.uses_creatures:
-                basics.append(("summon", _(BASIC_NAMES[Basic.SUMMON])))
+            if view.uses_creatures:  # (labelled as in the private message: `games.naughty_or_nice.views`)
+                summon = (
+                    _("Summon (+1 point after Midnight)")
+                    if view.midnight_revealed
+                    else _(BASIC_NAMES[Basic.SUMMON])
+                )
+                basics.append(("summon", summon))
             return basics
         return [("end_turn", _("End turn"))]
     if view.phase == "craft":

@@ -879,3 +879,17 @@ def test_christkindl_and_ded_moroz_prompts_say_what_set_them_off() -> None:
         cause = StepCause(creature=Creature.SNOW_MAIDEN, by=by, discarded=True)
         unkept = view.model_copy(update={"cause": cause})
         assert said in _message(RENDER.private(unkept, ctx, [])).text()
+
+
+def test_after_midnight_the_tables_summon_says_its_point_as_the_private_one_does() -> None:
+    """The DM's button read "Summon (+1 point after Midnight)", the table's plain "Summon"."""
+    for seed in range(30):
+        for state in random_states(3, seed, {"level": 5}, limit=2000):
+            view = GAME.view(state, None)
+            if not (view.midnight_revealed and view.phase == "turn" and view.basic_taken is None):
+                continue
+            ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+            labels = [getattr(c.item, "label", "") for c in _message(RENDER.table(view, ctx, [])).items()]
+            assert "Summon (+1 point after Midnight)" in labels and "Summon" not in labels, labels
+            return
+    raise AssertionError("no turn after Midnight found")
