@@ -84,8 +84,7 @@ def unseen_text(game: LoadedGame, seat: int) -> str:
 
 def only_in_private(game: LoadedGame, seat: int) -> bool:
     """Whether the seat's current choice is made in its private message and not on the table too
-    (Naughty or Nice's Summon keeps one creature in private; Naughty & Nice's secret draws are
-    also on the table)."""
+    (a card to keep, seen only by its player; a secret draw may be on the table too)."""
     if game.record.status != "running" or not renderer(game).has_private_decision(_view(game, seat)):
         return False
     with using(table_language(game)):
