@@ -55,6 +55,9 @@ QUIET_ON_TABLE = frozenset({"window_opened", "kiddo_revealed", "offer_refilled",
 #: Events whose points the event itself already tells (the `scored` right after it is dropped).
 WITH_POINTS = frozenset({"fulfilled", "creature_played", "reindeer_played"})
 NEWS_LINES = 7
+#: ... and at the end, whose last action comes with the final scoring's lines (the last player's
+#: own turn and a tied majority's second +3 were left out)
+END_NEWS_LINES = 15
 MIDNIGHT = "\N{CLOCK FACE TWELVE OCLOCK}"
 
 
@@ -66,8 +69,8 @@ def tells_on_table(event: Event) -> bool:
     return event.kind not in QUIET_ON_TABLE
 
 
-def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
-    """What just happened, in at most `NEWS_LINES` lines (the newest ones, after `left_out` when some
+def table_news(events: Sequence[Event], names: Sequence[str], most: int = NEWS_LINES) -> str:
+    """What just happened, in at most `most` lines (the newest ones, after `left_out` when some
     were left out)."""
     lines: list[str] = []
     told: set[int] = set()  # the seat whose event just gave its points
@@ -79,7 +82,7 @@ def table_news(events: Sequence[Event], names: Sequence[str]) -> str:
         if not tells_on_table(event):
             continue
         lines.append(described(event, names))
-    return "\n".join(f"- {line}" for line in newest_lines(lines, NEWS_LINES))
+    return "\n".join(f"- {line}" for line in newest_lines(lines, most))
 
 
 def window_text(view: NoNView, ctx: TableContext) -> str:
@@ -221,10 +224,11 @@ class NaughtyOrNiceRenderer(BaseRenderer):
         title = f"\N{WRAPPED PRESENT} {title}"
         embed = discord.Embed(title=title, description=headline(view, ctx), colour=EMBED_COLOUR)
         self._extra_fields(view, ctx, embed)
-        news = table_news(events, ctx.names)
+        news = table_news(events, ctx.names, END_NEWS_LINES if view.over else NEWS_LINES)
         if news:
             embed.add_field(name=_("What just happened"), value=news[:1024], inline=False)
-        embed.set_footer(text=self._footer(view, ctx))
+        if not view.over:  # (the hands' and decks' sizes tell nothing at the end: the news has room)
+            embed.set_footer(text=self._footer(view, ctx))
         picture = Picture(
             f"naughty-or-nice-{ctx.game_id}.png",
             picture_key(view, ctx.names),

@@ -218,6 +218,9 @@ def test_the_table_counts_each_deck_s_bottom_stack_apart_until_midnight() -> Non
         view = GAME.view(state, None)
         ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
         footer = RENDER.table(view, ctx, []).embeds[0].footer.text
+        if view.over:  # (no footer at the end: the news has its room)
+            assert footer is None
+            continue
         apart = f"{view.kiddo_main_size} + 🕛{view.kiddo_bottom_size} kiddos"
         if not view.midnight_revealed:
             assert apart in footer and "Midnight is in it" in footer, footer
@@ -893,3 +896,30 @@ def test_after_midnight_the_tables_summon_says_its_point_as_the_private_one_does
             assert "Summon (+1 point after Midnight)" in labels and "Summon" not in labels, labels
             return
     raise AssertionError("no turn after Midnight found")
+
+
+def test_the_end_table_keeps_the_last_turn_with_the_final_scoring() -> None:
+    """The final scoring's lines (majorities, all five symbols, the winner) pushed the last
+    player's own turn ("Dasher chooses Summon", its +1 after Midnight) and a tied majority's
+    second +3 out of the end table."""
+    from bot.render.naughty_or_nice import END_NEWS_LINES, tells_on_table
+    from games.core import visible_events
+
+    ended = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new_game(3, GAME.parse_options({"level": 5}), seed)
+        while GAME.outcome(state) is None:
+            deciders = sorted(GAME.to_decide(state))
+            if not deciders:
+                state, events = GAME.apply(state, SYSTEM_SEAT, CloseWindow())
+                continue
+            seat = rng.choice(deciders)
+            state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        public = [e for e in visible_events(events, None) if tells_on_table(e)]
+        ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+        text = _message(RENDER.table(GAME.view(state, None), ctx, visible_events(events, None))).text()
+        if len(public) <= END_NEWS_LINES:
+            assert "(more in /log)" not in text and translated(public[0].describe(NAMES[:3])) in text, text
+            ended += 1
+    assert ended
