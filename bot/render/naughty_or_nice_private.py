@@ -45,6 +45,7 @@ from bot.render.naughty_or_nice_text import (
     hand_text,
     present_text,
     present_type_name,
+    symbols_text,
 )
 from games.core import Event
 from games.core.words import names_and
@@ -101,6 +102,10 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
         creatures = creatures_text(view.creatures)
         embed.add_field(
             name=_("Creatures ({n})", n=len(view.creatures)), value=creatures[:1024], inline=False
+        )
+    if shown and view.uses_sets:  # (symbol majorities and all five score: spec level 5)
+        embed.add_field(
+            name=_("Your kiddos ({n})", n=len(me.kiddos)), value=symbols_text(me.symbols), inline=False
         )
     if shown:
         _decision_fields(view, embed)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import TableContext
@@ -37,6 +37,14 @@ REACTION_NAME = {
     Reaction.TOMTE: CREATURES[Creature.TOMTE].name,
     Reaction.PAPA_WOLVERINE: CREATURES[Creature.PAPA_WOLVERINE].name,
 }
+
+
+def symbols_text(symbols: Mapping[Symbol, int]) -> str:
+    """`⭐ Star ×2 · 🌙 Moon ×1`: a player's kiddos by symbol (the sets of level 5)."""
+    held = [f"{SYMBOL_EMOJI[s]} {_(SYMBOL_NAMES[s])} ×{symbols[s]}" for s in Symbol if symbols.get(s)]
+    return " \N{MIDDLE DOT} ".join(held) or _("none yet")
+
+
 CREATURE_TYPE_EMOJI = {"HELPFUL": "\N{SPARKLES}", "HURTFUL": "\N{COLLISION SYMBOL}", "NEUTRAL": ""}
 CATEGORY_TEXT = {
     # i18n: scoring categories in a player's score breakdown ("kiddos +7, creatures +3")

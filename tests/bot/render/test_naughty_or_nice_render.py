@@ -923,3 +923,24 @@ def test_the_end_table_keeps_the_last_turn_with_the_final_scoring() -> None:
             assert "(more in /log)" not in text and translated(public[0].describe(NAMES[:3])) in text, text
             ended += 1
     assert ended
+
+
+def test_at_level_5_a_deciding_player_reads_their_kiddos_symbols() -> None:
+    """Sets score by symbol (majorities, all five): a player reading only their DM could not
+    plan for them. The message deciding shows its seat's kiddos by symbol (not at levels 1-4)."""
+    seen = set()
+    for level in (4, 5):
+        for state in random_states(3, 2, {"level": level}, limit=1500):
+            for seat in GAME.to_decide(state):
+                view = GAME.view(state, seat)
+                if not shows_decision(view):
+                    continue
+                text = _message(
+                    RENDER.private(view, TableContext(1, 0, NAMES[:3], "Naughty or Nice"), [])
+                ).text()
+                me = view.players[seat]
+                assert (f"Your kiddos ({len(me.kiddos)})" in text) == (level == 5), text
+                for kiddo in me.kiddos if level == 5 else ():
+                    assert f"×{me.symbols[kiddo.symbol]}" in text
+                seen.add((level, bool(me.kiddos)))
+    assert seen >= {(4, True), (5, True), (5, False)}, seen
