@@ -86,9 +86,9 @@ def over(view: SKView) -> bool:
 
 
 def first_election(view: SKView) -> bool:
-    """Whether the game's first List Maker is being chosen (nothing voted nor placed yet)."""
-    started = view.last_votes is not None or view.nice_count or view.naughty_count or view.failed_votes
-    return not started and view.phase in (Phase.NOMINATION, Phase.VOTING)
+    """Whether the game's first List Maker is being chosen: no vote revealed yet (a gift is placed
+    only after one; a 6-player game starts with a Naughty gift on the board)."""
+    return view.last_votes is None and view.phase in (Phase.NOMINATION, Phase.VOTING)
 
 
 def headline(view: SKView, ctx: TableContext) -> str:
