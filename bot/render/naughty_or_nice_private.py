@@ -363,9 +363,8 @@ def _turn_text(view: NoNView) -> str:
             text += " " + _("You may play creatures first.")
         if view.final_turn:  # (after Midnight each player has one turn more)
             text += "\n" + _("\N{CLOCK FACE TWELVE OCLOCK} Midnight has struck: this is your last turn.")
-        elif (
-            view.idle_turns and view.num_players - view.idle_turns == 1
-        ):  # (spec 4.10 step 5; the table says it)
+        elif view.idle_turns and view.num_players - view.idle_turns == 1 and nothing_to_craft(view):
+            # (spec 4.10 step 5; while something is left to craft, any basic action gains a card)
             text += "\n\N{WARNING SIGN} " + _("If this turn gains no card and takes no kiddo, the game ends.")
         return text + _can_fulfil(view)
     if creatures:

@@ -14,7 +14,7 @@ from bot.i18n import translated
 from bot.render.base import TableContext, event_lines
 from bot.render.naughty_or_nice import NaughtyOrNiceRenderer
 from bot.render.naughty_or_nice_choices import sameness
-from bot.render.naughty_or_nice_components import Draft, fulfil_targets, table_choices
+from bot.render.naughty_or_nice_components import Draft, fulfil_targets, nothing_to_craft, table_choices
 from bot.render.naughty_or_nice_private import GAME_OVER, IDLE_LINE, shows_decision
 from games.core import SYSTEM_SEAT
 from games.naughty_or_nice import NaughtyOrNice
@@ -789,7 +789,6 @@ def test_the_table_warns_while_turns_go_by_with_nothing_gained() -> None:
     with no warning, with cards still in the decks. Once the turn being played gains something,
     the warning goes (it stood under "Dasher takes Sweater"); after a single such turn it waits
     unless one more would end the game (a skipped turn with full decks read as an alarm)."""
-    told = 0
     for players in (2, 3):
         seen, gaining = set(), 0
         for seed in range(40):
@@ -809,16 +808,14 @@ def test_the_table_warns_while_turns_go_by_with_nothing_gained() -> None:
                     mine = _message(RENDER.private(GAME.view(state, seat), ctx, [])).text()
                     mine_now = view.phase == "turn" and seat == view.active_seat and view.basic_taken is None
                     shown = shows_decision(GAME.view(state, seat))  # (else it reads the table's)
-                    last = left == 1 and idle > 0 and mine_now and shown
+                    last = left == 1 and idle > 0 and mine_now and shown and nothing_to_craft(view)
                     assert ("If this turn gains no card and takes no kiddo, the game ends." in mine) == last
-                    told += last
                 seen.add(idle)
                 gaining += state.progress and state.idle_turns > 0
             if 1 in seen and gaining:
                 break
         else:
             raise AssertionError(f"{players} players: idle turns seen {seen}, gaining {gaining}")
-    assert told  # (the one whose turn may end the game, deciding in their private message)
 
 
 def test_the_idle_warning_counts_down_before_midnight_and_is_gone_after_it() -> None:
@@ -944,3 +941,21 @@ def test_at_level_5_a_deciding_player_reads_their_kiddos_symbols() -> None:
                     assert f"×{me.symbols[kiddo.symbol]}" in text
                 seen.add((level, bool(me.kiddos)))
     assert seen >= {(4, True), (5, True), (5, False)}, seen
+
+
+def test_the_player_whose_idle_turn_would_end_the_game_is_warned_in_private() -> None:
+    """The table said "the game ends after 1 more like it"; the player whose turn it was read
+    only their choices in their DM, passed, and the game ended. Warned only when nothing is left
+    to craft (a Craft or a Summon gains a card: no alarm with full decks)."""
+    warning = "If this turn gains no card and takes no kiddo, the game ends."
+    for state in random_states(3, 1, {"level": 3}, limit=400):
+        view = GAME.view(state, state.turn.seat) if state.turn is not None else None
+        if view is None or view.phase != "turn" or view.basic_taken is not None or not shows_decision(view):
+            continue
+        ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+        empty = {"present_deck_size": 0, "present_discard": [], "offer": []}
+        for idle, update, warned in ((2, empty, True), (1, empty, False), (2, {}, False)):
+            seen = view.model_copy(update={"idle_turns": idle, **update})
+            assert (warning in _message(RENDER.private(seen, ctx, [])).text()) == warned, (idle, update)
+        return
+    raise AssertionError("no turn shown in private")
