@@ -91,6 +91,8 @@ def objective_line(code: str, points: Sequence[int], counts: Sequence[int], name
         return f"{line} " + _("The neutral tree had the most.")
     below = [c for c in counts if c < top]
     if neutral >= 1 and counts.count(top) == 1 and neutral == max(below, default=0):
+        if counts.count(neutral) > 1:  # (a player tied it: their +3 is in their points)
+            return f"{line} " + _("The neutral tree shared second place.")
         return f"{line} " + _("The neutral tree came second.")
     return line
 

@@ -51,8 +51,8 @@ PRIVATE_PHASES = frozenset({Phase.PLAY, Phase.STEAL, Phase.ORIENT})
 #: or not the seat declares or draws on the table now).
 #: (stable while the others play; on the seat's own turn it must not read as "not your turn")
 NOT_YOUR_TURN = N_(
-    "On your turn you declare, and draw after a declaration, with the table's buttons. Your secret "
-    "draws and your plays are made here."
+    "On your turn, declare (and draw after declaring) with the table's buttons; draw in secret and "
+    "play your cards here."
 )
 _DRAFT = re.compile(r"c(?P<card>[A-Z]{2}\d{2})")
 

@@ -216,7 +216,7 @@ def table_lines(view: NNView, ctx: TableContext) -> list[str]:
             )
         elif view.active_seat in ctx.ai_seats:  # (no word on where an AI sees its cards)
             lines.append(
-                _("{name} is drawing in secret: {draws} of {most} drawn. Draw again or stop?", **values)
+                _("{name} is drawing in secret: {draws} of {most} drawn; it draws again or stops.", **values)
             )
         else:
             lines.append(

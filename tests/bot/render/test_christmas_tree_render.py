@@ -474,7 +474,9 @@ def test_a_majority_the_neutral_tree_placed_in_says_so() -> None:
     names = NAMES[:2]
     first = objective_line(majority, [6, 2, 0], [3, 2, 4], names)
     assert first.endswith("The neutral tree had the most.") and "Dasher 6, Dancer 2." in first
-    assert objective_line(majority, [9, 2, 0], [3, 2, 2], names).endswith("The neutral tree came second.")
+    assert objective_line(majority, [9, 1, 0], [3, 1, 2], names).endswith("The neutral tree came second.")
+    shared = objective_line(majority, [9, 5, 0], [3, 2, 2], names)  # (Dancer's +3 is in their 5)
+    assert shared.endswith("The neutral tree shared second place.")
     assert "neutral" not in objective_line(majority, [9, 5, 0], [3, 2, 1], names)  # third: no word
     assert "neutral" not in objective_line(majority, [9, 5, 0], [3, 2, 0], names)  # no card: no place
     assert "neutral" not in objective_line(other, [6, 2, 0], [3, 2, 4], names)  # not a majority
