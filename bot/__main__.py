@@ -47,8 +47,9 @@ async def serve(
         async with bot:
             # SIGTERM (a deploy, `docker stop`, systemd): close as on Ctrl+C, so the wake-ups are
             # stopped and the ephemeral notes kept (`Notifications.save_notes`), not cut off
+            closing: list[asyncio.Task[None]] = []  # (held: the loop keeps only weak references)
             asyncio.get_running_loop().add_signal_handler(
-                signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
+                signal.SIGTERM, lambda: closing.append(asyncio.ensure_future(bot.close()))
             )
             freezer = asyncio.create_task(_freeze_when_ready(bot))
             try:
