@@ -175,12 +175,12 @@ class PrivateClicks:
         note: str | None,
     ) -> discord.WebhookMessage | None:
         """A click on the table told its seat a secret (a card drawn in secret) that no note of
-        the renderer's tells, but nothing private reaches that seat: its DMs are closed and it
-        has no view open to edit. Then the answer shows its private message as it is now,
-        ephemerally and without controls (its choices stay on the table and under "My hand").
-        None when nothing was sent."""
+        the renderer's tells, but nothing private reaches that seat: its DMs are closed, or not
+        known yet (no DM tried: the DM that would tell it may fail), and it has no view open to
+        edit. Then the answer shows its private message as it is now, ephemerally and without
+        controls (its choices stay on the table and under "My hand"). None when nothing was sent."""
         secrets = [e for e in events if not e.audience.is_public]
-        if note or not secrets or game.seats[seat].dm_open is not False:
+        if note or not secrets or game.seats[seat].dm_open is True:
             return None
         if self.views.editable(self.messages.slot(game, seat)):
             return None  # (its view shows it)

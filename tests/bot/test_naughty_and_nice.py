@@ -302,3 +302,24 @@ async def test_orientations_are_private_and_simultaneous(harness: Harness) -> No
     game = await harness.game(game_id)
     assert f"The die shows **{game.state.die_roll}**" in end
     assert "down" in end
+
+
+async def test_a_secret_draw_before_any_dm_was_tried_is_shown_to_the_drawer(harness: Harness) -> None:
+    """Nobody knows a seat's DMs are closed before a DM to it fails: a first secret draw on the
+    table was then shown nowhere (the DM carrying it failed after the click was answered). Such
+    a click is answered with the copy too."""
+    users = make_users(3)
+    harness.discord.closed_dms = {u.id for u in users}
+    table, game_id = await harness.open_table(users, GAME)
+    game = await harness.game(game_id)
+    active = game.state.active_seat
+    # (as if no DM had been tried yet: the bot learns DMs are closed from a DM that fails)
+    unknown = "UPDATE seats SET dm_open = NULL WHERE game_id = ? AND seat = ?"
+    await harness.db.write(unknown, (game_id, active))
+    harness.service._running.pop(game_id)  # (the cached game: read the stored one again)
+    assert (await harness.game(game_id)).seats[active].dm_open is None
+    player = users[active]
+    await _click_table(harness, player, table, game_id, "declare.NONE")
+    drawn = CARDS[(await harness.game(game_id)).state.hands[active][0]]
+    note = harness.discord.last_ephemeral(player)
+    assert note is not None and drawn.name in note.text() and not note.custom_ids()
