@@ -114,39 +114,39 @@ def window_text(view: NoNView, ctx: TableContext) -> str:
     return f"\N{ALARM CLOCK} {text}"
 
 
+#: The active player's choices before the basic action, by (nothing left to craft, creatures in play):
+#: for a person (where Fulfill is made: `{button}`) and for an AI (no word on where it chooses).
+TURN_HINTS = {
+    (True, True): (
+        N_("**Pass** (nothing left to craft), **Summon** or **Fulfill** a wish (Fulfill in **{button}**)."),
+        N_("**Pass** (nothing left to craft), **Summon** or **Fulfill** a wish."),
+    ),
+    (True, False): (
+        N_("**Pass** (nothing left to craft) or **Fulfill** a wish (Fulfill in **{button}**)."),
+        N_("**Pass** (nothing left to craft) or **Fulfill** a wish."),
+    ),
+    (False, True): (
+        N_("**Craft**, **Summon** or **Fulfill** a wish (Fulfill in **{button}**)."),
+        N_("**Craft**, **Summon** or **Fulfill** a wish."),
+    ),
+    (False, False): (
+        N_("**Craft** or **Fulfill** a wish (Fulfill in **{button}**)."),
+        N_("**Craft** or **Fulfill** a wish."),
+    ),
+}
+#: ... and after it.
+AFTER_BASIC_HINTS = (
+    N_("may play creatures (in **{button}**), then **End turn**."),
+    N_("may play creatures, then **End turn**."),
+)
+
+
 def _turn_hint(view: NoNView, ai: bool) -> str:
     """The active player's choices, as the level has them (no Summon nor creatures at 1-2); for an
     AI (`ai`), without where a person makes them."""
-    if ai:
-        return _ai_turn_hint(view)
-    button = _(PRIVATE_BUTTON)
-    if view.basic_taken is None and nothing_to_craft(view):
-        if view.uses_creatures:
-            return _(
-                "**Pass** (nothing left to craft), **Summon** or **Fulfill** a wish "
-                "(Fulfill in **{button}**).",
-                button=button,
-            )
-        return _(
-            "**Pass** (nothing left to craft) or **Fulfill** a wish (Fulfill in **{button}**).", button=button
-        )
-    if view.basic_taken is None:
-        if view.uses_creatures:
-            return _("**Craft**, **Summon** or **Fulfill** a wish (Fulfill in **{button}**).", button=button)
-        return _("**Craft** or **Fulfill** a wish (Fulfill in **{button}**).", button=button)
-    return _("may play creatures (in **{button}**), then **End turn**.", button=button)
-
-
-def _ai_turn_hint(view: NoNView) -> str:
-    if view.basic_taken is None and nothing_to_craft(view):
-        if view.uses_creatures:
-            return _("**Pass** (nothing left to craft), **Summon** or **Fulfill** a wish.")
-        return _("**Pass** (nothing left to craft) or **Fulfill** a wish.")
-    if view.basic_taken is None:
-        if view.uses_creatures:
-            return _("**Craft**, **Summon** or **Fulfill** a wish.")
-        return _("**Craft** or **Fulfill** a wish.")
-    return _("may play creatures, then **End turn**.")
+    taken = view.basic_taken is not None
+    hints = AFTER_BASIC_HINTS if taken else TURN_HINTS[(nothing_to_craft(view), view.uses_creatures)]
+    return _(hints[ai], button=_(PRIVATE_BUTTON))
 
 
 def headline(view: NoNView, ctx: TableContext) -> str:
