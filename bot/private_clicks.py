@@ -13,7 +13,7 @@ from bot import screens
 from bot.answers import response_lock, send_new
 from bot.channel_views import SUPERSEDED
 from bot.errors import BadComponent, StaleDecision
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, answer_by_edit, answer_later, lock_or_defer, shown_key
 from bot.messenger import PICTURES
@@ -28,6 +28,9 @@ from games.core import Event
 #: the write is done. Discord wants every answer within 3 s (the table's is
 #: `bot.table_message.TABLE_WAIT`).
 DM_WAIT = 1.0
+#: A click on a DM that a newer one replaced while the click was on its way.
+OUTDATED_DM = N_("This message is out of date; see your newest message for this game.")
+GONE_DM = N_("That message is gone; see your newest message for this game.")
 
 
 class PrivateClicks:
@@ -76,10 +79,8 @@ class PrivateClicks:
 
         async def late() -> None:
             newest = outbox.game
-            clicked = interaction.message.id if interaction.message is not None else None
-            superseded = slot.message_id is not None and clicked is not None and slot.message_id > clicked
-            if superseded or newest.reader_of(seat) != slot.user_id:
-                slot.lock.release()  # a newer DM has the choices, or the seat changed hands meanwhile
+            if newest.reader_of(seat) != slot.user_id:
+                slot.lock.release()  # the seat changed hands meanwhile
                 return
             still = newest.decision == decision  # else the draft was of a decision now over
             await self._redraw(interaction, outbox, seat, slot, draft if still else None)
@@ -92,6 +93,13 @@ class PrivateClicks:
         """`answer`, holding the slot's lock (released here)."""
         clicked = interaction.message.id if interaction.message is not None else None
         in_dm = interaction.guild_id is None
+        if in_dm and slot.message_id is not None and clicked is not None and slot.message_id > clicked:
+            # a newer DM was sent after the click was checked (snowflakes grow): it is the living
+            # one, with the seat's choices; the clicked one (deleted by its sender, or about to be)
+            # only says so
+            slot.lock.release()
+            await self._outdated(interaction)
+            return
         superseded: list[Slot] = []
         adopted: int | None = None  # a DM that becomes the living one: recorded below
         try:
@@ -142,6 +150,15 @@ class PrivateClicks:
                 await self.messages.close(old, Payload(content=_(SUPERSEDED)))
         if not in_dm:
             await self._parked(game, seat, slot)
+
+    async def _outdated(self, interaction: discord.Interaction) -> None:
+        """Answer a click on a DM a newer one replaced: the clicked one says so (if it is still
+        there), else an ephemeral note does."""
+        if await answer_by_edit(interaction, Payload(content=_(OUTDATED_DM)), self.pictures):
+            return
+        async with response_lock(interaction):
+            if not interaction.response.is_done():
+                await interaction.response.send_message(_(GONE_DM), ephemeral=True)
 
     async def open(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
         """The table's "My hand" button: the seat's private view, ephemerally. While the game runs

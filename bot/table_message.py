@@ -198,6 +198,13 @@ class TableMessages:
             old = None
             if message_id is not None and message_id != new_id:
                 old = Call(CHANNEL, message_id, -1, channel_id=channel)
+                log.info(
+                    "game %s: its table %s posted anew as %s (repost: %s)",
+                    game.id,
+                    message_id,
+                    new_id,
+                    repost,
+                )
             moved = await self._set_table_message(game.id, new_id, replaces=old)
             await self.privates.sends.recorded(nonce)
             if old is not None:  # (taken to be deleted as the new one was recorded: see `storage.calls`)

@@ -172,9 +172,11 @@ class FakeResponse:
         return SimpleNamespace(message_id=message.id)  # as discord.py's InteractionCallbackResponse
 
     async def edit_message(self, **kwargs: Any) -> None:
-        self._acknowledge("edit")
         message = self.interaction.message
         assert message is not None, "edit_message needs a component interaction"
+        if message.id not in self.interaction.discord.messages:  # (refused: the click is not answered)
+            raise discord.NotFound(_Gone(), "Unknown Message")  # type: ignore[arg-type]
+        self._acknowledge("edit")
         message.apply(**kwargs)
 
     async def defer(self, *, thinking: bool = False, ephemeral: bool = False) -> None:

@@ -231,6 +231,21 @@ async def _ended_everywhere(loop: LoopbackDiscord, pool: Any, url: str, table: T
     return wrong
 
 
+def _refused_story(loop: LoopbackDiscord, refused: list[Any], bots: tuple[Any, ...]) -> str:
+    """The refused calls, each channel's calls around them (s since the channel's first), and what
+    each process logged of the messages refused."""
+    lines = [f"refused: {[(c.method, c.path, c.code) for c in refused]}"]
+    for channel in sorted({c.channel_id for c in refused if c.channel_id is not None}):
+        calls = [c for c in loop.calls if c.channel_id == channel]
+        lines.append(f"channel {channel}:")
+        lines += [f"  {c.at - calls[0].at:7.2f} {c.method} {c.path} -> {c.status}" for c in calls]
+    ids = {c.path.rstrip("/").split("/")[-1] for c in refused}
+    for index, bot in enumerate(bots):
+        logged = [line for line in bot.log().splitlines() if any(i in line for i in ids)]
+        lines.append(f"process {index} logged: {logged}")
+    return "\n".join(lines)
+
+
 async def test_every_game_to_its_end_over_two_processes(
     loop_for_every_game: tuple[LoopbackDiscord, list[tuple[str, int, int, int]]],
     tmp_path: Path,
@@ -288,7 +303,8 @@ async def test_every_game_to_its_end_over_two_processes(
             # no REST call refused (an interaction's first answer refused, then answered, aside)
             refused = [(c.method, c.path, c.code) for c in loop.calls if c.status >= 400]
             assert all(code == 10008 for _, path, code in refused if path.startswith("/interactions/"))
-            assert not [r for r in refused if not r[1].startswith("/interactions/")], refused
+            others = [c for c in loop.calls if c.status >= 400 and not c.path.startswith("/interactions/")]
+            assert not others, _refused_story(loop, others, (first, second))
             for bot in (first, second):
                 assert "Traceback" not in bot.log(), bot.log()[-3000:]
     finally:
