@@ -171,7 +171,26 @@ def headline(view: NoNView, ctx: TableContext, draft: Draft) -> str:
         return reaction_prompt(view, ctx)
     if draft.kiddo is not None:
         return fulfil_headline(view, draft)
+    if ctx.copy:  # (no controls: the line over the copy says where the choices are)
+        return _copy_decision(view)
     return own_decision(view, ctx)
+
+
+def _copy_decision(view: NoNView) -> str:
+    """`own_decision` in a copy without controls, saying no "below"."""
+    if view.phase == "craft" and view.craft_remaining == LEVELS[view.level].craft_draws:
+        return ngettext(
+            "**Your Craft:** take {n} present, from the deck or the offer row.",
+            "**Your Craft:** take {n} presents, from the deck or the offer row.",
+            view.craft_remaining,
+        )
+    if view.phase == "craft":
+        return ngettext(
+            "**Your Craft:** take {n} more present, from the deck or the offer row.",
+            "**Your Craft:** take {n} more presents, from the deck or the offer row.",
+            view.craft_remaining,
+        )
+    return _("**Your move:** {hint}.", hint=_(PHASE_HINT.get(view.phase, view.prompt)))
 
 
 def has_private_decision(view: NoNView) -> bool:

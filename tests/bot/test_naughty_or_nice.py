@@ -384,6 +384,30 @@ async def test_with_dms_closed_a_summon_on_the_table_says_where_to_keep_a_creatu
     await harness.discord.click(active, table, summon)
     game = await harness.game(game_id)
     copy = harness.discord.last_ephemeral(active)
-    assert copy is not None and not copy.custom_ids() and "keep one of the two creatures" in copy.text()
+    assert (
+        copy is not None and not copy.custom_ids() and "keep one of the two summoned creatures" in copy.text()
+    )
     assert copy.content == "Only you see this. To choose, open **My hand** on the table."
+    assert "below" not in copy.text()  # (it has no controls)
     assert not [cid for cid in table.custom_ids() if f":{game.decision}:" in cid]  # (none there)
+
+
+async def test_with_dms_closed_a_craft_draw_on_the_table_shows_a_copy_with_nothing_below(
+    harness: Harness,
+) -> None:
+    """A present drawn from the deck on the table, DMs closed: the copy that shows it says what
+    is left to take, not that the choices are "below" (it has none)."""
+    users = make_users(2)
+    harness.discord.closed_dms = {u.id for u in users}
+    table, game_id = await open_non(harness, users, level="1")
+    game = await harness.game(game_id)
+    active = users[game.state.turn.seat]
+    await harness.discord.click(active, table, f"act:{game_id}:{game.decision}:craft")
+    game = await harness.game(game_id)
+    await harness.discord.click(active, table, f"act:{game_id}:{game.decision}:take.-1")  # the deck
+    copy = harness.discord.last_ephemeral(active)
+    assert not copy.custom_ids() and copy.content.startswith(
+        "Only you see this. Your choices are on the table"
+    )
+    assert "You drew" in copy.text() and "**Your Craft:** take 2 more presents" in copy.text()
+    assert "below" not in copy.text()
