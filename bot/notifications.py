@@ -303,30 +303,38 @@ class Notifications:
             for user_id, note in notes.items()
             if now - note.at < TOKEN_LASTS
         ]
-        if mine:
-            left = json.loads(await self.meta.get_meta(NOTES_KEY) or "[]")
-            await self.meta.set_meta(NOTES_KEY, json.dumps(left + mine))
+        if mine:  # (one change: two processes stopping at once keep both's)
+            await self.meta.change_meta(NOTES_KEY, lambda left: json.dumps(json.loads(left or "[]") + mine))
 
     async def take_notes(self, game_ids: Collection[int]) -> int:
         """At start: the notes a stopped process left for these games (the ones this process
         resumes) are this process's again, the others stay for theirs. Returns how many."""
-        stored = await self.meta.get_meta(NOTES_KEY)
-        if not stored:
+        taken: list[tuple[int, int, Note]] = []
+        now = self.clock()
+
+        def take(stored: str | None) -> str:
+            taken.clear()  # (a retried transaction starts again)
+            left = []
+            for game_id, user_id, *fields in json.loads(stored or "[]"):
+                note = Note(*fields)
+                if now - note.at >= TOKEN_LASTS:
+                    continue  # (its token is over: it cannot be deleted any more)
+                if game_id in game_ids:
+                    taken.append((game_id, user_id, note))
+                else:
+                    left.append([game_id, user_id, *note])
+            return json.dumps(left)
+
+        if (await self.meta.get_meta(NOTES_KEY) or "[]") == "[]":  # (most starts: no write)
             return 0
-        taken, left, now = 0, [], self.clock()
-        for game_id, user_id, *fields in json.loads(stored):
-            note = Note(*fields)
-            if now - note.at >= TOKEN_LASTS:
-                continue  # (its token is over: it cannot be deleted any more)
-            if game_id not in game_ids:
-                left.append([game_id, user_id, *note])
-                continue
+        await self.meta.change_meta(NOTES_KEY, take)
+        count = 0
+        for game_id, user_id, note in taken:
             held = self._notes.setdefault(game_id, {})
             if user_id not in held:
                 held[user_id] = note
-                taken += 1
-        await self.meta.set_meta(NOTES_KEY, json.dumps(left))
-        return taken
+                count += 1
+        return count
 
     def forget(self, game_id: int) -> None:
         self._told.pop(game_id, None)

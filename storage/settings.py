@@ -6,6 +6,8 @@ Every write is one :meth:`Database.transaction`; the SQL runs on SQLite and Post
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from storage.db import Database
 
 
@@ -56,3 +58,18 @@ class SettingsStore:
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    async def change_meta(self, key: str, change: Callable[[str | None], str]) -> None:
+        """Replace the value under ``key`` with ``change(value)`` (None: none stored, or an empty
+        one), in one transaction holding the row: processes changing it at once change it one
+        after the other (the row is written first, which locks it on PostgreSQL, also when it is
+        new; SQLite's ``BEGIN IMMEDIATE`` serializes writers)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, '') "
+                "ON CONFLICT (key) DO UPDATE SET value = meta.value",
+                (key,),
+            )
+            row = await conn.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+            value = change(row[0] or None if row is not None else None)
+            await conn.execute("UPDATE meta SET value = ? WHERE key = ?", (value, key))

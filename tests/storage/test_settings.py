@@ -44,3 +44,28 @@ async def test_languages_of_tables_players_and_servers(store):
     assert await store.settings.guild_locale(7) == "de"
     await store.settings.set_guild_locale(7, None)
     assert await store.settings.guild_locale(7) is None
+
+
+async def test_a_meta_value_changed_by_two_processes_at_once_keeps_both_changes(db_url):
+    """`change_meta` holds the row from reading to writing: two processes appending to one value
+    at once (two bots stopping, each leaving its notes) keep every item; also when the value is new."""
+    import asyncio
+    import json
+
+    from storage import Database, GameStore
+
+    first, second = await Database.open(db_url), await Database.open(db_url)
+    try:
+        stores = [GameStore(first).settings, GameStore(second).settings]
+
+        async def append(index: int, item: int) -> None:
+            await stores[index].change_meta("notes", lambda old: json.dumps([*json.loads(old or "[]"), item]))
+
+        await asyncio.gather(*(append(i % 2, i) for i in range(40)))
+        assert sorted(json.loads(await stores[0].get_meta("notes") or "")) == list(range(40))
+        await stores[1].change_meta("notes", lambda old: "")  # (empty: as if none)
+        await stores[0].change_meta("notes", lambda old: json.dumps(old))
+        assert await stores[0].get_meta("notes") == "null"
+    finally:
+        await first.close()
+        await second.close()
