@@ -59,6 +59,8 @@ DIRECT_KINDS = frozenset(
     }
 )
 FULFIL_KINDS = frozenset({"fulfil", "caga"})
+#: Santa's searches after Midnight, one group: each source gives the same +1 point (spec 2.2.1).
+MIDNIGHT_SEARCH = "SEARCH_MIDNIGHT"
 GROUP_TEXT = {
     # i18n: a creature or gift giver that needs a target, then what it does (a select's option);
     # the names as on the cards
@@ -71,6 +73,8 @@ GROUP_TEXT = {
     "SEARCH_DISCARD": N_("Santa: search the creature discard"),
     "SEARCH_MAIN": N_("Santa: search the creature deck"),
     "SEARCH_BOTTOM": N_("Santa: search the creature deck's bottom"),
+    # i18n: Santa's start-of-turn search after Midnight: it finds nothing but scores (any source)
+    MIDNIGHT_SEARCH: N_("Santa: discard 2 presents for +1 point"),
 }
 BUTTON_STYLE = {
     "craft": discord.ButtonStyle.primary,
@@ -97,6 +101,14 @@ def group_of(code: str) -> str | None:
     if kind in ("krampus", "mrs_claus", "befana"):
         return kind.upper()
     return None
+
+
+def choice_group(view: NoNView, code: str) -> str | None:
+    """`group_of`, with Santa's searches after Midnight in one group (every source scores alike)."""
+    group = group_of(code)
+    if group is not None and group.startswith("SEARCH_") and view.midnight_revealed:
+        return MIDNIGHT_SEARCH
+    return group
 
 
 def nothing_to_craft(view: NoNView) -> bool:
@@ -201,7 +213,7 @@ class Draft:
         if match is None:
             return cls(kiddo=fixed)
         if match["group"] is not None:
-            groups = {group_of(c.code) for c in view.choices}
+            groups = {choice_group(view, c.code) for c in view.choices}
             return cls(kiddo=fixed, group=match["group"]) if match["group"] in groups else cls(kiddo=fixed)
         kiddo, mask = match["kiddo"], int(match["mask"])
         if kiddo not in fulfil_targets(view):
@@ -272,7 +284,7 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
         items.append(DraftSelect(g, d, "kiddo", options, placeholder=_("Fulfill: choose a kiddo..."), row=1))
     groups: dict[str, list[Choice]] = {}
     for choice in view.choices:
-        group = group_of(choice.code)
+        group = choice_group(view, choice.code)
         if group is not None:
             groups.setdefault(group, []).append(choice)
     chosen = draft.group if draft.group in groups else None

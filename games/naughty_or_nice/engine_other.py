@@ -86,7 +86,10 @@ def _search(state: NoNState, seat: int, action: A.SantaSearch, out: list[Event])
         hand.remove(card)
     state.present_discard.extend(pair)
     if after_midnight(state):
-        out.append(Searched(seat=seat, present=action.present, source=action.source.value, found=False))
+        searched = Searched(
+            seat=seat, present=action.present, source=action.source.value, found=False, midnight=True
+        )
+        out.append(searched)
         add_points(state, seat, 1, "after_midnight", N_("search after Midnight"), out)
         return True
     piles = {

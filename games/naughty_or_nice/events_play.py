@@ -333,8 +333,17 @@ class Searched(Event):
     present: PresentType
     source: str
     found: bool
+    #: After Midnight: nothing is searched, it scores +1 instead (spec 2.2.1).
+    midnight: bool = False
 
     def describe(self, names: Sequence[str]) -> Words:
+        if self.midnight:
+            present = present_type_words(self.present)
+            return Words(
+                N_("{name} discards 2 × {present} to search after Midnight."),
+                name=names[self.seat],
+                present=present,
+            )
         where = Words(SOURCE_TEXT.get(self.source, N_("the creatures")))
         said = {"name": names[self.seat], "present": present_type_words(self.present), "where": where}
         if self.found:

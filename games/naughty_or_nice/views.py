@@ -309,6 +309,10 @@ def label_template(state: NoNState, seat: int, action: Action) -> tuple[str, Val
     if isinstance(action, A.PlayCreature) and action.creature == Creature.ELVES:
         if not (state.present_deck or state.present_discard):  # (legal: its point is kept)
             return N_("Play Elves (no present left to reveal)"), {}
+    if isinstance(action, A.SantaSearch) and after_midnight(state):  # (every source alike: spec 2.2.1)
+        return N_("Discard 2 × {present}: +1 point (a search after Midnight)"), {
+            "present": PRESENTS[action.present].name
+        }
     empty = not state.creature_discard  # (legal: the two presents are then spent for nothing)
     if isinstance(action, A.SantaSearch) and action.source == SearchSource.DISCARD and empty:
         return N_("Discard 2 × {present}: search the creature discard pile (it is empty)"), {

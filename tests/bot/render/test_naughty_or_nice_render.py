@@ -381,6 +381,23 @@ def test_the_select_of_creatures_says_when_it_holds_santas_search_too() -> None:
     assert placeholders == {True: {"Santa's search, or play a creature..."}, False: {"Play a creature on..."}}
 
 
+def test_after_midnight_santas_search_is_one_choice_that_says_it_scores() -> None:
+    """After Midnight every source of Santa's search scores +1 alike (spec 2.2.1): the DM offered
+    "Santa: search the creature deck", "... discard", "... deck's bottom", each finding nothing."""
+    from games.naughty_or_nice.data import Giver, PresentType
+    from tests.games.naughty_or_nice.helpers import fresh, give_presents
+
+    state = fresh(3, level=4, givers=[Giver.SANTA, Giver.ODIN, Giver.CHRISTKINDL])
+    state.midnight_turn, state.final_turns_left = 0, 3
+    give_presents(state, 0, [PresentType.TEDDY_BEAR, PresentType.TEDDY_BEAR])
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    message = _message(RENDER.private(GAME.view(state, 0), ctx, []))
+    options = [o.label for item in message.items() for o in getattr(item.item, "options", [])]
+    santa = [label for label in options if "Santa" in label or "Teddy" in label]
+    assert santa == ["Discard 2 × Teddy Bear: +1 point (a search after Midnight)"], options
+    assert "search the creature" not in message.text() + " ".join(options)
+
+
 def test_events_and_ending_text() -> None:
     states = list(random_states(3, 5, {"level": 5}, limit=3000))
     final = states[-1]

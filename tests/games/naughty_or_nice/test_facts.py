@@ -592,6 +592,27 @@ def test_33_santa_search():
     assert not any(isinstance(a, A.SantaSearch) for a in G.legal_actions(state, 0))
 
 
+def test_33_santa_search_after_midnight_scores_from_any_source_alike():
+    """Spec 2.2.1: after Midnight the search scores +1 instead of a Reindeer. Every source is the
+    same choice, labelled so (they read as three searches), and the news says no search was made
+    (it said "searches the creature deck and finds no Reindeer")."""
+    state = fresh(3, level=4, givers=[GV.SANTA, GV.ODIN, GV.CHRISTKINDL])
+    state.midnight_turn, state.final_turns_left = 0, 3
+    give_presents(state, 0, [P.TEDDY_BEAR, P.TEDDY_BEAR, P.SLEIGH])
+    searches = [c for c in G.view(state, 0).choices if c.code.startswith("search.")]
+    assert len(searches) == len(SearchSource) and len({(c.template, str(c.values)) for c in searches}) == 1
+    assert searches[0].label == "Discard 2 × Teddy Bear: +1 point (a search after Midnight)"
+    before, rudolf = state.players[0].score, len(state.players[0].rudolf)
+    state, events = act(state, 0, A.SantaSearch(present=P.TEDDY_BEAR, source=SearchSource.MAIN))
+    assert state.players[0].score == before + 1 and len(state.players[0].rudolf) == rudolf
+    (searched,) = of_kind(events, "searched")
+    assert (
+        str(searched.describe(["Ann", "Ben", "Cy"]))
+        == "Ann discards 2 × Teddy Bear to search after Midnight."
+    )
+    assert not of_kind(events, "search_seen")
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_34_midnight_in_bottom_six(seed):
     state = new(4, level=5, seed=seed)
