@@ -61,14 +61,15 @@ def add_points(
     if points == 0:
         return
     player = state.players[seat]
-    if points < 0:
-        points = -min(player.score, -points)  # the score floor (spec decision 15)
+    floored = points < 0 and player.score < -points
+    if floored:
+        points = -player.score  # the score floor (spec decision 15)
         if points == 0:  # (told all the same: a Jólakötturinn that hit someone at 0 said nothing)
             out.append(NothingToLose(seat=seat, reason=reason, by=by))
             return
     player.score += points
     player.breakdown[category] = player.breakdown.get(category, 0) + points
-    out.append(Scored(seat=seat, points=points, reason=reason, by=by))
+    out.append(Scored(seat=seat, points=points, reason=reason, by=by, floored=floored))
 
 
 def creature_points(state: NoNState, seat: int, creature: Creature) -> int:

@@ -255,12 +255,17 @@ class Scored(Event):
     reason: str
     #: Whose card it was when another player's (a Jólakötturinn costing everyone points).
     by: int | None = None
+    #: A loss that stopped at a score of 0 (smaller than the card's: spec 1, the score floor).
+    floored: bool = False
 
     def describe(self, names: Sequence[str]) -> Words:
         sign = "+" if self.points >= 0 else ""
+        # i18n: a score change and why: "Gus +3 (Amara)", "Gus -2 (Jólakötturinn)"
+        text = N_("{name} {points} ({reason}).")
+        if self.floored:  # i18n: a loss cut short by the score floor: "Gus -1 (Jólakötturinn), down to 0."
+            text = N_("{name} {points} ({reason}), down to 0.")
         return Words(
-            # i18n: a score change and why: "Gus +3 (Amara)", "Gus -2 (Jólakötturinn)"
-            N_("{name} {points} ({reason})."),
+            text,
             name=names[self.seat],
             points=f"{sign}{self.points}",
             reason=reason_words(self.reason),
@@ -271,6 +276,9 @@ class Scored(Event):
         if seat == self.seat and self.points < 0:
             reason = whose_card(self.reason, self.by, seat, names)
             one, many = N_("You lose {n} point ({reason})."), N_("You lose {n} points ({reason}).")
+            if self.floored:
+                one = N_("You lose {n} point ({reason}), down to 0.")
+                many = N_("You lose {n} points ({reason}), down to 0.")
             return count_words(-self.points, one, many, reason=reason)
         return self.describe(names)
 

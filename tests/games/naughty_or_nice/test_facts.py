@@ -424,6 +424,12 @@ def test_25_jolakotturinn(reds, start, after):
     assert sorted(hit) == [s for s in range(3) if reds[s] == min(reds)]
     # whose cat it was goes with each loss (its victims are told in private)
     assert all(e.by == 1 for e in lost if e.kind == "scored")
+    # a loss the score floor cut short says so ("-1" read as a wrong count of a loss of 3)
+    for e in (e for e in lost if e.kind == "scored"):
+        assert e.floored == (start[e.seat] < 3)
+        told = str(e.describe(["Ann", "Ben", "Cy"]))
+        assert told.endswith(", down to 0.") == e.floored, told
+        assert str(e.describe_to(["Ann", "Ben", "Cy"], e.seat)).endswith(", down to 0.") == e.floored
 
 
 def test_26_mari_lwyd():
