@@ -165,6 +165,7 @@ class Delivery:
     # -- posts ---------------------------------------------------------------------------------------
     async def _post(self, game: LoadedGame, post: Post) -> None:
         if post.kind == "ended":
+            await self.tables.written(game.id)  # (the post links to the table: it shows the end first)
             await self.posts.post(game, screens.ending_payload(game, post.text))
             return
 

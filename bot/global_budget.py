@@ -68,6 +68,7 @@ class Trailing:
     #: non-urgent writes (`Pacer.retire`)
     retires: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    done: asyncio.Event = field(default_factory=asyncio.Event)  # it ran (or was dropped)
     turn: Turn | None = None  # its place in the global budget's queue
     queue: deque[Turn] | None = None  # the queue that place is in
 

@@ -232,6 +232,7 @@ class Pacer:
             except Exception:
                 log.exception("a paced write failed")
             finally:
+                trailing.done.set()
                 if held is not None and not held.used and shared is not None:
                     shared.release(held.at)
 

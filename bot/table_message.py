@@ -10,6 +10,8 @@ channel (`bot.pacing`), with one trailing write that draws the newest game when 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable
 
@@ -44,6 +46,9 @@ log = logging.getLogger(__name__)
 
 #: A table with this many people's messages after it in its channel is posted again at the bottom,
 BURIED_AFTER = 10
+#: The post that says a game is over waits at most this long for the table to show the end
+#: (its channel's window is 5 s).
+END_WAIT = 10.0
 #: ... at most once per this many seconds.
 BUMP_EVERY = 60.0
 #: A click on the table waits this long for a REST edit of it under way, then is only acknowledged.
@@ -132,7 +137,8 @@ class TableMessages:
                     self.pacer,
                     slot,
                     channel,
-                    urgent=self._brings_decision(game, slot, payload),
+                    # (the end is as urgent as a decision: it retires every control, then is posted)
+                    urgent=self._brings_decision(game, slot, payload) or game.record.status != "running",
                     retires=shows_stale_controls(slot, game),
                     payload=payload,
                     pictures=self.pictures,
@@ -237,6 +243,19 @@ class TableMessages:
         await self._write(outbox, slot)
         if await self.privates.overtaken_since(outbox, drawn):
             await self.pipeline.deliver(outbox.game.id)
+
+    async def written(self, game_id: int, timeout: float = END_WAIT) -> None:
+        """Until the table's trailing write, if one waits, is done (promoted: it goes before
+        the non-urgent writes), at most `timeout` s: the post that says the game is over links
+        to the table, which must show the end by then (it kept the last decision's live buttons)."""
+        slot = self._tables.get(game_id)
+        trailing = slot.later if slot is not None else None
+        if trailing is None:
+            return
+        self.pacer.promote(trailing)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                await trailing.done.wait()
 
     def posted(self, game: LoadedGame, message_id: int, payload: Payload) -> None:
         """A table was posted as an interaction's answer (a new lobby): it shows `payload`."""

@@ -133,7 +133,7 @@ def paced(harness: Harness, budget: int | None = None) -> tuple[Pacer, TimedMess
     delivery = harness.table.delivery
     delivery.pace(pacer)
     delivery.messenger = delivery.privates.messenger = delivery.sends.messenger = messenger
-    delivery.tables.messenger = messenger
+    delivery.tables.messenger = delivery.posts.messenger = messenger
     return pacer, messenger
 
 
@@ -472,3 +472,42 @@ async def test_writes_that_waited_for_a_message_make_one_trailing_write(harness:
     await asyncio.gather(*writes)
     assert pacer.waiting() == before + 1
     await pacer.settle()
+
+
+async def test_the_end_is_posted_once_the_table_shows_it(harness: Harness) -> None:
+    """A game ended by an AI seat while its channel's writes were used up: the post that says
+    it is over ("[The final table]") went at once and the table kept showing the last decision,
+    its buttons live, for a window (5 s in Discord), since the table's edit that retires them was
+    not urgent. The table shows the end first, then the post links to it."""
+    pacer, messenger = paced(harness)
+    users = make_users(1)
+    lobby = (await harness.command("play", users[0], "naughty-and-nice")).original
+    assert lobby is not None
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:addai")
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    at_post: list[str | None] = []  # the table's headline when the end was posted
+    send_channel = messenger.send_channel
+
+    async def posting(channel_id: int, payload: Payload, *, nonce: int | None = None) -> int | None:
+        if payload.content and "is over" in payload.content:
+            at_post.append(lobby.embeds[0].description)
+        return await send_channel(channel_id, payload, nonce=nonce)
+
+    messenger.send_channel = posting  # type: ignore[method-assign]
+    rng = random.Random(5)
+    for _ in range(400):
+        game = await harness.game(game_id)
+        if game.record.status != "running":
+            break
+        if not game.to_decide() - {1}:  # the AI's turn
+            await asyncio.sleep(0.005)
+            continue
+        await pacer.settle()  # (the person's messages show their decision)
+        for _ in range(LIMIT):  # the channel's writes used up: the next REST edit waits
+            pacer.take(CHANNEL)
+        assert await play_random_click(harness, lobby, game_id, users, rng)
+    await pacer.settle()
+    assert (await harness.game(game_id)).record.status == "finished"
+    ended = lobby.embeds[0].description
+    assert at_post == [ended], (at_post, ended)
