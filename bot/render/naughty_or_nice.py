@@ -27,7 +27,12 @@ from bot.render.base import (
     new_view,
     newest_lines,
 )
-from bot.render.naughty_or_nice_components import nothing_to_craft, table_choices, table_components
+from bot.render.naughty_or_nice_components import (
+    craft_sources,
+    nothing_to_craft,
+    table_choices,
+    table_components,
+)
 from bot.render.naughty_or_nice_private import ECHO_EVENTS, has_private_decision, private_payload
 from bot.render.naughty_or_nice_summary import LOBBY_TEXTS, RULES_SUMMARY
 from bot.render.naughty_or_nice_text import (
@@ -149,6 +154,19 @@ def _turn_hint(view: NoNView, ai: bool) -> str:
     return _(hints[ai], button=_(PRIVATE_BUTTON))
 
 
+#: The table's Craft prompt, by where presents may be taken from (`craft_sources`).
+CRAFT = {
+    "both": N_("{who} crafts: take presents from the deck or the offer row below."),
+    "offer": N_("{who} crafts: take presents from the offer row below (the present deck is empty)."),
+    "deck": N_("{who} crafts: draw presents from the deck below (the offer row is empty)."),
+}
+AI_CRAFT = {
+    "both": N_("{who} crafts, taking presents from the deck or the offer row."),
+    "offer": N_("{who} crafts, taking presents from the offer row (the present deck is empty)."),
+    "deck": N_("{who} crafts, drawing presents from the deck (the offer row is empty)."),
+}
+
+
 def headline(view: NoNView, ctx: TableContext) -> str:
     if view.over:
         names = _names(ctx, view.winners)
@@ -162,10 +180,8 @@ def headline(view: NoNView, ctx: TableContext) -> str:
         ai = bool(view.to_decide) and set(view.to_decide) <= ctx.ai_seats  # (no word on where it chooses)
         if view.phase == "turn":
             text = _("{who}'s turn: {hint}", who=who, hint=_turn_hint(view, ai))
-        elif view.phase == "craft" and ai:
-            text = _("{who} crafts, taking presents from the deck or the offer row.", who=who)
         elif view.phase == "craft":
-            text = _("{who} crafts: take presents from the deck or the offer row below.", who=who)
+            text = _((AI_CRAFT if ai else CRAFT)[craft_sources(view)], who=who)
         elif view.phase == "giver_choice" and ai:
             text = _("{who} chooses a gift giver.", who=who)
         elif view.phase == "giver_choice":

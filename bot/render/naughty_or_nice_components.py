@@ -111,6 +111,14 @@ def choice_group(view: NoNView, code: str) -> str | None:
     return group
 
 
+def craft_sources(view: NoNView) -> str:
+    """Where a Craft may take presents from now: "both", "deck" (the offer row is empty) or
+    "offer" (the present deck and its discard pile are empty)."""
+    if not (view.present_deck_size or view.present_discard):
+        return "offer"
+    return "both" if view.offer else "deck"
+
+
 def nothing_to_craft(view: NoNView) -> bool:
     """A Craft would take nothing: the present deck, its discard pile and the offer row are empty
     (legal all the same: a pass)."""

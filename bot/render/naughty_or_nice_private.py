@@ -28,6 +28,7 @@ from bot.render.naughty_or_nice_choices import sameness
 from bot.render.naughty_or_nice_components import (
     Draft,
     chosen_presents,
+    craft_sources,
     fixed_kiddo,
     fulfil_targets,
     kind_of,
@@ -178,19 +179,36 @@ def headline(view: NoNView, ctx: TableContext, draft: Draft) -> str:
 
 def _copy_decision(view: NoNView) -> str:
     """`own_decision` in a copy without controls, saying no "below"."""
-    if view.phase == "craft" and view.craft_remaining == LEVELS[view.level].craft_draws:
-        return ngettext(
-            "**Your Craft:** take {n} present, from the deck or the offer row.",
-            "**Your Craft:** take {n} presents, from the deck or the offer row.",
-            view.craft_remaining,
-        )
     if view.phase == "craft":
-        return ngettext(
-            "**Your Craft:** take {n} more present, from the deck or the offer row.",
-            "**Your Craft:** take {n} more presents, from the deck or the offer row.",
-            view.craft_remaining,
-        )
+        where = COPY_CRAFT_SOURCES[craft_sources(view)]
+        return f"{_craft_count(view)} {_(where)}" if where else _craft_count(view)
     return _("**Your move:** {hint}.", hint=_(PHASE_HINT.get(view.phase, view.prompt)))
+
+
+#: Where a Craft takes presents from (`craft_sources`), after how many: in the private message,
+#: and in a copy without controls (`TableContext.copy`; the line over it says where they are).
+CRAFT_SOURCES = {
+    "both": N_("From the deck or the offer row, below or on the table."),
+    "offer": N_("From the offer row (the present deck is empty), below or on the table."),
+    "deck": N_("From the deck (the offer row is empty), below or on the table."),
+}
+COPY_CRAFT_SOURCES = {
+    "both": None,
+    "offer": N_("From the offer row: the present deck is empty."),
+    "deck": N_("From the deck: the offer row is empty."),
+}
+
+
+def _craft_count(view: NoNView) -> str:
+    if view.craft_remaining == LEVELS[view.level].craft_draws:  # none taken yet
+        return ngettext(
+            "**Your Craft:** take {n} present.", "**Your Craft:** take {n} presents.", view.craft_remaining
+        )
+    return ngettext(
+        "**Your Craft:** take {n} more present.",
+        "**Your Craft:** take {n} more presents.",
+        view.craft_remaining,
+    )
 
 
 def has_private_decision(view: NoNView) -> bool:
@@ -317,18 +335,8 @@ def own_decision(view: NoNView, ctx: TableContext) -> str:
         return _(
             "**Creature gained:** only a Reindeer goes under Rudolf, so keep it (nobody else sees which)."
         )
-    if phase == "craft" and view.craft_remaining == LEVELS[view.level].craft_draws:  # none taken yet
-        return ngettext(
-            "**Your Craft:** take {n} present, from the deck or the offer row (below or on the table).",
-            "**Your Craft:** take {n} presents, from the deck or the offer row (below or on the table).",
-            view.craft_remaining,
-        )
     if phase == "craft":
-        return ngettext(
-            "**Your Craft:** take {n} more present, from the deck or the offer row (below or on the table).",
-            "**Your Craft:** take {n} more presents, from the deck or the offer row (below or on the table).",
-            view.craft_remaining,
-        )
+        return f"{_craft_count(view)} {_(CRAFT_SOURCES[craft_sources(view)])}"
     if phase == "extra_basic":
         reason = _(EXTRA_REASON.get(view.extra_basic_reason or "", SOME_CREATURE))
         if view.extra_basic:

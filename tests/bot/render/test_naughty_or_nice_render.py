@@ -976,3 +976,32 @@ def test_the_player_whose_idle_turn_would_end_the_game_is_warned_in_private() ->
             assert (warning in _message(RENDER.private(seen, ctx, [])).text()) == warned, (idle, update)
         return
     raise AssertionError("no turn shown in private")
+
+
+def test_the_craft_prompts_name_only_the_sources_left() -> None:
+    """With the present deck empty the table said "take presents from the deck or the offer row
+    below" over offer-row buttons only (and the DM the same); with the offer row empty, the deck."""
+    state = next(
+        s
+        for seed in range(20)
+        for s in random_states(2, seed, {"level": 1})
+        if GAME.view(s, None).phase == "craft" and s.offer
+    )
+    (seat,) = GAME.to_decide(state)
+    seen = {}
+    for empty in ("none", "deck", "offer"):
+        changed = state.model_copy(deep=True)
+        if empty == "deck":
+            changed.present_deck, changed.present_discard = [], []
+        elif empty == "offer":
+            changed.offer = []
+        ctx = TableContext(1, GAME.decision(changed), NAMES[:2], "Naughty or Nice")
+        table = _message(RENDER.table(GAME.view(changed, None), ctx, [])).text()
+        private = _message(RENDER.private(GAME.view(changed, seat), ctx, [])).text()
+        copy = RENDER.private(GAME.view(changed, seat), TableContext(**{**vars(ctx), "copy": True}), [])
+        seen[empty] = (table, private, copy.embeds[0].description)
+    assert all("from the deck or the offer row" in table.lower() for table in (seen["none"][0], seen["none"][1]))
+    for empty, word in (("deck", "offer row"), ("offer", "deck")):
+        for text in seen[empty]:
+            assert "deck or the offer row" not in text and f"the {word}" in text.lower(), (empty, text)
+            assert ("present deck is empty" if empty == "deck" else "offer row is empty") in text, text
