@@ -289,14 +289,23 @@ class GrumpyNisseRenderer(BaseRenderer):
             how = ""  # (the reason says it: "Torech's devilish plan worked: 3 wins on space 11.")
         else:
             how = _("The pawn stopped on space {space} of 18.", space=result.pawn)
+        played = max(1, view.round)  # (a game that ended in round 1 has no second round to count)
         tricks = ", ".join(
-            f"{ctx.name(seat)} {sum(result.wins_by_round[seat])} "
-            f"({' + '.join(map(str, result.wins_by_round[seat]))})"
+            f"{ctx.name(seat)} {sum(result.wins_by_round[seat][:played])}"
+            + (f" ({' + '.join(map(str, result.wins_by_round[seat][:played]))})" if played > 1 else "")
             for seat in (view.violet, view.torech)
         )
-        return _(
+        template = N_(
             "\N{TROPHY} **{winner}** wins as **{role}** against {loser} ({loser_role}): {reason} "
-            "Tricks won by round: {tricks}.",
+            "Tricks won by round: {tricks}."
+        )
+        if played == 1:
+            template = N_(
+                "\N{TROPHY} **{winner}** wins as **{role}** against {loser} ({loser_role}): {reason} "
+                "Tricks won: {tricks}."
+            )
+        return _(
+            template,
             winner=winner,
             role=role_name(result.role),
             loser=loser,

@@ -169,9 +169,12 @@ def _last_trick(view: GNView, ctx: TableContext) -> str:
     """How this round's last trick ended, above the seat's next private decision: the player plays
     the tricks in this message and should not have to look at the table to learn it."""
     trick = view.last_trick
-    if trick is None or trick.round != view.round:
+    if trick is None or trick.round < view.round - 1:
         return ""
-    return _("Last trick: {result}", result=trick_result(trick, ctx.names)) + "\n"
+    result = trick_result(trick, ctx.names)
+    if trick.round != view.round:  # (a new round's first trick: how the last one ended)
+        return _("Last trick of round {n}: {result}", n=trick.round, result=result) + "\n"
+    return _("Last trick: {result}", result=result) + "\n"
 
 
 def _fields(embed: discord.Embed, view: GNView, ctx: TableContext, seat: int) -> None:

@@ -305,8 +305,10 @@ def test_headlines_name_the_player_and_the_led_card() -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_a_private_decision_says_how_the_last_trick_ended(seed: int) -> None:
     """The tricks are played in the DMs: the next private decision says who won the trick before
-    it and with which cards (the table's news line), from the round's second trick on."""
-    said = 0
+    it and with which cards (the table's news line), from the round's second trick on; the
+    second round's first decisions say how the first round's last trick ended (it was shown
+    nowhere: the table's news had moved on)."""
+    said, rounds = 0, 0
     for state, _ in _states(seed, ROLES[seed]):
         for seat in sorted(GAME.to_decide(state)):
             view = GAME.view(state, seat)
@@ -314,13 +316,15 @@ def test_a_private_decision_says_how_the_last_trick_ended(seed: int) -> None:
                 continue
             text = _message(RENDER.private(view, _ctx(state), [])).text()
             last = state.last_trick
-            if last is None or last.round != state.round:
+            if last is None:
                 assert "Last trick" not in text
                 continue
             winner, cards = NAMES[last.winner], (card_name(last.lead_card), card_name(last.follow_card))
-            assert f"Last trick: {winner} wins the trick" in text and all(c in text for c in cards), text
+            said_as = "Last trick" if last.round == state.round else f"Last trick of round {last.round}"
+            assert f"{said_as}: {winner} wins the trick" in text and all(c in text for c in cards), text
             said += 1
-    assert said > 10
+            rounds += last.round != state.round
+    assert said > 10 and rounds > 0
 
 
 def test_ending_names_winner_role_and_reason() -> None:
@@ -366,3 +370,18 @@ def test_news_left_out_says_where_it_is() -> None:
     short = event_block(events, names, limit=150)
     assert short.startswith("- ... (more in /log)\n- ") and len(short) <= 150
     assert short.splitlines()[-1] == block[-1]
+
+
+def test_an_ending_in_round_one_counts_no_second_round() -> None:
+    """A game over in round 1 (Torech's devilish plan, spec 5.5) said "Tricks won by round:
+    Dasher 7 (7 + 0)", as if a second round had been played with no trick won."""
+    rounds = set()
+    for seed in range(40):
+        *_, (state, _) = _states(seed, ROLES[seed % len(ROLES)])
+        text = RENDER.ending(GAME.view(state, None), _ctx(state), GAME.outcome(state).summary)
+        rounds.add(state.round)
+        assert ("Tricks won by round:" in text) == (state.round == 2), text
+        assert (" + " in text) == (state.round == 2), text
+        if rounds == {1, 2}:
+            return
+    raise AssertionError(f"no game of both kinds found: {rounds}")

@@ -1000,7 +1000,7 @@ def test_the_craft_prompts_name_only_the_sources_left() -> None:
         private = _message(RENDER.private(GAME.view(changed, seat), ctx, [])).text()
         copy = RENDER.private(GAME.view(changed, seat), TableContext(**{**vars(ctx), "copy": True}), [])
         seen[empty] = (table, private, copy.embeds[0].description)
-    assert all("from the deck or the offer row" in table.lower() for table in (seen["none"][0], seen["none"][1]))
+    assert all("from the deck or the offer row" in text.lower() for text in seen["none"][:2])
     for empty, word in (("deck", "offer row"), ("offer", "deck")):
         for text in seen[empty]:
             assert "deck or the offer row" not in text and f"the {word}" in text.lower(), (empty, text)
