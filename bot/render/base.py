@@ -236,13 +236,17 @@ def private_result(
     """A private message's end: who won, as its reader reads it, and the reader's points (None:
     the game counts none); with everyone's `scores` (seat -> final score, or a tuple that also
     holds the game's tiebreaks, higher is better), a reader who did not win among three or more
-    reads their place (everyone who won or ranks higher is ahead)."""
+    reads their place (everyone who won or ranks higher is ahead; shared with an equal score)."""
     head = _winner_line(seat, winners, ctx)
     if points is not None:
         head += " " + ngettext("You scored {n} point.", "You scored {n} points.", points)
     if seat is not None and scores and len(scores) > 2 and seat in scores and seat not in winners:
         ahead = {s for s, score in scores.items() if score > scores[seat]} | set(winners)
-        head += " " + _("Your place: {place} of {players}.", place=len(ahead) + 1, players=len(scores))
+        place, players = len(ahead) + 1, len(scores)
+        if any(score == scores[seat] for s, score in scores.items() if s != seat and s not in ahead):
+            head += " " + _("Your place: {place} of {players}, shared.", place=place, players=players)
+        else:
+            head += " " + _("Your place: {place} of {players}.", place=place, players=players)
     return head
 
 
