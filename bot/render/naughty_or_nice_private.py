@@ -96,10 +96,10 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
         if me.ability:
             giver += f"\n{_(me.ability)}"
         embed.add_field(name=_("Your gift giver"), value=giver[:1024], inline=False)
-    embed.add_field(
-        name=_("Presents ({n})", n=len(view.presents)), value=hand_text(view.presents)[:1024], inline=False
-    )
-    if view.uses_creatures:
+    dealt = view.phase != "giver_choice" or bool(view.presents or view.creatures)  # (spec 3: after)
+    hand = hand_text(view.presents) if dealt else _("Dealt once every player has a gift giver.")
+    embed.add_field(name=_("Presents ({n})", n=len(view.presents)), value=hand[:1024], inline=False)
+    if view.uses_creatures and dealt:
         creatures = creatures_text(view.creatures)
         embed.add_field(
             name=_("Creatures ({n})", n=len(view.creatures)), value=creatures[:1024], inline=False

@@ -434,7 +434,10 @@ def _others_acted(view, seat: int, rng: random.Random):
             "players": players,
             "to_decide": rng.sample(others, rng.randint(0, len(others))),
             "active_seat": rng.choice(others),
-            "phase": rng.choice(["turn", "craft", "window", "elves", "keep"]),
+            # (the gift givers' choice ends with the deal, which changes the hand: not this)
+            "phase": view.phase
+            if view.phase == "giver_choice"
+            else rng.choice(["turn", "craft", "window", "elves", "keep"]),
             "basic_taken": rng.choice([None, "CRAFT"]),
             "window": rng.choice(
                 [
@@ -1005,3 +1008,20 @@ def test_the_craft_prompts_name_only_the_sources_left() -> None:
         for text in seen[empty]:
             assert "deck or the offer row" not in text and f"the {word}" in text.lower(), (empty, text)
             assert ("present deck is empty" if empty == "deck" else "offer row is empty") in text, text
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_before_the_deal_the_hand_says_when_it_comes(level: int) -> None:
+    """Gift givers are chosen before the starting hands are dealt (spec 3, steps 6-7): the first
+    DM read "Presents (0) no presents" (and "Creatures (0)"), which looked like a bug."""
+    state = GAME.new_game(3, GAME.parse_options({"level": level}), 1)
+    assert GAME.view(state, None).phase == "giver_choice"
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    text = _message(RENDER.private(GAME.view(state, 0), ctx, [])).text()
+    assert "Dealt once every player has a gift giver." in text and "no presents" not in text, text
+    assert "Creatures (0)" not in text
+    while GAME.view(state, None).phase == "giver_choice":
+        (seat,) = GAME.to_decide(state)
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    text = _message(RENDER.private(GAME.view(state, 0), ctx, [])).text()
+    assert "Dealt once" not in text and "Presents (" in text
