@@ -12,7 +12,16 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, translated
 from bot.render.base import TableContext, newest_lines
 from games.core import Event
-from games.secret_krampus.data import FAILED_VOTE_CHAOS_AT, TEAM_OF_ROLE, Card, Order, Phase, Team
+from games.secret_krampus.data import (
+    FAILED_VOTE_CHAOS_AT,
+    NAUGHTY_WIN_AT,
+    NICE_WIN_AT,
+    TEAM_OF_ROLE,
+    Card,
+    Order,
+    Phase,
+    Team,
+)
 from games.secret_krampus.events import (
     CardPlaced,
     Chaos,
@@ -195,8 +204,6 @@ def tells_on_table(event: Event) -> bool:
         return True  # the headline names the candidate, not why it is them again
     if isinstance(event, SAID_ELSEWHERE):
         return False
-    if isinstance(event, CardPlaced) and event.by_chaos:
-        return False  # the chaos line names the gift
     if isinstance(event, FailedVoteTrack) and not 0 < event.failed_votes < FAILED_VOTE_CHAOS_AT:
         return False  # none (a delivery reset it), or chaos: its own line
     if isinstance(event, OrderStarted) and event.order != Order.CHECKING_IT_TWICE:
@@ -208,10 +215,19 @@ def event_line(event: Event, ctx: TableContext) -> str | None:
     """One thing that just happened, short; None when the headline or the picture says it."""
     if not tells_on_table(event):
         return None
-    if isinstance(event, CardPlaced):
+    if isinstance(event, CardPlaced):  # (with the boards' counts: a phone may not show the picture)
+        score = _(
+            "Nice {nice}/{nice_goal}, Naughty {naughty}/{naughty_goal}.",
+            nice=event.nice_count,
+            nice_goal=NICE_WIN_AT,
+            naughty=event.naughty_count,
+            naughty_goal=NAUGHTY_WIN_AT,
+        )
+        if event.by_chaos:  # (the chaos line names the gift)
+            return score
         if event.card == Card.NICE:
-            return _("A Nice gift was delivered.")
-        return _("A Naughty gift was delivered.")
+            return f"{_('A Nice gift was delivered.')} {score}"
+        return f"{_('A Naughty gift was delivered.')} {score}"
     if isinstance(event, FailedVoteTrack):  # (the picture shows the track; a phone may not read it)
         return _(
             "Failed votes in a row: {n} of {chaos} (at {chaos}, chaos delivers the top gift).",

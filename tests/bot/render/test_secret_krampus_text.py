@@ -315,3 +315,28 @@ def test_the_table_says_where_the_roles_are_until_the_first_vote_is_over() -> No
             assert (line in text(table(state, events))) == first
             said.append(line in text(table(state, events)))
         assert said[0] and not said[-1]
+
+
+def test_every_delivery_on_the_table_says_the_boards_counts() -> None:
+    """The table said only "A Naughty gift was delivered." (the counts were in the picture alone,
+    which a phone may not show); chaos too."""
+    from bot.render.secret_krampus_text import event_line
+    from games.secret_krampus.events import CardPlaced
+
+    seen = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = GAME.new_game(5, GAME.parse_options(None), seed)
+        while GAME.outcome(state) is None:
+            seat = rng.choice(sorted(GAME.to_decide(state)))
+            state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            ctx = TableContext(1, GAME.decision(state), NAMES[:5], "Secret Krampus")
+            for event in events:
+                if isinstance(event, CardPlaced):
+                    line = event_line(event, ctx) or ""
+                    counts = f"Nice {event.nice_count}/5, Naughty {event.naughty_count}/6."
+                    assert line.endswith(counts), line
+                    seen.add(event.by_chaos)
+        if seen == {True, False}:
+            return
+    raise AssertionError(f"no delivery of each kind: {seen}")
