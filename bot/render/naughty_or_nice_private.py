@@ -125,8 +125,9 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
 
 def end_line(view: NoNView, ctx: TableContext) -> str:
     """Who won, from this seat's side, with its points."""
-    scores = {p.seat: p.score for p in view.players}
-    points = None if view.seat is None else scores.get(view.seat)
+    points = None if view.seat is None else view.players[view.seat].score
+    # (ties on points go to more wishes fulfilled, spec 1: a place is shared only when both tie)
+    scores = {p.seat: (p.score, p.fulfilled_count) for p in view.players}
     result = private_result(view.seat, view.winners, ctx, points, scores)
     return " ".join([result, _(GAME_OVER)])
 

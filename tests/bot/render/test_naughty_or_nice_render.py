@@ -1025,3 +1025,20 @@ def test_before_the_deal_the_hand_says_when_it_comes(level: int) -> None:
         state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     text = _message(RENDER.private(GAME.view(state, 0), ctx, [])).text()
     assert "Dealt once" not in text and "Presents (" in text
+
+
+def test_a_place_counts_the_wishes_tiebreak() -> None:
+    """Level on points, more wishes fulfilled is ahead (spec 1, Ties): the one with fewer read
+    "Your place: 3 of 4, shared." beside the end's own list ranking them apart."""
+    *_, state = random_states(4, 2, {"level": 2}, limit=5000)
+    ctx = TableContext(1, GAME.decision(state), NAMES[:4], "Naughty or Nice")
+    view = GAME.view(state, 3)
+    marks = {0: (20, 1), 1: (15, 2), 2: (15, 2), 3: (15, 1)}
+    players = [
+        p.model_copy(update={"score": marks[p.seat][0], "fulfilled_count": marks[p.seat][1]})
+        for p in view.players
+    ]
+    for seat, place in ((1, "Your place: 2 of 4, shared."), (3, "Your place: 4 of 4.")):
+        mine = view.model_copy(update={"players": players, "winners": [0], "seat": seat})
+        text = _message(RENDER.private(mine, ctx, [])).embeds[0].description
+        assert place in text, text
