@@ -50,7 +50,16 @@ from bot.render.naughty_or_nice_text import (
 )
 from games.core import Event
 from games.core.words import names_and
-from games.naughty_or_nice.data import CREATURES, GIVERS, KIDDOS, LEVELS, Creature, Giver, Reaction
+from games.naughty_or_nice.data import (
+    CREATURES,
+    GIVERS,
+    KIDDOS,
+    LEVELS,
+    RUDOLF_POINTS,
+    Creature,
+    Giver,
+    Reaction,
+)
 from games.naughty_or_nice.events import CreatureGained
 from games.naughty_or_nice.events_play import Stolen
 from games.naughty_or_nice.viewmodels import NoNView, WindowView
@@ -99,6 +108,15 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
     dealt = view.phase != "giver_choice" or bool(view.presents or view.creatures)  # (spec 3: after)
     hand = hand_text(view.presents) if dealt else _("Dealt once every player has a gift giver.")
     embed.add_field(name=_("Presents ({n})", n=len(view.presents)), value=hand[:1024], inline=False)
+    if me.giver == Giver.SANTA and view.uses_abilities and dealt:  # (his safe: spec 2.2.1)
+        points = RUDOLF_POINTS[min(me.rudolf, len(RUDOLF_POINTS) - 1)]
+        rudolf = ngettext(
+            "{n} Reindeer (+{points} at the end)",
+            "{n} Reindeer (+{points} at the end)",
+            me.rudolf,
+            points=points,
+        )
+        embed.add_field(name=_("Under Rudolf"), value=rudolf, inline=False)
     if view.uses_creatures and dealt:
         creatures = creatures_text(view.creatures)
         embed.add_field(

@@ -230,6 +230,13 @@ class Tucked(Event):
             count=self.count,
         )
 
+    def describe_to(self, names: Sequence[str], seat: int) -> Words:
+        """As Santa reads it (in private: `NaughtyOrNice.done_to`; "You gain Reindeer." read as
+        a card in hand)."""
+        if seat != self.seat:
+            return self.describe(names)
+        return Words(N_("You put the Reindeer under Rudolf ({count} there now)."), count=self.count)
+
 
 #: Score reasons with a number or a name in them (`Scored.reason` is English, as the state
 #: keeps it): the English text -> the same in `Words`. Other reasons are marked texts.

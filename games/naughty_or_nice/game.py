@@ -10,7 +10,7 @@ from games.core import Event, GameRules, Outcome, Timer
 from games.core.words import N_, Words
 from games.naughty_or_nice import clock, engine, flow, rules
 from games.naughty_or_nice.actions import CloseWindow, NoNAction
-from games.naughty_or_nice.events import NoNEvent, NothingToLose, Scored
+from games.naughty_or_nice.events import NoNEvent, NothingToLose, Scored, Tucked
 from games.naughty_or_nice.events_play import EffectCancelled, KrampusGave, ScroogePlaced, Stole
 from games.naughty_or_nice.models import NoNOptions, NoNState, WindowTask
 from games.naughty_or_nice.viewmodels import NoNView
@@ -58,8 +58,8 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
     def done_to(self, event: Event) -> frozenset[int]:
         """Krampus makes a player give a present (to its player), the Jólakötturinn (or another)
         costs them points (or would: they have none), Mr Scrooge makes them miss a turn, a steal
-        finds nothing to take, a Tomte cancels their creature: each told in their private message
-        too."""
+        finds nothing to take, a Tomte cancels their creature, Santa's Reindeer goes under Rudolf:
+        each told in their private message too."""
         if isinstance(event, KrampusGave) and event.seat != event.to:
             return frozenset({event.seat, event.to})
         if isinstance(event, Stole) and not event.count:
@@ -70,6 +70,8 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
             return frozenset({event.seat})
         if isinstance(event, ScroogePlaced) and event.seat != event.target:
             return frozenset({event.target})
+        if isinstance(event, Tucked):  # (Santa's gained Reindeer is not in his hand)
+            return frozenset({event.seat})
         return frozenset()
 
     def timer(self, state: NoNState) -> Timer | None:

@@ -317,7 +317,6 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
     from it for the player they were done to, whose private message said nothing. Now it does."""
     from tests.bot.done_to import done_to_samples, told_in_private
 
-    kinds = {"krampus_gave", "scored", "scrooge_placed", "stole", "effect_cancelled", "nothing_to_lose"}
     said = {
         "krampus_gave": ("Krampus: you give", "Krampus: {giver} gives you"),  # (giver, receiver)
         "scored": ("You lose",),
@@ -325,7 +324,9 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
         "stole": ("You steal nothing: ",),  # (a steal that found nothing: the thief)
         "effect_cancelled": ("The effect of your ",),  # (a Tomte cancelled the player's creature)
         "nothing_to_lose": ("You have no points to lose (",),  # (a Jólakötturinn at 0 points)
+        "tucked": ("You put the Reindeer under Rudolf (",),  # (Santa's gained Reindeer: not in hand)
     }
+    kinds = set(said)
     for kind, (state, event) in done_to_samples("naughty-or-nice", 4, 60, kinds).items():
         names, texts = told_in_private("naughty-or-nice", state, event, 4)
         seats = sorted(texts, key=lambda s: s != getattr(event, "seat", s))  # (the giver first)

@@ -1042,3 +1042,25 @@ def test_a_place_counts_the_wishes_tiebreak() -> None:
         mine = view.model_copy(update={"players": players, "winners": [0], "seat": seat})
         text = _message(RENDER.private(mine, ctx, [])).embeds[0].description
         assert place in text, text
+
+
+def test_santa_s_own_message_shows_his_reindeer_under_rudolf() -> None:
+    """Santa's hand never said a Reindeer went under Rudolf: his news read "You gain Reindeer."
+    (as if in hand), and the count was in the table's picture alone (spec 2.2.1)."""
+    from games.naughty_or_nice.actions import SantaSearch
+    from games.naughty_or_nice.data import Giver, PresentType, SearchSource
+    from games.naughty_or_nice.events import Tucked
+    from tests.games.naughty_or_nice.helpers import fresh, give_presents
+
+    state = fresh(3, level=4, givers=[Giver.SANTA, Giver.ODIN, Giver.CHRISTKINDL])
+    give_presents(state, 0, [PresentType.TEDDY_BEAR, PresentType.TEDDY_BEAR])
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    assert "0 Reindeer (+0 at the end)" in _message(RENDER.private(GAME.view(state, 0), ctx, [])).text()
+    assert "Under Rudolf" not in _message(RENDER.private(GAME.view(state, 1), ctx, [])).text()
+    action = SantaSearch(present=PresentType.TEDDY_BEAR, source=SearchSource.MAIN)
+    state, events = GAME.apply(state, 0, action)
+    (tucked,) = [e for e in events if isinstance(e, Tucked)]
+    assert GAME.done_to(tucked) == {0}
+    assert translated(tucked.describe_to(NAMES[:3], 0)) == "You put the Reindeer under Rudolf (1 there now)."
+    text = _message(RENDER.private(GAME.view(state, 0), ctx, events)).text()
+    assert "1 Reindeer (+3 at the end)" in text, text
