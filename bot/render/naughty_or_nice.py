@@ -206,8 +206,8 @@ def headline(view: NoNView, ctx: TableContext) -> str:
             struck = _("Midnight has struck! This is the last turn.")
         else:
             struck = ngettext(
-                "Midnight has struck! A final turn, {n} more after it.",
-                "Midnight has struck! A final turn, {n} more after it.",
+                "Midnight has struck! Final turns: this one and {n} more.",
+                "Midnight has struck! Final turns: this one and {n} more.",
                 left - 1,
             )
         text += f"\n\N{CLOCK FACE TWELVE OCLOCK} {struck}"

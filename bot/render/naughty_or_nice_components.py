@@ -307,6 +307,8 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
         ]
         if any(name.startswith("SEARCH_") for name in groups):  # Santa's start-of-turn ability too
             placeholder = _("Santa's search, or play a creature...")
+        elif "BEFANA" in groups:  # La Befana's (not a creature either)
+            placeholder = _("La Befana's discard, or play a creature...")
         else:
             placeholder = _("Play a creature on...")
         items.append(DraftSelect(g, d, "creature", options, placeholder=placeholder, row=2))

@@ -366,19 +366,27 @@ def test_a_creatures_target_select_names_only_the_targets() -> None:
         assert not [label for label in labels if label.startswith(("Play ", "Discard "))], placeholder
 
 
+GIVER_GROUPS = ("Santa:", "La Befana:")
+
+
 def test_the_select_of_creatures_says_when_it_holds_santas_search_too() -> None:
     """Santa's start-of-turn search is not a creature: "Play a creature on..." named only
-    creatures while the options began with "Santa: search..." too."""
-    placeholders: dict[bool, set[str]] = {True: set(), False: set()}
+    creatures while the options began with "Santa: search..." too (La Befana's discard too)."""
+    placeholders: dict[str | None, set[str]] = {}
     for seed in range(12):
         for state in random_states(3, seed, {"level": 5}):
             for seat in GAME.to_decide(state):
                 ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
                 for item in _message(RENDER.private(GAME.view(state, seat), ctx, [])).items():
                     if item.custom_id.endswith(":creature"):
-                        santa = any(o.label.startswith("Santa:") for o in item.item.options)
-                        placeholders[santa].add(item.item.placeholder)
-    assert placeholders == {True: {"Santa's search, or play a creature..."}, False: {"Play a creature on..."}}
+                        labels = [o.label for o in item.item.options]
+                        giver = next((x.split(":")[0] for x in labels if x.startswith(GIVER_GROUPS)), None)
+                        placeholders.setdefault(giver, set()).add(item.item.placeholder)
+    assert placeholders == {
+        "Santa": {"Santa's search, or play a creature..."},
+        "La Befana": {"La Befana's discard, or play a creature..."},
+        None: {"Play a creature on..."},
+    }
 
 
 def test_after_midnight_santas_search_is_one_choice_that_says_it_scores() -> None:
@@ -778,9 +786,9 @@ def test_the_final_turns_count_down_after_midnight() -> None:
     turns = [line for _, line in said]
     assert turns[0].endswith("Midnight has struck! 4 final turns after this one."), turns
     assert turns[1:] == [
-        "🕛 Midnight has struck! A final turn, 3 more after it.",
-        "🕛 Midnight has struck! A final turn, 2 more after it.",
-        "🕛 Midnight has struck! A final turn, 1 more after it.",
+        "🕛 Midnight has struck! Final turns: this one and 3 more.",
+        "🕛 Midnight has struck! Final turns: this one and 2 more.",
+        "🕛 Midnight has struck! Final turns: this one and 1 more.",
         "🕛 Midnight has struck! This is the last turn.",
     ], turns
 
