@@ -268,7 +268,8 @@ class PrivateMessages:
                             self.pacer,
                             slot,
                             channel,
-                            urgent=brings or moved,
+                            # (the end is as urgent as a decision: it retires every control)
+                            urgent=brings or moved or game.record.status != "running",
                             retires=shows_stale_controls(slot, game),
                             timed=brings and decision_on_timer(game),
                             payload=payload,

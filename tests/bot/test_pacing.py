@@ -511,3 +511,46 @@ async def test_the_end_is_posted_once_the_table_shows_it(harness: Harness) -> No
     assert (await harness.game(game_id)).record.status == "finished"
     ended = lobby.embeds[0].description
     assert at_post == [ended], (at_post, ended)
+
+
+async def test_a_private_message_s_end_is_written_as_urgently_as_a_decision(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A DM's edit to the end waited behind the non-urgent writes (a coalescing gap, a write kept
+    for decisions): seconds after the table showed the end, it still read "You may change it
+    until everyone is ready" with live controls."""
+    import bot.private_messages
+
+    pacer, _messenger = paced(harness)
+    asked: list[bool] = []  # whether each DM write asked for once a game was over was urgent
+    real = bot.private_messages.paced_turn
+    playing: list[int] = []
+
+    async def spied(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        if playing and (await harness.game(playing[-1])).record.status != "running":
+            asked.append(kwargs["urgent"])
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(bot.private_messages, "paced_turn", spied)
+    for seed in range(8):  # (a game whose end reaches a DM by REST: the AI's last move)
+        users = make_users(1, start=10 * seed + 1)
+        lobby = (await harness.command("play", users[0], "naughty-and-nice")).original
+        assert lobby is not None
+        game_id = int(lobby.custom_ids()[0].split(":")[1])
+        playing.append(game_id)
+        await harness.discord.click(users[0], lobby, f"lobby:{game_id}:addai")
+        await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+        rng = random.Random(seed)
+        for _ in range(400):
+            game = await harness.game(game_id)
+            if game.record.status != "running":
+                break
+            if not game.to_decide() - {1}:
+                await asyncio.sleep(0.005)
+                continue
+            await pacer.settle()
+            assert await play_random_click(harness, lobby, game_id, users, rng)
+        await pacer.settle()
+        if asked:
+            break
+    assert asked and all(asked), asked
