@@ -51,8 +51,8 @@ PRIVATE_PHASES = frozenset({Phase.PLAY, Phase.STEAL, Phase.ORIENT})
 #: or not the seat declares or draws on the table now).
 #: (stable while the others play; on the seat's own turn it must not read as "not your turn")
 NOT_YOUR_TURN = N_(
-    "On your turn, declare (and draw after declaring) with the table's buttons; draw in secret and "
-    "play your cards here."
+    "On your turn, start with the table's buttons (declare, or draw without declaring); your secret "
+    "draws and the cards you play then continue here."
 )
 _DRAFT = re.compile(r"c(?P<card>[A-Z]{2}\d{2})")
 
