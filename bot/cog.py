@@ -116,7 +116,7 @@ class GamesCog(commands.Cog):
         await self._answer(interaction, "leaderboard", self.table.stats.leaderboard(interaction, game.value))
 
     @app_commands.command(
-        name="leave", description=N_("Leave your game in this channel (an AI takes your seat).")
+        name="leave", description=N_("Leave your game in this channel for good (an AI takes your seat).")
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:

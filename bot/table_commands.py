@@ -286,6 +286,13 @@ class SlashCommands:
         """Take back the seat an AI plays after your timeouts."""
         user = interaction.user
         kept = await self._kept_seat(_channel(interaction), user.id)
+        if kept is None and await self._taken_by_ai(_channel(interaction), user):
+            raise NotAPlayer(
+                _(
+                    "You left your seat (or were replaced): its AI plays it to the end. `/reclaim` "
+                    "takes back only a seat an AI got when your time ran out."
+                )
+            )
         if kept is None:
             raise NotAPlayer(
                 _(
