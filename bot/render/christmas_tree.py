@@ -32,6 +32,7 @@ from bot.render.christmas_tree_text import (
     objective_name,
     objective_rule,
     objective_text,
+    placed_at,
     points,
     rotation_text,
     short_card,
@@ -348,7 +349,7 @@ class ChristmasTreeRenderer(BaseRenderer):
             return text
         if pending is not None and pending.confirmed and view.hand:
             code = view.hand[pending.card_index]
-            card, cell = short_card(code), cell_text(pending.cell)
+            card, cell = short_card(code), cell_text(placed_at(pending))
             if len(rotations_of(code)) > 1:
                 return _(
                     "You are ready: **{card}** on **{cell}**, {facing}. "
@@ -362,11 +363,19 @@ class ChristmasTreeRenderer(BaseRenderer):
                 card=card,
                 cell=cell,
             )
+        if pending is not None and chosen.swap_a is not None:  # half a swap
+            if chosen.swap_b is None:
+                first = cell_text(chosen.swap_a)
+                return _("Swap: **{cell}** picked. Now pick the cell to swap it with.", cell=first)
+            return _(
+                "Swap **{a}** and **{b}**: choose below how the cards face.",
+                a=cell_text(chosen.swap_a),
+                b=cell_text(chosen.swap_b),
+            )
         if pending is not None and not view.cookies_left:
             # i18n: **Done** is the button's label ("Done")
-            return _(
-                "Your card goes on **{cell}**. No cookies left: press **Done**.", cell=cell_text(pending.cell)
-            )
+            cell = cell_text(placed_at(pending))
+            return _("Your card goes on **{cell}**. No cookies left: press **Done**.", cell=cell)
         if pending is not None:
             # i18n: **Done** is the button's label ("Done")
             return ngettext(
@@ -375,7 +384,7 @@ class ChristmasTreeRenderer(BaseRenderer):
                 "Your card goes on **{cell}**. Spend cookies ({n} cookies left): "
                 "turn a card over or swap two; press **Done** when finished.",
                 view.cookies_left,
-                cell=cell_text(pending.cell),
+                cell=cell_text(placed_at(pending)),
             )
         if chosen.card is not None:  # half a choice: said here (the picture is not redrawn for it)
             card = short_card(view.hand[chosen.card])

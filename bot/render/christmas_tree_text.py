@@ -7,6 +7,7 @@ cards, cells and facings are the rules' (`games.christmas_tree.words`), translat
 from __future__ import annotations
 
 from bot.i18n import N_, _, ngettext, translated
+from games.christmas_tree.models import PendingTurn
 from games.christmas_tree.objectives import OBJECTIVES
 from games.christmas_tree.words import card_words, cell_words, facing_words
 
@@ -94,3 +95,12 @@ def place_label(rotation: int, ways: int, cookies: bool = False) -> str:
 
 def points(count: int) -> str:
     return ngettext("{n} point", "{n} points", count)
+
+
+def placed_at(pending: PendingTurn) -> int:
+    """The cell the seat's new card is on once its planned swaps are made (a swap moves it)."""
+    cell = pending.cell
+    for op in pending.cookies:
+        if op.op == "swap" and op.b is not None and cell in (op.a, op.b):
+            cell = op.b if cell == op.a else op.a
+    return cell

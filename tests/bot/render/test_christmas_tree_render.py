@@ -481,3 +481,29 @@ def test_a_majority_the_neutral_tree_placed_in_says_so() -> None:
     assert "neutral" not in objective_line(majority, [9, 5, 0], [3, 2, 0], names)  # no card: no place
     assert "neutral" not in objective_line(other, [6, 2, 0], [3, 2, 4], names)  # not a majority
     assert "neutral" not in objective_line(majority, [6, 3, 0], [3, 2, 1], NAMES[:3])  # a third player
+
+
+def test_after_a_swap_the_turn_names_the_new_card_s_cell_and_a_half_swap_says_so() -> None:
+    """A staged card swapped with another one still read "Your card goes on cell 6" (it was on
+    cell 21); and picking a swap's first cell changed nothing in the text."""
+    state = next(s for s, _ in _states(2, "normal", 5, every=1) if s.phase == Phase.TURN)
+    ctx = TableContext(1, state.decision, NAMES[:2], G.title)
+    for _ in range(2):  # two turns: seat 0 stages a card, then ends (Done); the others play
+        stage = next(a for a in G.legal_actions(state, 0) if type(a).__name__ == "Stage")
+        state, _events = act(state, 0, stage)
+        turn = state.turn
+        while state.turn == turn and _ == 0:
+            seat = sorted(G.to_decide(state))[0]
+            actions = G.legal_actions(state, seat)
+            state, _events = act(
+                state, seat, next((a for a in actions if G.encode_action(a) == "done"), actions[0])
+            )
+    view = G.view(state, 0)
+    other = next(cell for cell, slot in enumerate(view.preview) if slot is not None and cell != stage.cell)
+    first = _message(RENDER.private(view, ctx, [], f"s{stage.cell}")).text()
+    assert f"Swap: **cell {stage.cell + 1}** picked. Now pick the cell to swap it with." in first, first
+    swap = next(a for a in G.legal_actions(state, 0) if type(a).__name__ == "Swap")
+    assert {swap.a, swap.b} == {stage.cell, other}
+    state, _events = act(state, 0, swap)
+    text = _message(RENDER.private(G.view(state, 0), ctx, [])).text()
+    assert f"Your card goes on **cell {other + 1}**." in text, text
