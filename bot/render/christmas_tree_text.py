@@ -35,7 +35,7 @@ RULE_TEXT: dict[str, str] = {
     "O18": N_("{points} per pair of a candy and a gingerbread side by side in a row."),
     "O19": N_("{points} per three ornaments in a branch down to the right with the same colour."),
     "O20": N_("{points} per three ornaments in a branch down to the left with the same shape."),
-    "O21": N_("{points} per row whose ornaments are worth at least as many snowflakes as it has cells."),
+    "O21": N_("{points} per row (3+ cells) worth at least as many snowflakes as it has cells."),
     "O22": N_("{points} per pair of a candy and a gingerbread one above the other."),
     "O23": N_("{points} per three ornaments in a roof shape with the same colour."),
     "O24": N_("{points} per three ornaments in a cup shape with the same shape."),
@@ -44,7 +44,7 @@ RULE_TEXT: dict[str, str] = {
     "O27": N_("{points} per chain of touching ornaments worth 0, 1 and 2 snowflakes."),
     "O28": N_("{points} per card with complete bulbs on two opposite sides."),
     "O29": N_("{points} per card with complete bulbs on two neighbouring sides."),
-    "O30": N_("{points} per branch whose ornaments are worth at least as many snowflakes as it has cells."),
+    "O30": N_("{points} per branch (3+ cells) worth at least as many snowflakes as it has cells."),
 }
 #: A Place button's label: by "then cookies" for a card with one way to face (a candy); by the
 #: rotation and "then cookies" for the others.
