@@ -53,6 +53,8 @@ class NaughtyAndNiceRenderer(BaseRenderer):
         title = "\N{FATHER CHRISTMAS} " + _("Naughty & Nice #{game}", game=ctx.game_id)
         if view.phase in TURN_PHASES:
             title += " \N{MIDDLE DOT} " + _("turn {n}", n=view.turn_no)
+        elif view.phase == Phase.GAME_OVER:
+            title += " \N{MIDDLE DOT} " + _("the end")
         lines = table_lines(view, ctx) + table_events(view, events, ctx.names)
         embed = discord.Embed(title=title, description="\n".join(lines)[:4096], colour=EMBED_COLOUR)
         names = list(ctx.names)

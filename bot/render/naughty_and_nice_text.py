@@ -73,6 +73,22 @@ def final_text(r: FinalScore, names: bool = True) -> str:
     return text
 
 
+def places_lines(view: NNView, ctx: TableContext) -> list[str]:
+    """The end's ranking on the table, one short line each (the ending post has the details):
+    best score first, the smaller difference first among equal scores (spec 5.4)."""
+    ranked = sorted(view.results, key=lambda r: (-r.score, r.difference))
+    return [
+        _(
+            "{place}. {name}: score **{score}** (difference {difference})",
+            place=1 + sum((o.score, -o.difference) > (r.score, -r.difference) for o in ranked),  # (shared)
+            name=ctx.name(r.seat),
+            score=r.score,
+            difference=r.difference,
+        )
+        for r in ranked
+    ]
+
+
 def winners_text(view: NNView, ctx: TableContext) -> str:
     """The winner(s), with the tiebreak explained when it was needed."""
     if not view.results or not view.winners:
@@ -172,7 +188,7 @@ def table_lines(view: NNView, ctx: TableContext) -> list[str]:
     who = f"**{ctx.name(view.active_seat)}**"
     phase = view.phase
     if phase == Phase.GAME_OVER:
-        return [winners_text(view, ctx), die_text(view)]
+        return [winners_text(view, ctx), die_text(view), *places_lines(view, ctx)]
     if phase == Phase.ORIENT:
         if view.end_reason == "declared":
             why = _("**The game is over** (the declared last turn is over).")
@@ -304,7 +320,9 @@ def table_events(view: NNView, events: Sequence[Event], names: Sequence[str]) ->
     if view.phase == Phase.STEAL:
         told.add("card_taken")  # the headline: what is taken
         shiny = next((e for e in reversed(events) if e.kind == "card_played"), None)
-    if view.phase in (Phase.ORIENT, Phase.GAME_OVER):
+    if view.phase == Phase.GAME_OVER:
+        return []  # (the end and the ranking say it; a news line of the last turn read as current)
+    if view.phase == Phase.ORIENT:
         told.add("nothing_to_draw")  # the headline: why the game ended
     if any(e.kind == "steal_ended" for e in events):
         told.add("card_taken")  # the steal's summary names every card taken

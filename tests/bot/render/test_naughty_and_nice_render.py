@@ -405,3 +405,28 @@ def test_a_place_below_the_winner_counts_the_tiebreak() -> None:
     for seat, place in ((1, 2), (2, 3), (3, 4)):
         mine = GAME.view(state, seat).model_copy(update={"results": results, "winners": [0]})
         assert f"Your place: {place} of 4." in _message(RENDER.private(mine, ctx, [])).text()
+
+
+def test_the_end_table_ranks_everyone_and_keeps_no_old_news() -> None:
+    """The end table named only the winner, under the title of a turn, beside a news line of a
+    turn before the Shiny! choice ("Dasher plays ... on Dancer")."""
+    import random as _random
+
+    from games.core import visible_events
+
+    for seed in range(3):
+        rng = _random.Random(seed)
+        state = GAME.new_game(3, GAME.parse_options(None), seed)
+        events: list = []
+        while GAME.outcome(state) is None:
+            seat = rng.choice(sorted(GAME.to_decide(state)))
+            state, new = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            events = (events + list(new))[-6:]  # (coalesced edits: the last turns' news together)
+        ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty & Nice")
+        view = GAME.view(state, None)
+        message = _message(RENDER.table(view, ctx, visible_events(events, None)))
+        text = message.text()
+        assert message.embeds[0].title.endswith("the end") and "\n- " not in text, text
+        for r in view.results:
+            assert f"{NAMES[r.seat]}: score **{r.score}** (difference {r.difference})" in text, text
+        assert text.index(f"1. {NAMES[view.winners[0]]}:") > 0
