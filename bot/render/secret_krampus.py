@@ -284,7 +284,10 @@ class SecretKrampusRenderer(BaseRenderer):
         return []
 
     def acknowledge(self, view: SKView, ctx: TableContext, events: Sequence[Event]) -> str | None:
-        lines = [told(e, ctx.names) for e in events if not e.audience.is_public]
+        secret = [e for e in events if not e.audience.is_public]
+        lines = [told(e, ctx.names) for e in secret if e.kind != "cards_drawn"]
+        if any(e.kind == "cards_drawn" for e in secret):  # (the vote that elected the clicker)
+            lines.append(_("You are the List Maker: the gifts you drew are in your private message."))
         if view.phase == Phase.VOTING and view.my_vote is not None:
             lines.append(_("You can change your vote until the last vote is in."))
         return " ".join(lines) or None

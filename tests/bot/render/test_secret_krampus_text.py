@@ -340,3 +340,23 @@ def test_every_delivery_on_the_table_says_the_boards_counts() -> None:
         if seen == {True, False}:
             return
     raise AssertionError(f"no delivery of each kind: {seen}")
+
+
+def test_the_vote_that_makes_the_clicker_list_maker_points_to_the_gifts() -> None:
+    """The last vote's answer to the List Maker candidate read "You voted NO. You drew Naughty,
+    Nice, Naughty. Discard one." with no button there (the gifts and their buttons are in the
+    private message)."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAME.new_game(5, GAME.parse_options(None), seed)
+        while GAME.outcome(state) is None:
+            seat = rng.choice(sorted(GAME.to_decide(state)))
+            action = rng.choice(GAME.legal_actions(state, seat))
+            state, events = GAME.apply(state, seat, action)
+            mine = visible_events(events, seat)
+            if isinstance(action, Vote) and any(e.kind == "cards_drawn" for e in mine):
+                said = RENDER.acknowledge(GAME.view(state, seat), ctx_for(state), mine)
+                assert said is not None and "Discard one." not in said, said
+                assert "You are the List Maker: the gifts you drew are in your private message." in said
+                return
+    raise AssertionError("no vote that elected its voter")
