@@ -171,7 +171,7 @@ def _last_trick(view: GNView, ctx: TableContext) -> str:
     trick = view.last_trick
     if trick is None or trick.round < view.round - 1:
         return ""
-    result = trick_result(trick, ctx.names)
+    result = trick_result(trick, ctx.names, view.seat)
     if trick.round != view.round:  # (a new round's first trick: how the last one ended)
         return _("Last trick of round {n}: {result}", n=trick.round, result=result) + "\n"
     return _("Last trick: {result}", result=result) + "\n"

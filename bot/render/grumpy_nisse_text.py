@@ -148,10 +148,11 @@ def describe(event: Event, names: Sequence[str], reader: int | None = None) -> s
     return str(speak(names, words()))
 
 
-def trick_result(trick: TrickRecord, names: Sequence[str]) -> str:
+def trick_result(trick: TrickRecord, names: Sequence[str], reader: int | None = None) -> str:
     """A played trick's outcome in one line, as the table's news said it ("Dasher wins the
-    trick: Leaves 5 beats Leaves 4 (...)", with the dice of a 3)."""
-    return describe(TrickWon(**trick.model_dump(include=set(TrickWon.model_fields))), names)
+    trick: Leaves 5 beats Leaves 4 (...)", with the dice of a 3); as seat `reader` reads it in
+    private ("You win the trick: ...")."""
+    return describe(TrickWon(**trick.model_dump(include=set(TrickWon.model_fields))), names, reader)
 
 
 def event_block(

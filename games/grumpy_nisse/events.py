@@ -182,12 +182,21 @@ class TrickWon(Event):
     follow_dice: list[int] = []
 
     def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
+        return self._told(N_("{name} wins the trick: {won} beats {lost} ({rule})."), names, words)
+
+    def describe_to(self, names: Sequence[str], words: Words, reader: int) -> str:
+        """As a player reads it in private: "You win the trick: ..." when they won it."""
+        if reader != self.winner:
+            return self.describe(names, words)
+        return self._told(N_("You win the trick: {won} beats {lost} ({rule})."), names, words)
+
+    def _told(self, template: str, names: Sequence[str], words: Words) -> str:
         won, lost = (self.lead_card, self.follow_card)
         if self.winner != self.leader:
             won, lost = lost, won
         line = say(
             words,
-            N_("{name} wins the trick: {won} beats {lost} ({rule})."),
+            template,
             name=names[self.winner],
             won=card_name(won, words),
             lost=card_name(lost, words),

@@ -307,7 +307,7 @@ def test_a_private_decision_says_how_the_last_trick_ended(seed: int) -> None:
     """The tricks are played in the DMs: the next private decision says who won the trick before
     it and with which cards (the table's news line), from the round's second trick on; the
     second round's first decisions say how the first round's last trick ended (it was shown
-    nowhere: the table's news had moved on)."""
+    nowhere: the table's news had moved on). A trick the reader won reads "You win the trick"."""
     said, rounds = 0, 0
     for state, _ in _states(seed, ROLES[seed]):
         for seat in sorted(GAME.to_decide(state)):
@@ -321,7 +321,8 @@ def test_a_private_decision_says_how_the_last_trick_ended(seed: int) -> None:
                 continue
             winner, cards = NAMES[last.winner], (card_name(last.lead_card), card_name(last.follow_card))
             said_as = "Last trick" if last.round == state.round else f"Last trick of round {last.round}"
-            assert f"{said_as}: {winner} wins the trick" in text and all(c in text for c in cards), text
+            won = "You win" if last.winner == seat else f"{winner} wins"  # (their own message: "you")
+            assert f"{said_as}: {won} the trick" in text and all(c in text for c in cards), text
             said += 1
             rounds += last.round != state.round
     assert said > 10 and rounds > 0
