@@ -46,11 +46,11 @@ log = logging.getLogger(__name__)
 
 #: A table with this many people's messages after it in its channel is posted again at the bottom,
 BURIED_AFTER = 10
+#: ... at most once per this many seconds.
+BUMP_EVERY = 60.0
 #: The post that says a game is over waits at most this long for the table to show the end
 #: (its channel's window is 5 s).
 END_WAIT = 10.0
-#: ... at most once per this many seconds.
-BUMP_EVERY = 60.0
 #: A click on the table waits this long for a REST edit of it under way, then is only acknowledged.
 TABLE_WAIT = 1.0
 
