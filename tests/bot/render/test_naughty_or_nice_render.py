@@ -611,7 +611,7 @@ def test_the_fulfill_screen_says_when_the_hand_cannot_finish_and_the_news_when_i
     Tió, say) left the player looking for what was not there; the table's news dropped older
     lines without a word."""
     from bot.render.naughty_or_nice import NEWS_LINES, table_news
-    from bot.render.naughty_or_nice_private import fulfil_headline
+    from bot.render.naughty_or_nice_prompts import fulfil_headline
     from games.naughty_or_nice.events_play import Stole
 
     seen = set()
