@@ -24,7 +24,7 @@ from bot.pacing import Pacer, dm
 from bot.plugins import PLUGINS
 from bot.render.base import Payload, Picture
 from bot.shown_pictures import ShownPictures
-from tests.bot.fakes import FakeMessage, FakeMessenger
+from tests.bot.fakes import FakeMessage, FakeMessenger, FakeUser
 from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click, private_message, table_size
 from tests.loopback.driver import most_in_window
 
@@ -474,6 +474,21 @@ async def test_writes_that_waited_for_a_message_make_one_trailing_write(harness:
     await pacer.settle()
 
 
+async def _against_an_ai(
+    harness: Harness, user: FakeUser, started: list[int] | None = None
+) -> tuple[FakeMessage, int]:
+    """A game of Naughty & Nice of `user` against one AI seat (seat 1), started: its table and
+    id (also appended to `started`, before the start)."""
+    lobby = (await harness.command("play", user, "naughty-and-nice")).original
+    assert lobby is not None
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    if started is not None:
+        started.append(game_id)
+    await harness.discord.click(user, lobby, f"lobby:{game_id}:addai")
+    await harness.discord.click(user, lobby, f"lobby:{game_id}:start")
+    return lobby, game_id
+
+
 async def test_the_end_is_posted_once_the_table_shows_it(harness: Harness) -> None:
     """A game ended by an AI seat while its channel's writes were used up: the post that says
     it is over ("[The final table]") went at once and the table kept showing the last decision,
@@ -481,11 +496,7 @@ async def test_the_end_is_posted_once_the_table_shows_it(harness: Harness) -> No
     not urgent. The table shows the end first, then the post links to it."""
     pacer, messenger = paced(harness)
     users = make_users(1)
-    lobby = (await harness.command("play", users[0], "naughty-and-nice")).original
-    assert lobby is not None
-    game_id = int(lobby.custom_ids()[0].split(":")[1])
-    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:addai")
-    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    lobby, game_id = await _against_an_ai(harness, users[0])
     at_post: list[str | None] = []  # the table's headline when the end was posted
     send_channel = messenger.send_channel
 
@@ -534,12 +545,7 @@ async def test_a_private_message_s_end_is_written_as_urgently_as_a_decision(
     monkeypatch.setattr(bot.private_messages, "paced_turn", spied)
     for seed in range(8):  # (a game whose end reaches a DM by REST: the AI's last move)
         users = make_users(1, start=10 * seed + 1)
-        lobby = (await harness.command("play", users[0], "naughty-and-nice")).original
-        assert lobby is not None
-        game_id = int(lobby.custom_ids()[0].split(":")[1])
-        playing.append(game_id)
-        await harness.discord.click(users[0], lobby, f"lobby:{game_id}:addai")
-        await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+        lobby, game_id = await _against_an_ai(harness, users[0], playing)
         rng = random.Random(seed)
         for _ in range(400):
             game = await harness.game(game_id)
