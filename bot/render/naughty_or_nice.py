@@ -5,9 +5,9 @@ collections) and each player's private message (hand of presents and creatures, 
 Only `NoNView`s come in. What the table may click (the giver choice, the active player's Craft /
 Summon / End turn and Craft picks) is in `naughty_or_nice_components.table_choices`; everything
 that chooses hand cards or answers a reaction is in the private message (DM, or the ephemeral
-"My hand" fallback), drawn by `naughty_or_nice_private`: the seat's hand and its own decision only,
-so that it is not edited when the others act. See `naughty_or_nice_components` for the Fulfill
-and creature drafts.
+"My hand" fallback), drawn by `naughty_or_nice_private`: the seat's hand and its own decision only
+(its prompts in `naughty_or_nice_prompts`), so that it is not edited when the others act. See
+`naughty_or_nice_private_components` for its choices, the Fulfill and creature drafts.
 """
 
 from __future__ import annotations

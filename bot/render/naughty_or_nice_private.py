@@ -27,9 +27,9 @@ from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines, pr
 from bot.render.naughty_or_nice_choices import sameness
 from bot.render.naughty_or_nice_components import (
     Draft,
-    private_components,
     table_choices,
 )
+from bot.render.naughty_or_nice_private_components import private_components
 from bot.render.naughty_or_nice_prompts import copy_decision, fulfil_headline, own_decision, reaction_prompt
 from bot.render.naughty_or_nice_text import (
     creature_text,

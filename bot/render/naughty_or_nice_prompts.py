@@ -9,14 +9,13 @@ from bot.i18n import N_, _, ngettext
 from bot.render.base import TableContext
 from bot.render.naughty_or_nice_components import (
     Draft,
-    chosen_presents,
     craft_sources,
     fixed_kiddo,
     fulfil_targets,
     kind_of,
     nothing_to_craft,
-    still_needed,
 )
+from bot.render.naughty_or_nice_private_components import chosen_presents, still_needed
 from bot.render.naughty_or_nice_text import (
     PHASE_HINT,
     REACTION_NAME,
