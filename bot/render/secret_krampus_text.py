@@ -243,7 +243,15 @@ def event_line(event: Event, ctx: TableContext) -> str | None:
 def event_lines(view: SKView, events: Sequence[Event], ctx: TableContext) -> list[str]:
     """The events worth a line (public ones: a vote, first or changed, makes none, spec 4.5; the
     table keeps its news while only such changes come, `bot.table_message`)."""
-    lines = [line for line in (event_line(e, ctx) for e in events if e.audience.is_public) if line]
+    lines: list[str] = []
+    after_chaos = False
+    for event in (e for e in events if e.audience.is_public):
+        line = event_line(event, ctx)
+        if line and after_chaos and isinstance(event, CardPlaced):
+            lines[-1] += f" {line}"  # (the chaos line names the gift; the counts go with it)
+        elif line:
+            lines.append(line)
+        after_chaos = isinstance(event, Chaos) and bool(line)
     return newest_lines(lines, MAX_EVENT_LINES)
 
 

@@ -320,7 +320,7 @@ def test_the_table_says_where_the_roles_are_until_the_first_vote_is_over() -> No
 def test_every_delivery_on_the_table_says_the_boards_counts() -> None:
     """The table said only "A Naughty gift was delivered." (the counts were in the picture alone,
     which a phone may not show); chaos too."""
-    from bot.render.secret_krampus_text import event_line
+    from bot.render.secret_krampus_text import event_line, event_lines
     from games.secret_krampus.events import CardPlaced
 
     seen = set()
@@ -337,6 +337,10 @@ def test_every_delivery_on_the_table_says_the_boards_counts() -> None:
                     counts = f"Nice {event.nice_count}/5, Naughty {event.naughty_count}/6."
                     assert line.endswith(counts), line
                     seen.add(event.by_chaos)
+                    if event.by_chaos:  # (one line with the chaos: a bare score read as a leftover)
+                        lines = event_lines(GAME.view(state, None), events, ctx)
+                        assert any(x.startswith("Three failed votes") and x.endswith(counts) for x in lines)
+                        assert counts not in lines, lines
         if seen == {True, False}:
             return
     raise AssertionError(f"no delivery of each kind: {seen}")
