@@ -239,7 +239,11 @@ def _turn_text(view: NoNView) -> str:
             text = _("**Your turn:** **Craft** or **Summon**, or **Fulfill** a wish (choose a kiddo below).")
         else:
             text = _("**Your turn:** **Craft**, or **Fulfill** a wish (choose a kiddo below).")
-        if kinds & {"befana", "search"}:
+        if kinds & {"befana", "search"} and creatures:  # (spec 4.2: any other step ends its phase)
+            text += " " + _(
+                "Your gift giver's start-of-turn ability is below; playing a creature first gives it up."
+            )
+        elif kinds & {"befana", "search"}:
             text += " " + _("Your gift giver's start-of-turn ability is below.")
         if creatures:
             text += " " + _("You may play creatures first.")

@@ -1072,3 +1072,27 @@ def test_santa_s_own_message_shows_his_reindeer_under_rudolf() -> None:
     assert translated(tucked.describe_to(NAMES[:3], 0)) == "You put the Reindeer under Rudolf (1 there now)."
     text = _message(RENDER.private(GAME.view(state, 0), ctx, events)).text()
     assert "1 Reindeer (+3 at the end)" in text, text
+
+
+def test_a_start_of_turn_ability_beside_creatures_says_a_creature_gives_it_up() -> None:
+    """Spec 4.2: any other step ends the start-of-turn phase. The DM said "Your gift giver's
+    start-of-turn ability is below. You may play creatures first." and a player who played a
+    creature first lost the ability without a word."""
+    from bot.render.naughty_or_nice_components import kind_of
+
+    seen = set()
+    for seed in range(40):
+        for state in random_states(3, seed, {"level": 5}):
+            for seat in GAME.to_decide(state):
+                view = GAME.view(state, seat)
+                kinds = {kind_of(c.code) for c in view.choices}
+                if view.phase != "turn" or not kinds & {"befana", "search"}:
+                    continue
+                creatures = bool(kinds & {"play", "play_on", "reindeer", "krampus", "mrs_claus"})
+                ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+                text = _message(RENDER.private(view, ctx, [])).text()
+                assert ("playing a creature first gives it up" in text) == creatures, text
+                seen.add(creatures)
+        if seen == {True, False}:
+            return
+    raise AssertionError(f"not both kinds of turns: {seen}")
