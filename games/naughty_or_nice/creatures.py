@@ -216,7 +216,19 @@ def remaining_batch(state: NoNState) -> list[str]:
 
 
 def _mr_scrooge(state: NoNState, task: ResolveTask, out: list[Event]) -> None:
-    out.append(ScroogePlaced(seat=task.seat, target=task.target))
+    out.append(
+        ScroogePlaced(seat=task.seat, target=task.target, no_turn_left=not has_turn_left(state, task.target))
+    )
+
+
+def has_turn_left(state: NoNState, seat: int) -> bool:
+    """Whether `seat` plays another turn after the current one (after Midnight each player has
+    one more turn, spec 4.10: the final turns may be over for it)."""
+    if state.final_turns_left is None or state.turn is None:
+        return True
+    after = state.final_turns_left - (0 if state.midnight_turn == state.turn_no else 1)
+    distance = (seat - state.turn.seat) % state.num_players or state.num_players
+    return distance <= after
 
 
 def _jolakotturinn(state: NoNState, task: ResolveTask, out: list[Event]) -> None:

@@ -207,13 +207,17 @@ class ScroogePlaced(Event):
     kind: Literal["scrooge_placed"] = "scrooge_placed"
     seat: int
     target: int
+    #: After Midnight, the target's final turn was already played: nothing is skipped.
+    no_turn_left: bool = False
 
     def describe(self, names: Sequence[str]) -> Words:
+        if self.no_turn_left:
+            return Words(N_("{name} has no turn left to skip."), name=names[self.target])
         return Words(N_("{name} will skip their next turn."), name=names[self.target])
 
     def describe_to(self, names: Sequence[str], seat: int) -> Words:
         """As its target reads it (in private: `NaughtyOrNice.done_to`)."""
-        if seat == self.target:
+        if seat == self.target and not self.no_turn_left:
             return Words(N_("{name} makes you skip your next turn (Mr Scrooge)."), name=names[self.seat])
         return self.describe(names)
 

@@ -400,6 +400,32 @@ def test_24_mr_scrooge():
 
 
 @pytest.mark.parametrize(
+    ("left", "struck_now", "target", "skips"),
+    [
+        (2, False, 1, True),
+        (2, False, 2, False),
+        (1, False, 1, False),
+        (1, True, 1, True),
+        (1, True, 2, False),
+    ],
+)
+def test_24_mr_scrooge_after_midnight_says_when_no_turn_is_left(left, struck_now, target, skips):
+    """On a final turn, the next player may have played theirs already: "Ben will skip their next
+    turn" promised what could not happen (spec 4.10: one more turn each after Midnight)."""
+    state = _tomte_setup()  # (3 players, seat 0's turn)
+    state.midnight_turn = state.turn_no if struck_now else state.turn_no - 1
+    state.final_turns_left = left  # (this turn counted unless Midnight struck in it)
+    give_creatures(state, 0, [C.MR_SCROOGE])
+    state, events = act(state, 0, A.PlayOnPlayer(creature=C.MR_SCROOGE, seat=target))
+    (placed,) = of_kind(events, "scrooge_placed")
+    name = ["Ann", "Ben", "Cy"][target]
+    told = str(placed.describe(["Ann", "Ben", "Cy"]))
+    assert told == (f"{name} will skip their next turn." if skips else f"{name} has no turn left to skip."), (
+        told
+    )
+
+
+@pytest.mark.parametrize(
     ("reds", "start", "after"),
     [
         ((0, 1, 2), (5, 5, 5), (2, 5, 5)),
