@@ -137,7 +137,10 @@ class History:
         else:
             title = _("{game} #{number} - what happened", game=name, number=game.id)
         embed = discord.Embed(title=title, description=pages[number - 1])
-        embed.set_footer(text=_("Only what everyone saw. /export gives the whole game once it is over."))
+        if game.record.status in OVER:  # (the export is there now: the log no longer says "once")
+            embed.set_footer(text=_("Only what everyone saw. /export gives the whole game."))
+        else:
+            embed.set_footer(text=_("Only what everyone saw. /export gives the whole game once it is over."))
         view = Controls()
         if len(pages) > 1:
             view.add_item(

@@ -45,7 +45,7 @@ from bot.render.secret_krampus_text import (
     win_line,
 )
 from games.core import Event
-from games.secret_krampus.data import TEAM_OF_ROLE, Card, Order, Phase, Team
+from games.secret_krampus.data import SETUPS, TEAM_OF_ROLE, Card, Order, Phase, Team
 from games.secret_krampus.events import CardsPassed
 from games.secret_krampus.game import SecretKrampus
 from games.secret_krampus.models import SKView
@@ -97,6 +97,8 @@ class SecretKrampusRenderer(BaseRenderer):
                 button=_(PRIVATE_BUTTON),
             )
             description.append(where)
+            if SETUPS[view.num_players].preplaced_naughty:  # (spec 2.2: "2/6" read as a miscount)
+                description.append(_("At this table size one Naughty gift starts on the board."))
         embed = discord.Embed(
             title=_("\N{CHRISTMAS TREE} {game} #{number}", game=_(SecretKrampus.title), number=ctx.game_id),
             description="\n".join(description),

@@ -42,6 +42,9 @@ async def _finish_with_ai(h: Harness, name: str, seed: int) -> tuple[int, FakeUs
 @pytest.mark.parametrize("name", BUILT)
 async def test_export_replays_to_the_identical_final_state(harness: Harness, name: str) -> None:
     game_id, host = await _finish_with_ai(harness, name, seed=3)
+    await harness.command("log", host, None)  # (over: its footer no longer says "once it is over")
+    footer = harness.discord.last_ephemeral(host).text()
+    assert "/export gives the whole game." in footer and "once it is over" not in footer, footer
     interaction = await harness.command("export", host, None)
     reply = harness.discord.last_ephemeral(host)
     (data,) = reply.files.values()
@@ -80,6 +83,7 @@ async def test_log_shows_only_public_events_even_to_spectators(harness: Harness)
     text = harness.discord.last_ephemeral(spectator).text()
     game = await harness.game(game_id)
     assert "what happened" in text and "vote" in text
+    assert "/export gives the whole game once it is over." in text  # (it runs)
     assert public_leaks(text, game.state, game.names) == []
     private = [
         event.describe(game.names)

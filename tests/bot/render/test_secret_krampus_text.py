@@ -314,6 +314,9 @@ def test_the_table_says_where_the_roles_are_until_the_first_vote_is_over() -> No
             first = state.last_votes is None and state.phase in (Phase.NOMINATION, Phase.VOTING)
             assert (line in text(table(state, events))) == first
             said.append(line in text(table(state, events)))
+            # (6 players: the gift on the board from the start is said too: "2/6" read as a miscount)
+            starts = "At this table size one Naughty gift starts on the board." in text(table(state, events))
+            assert starts == (first and players == 6)
         assert said[0] and not said[-1]
 
 
