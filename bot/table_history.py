@@ -56,6 +56,8 @@ class History:
                 )
             events = visible_events(game.rules.load_events(record.events_json), None)
             lines += [described(event, names) for event in events]
+        if game.record.status == "abandoned":  # (no action of the game's says it)
+            lines.append(_("The game was abandoned."))
         return lines
 
     async def export_game(self, game_id: int) -> GameExport:

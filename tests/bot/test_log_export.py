@@ -217,3 +217,19 @@ async def test_the_log_names_what_a_player_did_before_an_ai_took_their_seat(harn
     first_ai = next(i for i, line in enumerate(lines) if ai in line)
     assert any(person in line and ai not in line for line in lines[:first_ai])
     assert not any(ai in line for line in lines[:first_ai])
+
+
+async def test_the_log_of_an_abandoned_game_says_so(harness: Harness) -> None:
+    """/log after /abandon stopped at the last action, as if the game were still on."""
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(2)
+    for _ in range(5):
+        await play_random_click(harness, table, game_id, users, rng)
+    await harness.command("log", users[1], None)
+    assert "The game was abandoned." not in harness.discord.last_ephemeral(users[1]).text()
+    await harness.command("abandon", users[0], None)
+    assert (await harness.game(game_id)).record.status == "abandoned"
+    await harness.command("log", users[1], game_id)
+    text = harness.discord.last_ephemeral(users[1]).text()
+    assert "The game was abandoned." in text and "once it is over" not in text, text
