@@ -12,16 +12,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, translated
 from bot.render.base import TableContext, newest_lines
 from games.core import Event
-from games.secret_krampus.data import (
-    FAILED_VOTE_CHAOS_AT,
-    NAUGHTY_WIN_AT,
-    NICE_WIN_AT,
-    TEAM_OF_ROLE,
-    Card,
-    Order,
-    Phase,
-    Team,
-)
+from games.secret_krampus.data import FAILED_VOTE_CHAOS_AT, TEAM_OF_ROLE, Card, Order, Phase, Team
 from games.secret_krampus.events import (
     CardPlaced,
     Chaos,
@@ -216,13 +207,7 @@ def event_line(event: Event, ctx: TableContext) -> str | None:
     if not tells_on_table(event):
         return None
     if isinstance(event, CardPlaced):  # (with the boards' counts: a phone may not show the picture)
-        score = _(
-            "Nice {nice}/{nice_goal}, Naughty {naughty}/{naughty_goal}.",
-            nice=event.nice_count,
-            nice_goal=NICE_WIN_AT,
-            naughty=event.naughty_count,
-            naughty_goal=NAUGHTY_WIN_AT,
-        )
+        score = translated(event.counts())
         if event.by_chaos:  # (the chaos line names the gift)
             return score
         if event.card == Card.NICE:

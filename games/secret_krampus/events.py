@@ -268,14 +268,17 @@ class CardPlaced(Event):
             )
         else:
             text = N_("A Nice gift was delivered.") if nice else N_("A Naughty gift was delivered.")
-        score = Words(
+        return Words("{delivered} {score}", delivered=Words(text), score=self.counts())
+
+    def counts(self) -> Words:
+        """The boards' counts after this gift: "Nice 1/5, Naughty 2/6."."""
+        return Words(
             N_("Nice {nice}/{nice_goal}, Naughty {naughty}/{naughty_goal}."),
             nice=self.nice_count,
             nice_goal=NICE_WIN_AT,
             naughty=self.naughty_count,
             naughty_goal=NAUGHTY_WIN_AT,
         )
-        return Words("{delivered} {score}", delivered=Words(text), score=score)
 
 
 class Reshuffled(Event):
