@@ -176,14 +176,17 @@ class _Context:
         return risk <= alternative + 0.08
 
     def _alternative_risk(self) -> float:
-        """The risk of the best government the next List Maker candidates (before chaos) offer."""
+        """The risk of the best government the next List Maker candidates (before chaos) would
+        likely offer. Each one's partner is anyone else as far as this seat can tell (the
+        average, not the best: taking the best, a Nice seat rated every government without
+        itself worse than the next one with it, and voted No on most)."""
         tries = self.view.failed_votes_chaos_at - self.view.failed_votes - 1
         best = 1.0 + KRAMPUS_RISK
         for lm in self.next_lms(max(1, tries)):
             others = [s for s in self.living if s != lm]
-            mine = min(self.risk(lm, s) for s in others)
-            # A naughty List Maker would not pick the best partner.
-            best = min(best, mine + 0.5 * self.beliefs.p_naughty(lm) * (1 - mine))
+            likely = sum(self.risk(lm, s) for s in others) / len(others)
+            # A naughty List Maker would pick a worse partner still.
+            best = min(best, likely + 0.5 * self.beliefs.p_naughty(lm) * (1 - likely))
         return best
 
     def _naughty_fraction(self) -> float:

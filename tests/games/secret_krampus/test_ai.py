@@ -21,7 +21,7 @@ from games.secret_krampus import (
 )
 from games.secret_krampus.ai import SecretKrampusAI
 from games.secret_krampus.data import TEAM_OF_ROLE
-from tests.games.secret_krampus.helpers import OPTIONS, G, act, deliver, elect, rigged, stack
+from tests.games.secret_krampus.helpers import OPTIONS, G, act, deliver, elect, nominate, rigged, stack
 
 AI = SecretKrampusAI()
 RANDOM = RandomPolicy()
@@ -173,6 +173,19 @@ def test_sleigh_loader_caught_by_its_nice_list_maker() -> None:
     state.phase = Phase.NOMINATION
     state, events = act(state, 3, Nominate(seat=4))
     assert _choose(state, 2, history + events) == Vote(yes=False)
+
+
+@pytest.mark.parametrize("n", [5, 7, 10])
+def test_nice_ai_backs_a_first_government_it_knows_nothing_against(n: int) -> None:
+    # Nothing is known yet: a Nice seat outside the government votes YES (rating the next
+    # candidate's best partner, itself, as the alternative once made it vote NO on most). Seat 3,
+    # List Maker candidate after two failures, may rather wait for its own turn.
+    state = rigged(n, krampus=0, candidate=1)
+    state, events = nominate(state, 2)
+    nice = [s for s in range(n) if s not in (1, 2, 3) and TEAM_OF_ROLE[state.roles[s]] == Team.NICE]
+    assert nice
+    for seat in nice:
+        assert _choose(state, seat, events) == Vote(yes=True), seat
 
 
 def test_nice_ai_trusts_its_peek_and_stables_the_naughty_player() -> None:
