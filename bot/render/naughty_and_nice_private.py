@@ -203,13 +203,13 @@ def _drawn_text(view: NNView, copy: bool) -> str:
 def _orient_headline(view: NNView) -> str:
     me = view.players[view.seat]  # type: ignore[index]
     if not me.shiny_count:
-        return _("The game is over. You have no Shiny! cards in play: the table shows who is still choosing.")
+        return _("Play is over. You have no Shiny! cards in play: the table shows who is still choosing.")
     rule = _("Then the die decides: odd, the face-down cards count; even, the face-up ones.")
     if me.oriented:
         done = _("You are done. You may still turn a card over until everyone is done.")
         return f"{DONE} {done} {rule}"
     turn = _(
-        "The game is over. Turn **each** of your Shiny! cards face up or face down, in secret "
+        "Play is over. Turn **each** of your Shiny! cards face up or face down, in secret "
         "(nobody sees your choice until all are in)."
     )
     return f"{turn} {rule}"

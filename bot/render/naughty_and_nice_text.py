@@ -191,9 +191,9 @@ def table_lines(view: NNView, ctx: TableContext) -> list[str]:
         return [winners_text(view, ctx), die_text(view), *places_lines(view, ctx)]
     if phase == Phase.ORIENT:
         if view.end_reason == "declared":
-            why = _("**The game is over** (the declared last turn is over).")
+            why = _("**Play is over** (the declared last turn is over).")
         else:
-            why = _("**The game is over** (nothing is left to draw).")
+            why = _("**Play is over** (nothing is left to draw).")
         waiting = ", ".join(ctx.name(p.seat) for p in view.players if p.must_orient and not p.oriented)
         rule = _(
             "Each Shiny! card is turned face up or down in secret; "

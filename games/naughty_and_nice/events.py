@@ -259,11 +259,11 @@ _END_REASON = {
 }
 _END_REASON_ORIENT = {
     "declared": N_(
-        "The game is over: the declared last turn is over. {names}: turn each Shiny! card face up or "
+        "Play is over: the declared last turn is over. {names}: turn each Shiny! card face up or "
         "face down, in secret."
     ),
     "no_cards": N_(
-        "The game is over: there are no cards left to draw. {names}: turn each Shiny! card face up or "
+        "Play is over: there are no cards left to draw. {names}: turn each Shiny! card face up or "
         "face down, in secret."
     ),
 }
