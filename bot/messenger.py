@@ -253,6 +253,10 @@ class Messenger(Protocol):
     def opens_dm(self, user_id: int) -> bool:
         """Whether a DM to this user first opens its DM channel (one more rate-limited call)."""
 
+    async def open_dm(self, user_id: int) -> None:
+        """Open the user's DM channel ahead of a first DM, so that the DM drawn after it shows
+        what is newest when it is sent (a failure is left to the DM's own send)."""
+
     async def edit_interaction(self, token: str, payload: Payload) -> bool:
         """Edit an interaction's original response (an ephemeral view) through the interaction's
         webhook (not rate-limited; the token lasts 15 minutes); False if that failed."""
@@ -303,6 +307,12 @@ class DiscordMessenger:
 
     def opens_dm(self, user_id: int) -> bool:
         return user_id not in self._dm_channels
+
+    async def open_dm(self, user_id: int) -> None:
+        try:
+            await self._dm_channel(user_id)
+        except discord.HTTPException as error:
+            log.warning("opening the DM channel of %s failed (its DM tries again): %s", user_id, error)
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
         """The DM channel, opened once per user (one REST call) and remembered by id, so a DM

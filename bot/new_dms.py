@@ -43,14 +43,16 @@ class NewDms:
         *,
         ping: bool,
         after: list[Callable[[], Awaitable[None]]] | None = None,
+        redraw: Callable[[], Payload | None] | None = None,
     ) -> bool:
         """Send the seat a new living DM; the previous one is deleted. Closed DMs are noted.
         Returns whether it was sent. Several processes: sending and recording it are one step
         under the game's lock, and a living DM another process recorded meanwhile is adopted
-        (edited) instead of a second one sent beside it."""
+        (edited) instead of a second one sent beside it. `redraw`: the payload drawn anew if the
+        game moved on while the DM waited for its turn (None: it did not)."""
         p = self.privates
         if not p.service.shared:
-            return await self._send(game, seat, slot, payload, ping=ping, after=after)
+            return await self._send(game, seat, slot, payload, ping=ping, after=after, redraw=redraw)
         async with p.service.lock(game.id):
             stored = (await p.service.load(game.id)).seats[seat]
             theirs = stored.dm_message_id
@@ -59,7 +61,7 @@ class NewDms:
                     slot.message_id = theirs
                     if await p.edit_dm(slot, payload):
                         return False
-            return await self._send(game, seat, slot, payload, ping=ping, locked=True)
+            return await self._send(game, seat, slot, payload, ping=ping, locked=True, redraw=redraw)
 
     async def _send(
         self,
@@ -71,6 +73,7 @@ class NewDms:
         ping: bool,
         locked: bool = False,
         after: list[Callable[[], Awaitable[None]]] | None = None,
+        redraw: Callable[[], Payload | None] | None = None,
     ) -> bool:
         """Send the new DM, then delete the old one and record the new one: at once when
         `locked` (several processes: under the game's lock), else as a step in `after`, which
@@ -81,6 +84,12 @@ class NewDms:
             await PICTURES.ready(payload)
         opening = p.messenger.opens_dm(slot.user_id)
         slot.last = await p.pacer.turn(dm(slot.user_id), opening=opening)
+        if opening and redraw is not None:  # (one round trip less between drawing and sending)
+            await p.messenger.open_dm(slot.user_id)
+        if redraw is not None and (newer := redraw()) is not None:
+            payload = newer
+            if p.pacer.enabled:
+                await PICTURES.ready(payload)
         unsent, slot.unsent = slot.unsent, None
         if unsent is not None and unsent.note is not None and unsent.note.who != slot.user_id:
             p.sends.settle_later(unsent.note)  # (not one for this player)

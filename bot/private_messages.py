@@ -22,19 +22,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
 
 from bot import screens
 from bot.channel_views import ChannelViews
 from bot.errors import UserError
 from bot.loaded_game import LoadedGame
-from bot.message_slots import Slot, decision_on_timer, paced_turn, shown_key, shows_stale_controls
+from bot.message_slots import Slot, decision_on_timer, paced_turn, shows_stale_controls
 from bot.messenger import Messenger, NotDelivered
 from bot.new_dms import NewDms
 from bot.noted_sends import NotedSends
 from bot.outbox import KEPT_CHANGES, Outbox
 from bot.pacing import dm
 from bot.pipeline import Pipeline
+from bot.private_drawing import Drawing
 from bot.render.base import Payload
 from bot.screens import turn_of
 from bot.shown_pictures import ShownPictures
@@ -239,24 +239,19 @@ class PrivateMessages:
                 in_view = self.views.living(game, seat, slot)  # (the delivery sends no `fresh` to views)
                 moved = slot.shown_in != ("view" if in_view else "dm")  # the living message changed
                 missing = not in_view and slot.message_id is None and dm_open
-                view = game.view(seat) if game.state is not None else None
-                key = shown_key(game, seat, view)
-                if not (fresh or force or worth or missing or moved) and key == slot.key:
+                drawing = Drawing.of(game, seat, slot, worth)
+                if not (fresh or force or worth or missing or moved) and drawing.key == slot.key:
                     return False
-                quiet = screens.private_payload(game, seat)
-                digest = quiet.digest()
-                if not (fresh or force or worth or missing or moved or digest != slot.digest):
-                    slot.key = key
+                drawing.draw()
+                if not (fresh or force or worth or missing or moved or drawing.digest != slot.digest):
+                    slot.key = drawing.key
                     return False
-                payload = screens.private_payload(game, seat, worth) if worth else quiet
-                if slot.restarted and payload.content is None and payload.drafts():
-                    payload = replace(payload, content=screens.restarted_text(game, seat))
-                turn = turn_of(game, seat, view)
+                payload, turn = drawing.payload, drawing.turn
                 sent = False
                 if in_view:
                     if await self.views.edit(slot, payload) or not dm_open:
                         await self.park(game, seat, slot)
-                        slot.digest, slot.key, slot.shown_in = digest, key, "view"
+                        slot.digest, slot.key, slot.shown_in = drawing.digest, drawing.key, "view"
                         slot.offered, slot.restarted = payload.offered(), False
                         return False
                     in_view = False  # the view is gone: the DM takes over
@@ -282,12 +277,17 @@ class PrivateMessages:
                         edited = await self.edit_dm(slot, payload)
                     else:
                         edited = False
-                    if not edited:
-                        if ping and payload.content is None:  # (a push shows it: say why it came)
-                            below = payload.offered() is not None
-                            text = screens.your_turn_text(game, seat, screens.jump_url(game), below=below)
-                            payload = replace(payload, content=text)
-                        sent = await self.new_dms.send(game, seat, slot, payload, ping=ping, after=after)
+                    if not edited:  # (drawn again if the game moves on while it waits for its turn)
+                        sent = await self.new_dms.send(
+                            game,
+                            seat,
+                            slot,
+                            drawing.pinged(ping),
+                            ping=ping,
+                            after=after,
+                            redraw=lambda: drawing.newer(outbox, ping),
+                        )
+                        payload, turn = drawing.payload, drawing.turn
                 except NotDelivered as error:  # Discord failed this time: the write is made again
                     self.new_dms.try_again(outbox, seat, slot, ping, error)
                     slot.digest = slot.key = None  # not shown: the next write draws it
@@ -295,7 +295,7 @@ class PrivateMessages:
                 slot.parked = False
                 if slot.token is not None:  # the view it played from: emptied, or showing the end
                     await self.views.hand_over(game, seat, slot, payload)
-                slot.digest, slot.key, slot.turn, slot.shown_in = digest, key, turn, "dm"
+                slot.digest, slot.key, slot.turn, slot.shown_in = drawing.digest, drawing.key, turn, "dm"
                 slot.offered, slot.restarted = payload.offered(), False
                 return sent
         finally:

@@ -74,6 +74,9 @@ class PrintingMessenger:
     def opens_dm(self, user_id: int) -> bool:
         return False
 
+    async def open_dm(self, user_id: int) -> None:
+        return None
+
     async def delete_followup(self, token: str, message_id: int) -> None:
         return None
 

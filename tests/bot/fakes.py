@@ -416,6 +416,9 @@ class FakeMessenger:
     def opens_dm(self, user_id: int) -> bool:
         return False
 
+    async def open_dm(self, user_id: int) -> None:
+        return None
+
     async def delete_followup(self, token: str, message_id: int) -> None:
         """Not rate-limited (an interaction webhook): not in `calls`."""
         message = self.discord.messages.get(message_id)

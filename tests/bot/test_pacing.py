@@ -50,6 +50,12 @@ class TimedMessenger(FakeMessenger):
     def opens_dm(self, user_id: int) -> bool:
         return self.opened is not None and user_id not in self.opened
 
+    async def open_dm(self, user_id: int) -> None:
+        if self.opens_dm(user_id):
+            assert self.opened is not None
+            self.opened.add(user_id)
+            self._note(("open", user_id))
+
     async def send_dm(
         self, user_id: int, payload: Payload, *, ping: bool, nonce: int | None = None
     ) -> int | None:
