@@ -9,7 +9,7 @@ shuffled draw order, so it never tells the others anything about the seat's role
 | election vote | NO (spec decision 12: "force missing votes to NO") |
 | List Maker discards | the first card in draw order (the shuffled deck's order, not sorted) |
 | Sleigh Loader plays | the first of the two passed cards (still in draw order) |
-| Heads Together vote | NO (like a missing election vote; a YES by the other still plays) |
+| Heads Together vote | YES (a veto needs both NOs: with NO, a timed-out seat's known vote plus the public outcome would tell the other's secret vote) |
 | Santa's Order target | the first valid target clockwise from the List Maker |
 
 A game where every seat only ever times out still ends: every election fails, so every third
@@ -51,7 +51,7 @@ def default_action(state: SKState, seat: int):
     if phase == Phase.SL_CHOOSE:
         return Play(index=0)
     if phase == Phase.HEADS_TOGETHER_VOTE:
-        return HeadsTogetherVote(yes=False)
+        return HeadsTogetherVote(yes=True)
     if phase == Phase.ORDER:
         assert state.lm is not None
         return ChooseTarget(seat=clockwise_first(state, state.lm, rules.order_targets(state)))

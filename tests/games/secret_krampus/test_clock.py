@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.secret_krampus import (
+    Card,
     ChooseTarget,
     Discard,
     HeadsTogetherVote,
@@ -23,7 +24,7 @@ from tests.games.clock_contract import (
     states_of_random_games,
 )
 
-from .helpers import OPTIONS, G, new
+from .helpers import OPTIONS, G, elect, new, rigged, stack
 
 COUNTS = range(G.min_players, G.max_players + 1)
 
@@ -88,9 +89,29 @@ def test_heads_together_and_order_defaults() -> None:
     state = new(7, seed=1)
     state.phase = Phase.HEADS_TOGETHER_VOTE
     state.lm, state.sl = 2, 4
-    assert G.default_action(state, 2) == HeadsTogetherVote(yes=False)
+    assert G.default_action(state, 2) == HeadsTogetherVote(yes=True)
     state.phase = Phase.ORDER
     state.in_play[3] = False
     assert G.default_action(state, 2) == ChooseTarget(seat=4)  # seat 3 is in the stables
     state.lm = 6
     assert G.default_action(state, 6) == ChooseTarget(seat=0)  # clockwise wraps
+
+
+@pytest.mark.parametrize("timed_out", [2, 3])
+def test_a_heads_together_timeout_tells_nothing_of_the_other_vote(timed_out: int) -> None:
+    """Everyone sees whom the clock chose for and knows its default: what the table then sees
+    is the same whichever way the other officer voted (a NO default let the outcome tell it)."""
+    state = rigged(8, krampus=0, candidate=2, naughty_count=5)
+    stack(state, [Card.NICE] * 3)
+    state, _ = elect(state, 3)
+    state = G.apply(state, 2, Discard(index=0)).state
+    state = G.apply(state, 3, Play(index=1)).state
+    assert state.phase == Phase.HEADS_TOGETHER_VOTE
+    other = 5 - timed_out
+    seen = []
+    for vote in (True, False):
+        voted = G.apply(state, other, HeadsTogetherVote(yes=vote))
+        forced = G.apply(voted.state, timed_out, G.default_action(voted.state, timed_out))
+        public = [e for e in voted.events + forced.events if e.audience.is_public]
+        seen.append((public, G.view(forced.state, 6)))
+    assert seen[0] == seen[1]
