@@ -183,6 +183,12 @@ class PrivateClicks:
             await self.messages.close(superseded, Payload(content=_(SUPERSEDED)))
         await self._parked(game, seat, slot)
 
+    async def show_kept(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
+        """ "My hand" or `/hand` from a player whose seat an AI keeps after their timeouts: the
+        seat as it is, without controls, and how to take it back (ephemerally)."""
+        payload = await PICTURES.ready(screens.kept_seat_payload(game, seat))
+        await send_new(interaction, ephemeral=True, **payload.send_kwargs())
+
     async def unseen_news(
         self,
         interaction: discord.Interaction,

@@ -7,6 +7,7 @@ Each is drawn in its reader's language (`bot.i18n`): the table and channel posts
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
+from dataclasses import replace
 
 import discord
 
@@ -323,6 +324,15 @@ def seat_gone_payload(game: LoadedGame, seat: int, user_id: int) -> Payload:
 def kept_seat_text() -> str:
     """The answer to a player whose seat an AI keeps when they open their cards."""
     return _("An AI plays your seat since you ran out of time; `/reclaim` takes it back.")
+
+
+def kept_seat_payload(game: LoadedGame, seat: int) -> Payload:
+    """What a player whose seat an AI keeps sees when they open their cards: the seat as it is
+    now (its role, its hand, what it knows), without controls, under `kept_seat_text`; so they
+    can tell whether to take it back."""
+    with using(seat_language(game, seat)):
+        view = renderer(game).private(_view(game, seat), context(game, True), [], None)
+        return replace(view.without_controls(), content=kept_seat_text())
 
 
 def _seat_gone_text(game: LoadedGame, seat: int, user_id: int) -> str:

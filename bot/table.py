@@ -151,7 +151,11 @@ class Table:
     async def on_show_private(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.service.load(game_id)
         seat = game.seat_of(interaction.user.id)
-        if seat is None and game.kept_for(interaction.user.id) is not None:
+        kept = game.kept_for(interaction.user.id) if seat is None else None
+        if kept is not None and game.record.status == "running":
+            await self.delivery.clicks.show_kept(interaction, game, kept)
+            return
+        if kept is not None:
             raise NotAPlayer(screens.kept_seat_text())
         if seat is None:
             raise NotAPlayer(_("You are not playing in this game; the table shows everything public."))

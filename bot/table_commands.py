@@ -102,8 +102,10 @@ class SlashCommands:
             game = await self.service.game_for_user(_channel(interaction), interaction.user.id)
         except UserError as error:
             channel, user_id = _channel(interaction), interaction.user.id
-            if await self._kept_seat(channel, user_id) is not None:
-                raise NotAPlayer(screens.kept_seat_text()) from None
+            kept = await self._kept_seat(channel, user_id)
+            if kept is not None:
+                await self.delivery.clicks.show_kept(interaction, *kept)
+                return
             ended = await self.service.store.user_games_in_channel(channel, user_id, statuses=OVER, kept=True)
             if ended:  # (they played here: "not seated ... spectators" read as if they never had)
                 raise GameNotFound(

@@ -9,8 +9,11 @@ shuffled draw order, so it never tells the others anything about the seat's role
 | election vote | NO (spec decision 12: "force missing votes to NO") |
 | List Maker discards | the first card in draw order (the shuffled deck's order, not sorted) |
 | Sleigh Loader plays | the first of the two passed cards (still in draw order) |
-| Heads Together vote | YES (a veto needs both NOs: with NO, a timed-out seat's known vote plus the public outcome would tell the other's secret vote) |
+| Heads Together vote | YES (a veto needs both NOs; see below) |
 | Santa's Order target | the first valid target clockwise from the List Maker |
+
+A Heads Together NO default would tell the other officer's secret vote: everyone sees whom the
+clock chose for, and the outcome is public. With YES the card is placed whatever the other voted.
 
 A game where every seat only ever times out still ends: every election fails, so every third
 one places the top card by chaos, and the board fills up.

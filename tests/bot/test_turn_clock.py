@@ -224,10 +224,15 @@ async def test_a_player_whose_seat_an_ai_keeps_keeps_their_dm_and_gets_it_back(h
     (kept,) = harness.discord.dms[player.id]  # edited, not deleted: it says why and what to do
     assert kept.id == dm_id and not kept.custom_ids()
     assert "you ran out of time" in kept.text() and "`/reclaim`" in kept.text() and "table" in kept.text()
+    # opening their cards shows the seat as it is (their role: whether to take it back), no controls
     await harness.discord.click(player, table, f"mine:{game_id}")
-    assert "`/reclaim` takes it back" in harness.discord.last_ephemeral(player).text()
+    shown = harness.discord.last_ephemeral(player)
+    assert "`/reclaim` takes it back" in shown.text() and "Your secret" in shown.text()
+    assert not shown.custom_ids()
     await harness.command("hand", player)
-    assert "`/reclaim` takes it back" in harness.discord.last_ephemeral(player).text()
+    shown = harness.discord.last_ephemeral(player)
+    assert "`/reclaim` takes it back" in shown.text() and "Your secret" in shown.text()
+    assert not shown.custom_ids()
     await harness.boot()  # (a restart: the DM is the seat's, as stored)
     await harness.table.commands.resume(pause=0)
     await harness.command("reclaim", player)
