@@ -53,13 +53,16 @@ NOTES_KEY = "ephemeral_notes"
 class Note(NamedTuple):
     """An ephemeral note answering a click on the table ("You voted YES...", a closed-DM copy of
     a private message): deleted through the click's interaction `token` (it lasts 15 minutes),
-    once replaced or once `seat` has no part in `decision` any more."""
+    once replaced or once `seat` has no part in `decision` any more; a `lasting` one (what the
+    click did, sent when the seat had no part left in the decision: "Your Peek: ...", the last
+    vote) only once replaced: it stays true, and deleting it at once made it flash."""
 
     token: str
     message_id: int
     at: float  # when it was sent
     decision: int
     seat: int
+    lasting: bool = False
 
 
 def _where(call: Call) -> Hashable:
@@ -225,7 +228,7 @@ class Notifications:
         running = game.record.status == "running" and game.state is not None
         notes = self._notes.get(game.id, {})
         for user, note in list(notes.items()):  # ("You can change your vote until ...": over)
-            if notes.get(user) is not note:
+            if notes.get(user) is not note or note.lasting:
                 continue  # (replaced meanwhile, and the one it replaced deleted: `noted`)
             if not running or note.decision != game.decision or not game.can_act(note.seat):
                 del notes[user]
@@ -275,16 +278,24 @@ class Notifications:
 
     # -- ephemeral notes ---------------------------------------------------------------------------
     async def noted(
-        self, game_id: int, user_id: int, token: str, message_id: int, decision: int, seat: int
+        self,
+        game_id: int,
+        user_id: int,
+        token: str,
+        message_id: int,
+        decision: int,
+        seat: int,
+        *,
+        lasting: bool = False,
     ) -> None:
         """A click on the table was answered with an ephemeral note too ("You voted YES...", a
         copy of a private message): the player's previous note in this game, now out of date, is
         deleted while its token lasts (an interaction webhook: not rate-limited), so each player
         sees only their latest; that one goes once the seat has no part in its `decision` any
-        more (`settle`)."""
+        more (`settle`), or when `lasting` (`Note`) once replaced."""
         notes = self._notes.setdefault(game_id, {})
         previous = notes.get(user_id)
-        notes[user_id] = Note(token, message_id, self.clock(), decision, seat)
+        notes[user_id] = Note(token, message_id, self.clock(), decision, seat, lasting)
         if previous is not None:
             await self._delete_note(previous)
 

@@ -115,11 +115,13 @@ class Table:
                 mine = visible_events(change.events, seat)
                 note = screens.renderer(game).acknowledge(game.view(seat), screens.context(game), mine)
                 sent = await self.delivery.clicks.unseen_news(interaction, game, seat, mine, note)
+                lasting = False  # (a copy of the private message: out of date once it changes)
                 if sent is None and note:
                     sent = await interaction.followup.send(note, ephemeral=True, wait=True)
+                    lasting = not game.can_act(seat)  # (what the click did: it stays true)
                 if sent is not None:
                     await self.delivery.notifications.noted(
-                        game_id, user_id, interaction.token, sent.id, game.decision, seat
+                        game_id, user_id, interaction.token, sent.id, game.decision, seat, lasting=lasting
                     )
                     await self._settle_if_moved_on(game)
         else:

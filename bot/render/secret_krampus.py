@@ -287,6 +287,8 @@ class SecretKrampusRenderer(BaseRenderer):
 
     def acknowledge(self, view: SKView, ctx: TableContext, events: Sequence[Event]) -> str | None:
         secret = [e for e in events if not e.audience.is_public]
+        if any(e.kind == "votes_revealed" for e in events):  # the last vote: the reveal tells it
+            secret = [e for e in secret if e.kind != "vote_recorded"]
         lines = [told(e, ctx.names) for e in secret if e.kind != "cards_drawn"]
         if any(e.kind == "cards_drawn" for e in secret):  # (the vote that elected the clicker)
             lines.append(_("You are the List Maker: the gifts you drew are in your private message."))

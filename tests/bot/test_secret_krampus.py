@@ -10,7 +10,7 @@ import re
 import time
 
 from bot.render.secret_krampus import ROLE
-from games.secret_krampus import Phase
+from games.secret_krampus import Order, Phase
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click, private_message
 
@@ -70,6 +70,54 @@ async def test_a_vote_note_goes_once_the_vote_is_over(harness: Harness) -> None:
     await harness.discord.click(voters[-1], table, _button(table, "vote.1"))  # the last vote
     for voter in voters:
         assert not [m.text() for m in harness.discord.ephemeral.get(voter.id, []) if "vote" in m.text()]
+
+
+def _record_notes(h: Harness, monkeypatch) -> list[tuple[int, str]]:  # noqa: ANN001
+    """(user id, text) of every ephemeral message posted from now on, deleted or not."""
+    posted: list[tuple[int, str]] = []
+    post = h.discord.post
+
+    def recording(interaction, content=None, **kwargs):  # noqa: ANN001, ANN202
+        message = post(interaction, content, **kwargs)
+        if message.ephemeral_for is not None:
+            posted.append((message.ephemeral_for, message.text()))
+        return message
+
+    monkeypatch.setattr(h.discord, "post", recording)
+    return posted
+
+
+async def test_the_last_vote_gets_no_note_and_a_peek_result_stays(harness: Harness, monkeypatch) -> None:  # noqa: ANN001
+    """A note sent when the clicker's part in the decision was over was deleted in the same
+    instant (it flashed): the last vote now gets none (the reveal tells every vote), and what a
+    Peek showed stays until the player's next note (it stays true)."""
+    posted = _record_notes(harness, monkeypatch)
+    users = make_users(7)
+    for seed in range(12):
+        table, game_id = await harness.open_table(users)
+
+        def peeking(state) -> bool:  # noqa: ANN001
+            return state.phase == Phase.ORDER and state.pending_order == Order.PEEK
+
+        if await _play_until(harness, table, game_id, users, seed, peeking):
+            break
+        users = make_users(7, start=100 * (seed + 1))
+    else:
+        raise AssertionError("no Peek in 12 games")
+    game = await harness.game(game_id)
+    lm = users[game.state.lm]
+    select = next(cid for cid in table.custom_ids() if cid.startswith("pick:"))
+    await harness.discord.click(lm, table, select, [table.item(select).item.options[0].value])
+    note = harness.discord.last_ephemeral(lm).text()
+    assert note.startswith("Your Peek:"), note
+    await _nominate(harness, table, game_id, users)  # the game goes on: the note stays
+    assert harness.discord.last_ephemeral(lm).text() == note
+    del posted[:]
+    for voter in users:
+        await harness.discord.click(voter, table, _button(table, "vote.1"))
+    last = users[-1].id
+    assert [text for who, text in posted if who == last and "vote" in text] == []
+    assert len([text for who, text in posted if "You voted YES" in text]) == len(users) - 1
 
 
 async def test_a_vote_note_goes_once_the_vote_is_over_also_after_a_restart(harness: Harness) -> None:
