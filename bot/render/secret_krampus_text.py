@@ -185,7 +185,9 @@ def term_limited_line(view: SKView, ctx: TableContext) -> str | None:
         for p in view.players
         if p.term_limited and p.in_play and p.seat != view.lm_candidate and p.seat not in view.eligible
     ]
-    return _("Term-limited (last government): {names}", names=names_of(ctx, seats)) if seats else None
+    if not seats:
+        return None
+    return _("Can't be Sleigh Loader (last government): {names}", names=names_of(ctx, seats))
 
 
 def tells_on_table(event: Event) -> bool:
@@ -262,13 +264,17 @@ def last_vote_line(view: SKView, ctx: TableContext, events: Sequence[Event]) -> 
 
 
 def known_line(view: SKView, ctx: TableContext) -> str | None:
-    """Public facts about living players the boards do not show (the stables do)."""
+    """Public facts about players the boards do not show: who is in the stables (the picture
+    shows it too, but the text only once, as it happened), cleared and peeked living players."""
     if over(view):
         return None
     living = [p for p in view.players if p.in_play]
     cleared = [p.seat for p in living if p.not_krampus]
     peeked = [p.seat for p in living if p.peeked]
+    stabled = [p.seat for p in view.players if not p.in_play]
     parts = []
+    if stabled:
+        parts.append(_("In the stables: {names}.", names=names_of(ctx, stabled)))
     if cleared:
         parts.append(_("Not Krampus: {names}.", names=names_of(ctx, cleared)))
     if peeked:

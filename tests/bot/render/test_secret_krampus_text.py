@@ -200,7 +200,7 @@ def test_no_codes_no_per_voter_lines_and_each_thing_said_once(players: int) -> N
             view = GAME.view(state, None)
             shown = text(table(state, events))
             if state.phase == Phase.NOMINATION:  # the candidate is never called term-limited
-                limited = next((line for line in shown.splitlines() if "Term-limited" in line), "")
+                limited = next((line for line in shown.splitlines() if "Can't be Sleigh Loader" in line), "")
                 assert NAMES[state.lm_candidate] not in limited.split(":", 1)[-1].split(", ")
             if state.phase == Phase.GAME_OVER:
                 assert table(state, events).embeds[0].footer.text is None
