@@ -29,6 +29,16 @@ def _rate(plays: int, wins: int) -> str:
     return _("{wins}/{plays} won ({percent}%)", wins=wins, plays=plays, percent=f"{100 * wins / plays:.0f}")
 
 
+def _ranked(rows: list[tuple[int, int, int]]) -> list[tuple[int, tuple[int, int, int]]]:
+    """Each row with its place: equal records (wins and games) share one, and the next place
+    counts them (1, 2, 2, 4), rather than the order of their user ids deciding."""
+    ranked: list[tuple[int, tuple[int, int, int]]] = []
+    for index, row in enumerate(rows):
+        tied = ranked and ranked[-1][1][1:] == row[1:]
+        ranked.append((ranked[-1][0] if tied else index + 1, row))
+    return ranked
+
+
 class Stats:
     service: GameService
 
@@ -55,8 +65,7 @@ class Stats:
         rows = await results.leaderboard(interaction.guild_id, game_name)
         title = _title(game_name)
         lines = [
-            f"{rank}. <@{user_id}> - {_rate(plays, wins)}"
-            for rank, (user_id, plays, wins) in enumerate(rows, 1)
+            f"{rank}. <@{user_id}> - {_rate(plays, wins)}" for rank, (user_id, plays, wins) in _ranked(rows)
         ]
         embed = discord.Embed(
             title=_("\N{TROPHY} {game} - leaderboard", game=title),
