@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, ngettext
 from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines
 from bot.render.naughty_and_nice_components import orient_components, play_components, turn_components
 from bot.render.naughty_and_nice_text import (
@@ -220,6 +220,7 @@ def totals_now(view: NNView, ctx: TableContext) -> str:
     lines = []
     for p in view.players:
         who = _("You") if p.seat == view.seat else ctx.name(p.seat)
-        shiny = f" \N{MIDDLE DOT} {SHINY_E} {p.shiny_count} ({p.shiny_total:+d})" if p.shiny_count else ""
+        cards = ngettext("{n} card", "{n} cards", p.shiny_count)  # ("6 (+18)" read as a sum)
+        shiny = f" \N{MIDDLE DOT} {SHINY_E} {cards} ({p.shiny_total:+d})" if p.shiny_count else ""
         lines.append(f"{who}: {NICE_E} {p.nice_total} \N{MIDDLE DOT} {NAUGHTY_E} {p.naughty_total}{shiny}")
     return "\n".join(lines)
