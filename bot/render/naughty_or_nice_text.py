@@ -140,11 +140,24 @@ def hand_text(presents: Sequence[PresentCard]) -> str:
     return "\n".join(lines) or _("no presents")
 
 
-def breakdown_text(player: PlayerPublic) -> str:
-    parts = [
-        f"{_(CATEGORY_TEXT[k]) if k in CATEGORY_TEXT else k} {v:+d}" for k, v in player.breakdown.items() if v
-    ]
+def breakdown_text(player: PlayerPublic, players: Sequence[PlayerPublic] = ()) -> str:
+    """`kiddos +7, creatures +3, symbol majorities +6 (⭐🌙)`: with everyone's `players`, the
+    symbols whose majority the player holds (ties too) are named."""
+    parts = []
+    for key, points in player.breakdown.items():
+        if not points:
+            continue
+        part = f"{_(CATEGORY_TEXT[key]) if key in CATEGORY_TEXT else key} {points:+d}"
+        if key == "symbols" and players:
+            part += f" ({''.join(SYMBOL_EMOJI[s] for s in majorities(player, players))})"
+        parts.append(part)
     return ", ".join(parts) or _("no points")
+
+
+def majorities(player: PlayerPublic, players: Sequence[PlayerPublic]) -> list[Symbol]:
+    """The symbols the player has most kiddos of (shared ones too: each scores, spec level 5)."""
+    best = {s: max(p.symbols.get(s, 0) for p in players) for s in Symbol}
+    return [s for s in Symbol if player.symbols.get(s) and player.symbols[s] == best[s]]
 
 
 def choice_label(choice: Choice, ctx: TableContext) -> str:
@@ -173,7 +186,7 @@ def ending_text(view: NoNView, ctx: TableContext) -> str:
             p.fulfilled_count,
             name=ctx.name(p.seat),
             score=p.score,
-            breakdown=breakdown_text(p),
+            breakdown=breakdown_text(p, view.players),
         )
         for p in ranked
     ]
