@@ -279,7 +279,8 @@ class Scored(Event):
         )
 
     def describe_to(self, names: Sequence[str], seat: int) -> Words:
-        """As the seat reads its own loss (in private: `NaughtyOrNice.done_to`)."""
+        """As the seat reads its own loss, or a loss its own card caused (in private:
+        `NaughtyOrNice.done_to`)."""
         if seat == self.seat and self.points < 0:
             reason = whose_card(self.reason, self.by, seat, names)
             one, many = N_("You lose {n} point ({reason})."), N_("You lose {n} points ({reason}).")
@@ -287,6 +288,13 @@ class Scored(Event):
                 one = N_("You lose {n} point ({reason}), down to 0.")
                 many = N_("You lose {n} points ({reason}), down to 0.")
             return count_words(-self.points, one, many, reason=reason)
+        if seat == self.by and self.points < 0:  # i18n: "Ben loses 2 points (your Jólakötturinn)."
+            reason = whose_card(self.reason, self.by, seat, names)
+            one, many = N_("{name} loses {n} point ({reason})."), N_("{name} loses {n} points ({reason}).")
+            if self.floored:
+                one = N_("{name} loses {n} point ({reason}), down to 0.")
+                many = N_("{name} loses {n} points ({reason}), down to 0.")
+            return count_words(-self.points, one, many, name=names[self.seat], reason=reason)
         return self.describe(names)
 
 
@@ -395,11 +403,13 @@ class NothingToLose(Event):
         return Words(N_("{name} has no points to lose ({reason})."), name=names[self.seat], reason=reason)
 
     def describe_to(self, names: Sequence[str], seat: int) -> Words:
-        """As the seat reads it (in private: `NaughtyOrNice.done_to`)."""
-        if seat != self.seat:
-            return self.describe(names)
+        """As the seat reads it, or the player whose card it was (in private: `NaughtyOrNice.done_to`)."""
         reason = whose_card(self.reason, self.by, seat, names)
-        return Words(N_("You have no points to lose ({reason})."), reason=reason)
+        if seat == self.seat:
+            return Words(N_("You have no points to lose ({reason})."), reason=reason)
+        if seat == self.by:
+            return Words(N_("{name} has no points to lose ({reason})."), name=names[self.seat], reason=reason)
+        return self.describe(names)
 
 
 class SetBonus(Event):

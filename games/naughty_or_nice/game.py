@@ -57,9 +57,9 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
 
     def done_to(self, event: Event) -> frozenset[int]:
         """Krampus makes a player give a present (to its player), the Jólakötturinn (or another)
-        costs them points (or would: they have none), Mr Scrooge makes them miss a turn, a steal
-        finds nothing to take, a Tomte cancels their creature, Santa's Reindeer goes under Rudolf:
-        each told in their private message too."""
+        costs them points (or would: they have none; told to whose card it was too), Mr Scrooge
+        makes them miss a turn, a steal finds nothing to take, a Tomte cancels their creature,
+        Santa's Reindeer goes under Rudolf: each told in their private message too."""
         if isinstance(event, KrampusGave) and event.seat != event.to:
             return frozenset({event.seat, event.to})
         if isinstance(event, Stole) and not event.count:
@@ -67,7 +67,7 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
         if isinstance(event, EffectCancelled):  # (a Tomte cancelled the player's creature)
             return frozenset({event.seat})
         if isinstance(event, Scored) and event.points < 0 or isinstance(event, NothingToLose):
-            return frozenset({event.seat})
+            return frozenset({event.seat} | ({event.by} if event.by is not None else set()))
         if isinstance(event, ScroogePlaced) and event.seat != event.target:
             return frozenset({event.target})
         if isinstance(event, Tucked):  # (Santa's gained Reindeer is not in his hand)

@@ -319,19 +319,21 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
 
     said = {
         "krampus_gave": ("Krampus: you give", "Krampus: {giver} gives you"),  # (giver, receiver)
-        "scored": ("You lose",),
+        "scored": ("You lose", "{loser} loses"),  # (the loser, then whose card it was)
         "scrooge_placed": ("makes you skip",),
         "stole": ("You steal nothing: ",),  # (a steal that found nothing: the thief)
         "effect_cancelled": ("The effect of your ",),  # (a Tomte cancelled the player's creature)
-        "nothing_to_lose": ("You have no points to lose (",),  # (a Jólakötturinn at 0 points)
+        # (a Jólakötturinn at 0 points: the loser, then whose card it was)
+        "nothing_to_lose": ("You have no points to lose (", "{loser} has no points to lose (your "),
         "tucked": ("You put the Reindeer under Rudolf (",),  # (Santa's gained Reindeer: not in hand)
     }
     kinds = set(said)
     for kind, (state, event) in done_to_samples("naughty-or-nice", 4, 60, kinds).items():
         names, texts = told_in_private("naughty-or-nice", state, event, 4)
         seats = sorted(texts, key=lambda s: s != getattr(event, "seat", s))  # (the giver first)
-        for seat, words in zip(seats, said[kind], strict=True):
-            words = words.format(giver=names[getattr(event, "seat", 0)])
+        for seat, words in zip(seats, said[kind][: len(seats)], strict=True):
+            who = names[getattr(event, "seat", 0)]
+            words = words.format(giver=who, loser=who)
             assert words in texts[seat], (kind, texts[seat])
 
 

@@ -648,13 +648,18 @@ def test_the_fulfill_screen_says_when_the_hand_cannot_finish_and_the_news_when_i
     assert told == ["You lose 3 points (Jólakötturinn)."] * 2
     theirs = cat[3].model_copy(update={"by": 0})
     assert translated(theirs.describe_to(NAMES, 1)) == "You lose 3 points (Ann's Jólakötturinn)."
+    # and whose cat it was reads whom it cost (nothing else told them)
+    assert GAME.done_to(theirs) == {0, 1}
+    assert translated(theirs.describe_to(NAMES, 0)) == "Ben loses 3 points (your Jólakötturinn)."
+    assert translated(theirs.describe_to(NAMES, 2)) == "Ben -3 (Jólakötturinn)."
     own = cat[2].model_copy(update={"by": 0})
     assert translated(own.describe_to(NAMES, 0)) == "You lose 3 points (your Jólakötturinn)."
     from games.naughty_or_nice.events import NothingToLose
 
     broke = NothingToLose(seat=1, reason="Jólakötturinn", by=0)  # (at 0 points: told in private too)
-    assert GAME.done_to(broke) == {1}
+    assert GAME.done_to(broke) == {0, 1}
     assert translated(broke.describe_to(NAMES, 1)) == "You have no points to lose (Ann's Jólakötturinn)."
+    assert translated(broke.describe_to(NAMES, 0)) == "Ben has no points to lose (your Jólakötturinn)."
     many = [Stole(thief=0, victim=1, what="present", count=n + 1) for n in range(NEWS_LINES + 2)]
     lines = table_news(many, NAMES).splitlines()
     assert lines[0] == "- ... (more in /log)" and len(lines) == NEWS_LINES + 1
