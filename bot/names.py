@@ -8,6 +8,20 @@ from __future__ import annotations
 
 from typing import Protocol
 
+#: AI seats' names, marked "(AI)" wherever a name is shown. AI seats have negative user ids.
+AI_NAMES = (
+    "Jingle",
+    "Tinsel",
+    "Holly",
+    "Sprinkle",
+    "Snowdrop",
+    "Pepper",
+    "Nutmeg",
+    "Cinnamon",
+    "Frost",
+    "Gumdrop",
+)
+
 LOOK_ALIKES = str.maketrans(
     {
         "*": "\N{ASTERISK OPERATOR}",

@@ -31,13 +31,14 @@ from bot.errors import (
     NotAPlayer,
     NotYourTurn,
     StaleDecision,
+    closed_reason,
     refusal,
 )
 from bot.game_lock import GameLock
 from bot.i18n import _, translated
 from bot.loaded_game import ActionResult, LoadedGame
 from bot.plugins import PLUGINS
-from bot.service_lobby import LobbyActions, closed_reason
+from bot.service_lobby import LobbyActions
 from games.core import SYSTEM_SEAT, Event, IllegalAction
 from storage import Database, GameStore, SeatRecord, StorageConflict
 from storage.calls import Call

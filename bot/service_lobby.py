@@ -11,10 +11,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.clock import CLOCK_CHOICES, CLOCK_OPTION, CLOCK_SECONDS
-from bot.errors import BadComponent, GameNotFound, NotAllowed, StaleDecision, UserError, refusal
-from bot.i18n import N_, _, ngettext
+from bot.errors import (
+    BadComponent,
+    GameNotFound,
+    NotAllowed,
+    StaleDecision,
+    UserError,
+    closed_reason,
+    conflict,
+    refusal,
+)
+from bot.i18n import _, ngettext
 from bot.loaded_game import AI_MARK
-from bot.names import shown_name
+from bot.names import AI_NAMES, shown_name
 from bot.plugins import PLUGINS
 from games.core import IllegalAction
 from storage import GameStore, StorageConflict
@@ -23,42 +32,8 @@ if TYPE_CHECKING:
     from bot.loaded_game import LoadedGame
 
 LIVE = ("lobby", "running")
-#: The storage's refusals (`StorageConflict`, English), marked here so a player reads them in
-#: their language (`conflict`).
-STORAGE_REFUSALS = (
-    N_("This lobby is full."),
-    N_("You're not in this lobby."),
-    N_("You're already seated in this game."),
-    N_("This game is not running any more."),
-    N_("This game is no longer running."),
-    N_("This game no longer exists."),
-    N_("This game has already started."),
-    N_("This lobby is closed."),
-)
-#: Why a game that is not (or no longer) what a click needs refuses it, by its status.
-CLOSED_REASONS = {
-    "lobby": N_("This game has not started yet."),
-    "running": N_("This game has already started."),
-    "finished": N_("This game is over."),
-    "abandoned": N_("This game was abandoned."),
-    "cancelled": N_("This lobby was cancelled."),
-}
-NOT_RUNNING = N_("This game is not running.")
 #: The option name of the lobby's combined select, whose values are `name=value`.
 ANY_OPTION = "any"
-#: AI seats' names, marked "(AI)" wherever a name is shown. AI seats have negative user ids.
-AI_NAMES = (
-    "Jingle",
-    "Tinsel",
-    "Holly",
-    "Sprinkle",
-    "Snowdrop",
-    "Pepper",
-    "Nutmeg",
-    "Cinnamon",
-    "Frost",
-    "Gumdrop",
-)
 
 
 class LobbyActions:
@@ -397,16 +372,6 @@ class LobbyActions:
     async def _check_free(self, channel_id: int, user_id: int) -> None:
         if await self.store.user_games_in_channel(channel_id, user_id, statuses=LIVE):
             raise UserError(_("You are already seated in a game in this channel; finish or leave it first."))
-
-
-def closed_reason(status: str) -> str:
-    """Why a game in `status` refuses a click that needs another status, in the current language."""
-    return _(CLOSED_REASONS.get(status, NOT_RUNNING))
-
-
-def conflict(error: Exception) -> str:
-    """A storage refusal (`StorageConflict`, see `STORAGE_REFUSALS`) in the current language."""
-    return _(str(error)) if str(error) else _(NOT_RUNNING)
 
 
 def _full(game: LoadedGame) -> str:
