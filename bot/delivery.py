@@ -170,7 +170,8 @@ class Delivery:
             return
 
         async def posted(message_id: int) -> None:  # the turn clock's warning: true while its decision is on
-            await self.notifications.mentioned(game, message_id)
+            seats = [seat for user in post.mentions if (seat := game.seat_of(user)) is not None]
+            await self.notifications.mentioned(game, message_id, seats)
 
         async def clock_posted(message_id: int) -> None:  # "time ran out": the game's latest only
             await self.notifications.clock_noticed(game, message_id)

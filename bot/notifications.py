@@ -169,7 +169,7 @@ class Notifications:
             text = _mention(game, [s for s in mention if s not in in_view], in_view)
 
             async def posted(message_id: int) -> None:
-                await self.mentioned(game, message_id)
+                await self.mentioned(game, message_id, mention)
 
             await self.posts.post(
                 game,
@@ -192,10 +192,14 @@ class Notifications:
 
         await self.pacer.aside(dm(call.who), edit)
 
-    async def mentioned(self, game: LoadedGame, message_id: int) -> None:
-        """A post in the game's channel called people to its current decision ("your turn", the
-        turn clock's warning): it replaces the game's previous one (at most one stays)."""
-        post = Call(CHANNEL, message_id, game.decision, channel_id=game.record.channel_id)
+    async def mentioned(self, game: LoadedGame, message_id: int, seats: Sequence[int] = ()) -> None:
+        """A post in the game's channel called the players of `seats` to its current decision
+        ("your turn", the turn clock's warning): it replaces the game's previous one (at most one
+        stays). One that called one player goes once that player has made their choice (a
+        Christmas Tree player who is ready may still change it: their mention stayed for the
+        whole turn); one that called several, once the decision is over."""
+        seat = seats[0] if len(seats) == 1 else None
+        post = Call(CHANNEL, message_id, game.decision, seat=seat, channel_id=game.record.channel_id)
         await self._replace(game.id, post)
 
     async def clock_noticed(self, game: LoadedGame, message_id: int) -> None:
@@ -244,8 +248,10 @@ class Notifications:
 
     @staticmethod
     def _still_theirs(game: LoadedGame, seat: int, user_id: int) -> bool:
-        """Whether the player still sits there and has a part in the current decision."""
-        return game.user_of(seat) == user_id and seat in game.to_decide() and game.can_act(seat)
+        """Whether the player still sits there (a post: whoever it is) and has a part in the
+        current decision."""
+        sits = user_id == CHANNEL or game.user_of(seat) == user_id
+        return sits and seat in game.to_decide() and game.can_act(seat)
 
     async def _delete(self, game_id: int, call: Call) -> None:
         """Delete it when the global budget has room (nobody waits for it). The process that

@@ -224,6 +224,24 @@ async def test_a_channel_mention_goes_when_its_decision_is_over(h: Harness, cloc
     assert [m for m in h.discord.channel(555) if m.pings] == []
 
 
+async def test_a_mention_of_one_player_goes_once_they_have_chosen(h: Harness, clock: Clock) -> None:
+    """A channel mention that called one player stayed until the whole decision was over (a
+    Christmas Tree player who was ready saw "your turn" under the table for the rest of the
+    turn, everyone else too): it goes once they have chosen, as a "your turn" DM does."""
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    game = await h.game(game_id)
+    away = next(u for seat, u in enumerate(users) if seat != game.state.lm_candidate)
+    h.discord.closed_dms = {away.id}  # (closed since: the "your turn" DM fails, so a mention)
+    clock.now += IDLE_SECONDS + 1
+    await nominate(h, table, users, game)
+    (mention,) = [m for m in h.discord.channels[CHANNEL] if m.pings]
+    assert list(mention.pings) == [away.id]
+    await h.discord.click(away, table, next(cid for cid in table.custom_ids() if cid.endswith(":vote.1")))
+    assert (await h.game(game_id)).state.phase.name == "VOTING"  # (the others have not voted)
+    assert [m for m in h.discord.channels[CHANNEL] if m.pings] == []
+
+
 async def test_your_turn_dms_follow_the_table_when_it_moves(h: Harness, clock: Clock) -> None:
     users = make_users(5)
     table, game_id = await h.open_table(users)
