@@ -61,6 +61,15 @@ def your_turn_text(game: LoadedGame, seat: int, url: str | None, *, below: bool 
     this message (`below`), or on the table (`url`: a link to it) or in their view there."""
     with using(seat_language(game, seat)):
         title = f"**{_(game.info.title)} #{game.id}**"
+        timer = game.rules.timer(game.state) if game.state is not None else None
+        deadline = game.record.deadline
+        if below and timer is not None and deadline is not None:  # (not a turn: a reaction window)
+            return _(
+                "\N{ALARM CLOCK} {what} in {game}: your choices are below. It closes <t:{deadline}:R>.",
+                what=_(timer.label),
+                game=title,
+                deadline=int(deadline),
+            )
         if below:
             return _("\N{BELL} Your turn in {game}: your choices are below.", game=title)
         if url:

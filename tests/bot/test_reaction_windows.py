@@ -131,3 +131,35 @@ async def test_players_with_closed_dms_are_not_pinged_for_a_window(harness: Harn
             windows += 1
             assert not any(m.pings for m in channel[posted:]), "a ping during a reaction window"
     assert windows and pings, "players with closed DMs are pinged for other decisions"
+
+
+async def test_a_window_s_push_says_it_is_a_reaction_and_when_it_closes(harness: Harness) -> None:
+    """The push of a reaction window said "Your turn in ...: your choices are below." (it was
+    another player's turn, and the window closes in seconds)."""
+    users = make_users(4)
+    now = [harness.clock()]
+    harness.clock = lambda: now[0]  # a minute between clicks: nobody is "playing along"
+    interaction = await harness.command("play", users[0], GAME)
+    lobby = interaction.original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    for user in users[1:]:
+        await harness.discord.click(user, lobby, f"lobby:{game_id}:join")
+    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    rng = random.Random(4)
+    told = []
+    for _ in range(3000):
+        game = await harness.game(game_id)
+        if game.record.status != "running" or len(told) >= 2:
+            break
+        mark = len(harness.messenger.pinged)
+        now[0] += 61
+        await random_click(harness, lobby, game_id, users, rng)
+        game = await harness.game(game_id)
+        if game.record.status == "running" and game.rules.timer(game.state) is not None:
+            for user_id in harness.messenger.pinged[mark:]:
+                user = next(u for u in users if u.id == user_id)
+                told.append(harness.discord.last_dm(user).content)
+    assert told, "no window pinged anyone"
+    for content in told:
+        assert content.startswith("\N{ALARM CLOCK} Reaction window in **Naughty or Nice #1**:"), content
+        assert "It closes <t:" in content and "Your turn" not in content
