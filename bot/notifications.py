@@ -72,7 +72,8 @@ def _where(call: Call) -> Hashable:
 
 def _your_turn(game: LoadedGame, seat: int, url: str | None) -> Payload:
     """The short DM telling a player a decision on the table (or in their view) is theirs."""
-    return Payload(content=screens.your_turn_text(game, seat, url))
+    in_view = game.state is not None and screens.renderer(game).has_private_decision(game.view(seat))
+    return Payload(content=screens.your_turn_text(game, seat, url, in_view=in_view))
 
 
 def _mention(game: LoadedGame, on_table: list[int], in_view: list[int]) -> str:

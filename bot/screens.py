@@ -56,9 +56,15 @@ def private_label(game: LoadedGame) -> str:
     return _(str(getattr(renderer(game), "private_button", DEFAULT_PRIVATE_LABEL)))
 
 
-def your_turn_text(game: LoadedGame, seat: int, url: str | None, *, below: bool = False) -> str:
+def your_turn_text(
+    game: LoadedGame, seat: int, url: str | None, *, below: bool = False, in_view: bool = False
+) -> str:
     """The line telling a player a decision is theirs, in their language: the choices are in
-    this message (`below`), or on the table (`url`: a link to it) or in their view there."""
+    this message (`below`), or on the table (`url`: a link to it) or, `in_view`, under its
+    button that opens their view (an ephemeral view is gone once the app restarts)."""
+    if in_view:
+        with using(table_language(game)):
+            button = private_label(game)
     with using(seat_language(game, seat)):
         title = f"**{_(game.info.title)} #{game.id}**"
         timer = game.rules.timer(game.state) if game.state is not None else None
@@ -72,6 +78,13 @@ def your_turn_text(game: LoadedGame, seat: int, url: str | None, *, below: bool 
             )
         if below:
             return _("\N{BELL} Your turn in {game}: your choices are below.", game=title)
+        if in_view and url:
+            return _(
+                "\N{BELL} Your turn in {game}: your choices are under **{button}** on the [table]({url}).",
+                game=title,
+                button=button,
+                url=url,
+            )
         if url:
             return _("\N{BELL} Your turn in {game}: [go to the table]({url})", game=title, url=url)
         return _("\N{BELL} Your turn in {game} (in its channel)", game=title)

@@ -202,6 +202,25 @@ async def test_a_new_dm_with_a_decision_says_why_it_came(h: Harness, clock: Cloc
     assert not dm.content and h.discord.last_dm(candidate) is dm  # answered: the line goes
 
 
+async def test_a_your_turn_dm_of_a_player_in_their_view_names_its_button(h: Harness, clock: Clock) -> None:
+    """A player who plays from their view ("My role & cards") is told of a private decision by a
+    short DM: it said only "go to the table", where nothing shows the choice (the view is gone
+    once the app restarts). It names the button."""
+    users = make_users(5)
+    table, game_id = await h.open_table(users)
+    candidate = await nominate(h, table, users, await h.game(game_id))
+    await h.discord.click(candidate, table, f"mine:{game_id}")  # plays from the view from now on
+    yes = next(cid for cid in table.custom_ids() if cid.endswith(":vote.1"))
+    await h.discord.click(candidate, table, yes)
+    clock.now += IDLE_SECONDS + 1
+    for user in users:
+        if user != candidate:
+            await h.discord.click(user, table, yes)
+    assert (await h.game(game_id)).state.phase.name == "LM_DISCARD"
+    (told,) = your_turn_dms(h, candidate)
+    assert "your choices are under **My role & cards** on the [table](" in told.content, told.content
+
+
 async def test_a_channel_mention_goes_when_its_decision_is_over(h: Harness, clock: Clock) -> None:
     users = make_users(5)
     h.discord.closed_dms = {u.id for u in users}
