@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from games.core import SYSTEM_SEAT
 from tests.bot.harness import Harness, choose_option, make_users
@@ -103,18 +104,25 @@ async def test_a_click_in_a_window_is_refused_without_naming_anyone(harness: Har
     assert (await harness.game(game_id)).record.version == game.record.version
 
 
+async def _idle_players_game(h: Harness, users: list) -> tuple[Any, int, list[float]]:
+    """A started game of `users` on a clock the test moves (`now[0]`; a minute between clicks:
+    nobody is "playing along"): (its table, its id, that clock)."""
+    now = [h.clock()]
+    h.clock = lambda: now[0]
+    interaction = await h.command("play", users[0], GAME)
+    lobby = interaction.original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    for user in users[1:]:
+        await h.discord.click(user, lobby, f"lobby:{game_id}:join")
+    await h.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    return lobby, game_id, now
+
+
 async def test_players_with_closed_dms_are_not_pinged_for_a_window(harness: Harness) -> None:
     """A channel ping for an eligible player whose DMs are closed would name who may react."""
     users = make_users(4)
     harness.discord.closed_dms.update(user.id for user in users)
-    now = [harness.clock()]
-    harness.clock = lambda: now[0]  # a minute between clicks: nobody is "playing along"
-    interaction = await harness.command("play", users[0], GAME)
-    lobby = interaction.original
-    game_id = int(lobby.custom_ids()[0].split(":")[1])
-    for user in users[1:]:
-        await harness.discord.click(user, lobby, f"lobby:{game_id}:join")
-    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    lobby, game_id, now = await _idle_players_game(harness, users)
     channel = harness.discord.channels[lobby.channel_id]
     rng = random.Random(4)
     windows = pings = 0
@@ -137,14 +145,7 @@ async def test_a_window_s_push_says_it_is_a_reaction_and_when_it_closes(harness:
     """The push of a reaction window said "Your turn in ...: your choices are below." (it was
     another player's turn, and the window closes in seconds)."""
     users = make_users(4)
-    now = [harness.clock()]
-    harness.clock = lambda: now[0]  # a minute between clicks: nobody is "playing along"
-    interaction = await harness.command("play", users[0], GAME)
-    lobby = interaction.original
-    game_id = int(lobby.custom_ids()[0].split(":")[1])
-    for user in users[1:]:
-        await harness.discord.click(user, lobby, f"lobby:{game_id}:join")
-    await harness.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    lobby, game_id, now = await _idle_players_game(harness, users)
     rng = random.Random(4)
     told = []
     for _ in range(3000):
