@@ -14,9 +14,10 @@ deadline is stored with the game, so the clock survives a restart.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import N_
+from bot.i18n import N_, _, ngettext
 
 CLOCK_OPTION = "clock"
 #: Seconds per decision for each setting (None: no clock).
@@ -51,3 +52,25 @@ def carried_deadline(
     if current is not None and same_decision:
         return current
     return now + seconds
+
+
+@dataclass
+class ClockExpiry:
+    """What one turn-clock expiry did: who the clock chose for, who was handed to an AI."""
+
+    forced: list[str] = field(default_factory=list)
+    handed: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        """The channel post of the expiry: whose choice the clock made, who an AI plays for."""
+        text = _("\N{ALARM CLOCK} Time ran out: the clock chose for {names}.", names=", ".join(self.forced))
+        if self.handed:
+            text += " " + ngettext(
+                "{names} ran out of time {n} time in a row: an AI plays for them now; "
+                "`/reclaim` takes the seat back.",
+                "{names} ran out of time {n} times in a row: an AI plays for them now; "
+                "`/reclaim` takes the seat back.",
+                TIMEOUTS_BEFORE_AI,
+                names=", ".join(self.handed),
+            )
+        return text

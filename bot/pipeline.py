@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.ai_seats import policy_for
-from bot.clock import TIMEOUTS_BEFORE_AI
+from bot.clock import TIMEOUTS_BEFORE_AI, ClockExpiry
 from bot.errors import UserError
-from bot.i18n import _, ngettext, using
+from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.outbox import KEPT_CHANGES, Change, Notice, Outbox, Post
 from bot.service import GameService
@@ -54,14 +53,6 @@ Deliver = Callable[[int], Awaitable[None]]
 
 async def _nothing_to_deliver(game_id: int) -> None:
     return None
-
-
-@dataclass
-class ClockExpiry:
-    """What one turn-clock expiry did: who the clock chose for, who was handed to an AI."""
-
-    forced: list[str] = field(default_factory=list)
-    handed: list[str] = field(default_factory=list)
 
 
 class Pipeline:
@@ -388,24 +379,9 @@ class Pipeline:
                         done.handed.append(name)
             if done.forced:
                 with using(game.record.locale):  # a channel post: the table's language
-                    text = _expiry_text(done)
+                    text = done.text()
                 return Change(game, events, posts=[Post("clock", text)])
             return Change(game, events)
 
         await self.run(game_id, step)
         await self.deliver(game_id)
-
-
-def _expiry_text(done: ClockExpiry) -> str:
-    """The channel post of a turn-clock expiry: whose choice the clock made, who an AI plays for."""
-    text = _("\N{ALARM CLOCK} Time ran out: the clock chose for {names}.", names=", ".join(done.forced))
-    if done.handed:
-        text += " " + ngettext(
-            "{names} ran out of time {n} time in a row: an AI plays for them now; "
-            "`/reclaim` takes the seat back.",
-            "{names} ran out of time {n} times in a row: an AI plays for them now; "
-            "`/reclaim` takes the seat back.",
-            TIMEOUTS_BEFORE_AI,
-            names=", ".join(done.handed),
-        )
-    return text
