@@ -196,9 +196,9 @@ class Notifications:
     async def mentioned(self, game: LoadedGame, message_id: int, seats: Sequence[int] = ()) -> None:
         """A post in the game's channel called the players of `seats` to its current decision
         ("your turn", the turn clock's warning): it replaces the game's previous one (at most one
-        stays). One that called one player goes once that player has made their choice (a
-        Christmas Tree player who is ready may still change it: their mention stayed for the
-        whole turn); one that called several, once the decision is over."""
+        stays). One that called one player goes once that player has made their choice (a player
+        who is ready in a simultaneous decision may still change it: their mention stayed until
+        everyone was); one that called several, once the decision is over."""
         seat = seats[0] if len(seats) == 1 else None
         post = Call(CHANNEL, message_id, game.decision, seat=seat, channel_id=game.record.channel_id)
         await self._replace(game.id, post)
