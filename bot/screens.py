@@ -353,7 +353,8 @@ def kept_seat_payload(game: LoadedGame, seat: int) -> Payload:
     now (its role, its hand, what it knows), without controls, under `kept_seat_text`; so they
     can tell whether to take it back."""
     with using(seat_language(game, seat)):
-        view = renderer(game).private(_view(game, seat), context(game, True), [], None)
+        ctx = replace(context(game, True), kept=True)
+        view = renderer(game).private(_view(game, seat), ctx, [], None)
         return replace(view.without_controls(), content=kept_seat_text())
 
 

@@ -148,6 +148,14 @@ class TableContext:
     #: The message is a copy without controls (shown after a click on the table when the seat's
     #: DMs are closed): its texts say the choices are on the table, not "here" or "below".
     copy: bool = False
+    #: An AI plays the seat for its player (their time ran out): the message shows the seat as
+    #: it is and, as for an abandoned game, says nothing about what to do.
+    kept: bool = False
+
+    @property
+    def quiet(self) -> bool:
+        """The private message says nothing about what to do (`abandoned`, `kept`)."""
+        return self.abandoned or self.kept
 
     def countdown(self) -> str:
         """`<t:...:R>`: Discord shows it in every reader's client as "in 12 seconds"."""

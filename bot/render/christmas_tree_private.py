@@ -80,6 +80,8 @@ def private_headline(view: CTView, ctx: TableContext, chosen: Draft) -> str:
         at = {"round": view.round, "turn": view.turn}
         return _("Your tree as it was in round {round}/3, turn {turn}/7.", **at)
     round_turn = _("Round {round}/3, turn {turn}/7.", round=view.round, turn=view.turn)
+    if ctx.kept:
+        return round_turn
     lines = [f"{round_turn} {_passing_you(view, ctx)}"]
     if view.phase == Phase.OBJECTIVES:
         if view.my_choice:

@@ -123,7 +123,7 @@ def private_payload(view: GNView, ctx: TableContext, events: Sequence[Event]) ->
     )
     if view.phase not in (Phase.DRAFT, Phase.FINAL_PICK, Phase.GAME_OVER):
         _fields(embed, view, ctx, seat)
-    if has_private_decision(view) and not ctx.abandoned:  # (its headline leaves the goal out)
+    if has_private_decision(view) and not ctx.quiet:  # (its headline leaves the goal out)
         embed.set_footer(text=_(ROLE_GOAL[role]).replace("**", ""))
     news = [e for e in events if e.kind not in SHOWN_BY_FIELDS and e.kind != "game_over"]  # not said twice
     if news:
@@ -135,7 +135,7 @@ def private_payload(view: GNView, ctx: TableContext, events: Sequence[Event]) ->
 def _headline(view: GNView, ctx: TableContext) -> str:
     role = view.my_role
     assert role is not None and view.seat is not None
-    if ctx.abandoned:
+    if ctx.quiet:
         return ""
     goal = f"*{_(ROLE_GOAL[role])}*"
     phase = view.phase

@@ -83,7 +83,7 @@ def private_news(events: Sequence[Event]) -> list[Event]:
 def private_payload(view: NNView, ctx: TableContext, events: Sequence[Event], draft: str | None) -> Payload:
     seat = view.seat
     assert seat is not None
-    mine = has_private_decision(view) and not ctx.abandoned
+    mine = has_private_decision(view) and not ctx.quiet
     picked = parse_draft(view, draft) if mine and view.phase == Phase.PLAY else None
     # a seat done orienting may still turn a card over: its controls stay while the phase lasts
     controls = (view.phase in PRIVATE_PHASES or secret_draws(view)) and bool(view.choices)
@@ -139,7 +139,7 @@ def headline(view: NNView, ctx: TableContext, picked: CardInfo | None) -> str:
     seat = view.seat
     assert seat is not None
     phase = view.phase
-    if ctx.abandoned:
+    if ctx.quiet:
         return ""
     if phase == Phase.GAME_OVER:
         return f"{own_result_text(view, ctx)}\n{die_text(view)}"

@@ -75,7 +75,7 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
         colour=EMBED_COLOUR,
     )
     me = view.players[seat]
-    shown = shows_decision(view) and not ctx.abandoned
+    shown = shows_decision(view) and not ctx.quiet
     if me.giver_name and shown:
         giver = f"**{_(me.giver_name)}**"
         if view.uses_givers and me.preferred:
@@ -160,7 +160,7 @@ def _decision_fields(view: NoNView, embed: discord.Embed) -> None:
 
 
 def headline(view: NoNView, ctx: TableContext, draft: Draft) -> str:
-    if ctx.abandoned:
+    if ctx.quiet:
         return ""
     if view.over:
         return end_line(view, ctx)

@@ -197,6 +197,8 @@ class SecretKrampusRenderer(BaseRenderer):
             if not view.abandoned:  # that a game was abandoned)
                 embed.description = f"{about}\n{win_line(view.winner, view.win_reason)}"
             return Payload(embeds=[embed])
+        if ctx.kept:  # (an AI plays the seat: nothing to do here)
+            return Payload(embeds=[embed])
         prompt, components = self._private_decision(view, ctx)
         embed.add_field(name=_("Your move"), value=prompt, inline=False)
         return Payload(embeds=[embed], view=components)
