@@ -206,7 +206,7 @@ def _fields(embed: discord.Embed, view: GNView, ctx: TableContext, seat: int) ->
     if view.deck_known_top:
         deck.append(_("known top (first = next): {cards}", cards=cards(view.deck_known_top)))
     if view.deck_known_bottom:
-        deck.append(_("known bottom (last = lowest): {cards}", cards=cards(view.deck_known_bottom)))
+        deck.append(_("known bottom (last = very bottom): {cards}", cards=cards(view.deck_known_bottom)))
     embed.add_field(name=_("Your deck"), value="; ".join(deck), inline=False)
 
 
