@@ -311,7 +311,7 @@ class DiscordMessenger:
     async def open_dm(self, user_id: int) -> None:
         try:
             await self._dm_channel(user_id)
-        except discord.HTTPException as error:
+        except (discord.HTTPException, OSError) as error:
             log.warning("opening the DM channel of %s failed (its DM tries again): %s", user_id, error)
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
