@@ -72,6 +72,9 @@ class Slot:
     #: a private message since the bot restarted, until its next write: a choice half made in it
     #: (a draft lives in the message's components) is gone, and that write says so
     restarted: bool = False
+    #: the choice half made in the message as a click last drew it (its decision, the draft): a
+    #: view opened anew for that decision ("My hand") starts from it, not from the first step
+    draft: tuple[int, str] | None = None
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,7 @@ class PrivateClicks:
             ]
             payload = screens.private_payload(game, seat, news, draft) if news else quiet
             if await answer_by_edit(interaction, payload, self.pictures):
+                slot.draft = (game.decision, draft) if draft else None
                 slot.digest = screens.private_payload(game, seat).digest() if draft else quiet.digest()
                 slot.key = shown_key(game, seat)
                 slot.turn = turn_of(game, seat)
@@ -166,7 +167,8 @@ class PrivateClicks:
         parked); once it is over, a copy."""
         self.pipeline.seen(game.id, interaction.user.id)  # (they are looking: no "your turn" now)
         slot = self.messages.slot(game, seat)
-        payload = screens.private_payload(game, seat)
+        draft = slot.draft[1] if slot.draft is not None and slot.draft[0] == game.decision else None
+        payload = screens.private_payload(game, seat, draft=draft)
         if game.seats[seat].dm_open is not False and game.record.status != "running":
             await send_new(interaction, ephemeral=True, **(await PICTURES.ready(payload)).send_kwargs())
             return
@@ -174,7 +176,8 @@ class PrivateClicks:
             superseded = Slot(slot.user_id, token=slot.token, token_at=slot.token_at) if slot.token else None
             ready = await PICTURES.ready(payload)
             view_id = await send_new(interaction, ephemeral=True, **ready.send_kwargs())
-            slot.token, slot.token_at, slot.digest = interaction.token, self.clock(), payload.digest()
+            digest = screens.private_payload(game, seat).digest() if draft else payload.digest()
+            slot.token, slot.token_at, slot.digest = interaction.token, self.clock(), digest
             slot.key, slot.shown_in = shown_key(game, seat), "view"
             slot.turn = turn_of(game, seat)
             slot.offered, slot.view_id = payload.offered(), view_id

@@ -252,7 +252,7 @@ class PrivateMessages:
                     if await self.views.edit(slot, payload) or not dm_open:
                         await self.park(game, seat, slot)
                         slot.digest, slot.key, slot.shown_in = drawing.digest, drawing.key, "view"
-                        slot.offered, slot.restarted = payload.offered(), False
+                        slot.offered, slot.restarted, slot.draft = payload.offered(), False, None
                         return False
                     in_view = False  # the view is gone: the DM takes over
                 try:
@@ -296,7 +296,7 @@ class PrivateMessages:
                 if slot.token is not None:  # the view it played from: emptied, or showing the end
                     await self.views.hand_over(game, seat, slot, payload)
                 slot.digest, slot.key, slot.turn, slot.shown_in = drawing.digest, drawing.key, turn, "dm"
-                slot.offered, slot.restarted = payload.offered(), False
+                slot.offered, slot.restarted, slot.draft = payload.offered(), False, None
                 return sent
         finally:
             for step in after:  # (a click on the new DM need not wait for it)

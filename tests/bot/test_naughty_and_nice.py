@@ -323,3 +323,29 @@ async def test_a_secret_draw_before_any_dm_was_tried_is_shown_to_the_drawer(harn
     drawn = CARDS[(await harness.game(game_id)).state.hands[active][0]]
     note = harness.discord.last_ephemeral(player)
     assert note is not None and drawn.name in note.text() and not note.custom_ids()
+
+
+async def test_reopening_my_hand_keeps_a_card_half_chosen(harness: Harness) -> None:
+    """A card picked to play (its target not yet) lived only in the message's components: "My
+    hand" opened anew went back to the first step. The new view starts from the card picked."""
+    users = make_users(2)
+    table, game_id = await harness.open_table(users, GAME)
+    game = await harness.game(game_id)
+    active = game.state.active_seat
+    player, other = users[active], users[1 - active]
+    for code in ("declare.NONE", "draw", "draw", "stop"):  # 3 cards: one to play
+        await _click_table(harness, player, table, game_id, code)
+    game = await harness.game(game_id)
+    assert game.state.phase == Phase.PLAY
+    await harness.discord.click(player, table, f"mine:{game_id}")  # plays from the view
+    view = harness.discord.last_ephemeral(player)
+    card = game.state.hands[active][0]
+    await harness.discord.click(player, view, f"dsel:{game_id}:{game.decision}:card", [f"c{card}"])
+    play = f"act:{game_id}:{game.decision}:play.{card}.{1 - active}"
+    assert play in view.custom_ids()
+    await harness.discord.click(player, table, f"mine:{game_id}")  # opened again
+    reopened = harness.discord.last_ephemeral(player)
+    assert reopened is not view and play in reopened.custom_ids(), reopened.custom_ids()
+    await harness.discord.click(player, reopened, play)
+    assert card in (await harness.game(game_id)).state.play_areas[1 - active]
+    assert other.display_name in table.text()
