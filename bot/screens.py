@@ -62,23 +62,24 @@ def your_turn_text(
     """The line telling a player a decision is theirs, in their language: the choices are in
     this message (`below`), or on the table (`url`: a link to it) or, `in_view`, under its
     button that opens their view (an ephemeral view is gone once the app restarts)."""
-    if in_view:
-        with using(table_language(game)):
+    button = ""
+    if in_view and url and not below:
+        with using(table_language(game)):  # (the button as the table shows it)
             button = private_label(game)
     with using(seat_language(game, seat)):
         title = f"**{_(game.info.title)} #{game.id}**"
-        timer = game.rules.timer(game.state) if game.state is not None else None
-        deadline = game.record.deadline
-        if below and timer is not None and deadline is not None:  # (not a turn: a reaction window)
-            return _(
-                "\N{ALARM CLOCK} {what} in {game}: your choices are below. It closes <t:{deadline}:R>.",
-                what=_(timer.label),
-                game=title,
-                deadline=int(deadline),
-            )
         if below:
+            timer = game.rules.timer(game.state) if game.state is not None else None
+            deadline = game.record.deadline
+            if timer is not None and deadline is not None:  # (not a turn: a reaction window)
+                return _(
+                    "\N{ALARM CLOCK} {what} in {game}: your choices are below. It closes <t:{deadline}:R>.",
+                    what=_(timer.label),
+                    game=title,
+                    deadline=int(deadline),
+                )
             return _("\N{BELL} Your turn in {game}: your choices are below.", game=title)
-        if in_view and url:
+        if button:
             return _(
                 "\N{BELL} Your turn in {game}: your choices are under **{button}** on the [table]({url}).",
                 game=title,
