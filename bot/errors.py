@@ -78,3 +78,10 @@ def closed_reason(status: str) -> str:
 def conflict(error: Exception) -> str:
     """A storage refusal (`StorageConflict`, see `STORAGE_REFUSALS`) in the current language."""
     return _(str(error)) if str(error) else _(NOT_RUNNING)
+
+
+def not_your_turn(waiting: list[str]) -> str:
+    """The refusal of a click out of turn, naming who the game waits for (`waiting`, seat order)."""
+    if not waiting:
+        return _("It is not your turn.")
+    return _("It is not your turn - waiting for {names}.", names=", ".join(waiting))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.i18n import _
@@ -75,6 +75,14 @@ class LoadedGame:
     seats: list[SeatRecord]
     info: GamePlugin
     state: GameState | None = None
+
+    def with_record(self, **changes: Any) -> LoadedGame:
+        """The same game with its record's bookkeeping changed (e.g. ``wake_at``)."""
+        return replace(self, record=replace(self.record, **changes))
+
+    def with_seats(self, which: Callable[[SeatRecord], bool], **changes: Any) -> LoadedGame:
+        """The same game with `changes` made to the seats `which` selects (bookkeeping)."""
+        return replace(self, seats=[replace(s, **changes) if which(s) else s for s in self.seats])
 
     @property
     def id(self) -> int:

@@ -32,6 +32,7 @@ from bot.errors import (
     NotYourTurn,
     StaleDecision,
     closed_reason,
+    not_your_turn,
     refusal,
 )
 from bot.game_lock import GameLock
@@ -40,7 +41,7 @@ from bot.loaded_game import ActionResult, LoadedGame
 from bot.plugins import PLUGINS
 from bot.service_lobby import LobbyActions
 from games.core import SYSTEM_SEAT, Event, IllegalAction
-from storage import Database, GameStore, SeatRecord, StorageConflict
+from storage import Database, GameStore, StorageConflict
 from storage.calls import Call
 
 LIVE = ("lobby", "running")
@@ -145,9 +146,7 @@ class GameService(LobbyActions):
         `replaces`: the old one, taken to be deleted (`storage.calls`)."""
         self._require_lock(game_id)
         await self.store.set_table_message(game_id, message_id, replaces, taken_at)
-        return await self._patched(
-            game_id, lambda g: replace(g, record=replace(g.record, table_message_id=message_id))
-        )
+        return await self._patched(game_id, lambda g: g.with_record(table_message_id=message_id))
 
     async def set_dm(
         self, game_id: int, seat: int, *, dm_open: bool, dm_message_id: int | None
@@ -156,23 +155,22 @@ class GameService(LobbyActions):
         self._require_lock(game_id)
         await self.store.set_dm(game_id, seat, dm_open=dm_open, dm_message_id=dm_message_id)
         return await self._patched(
-            game_id, _seats_changed(lambda s: s.seat == seat, dm_open=dm_open, dm_message_id=dm_message_id)
+            game_id,
+            lambda g: g.with_seats(lambda s: s.seat == seat, dm_open=dm_open, dm_message_id=dm_message_id),
         )
 
     async def set_wake(self, game_id: int, wake_at: float | None) -> LoadedGame:
         """When the game must next act on its own (stored for any process to run it)."""
         self._require_lock(game_id)
         await self.store.set_wake(game_id, wake_at)
-        return await self._patched(game_id, lambda g: replace(g, record=replace(g.record, wake_at=wake_at)))
+        return await self._patched(game_id, lambda g: g.with_record(wake_at=wake_at))
 
     async def set_warned(self, game_id: int, clock_deadline: float) -> tuple[bool, LoadedGame]:
         """Note that the clock warning for `clock_deadline` is posted now: (whether it was not
         yet, the game after)."""
         self._require_lock(game_id)
         first = await self.store.set_warned(game_id, clock_deadline)
-        game = await self._patched(
-            game_id, lambda g: replace(g, record=replace(g.record, warned_for=clock_deadline))
-        )
+        game = await self._patched(game_id, lambda g: g.with_record(warned_for=clock_deadline))
         return first, game
 
     async def set_private_view(
@@ -182,10 +180,12 @@ class GameService(LobbyActions):
         interaction on it, which can edit it for 15 minutes)."""
         self._require_lock(game_id)
         await self.store.set_private_view(game_id, seat, token, at, message_id)
-        changed = _seats_changed(
-            lambda s: s.seat == seat, private_token=token, private_token_at=at, view_message_id=message_id
+        return await self._patched(
+            game_id,
+            lambda g: g.with_seats(
+                lambda s: s.seat == seat, private_token=token, private_token_at=at, view_message_id=message_id
+            ),
         )
-        return await self._patched(game_id, changed)
 
     async def _patched(self, game_id: int, patch: Callable[[LoadedGame], LoadedGame]) -> LoadedGame:
         """The game after a bookkeeping write: the cached game patched (it stays the newest)."""
@@ -206,10 +206,11 @@ class GameService(LobbyActions):
         self._locales[user_id] = locale
         if not await self.store.settings.remember_locale(user_id, locale):
             return
-        changed = _seats_changed(lambda s: s.user_id == user_id, locale=locale)
         for game_id in [g.id for g in self._running.values() if g.seat_of(user_id) is not None]:
             async with self.lock(game_id):
-                await self._patched(game_id, changed)
+                await self._patched(
+                    game_id, lambda g: g.with_seats(lambda s: s.user_id == user_id, locale=locale)
+                )
 
     async def live_games(self) -> list[LoadedGame]:
         return [await self.load(record.id) for record in await self.store.live_games()]
@@ -242,7 +243,9 @@ class GameService(LobbyActions):
             raise BadComponent(_("That button is not valid.")) from None
         if not game.can_act(seat):
             idle = rules.idle_reason(state, seat)  # the game's own words, marked for the catalogues
-            raise NotYourTurn(translated(idle) if idle else _waiting_reason(game))
+            raise NotYourTurn(
+                translated(idle) if idle else not_your_turn([game.names[s] for s in sorted(game.to_decide())])
+            )
         timeouts = (seat, 0) if game.seats[seat].timeouts else None
         return await self._apply_and_commit(game, seat, user_id, action, timeouts=timeouts)
 
@@ -380,30 +383,12 @@ class GameService(LobbyActions):
         if timer is not None and game.record.deadline is None:
             deadline = self.clock() + timer.seconds
             await self.store.set_deadline(game_id, deadline)
-            game = LoadedGame(replace(game.record, deadline=deadline), game.seats, game.info, game.state)
+            game = game.with_record(deadline=deadline)
             self._written(game_id, game)
         seconds = clock_seconds(game.record.options)
         if seconds is not None and game.record.clock_deadline is None:
             clock_deadline = self.clock() + seconds
             await self.store.set_clock(game_id, clock_deadline)
-            game = LoadedGame(
-                replace(game.record, clock_deadline=clock_deadline), game.seats, game.info, game.state
-            )
+            game = game.with_record(clock_deadline=clock_deadline)
             self._written(game_id, game)
         return game
-
-
-def _seats_changed(which: Callable[[SeatRecord], bool], **changes: Any) -> Callable[[LoadedGame], LoadedGame]:
-    """A patch of a cached game: the seats `which` selects get `changes` (bookkeeping)."""
-
-    def patch(game: LoadedGame) -> LoadedGame:
-        return replace(game, seats=[replace(s, **changes) if which(s) else s for s in game.seats])
-
-    return patch
-
-
-def _waiting_reason(game: LoadedGame) -> str:
-    waiting = sorted(game.to_decide())
-    if not waiting:
-        return _("It is not your turn.")
-    return _("It is not your turn - waiting for {names}.", names=", ".join(game.names[s] for s in waiting))
