@@ -40,6 +40,8 @@ TABLES: dict[str, tuple[str, ...]] = {
         "updated_at",
         "deadline",
         "clock_deadline",
+        "wake_at",
+        "warned_for",
         "locale",
     ),
     "seats": (

@@ -27,7 +27,9 @@ async def sqlite_db(tmp_path):
     store = GameStore(db)
     for channel, game in enumerate(GAMES):
         await play_random_game(store, PLUGINS.get(game), seed=channel, channel_id=channel)
-    await play_random_game(store, PLUGINS.get(GAMES[0]), seed=9, channel_id=99, max_actions=3)  # running
+    running = await play_random_game(store, PLUGINS.get(GAMES[0]), seed=9, channel_id=99, max_actions=3)
+    await store.set_wake(running, 1234.5)  # (the timers' bookkeeping of a running game)
+    await store.set_warned(running, 999.0)
     lobby = await store.lobbies.create(
         guild_id=None,
         channel_id=7,
@@ -78,9 +80,12 @@ async def test_migrate_copies_everything_and_checks_every_game(sqlite_db, pg_url
             await migrate(sqlite_db, target)
 
 
-async def test_every_table_is_copied(sqlite_db):
+async def test_every_table_and_column_is_copied(sqlite_db):
     rows = await sqlite_db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
     assert {row[0] for row in rows if not row[0].startswith("sqlite_")} == set(TABLES)
+    for table, columns in TABLES.items():
+        schema = await sqlite_db.fetchall(f"PRAGMA table_info({table})")
+        assert sorted(row[1] for row in schema) == sorted(columns), table
     empty = [table for table in TABLES if not await sqlite_db.fetchall(f"SELECT * FROM {table}")]
     assert empty == []  # the copy test below copies a row of each
 
