@@ -93,10 +93,12 @@ class LobbyActions:
             )
         return await self.load(record.id)
 
-    async def rematch(self, game_id: int, user_id: int, user_name: str) -> tuple[LoadedGame, list[str]]:
-        """A new lobby in the same channel with the finished game's options and seats (AI seats
-        too), hosted by whoever asked. Players now busy in another game here are left out (their
-        names are returned). Only once per game: a second click gets the same lobby."""
+    async def rematch(self, game_id: int, user_id: int, user_name: str) -> tuple[LoadedGame, LoadedGame]:
+        """A new lobby in the same channel with the finished game's options, hosted by whoever
+        asked: (the lobby, the finished game). Only once per game: a second click gets the same
+        lobby. Its other seats are filled by `seat_rematch`, once the finished game's lock is
+        released (one process never waits for a game's lock while holding another's: with several
+        processes, each held lock holds one of a small pool of database connections)."""
         self._require_lock(game_id)
         old = await self.load(game_id)
         if old.record.status not in ("finished", "abandoned"):
@@ -121,21 +123,28 @@ class LobbyActions:
             )
         except StorageConflict as held:
             raise UserError(await self._rematch_open(str(held), user_id)) from None
+        return new, old
+
+    async def seat_rematch(
+        self, lobby_id: int, old: LoadedGame, host_id: int
+    ) -> tuple[LoadedGame, list[str]]:
+        """The finished game's other seats (AI seats too) joined to its rematch's lobby. Players now
+        busy in another game here are left out (their names are returned)."""
         left_out: list[str] = []
-        async with self.lock(new.id):
+        async with self.lock(lobby_id):
             for seat in old.seats:
                 player = seat.reader  # (a seat an AI kept after timeouts: its player comes back)
-                if player == user_id:
+                if player == host_id:
                     continue
                 if player < 0:
-                    await self.add_ai(new.id, user_id)
+                    await self.add_ai(lobby_id, host_id)
                     continue
                 name = seat.owner_name if seat.user_id < 0 and seat.owner_name else seat.display_name
                 try:
-                    await self.join(new.id, player, name, seat.locale)
+                    await self.join(lobby_id, player, name, seat.locale)
                 except UserError:
                     left_out.append(shown_name(name))
-        return await self.load(new.id), left_out
+            return await self.load(lobby_id), left_out
 
     async def _rematch_open(self, number: str, user_id: int) -> str:
         """The answer to a second Rematch click: the lobby (game `number`) is open already, and

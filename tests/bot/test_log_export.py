@@ -122,7 +122,9 @@ async def test_stats_and_leaderboard_count_wins_with_ai_apart(harness: Harness) 
     assert await harness.service.backfill_results() == 0
 
 
-async def test_rematch_opens_a_new_lobby_with_the_same_seats_and_options(harness: Harness) -> None:
+async def test_rematch_opens_a_new_lobby_with_the_same_seats_and_options(
+    harness: Harness, monkeypatch
+) -> None:
     game_id, host = await _finish_with_ai(harness, "christmas-tree", seed=5)
     old = await harness.game(game_id)
     end = harness.discord.channels[CHANNEL][-1]
@@ -130,9 +132,32 @@ async def test_rematch_opens_a_new_lobby_with_the_same_seats_and_options(harness
     stranger = FakeUser(999, "Grinch")
     await harness.discord.click(stranger, end, f"rematch:{game_id}")
     assert "Only the players" in harness.discord.last_ephemeral(stranger).text()
+    held: set[int] = set()
+    most_held = 0
+    lock = harness.service.lock
+
+    class Counted:  # a game's lock, counting the locks held at once
+        def __init__(self, game_id: int) -> None:
+            self.game_id, self.inner = game_id, lock(game_id)
+
+        def locked(self) -> bool:
+            return self.inner.locked()
+
+        async def __aenter__(self) -> None:
+            nonlocal most_held
+            await self.inner.__aenter__()
+            held.add(self.game_id)
+            most_held = max(most_held, len(held))
+
+        async def __aexit__(self, *exc_info: object) -> None:
+            held.discard(self.game_id)
+            await self.inner.__aexit__(*exc_info)
+
+    monkeypatch.setattr(harness.service, "lock", Counted)
     await harness.discord.click(host, end, f"rematch:{game_id}")
     lobby = harness.discord.channels[CHANNEL][-1]
     assert "Rematch!" in lobby.text()
+    assert most_held == 1  # (several processes: each lock held holds one of few connections)
     new_id = int(lobby.custom_ids()[0].split(":")[1])
     new = await harness.game(new_id)
     assert new.record.status == "lobby" and new.record.options == old.record.options
