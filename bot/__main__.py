@@ -95,7 +95,22 @@ async def _freeze_when_ready(bot: discord.Client) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+USAGE = """usage: python -m bot [simulate ... | migrate-db ...]
+
+  python -m bot                  run the bot (settings from the environment or .env; see .env.example)
+  python -m bot simulate --help  play a game between AI seats in the terminal, no Discord
+  python -m bot migrate-db --help
+                                 copy a SQLite database into PostgreSQL"""
+
+
 def main() -> int:
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        print(USAGE)
+        return 0
+    if sys.argv[1:] and sys.argv[1] not in ("simulate", "migrate-db"):
+        print(USAGE, file=sys.stderr)
+        print(f"\nUnknown command: {sys.argv[1]}", file=sys.stderr)
+        return 2
     if sys.argv[1:2] == ["simulate"]:
         from bot.simulate import main as simulate
 

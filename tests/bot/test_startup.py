@@ -45,6 +45,18 @@ def test_missing_token_explains_where_to_get_one(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(("argv", "code"), [(["--help"], 0), (["-h"], 0), (["serve"], 2)])
+def test_help_lists_the_commands_and_an_unknown_one_is_refused(argv, code, monkeypatch, capsys) -> None:
+    from bot.__main__ import main
+
+    monkeypatch.setattr(sys, "argv", ["bot", *argv])
+    assert main() == code
+    out = capsys.readouterr()
+    shown = out.out if code == 0 else out.err
+    assert "simulate" in shown and "migrate-db" in shown and "DISCORD_TOKEN" not in shown
+    assert ("Unknown command: serve" in out.err) == (code == 2)
+
+
 def test_malformed_token_is_refused_before_connecting(tmp_path: Path) -> None:
     result = run_bot(tmp_path, DISCORD_TOKEN="hunter2")
     assert result.returncode == 2
