@@ -24,9 +24,8 @@ from bot import screens
 from bot.channel_posts import ChannelPosts
 from bot.loaded_game import LoadedGame
 from bot.messenger import Messenger
-from bot.noted_sends import UNFINISHED_AFTER as SENDS_UNFINISHED_AFTER
-from bot.noted_sends import NotedSends
-from bot.notifications import UNFINISHED_AFTER, Notifications
+from bot.noted_sends import SEND_ABANDONED_AFTER, NotedSends
+from bot.notifications import DELETE_ABANDONED_AFTER, Notifications
 from bot.outbox import Notice, Outbox, Post
 from bot.pacing import Pacer
 from bot.pipeline import Pipeline
@@ -37,8 +36,6 @@ from bot.shown_pictures import ShownPictures
 from bot.table_message import TableMessages
 
 log = logging.getLogger(__name__)
-
-OVER = ("finished", "abandoned", "cancelled")
 
 
 class Delivery:
@@ -72,8 +69,8 @@ class Delivery:
         pipeline.deliver = self.deliver
         # several processes: "your turn" messages a stopped process took to delete, and new DMs
         # it sent and never recorded (both also at start: `SlashCommands.resume`)
-        pipeline.poller.every(UNFINISHED_AFTER / 2, self.notifications.finish_deletes)
-        pipeline.poller.every(SENDS_UNFINISHED_AFTER / 2, self.sends.finish)
+        pipeline.poller.every(DELETE_ABANDONED_AFTER / 2, self.notifications.finish_deletes)
+        pipeline.poller.every(SEND_ABANDONED_AFTER / 2, self.sends.finish)
         self.privates.on_overtaken.append(self.tables.overtaken)
         pipeline.on_stop.append(self.pacer.stop)
         pipeline.on_stop.append(self.notifications.save_notes)
@@ -96,7 +93,7 @@ class Delivery:
                 if not await self.privates.overtaken_since(outbox, drawn):
                     break
             game = outbox.game
-            if game.record.status in OVER and not (outbox.notices or outbox.posts or outbox.news):
+            if not game.record.live and not (outbox.notices or outbox.posts or outbox.news):
                 self._forget(game)
         if not lock.locked() and game_id not in self.pipeline.outboxes:
             self._locks.pop(game_id, None)
@@ -134,13 +131,13 @@ class Delivery:
                     told.add(seat)
             calls = [n for n in calls if n.seat not in told]
         await self.tables.write(game.id)
-        if outbox.game.record.status in OVER:
+        if not outbox.game.record.live:
             await self.tables.game_over(game)
         await self.notifications.settle(game)
         await self.notifications.tell(outbox.game, calls)
         for post in posts:
             await self._post(outbox.game, post)
-        if posts and outbox.game.record.status in OVER:  # (a "time ran out" delivered with the end)
+        if posts and not outbox.game.record.live:  # (a "time ran out" delivered with the end)
             await self.notifications.settle(outbox.game)
         return game.record.version
 

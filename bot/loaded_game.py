@@ -183,13 +183,8 @@ class LoadedGame:
 
 @dataclass
 class ActionResult:
-    """A committed action: the game after it, the events it made and the decision before it."""
+    """A committed action: the game after it, the seat that acted and the events it made."""
 
     game: LoadedGame
     seat: int
     events: list[Event]
-    decision_before: int
-
-    @property
-    def decision_changed(self) -> bool:
-        return self.game.decision != self.decision_before

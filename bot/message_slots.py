@@ -1,7 +1,8 @@
 """A message the bot keeps true (`Slot`: the table, or a seat's living private message), what a
 private message is drawn from (`shown_key`), and answering a
 click by editing the clicked message (`answer_by_edit`); a REST edit's paced turn, or its
-trailing write (`paced_turn`). Used by `bot.private_messages`, `bot.private_clicks` and `bot.delivery`."""
+trailing write (`paced_turn`). Used by the messages' writers: `bot.table_message`, `bot.private_messages`,
+`bot.private_clicks`, `bot.private_drawing`, `bot.new_dms` and `bot.channel_views`."""
 
 from __future__ import annotations
 

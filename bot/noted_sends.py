@@ -6,7 +6,7 @@ database (`storage.sends`); once its id is recorded where it belongs, the note g
 killed between Discord creating the message and the bot recording its id leaves the note, and a
 message nobody knows of: with live controls beside the living DM or the table, or a "your turn"
 never deleted. At the next start
-(with several processes, any of them, once the note is `UNFINISHED_AFTER` old), the same nonce is
+(with several processes, any of them, once the note is `SEND_ABANDONED_AFTER` old), the same nonce is
 sent again: Discord answers a nonce it saw in the past few minutes with the message it created
 then (`enforce_nonce`, which discord.py sends with every nonce), and that message is deleted
 unless it was recorded after all. Later than that, Discord creates the placeholder anew, and it
@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 #: Several processes: a send noted this long ago and never done is one whose process stopped (a
 #: live process records its message within seconds: one REST call, with discord.py's retries).
-UNFINISHED_AFTER = 120.0
+SEND_ABANDONED_AFTER = 120.0
 #: What the send of a note's nonce again says, should Discord create it anew (deleted at once).
 PLACEHOLDER = Payload(content="\N{HOURGLASS}")
 #: A send Discord did not take and that is not tried again is settled this many seconds later.
@@ -102,11 +102,11 @@ class NotedSends:
 
     async def finish(self) -> int:
         """Delete the messages of the notes a stopped process left (at start, alone, all those begun
-        before this process started; with several processes, those over `UNFINISHED_AFTER` old).
+        before this process started; with several processes, those over `SEND_ABANDONED_AFTER` old).
         Returns how many notes."""
         now = self.clock()
         shared = self.service.shared
-        unfinished = await self.store.unfinished(now - UNFINISHED_AFTER if shared else self.started, now)
+        unfinished = await self.store.unfinished(now - SEND_ABANDONED_AFTER if shared else self.started, now)
         for send in unfinished:
             await self._settle(send)
         return len(unfinished)

@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 #: Several processes: a "your turn" message taken to be deleted this long ago and still not
 #: deleted is taken to be one whose process stopped (`Notifications.finish_deletes`); a live
 #: process deletes its own sooner but under the heaviest load.
-UNFINISHED_AFTER = 600.0
+DELETE_ABANDONED_AFTER = 600.0
 
 
 #: The `meta` key under which a stopping process leaves its notes for the next start.
@@ -276,9 +276,9 @@ class Notifications:
         """Delete the "your turn" messages a process took to delete and stopped before deleting
         (they wait for spare room in the global budget, minutes under load): at start, alone,
         all of them; with several processes (at start and every few minutes), those taken over
-        `UNFINISHED_AFTER` ago. Returns how many."""
+        `DELETE_ABANDONED_AFTER` ago. Returns how many."""
         now = self.clock()
-        unfinished = await self.store.unfinished(now - UNFINISHED_AFTER if self.shared else now, now)
+        unfinished = await self.store.unfinished(now - DELETE_ABANDONED_AFTER if self.shared else now, now)
         for call in unfinished:
             await self._delete_taken(call)
         return len(unfinished)

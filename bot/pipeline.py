@@ -153,7 +153,7 @@ class Pipeline:
         elif before is not None and before.record.status == "running" and game.outcome() is not None:
             outbox.posts.append(Post("ended"))
         told = outbox.notices[queued:]
-        if game.record.status not in ("lobby", "running"):
+        if not game.record.live:
             self._forget(game.id)
             self.poller.forget(game.id)
         return told

@@ -72,7 +72,7 @@ class PrivateMessages:
         a private message draws must be the newest stored game, never this process's older copy
         (one freshness query when nothing changed). The table's news then tells the changes it
         made (the newest `KEPT_CHANGES`)."""
-        if not self.service.shared or outbox.game.record.status not in ("lobby", "running"):
+        if not self.service.shared or not outbox.game.record.live:
             return outbox
         try:
             stored = await self.service.load(outbox.game.id)

@@ -41,10 +41,8 @@ from bot.loaded_game import ActionResult, LoadedGame
 from bot.plugins import PLUGINS
 from bot.service_lobby import LobbyActions
 from games.core import SYSTEM_SEAT, Event, IllegalAction
-from storage import Database, GameStore, StorageConflict
+from storage import LIVE, Database, GameStore, StorageConflict
 from storage.calls import Call
-
-LIVE = ("lobby", "running")
 
 
 class GameService(LobbyActions):
@@ -71,9 +69,11 @@ class GameService(LobbyActions):
         self.next_wake: Callable[[LoadedGame, float | None], float | None] | None = None
 
     def lock(self, game_id: int) -> GameLock:  # type: ignore[override]  # (LobbyActions: asyncio.Lock)
-        """The game's lock. Every method that changes a game must be called with it held, and the
-        caller keeps holding it while it renders the result, so table edits stay in order. With
-        several processes on one database it is also the database's lock of the game."""
+        """The game's lock. Every method that changes a game must be called with it held
+        (`bot.pipeline.Pipeline.run` takes it). It is released before the change is shown: the
+        messages keep their order by their own locks and by always drawing the newest committed
+        game (`bot.outbox`). With several processes on one database it is also the database's
+        lock of the game."""
         return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), self._db, game_id)
 
     def forget(self, game_id: int) -> None:
@@ -345,7 +345,7 @@ class GameService(LobbyActions):
             raise StaleDecision(_("Someone else acted first; look at the latest message.")) from None
         assert version == record.version
         self._written(game.id, after)
-        return ActionResult(after, seat, events, decision_before=decision)
+        return ActionResult(after, seat, events)
 
     async def act_forced(self, game_id: int, seat: int, action: Any, *, timed_out: bool) -> ActionResult:
         """The turn clock's default action for `seat`, logged with user id 0 (forced). The
@@ -373,8 +373,9 @@ class GameService(LobbyActions):
         return count
 
     async def ensure_deadline(self, game_id: int) -> LoadedGame:
-        """A running game whose decision has a timer (or a turn clock) but no stored deadline (it
-        just started, or the bot stopped between a commit and storing it) gets one from now."""
+        """A running game whose decision has a timer (or a turn clock) but no stored deadline gets
+        one from now: a game just started (the start stores none; a restart right after the start
+        finds none either). A commit stores each action's deadlines with it."""
         self._require_lock(game_id)
         game = await self.load(game_id)
         if game.record.status != "running" or game.state is None:

@@ -26,12 +26,11 @@ from bot.loaded_game import AI_MARK
 from bot.names import AI_NAMES, shown_name
 from bot.plugins import PLUGINS
 from games.core import IllegalAction
-from storage import GameStore, StorageConflict
+from storage import ENDED, LIVE, GameStore, StorageConflict
 
 if TYPE_CHECKING:
     from bot.loaded_game import LoadedGame
 
-LIVE = ("lobby", "running")
 #: The option name of the lobby's combined select, whose values are `name=value`.
 ANY_OPTION = "any"
 
@@ -101,7 +100,7 @@ class LobbyActions:
         processes, each held lock holds one of a small pool of database connections)."""
         self._require_lock(game_id)
         old = await self.load(game_id)
-        if old.record.status not in ("finished", "abandoned"):
+        if old.record.status not in ENDED:
             raise StaleDecision(_("A rematch can start once this game is over."))
         if old.seat_of(user_id) is None and old.kept_for(user_id) is None:  # (an AI kept theirs)
             raise NotAllowed(_("Only the players of this game can ask for a rematch."))
@@ -359,7 +358,7 @@ class LobbyActions:
     async def abandon(self, game_id: int, user_id: int, *, can_manage_server: bool) -> LoadedGame:
         self._require_lock(game_id)
         game = await self.load(game_id)
-        if game.record.status not in LIVE:
+        if not game.record.live:
             raise StaleDecision(closed_reason(game.record.status))
         if user_id != game.record.host_id and not can_manage_server:
             raise NotAllowed(_("Only the host or a member with Manage Server can abandon a game."))

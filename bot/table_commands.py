@@ -26,8 +26,8 @@ from bot.outbox import Change
 from bot.pipeline import Pipeline
 from bot.render.base import Payload, new_view
 from bot.service import GameService
-from bot.table_history import OVER
 from games.core.words import Words
+from storage import ENDED
 
 
 class SlashCommands:
@@ -106,7 +106,9 @@ class SlashCommands:
             if kept is not None:
                 await self.delivery.clicks.show_kept(interaction, *kept)
                 return
-            ended = await self.service.store.user_games_in_channel(channel, user_id, statuses=OVER, kept=True)
+            ended = await self.service.store.user_games_in_channel(
+                channel, user_id, statuses=ENDED, kept=True
+            )
             if ended:  # (they played here: "not seated ... spectators" read as if they never had)
                 raise GameNotFound(
                     _("Your game here (#{number}) is over: the table shows the end.", number=ended[-1].id)
@@ -349,7 +351,7 @@ class SlashCommands:
 
         Sharded over several processes: each resumes only the games of its own shards' servers
         (games outside a server belong to shard 0), so no two processes redraw the same game; the
-        wake-ups of every game are anyone's anyway (`Pipeline.poll`, started here)."""
+        wake-ups of every game are anyone's anyway (`WakePoller.poll`, started here)."""
         await self.service.backfill_results()
         await self.delivery.sends.finish()  # DMs a killed process sent and never recorded
         await self.delivery.notifications.finish_deletes()

@@ -22,11 +22,10 @@ from bot.names import shown_name
 from bot.service import GameService
 from games.core import visible_events
 from games.core.export import ExportedAction, ExportedSeat, GameExport
-from storage import SeatRecord
+from storage import ENDED, SeatRecord
 
 LOG_PAGE = 1800  # characters of one page of /log (a phone screen or two; Discord allows 4096)
-OVER = ("finished", "abandoned")
-LOGGED = ("running", *OVER)
+LOGGED = ("running", *ENDED)
 EXPORTED_WHEN_OVER = N_("A game can be exported once it is over (its log holds secret choices).")
 
 
@@ -62,7 +61,7 @@ class History:
 
     async def export_game(self, game_id: int) -> GameExport:
         game = await self.service.load(game_id)
-        if game.record.status not in OVER:
+        if game.record.status not in ENDED:
             raise UserError(_(EXPORTED_WHEN_OVER))
         actions = await self.service.store.get_actions(game_id)
         return GameExport(
@@ -87,18 +86,18 @@ class History:
         if game_id is not None:
             if all(record.id != game_id for record in games):
                 live = await store.games_in_channel(channel_id)
-                if statuses == OVER and any(record.id == game_id for record in live):
+                if statuses == ENDED and any(record.id == game_id for record in live):
                     raise UserError(_(EXPORTED_WHEN_OVER))  # (not "no such game": it is here)
                 raise GameNotFound(_("There is no such game #{number} in this channel.", number=game_id))
             return game_id
         mine = [r for r in await store.user_games_in_channel(channel_id, user_id, statuses=statuses)]
         if mine:
             return mine[-1].id
-        if len(games) == 1 or (games and statuses == OVER):
+        if len(games) == 1 or (games and statuses == ENDED):
             return games[-1].id
         if not games:  # (a game running here, theirs or not: it is here, not over yet)
             running = await store.games_in_channel(channel_id, statuses=("running",))
-            if statuses == OVER and running:
+            if statuses == ENDED and running:
                 raise UserError(_(EXPORTED_WHEN_OVER))
             raise GameNotFound(_("There is no such game in this channel."))
         ids = ", ".join(f"#{record.id}" for record in games)
@@ -139,7 +138,7 @@ class History:
         else:
             title = _("{game} #{number} - what happened", game=name, number=game.id)
         embed = discord.Embed(title=title, description=pages[number - 1])
-        if game.record.status in OVER:  # (the export is there now: the log no longer says "once")
+        if game.record.status in ENDED:  # (the export is there now: the log no longer says "once")
             embed.set_footer(text=_("Only what everyone saw. /export gives the whole game."))
         else:
             embed.set_footer(text=_("Only what everyone saw. /export gives the whole game once it is over."))
@@ -161,7 +160,7 @@ class History:
         return embed, view
 
     async def export(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        game_id = await self._game_here(interaction.channel_id, interaction.user.id, game_id, OVER)
+        game_id = await self._game_here(interaction.channel_id, interaction.user.id, game_id, ENDED)
         exported = await self.export_game(game_id)
         data = exported.model_dump_json(indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"{exported.game}-{game_id}.json")

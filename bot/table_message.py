@@ -341,7 +341,7 @@ class TableMessages:
 
     def watch_channel(self, game: LoadedGame) -> None:
         """Count chat under this game's table (it is live and has a table message)."""
-        if game.record.status in ("lobby", "running"):
+        if game.record.live:
             self._chat.setdefault(game.record.channel_id, {}).setdefault(game.id, 0)
 
     async def game_over(self, game: LoadedGame) -> None:

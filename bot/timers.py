@@ -1,9 +1,12 @@
-"""Decisions that close on the clock (a reaction window): one sleeping task per game.
+"""One sleeping task per game that wakes it at a deadline: `bot.wakeups` keeps one `TimerTasks`
+for each kind of wake-up (an AI turn, a reaction window's close, the turn clock's warning and its
+expiry). Each task waits for one `key`: the decision it closes (an AI turn's: the game's version),
+so a task for a decision that is over finds nothing to do.
 
-The deadline itself is stored with the game (`games.deadline`, written in the same transaction as
-the action that opened the decision), so these tasks hold nothing that a restart could lose: on
-start the bot schedules every live game's stored deadline again, and a deadline that passed while
-the bot was down fires at once.
+The deadlines are stored with the game (`games.deadline` and `clock_deadline`, written in the same
+transaction as the action that opened the decision; an AI turn's pause comes from the game's seed
+and version), so these tasks hold nothing that a restart could lose: on start the bot schedules
+every live game's wake-ups again, and a deadline that passed while the bot was down fires at once.
 """
 
 from __future__ import annotations
@@ -22,33 +25,33 @@ Expire = Callable[[int, int], Awaitable[None]]
 
 @dataclass
 class _Scheduled:
-    decision: int
+    key: int
     deadline: float
     task: asyncio.Task[None]
 
 
 class TimerTasks:
     def __init__(self, expire: Expire, clock: Callable[[], float] = time.time) -> None:
-        self._expire = expire  # called as expire(game_id, decision) when the time is up
+        self._expire = expire  # called as expire(game_id, key) when the time is up
         self._clock = clock
         self._scheduled: dict[int, _Scheduled] = {}
         self._running: dict[int, int] = {}  # game -> expiries in progress (no longer scheduled)
 
     def schedule(
-        self, game_id: int, decision: int, deadline: float | None, *, same_key_keeps: bool = False
+        self, game_id: int, key: int, deadline: float | None, *, same_key_keeps: bool = False
     ) -> None:
-        """Make the game's task match its current decision and deadline (None: no timer).
-        `same_key_keeps`: a task already waiting for this `decision` stays as it is (an AI turn
+        """Make the game's task match its current key and deadline (None: no timer).
+        `same_key_keeps`: a task already waiting for this `key` stays as it is (an AI turn
         keyed by the game's version keeps its first pause)."""
         current = self._scheduled.get(game_id)
-        if current is not None and deadline is not None and current.decision == decision:
+        if current is not None and deadline is not None and current.key == key:
             if same_key_keeps or current.deadline == deadline:
                 return
         self.cancel(game_id)
         if deadline is None:
             return
-        task = asyncio.create_task(self._wait(game_id, decision, deadline), name=f"timer-{game_id}")
-        self._scheduled[game_id] = _Scheduled(decision, deadline, task)
+        task = asyncio.create_task(self._wait(game_id, key, deadline), name=f"timer-{game_id}")
+        self._scheduled[game_id] = _Scheduled(key, deadline, task)
 
     def cancel(self, game_id: int) -> None:
         current = self._scheduled.pop(game_id, None)
@@ -56,8 +59,8 @@ class TimerTasks:
             current.task.cancel()
 
     def pending(self) -> dict[int, tuple[int, float]]:
-        """game id -> (decision, deadline) of every scheduled timer (for tests and logs)."""
-        return {game_id: (s.decision, s.deadline) for game_id, s in self._scheduled.items()}
+        """game id -> (key, deadline) of every scheduled timer (for tests and logs)."""
+        return {game_id: (s.key, s.deadline) for game_id, s in self._scheduled.items()}
 
     def busy(self) -> bool:
         """Whether anything is scheduled or running."""
@@ -76,16 +79,16 @@ class TimerTasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    async def _wait(self, game_id: int, decision: int, deadline: float) -> None:
+    async def _wait(self, game_id: int, key: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - self._clock()))
         current = self._scheduled.get(game_id)
         if current is not None and current.task is asyncio.current_task():
             del self._scheduled[game_id]
         self._running[game_id] = self._running.get(game_id, 0) + 1
         try:
-            await self._expire(game_id, decision)
+            await self._expire(game_id, key)
         except Exception:
-            log.exception("closing decision %s of game %s on the clock failed", decision, game_id)
+            log.exception("the wake-up of game %s (for %s) failed", game_id, key)
         finally:
             self._running[game_id] -= 1
             if not self._running[game_id]:

@@ -12,7 +12,7 @@ restart `sync` of every live game schedules them again. No Discord here.
 
 Several processes on one PostgreSQL database: these tasks stay the fast path in the process that
 committed, and `next_wake(game)` (the earliest of the four, stored as the game's `wake_at`) lets
-every process's poller (`bot.pipeline.Pipeline.poll`) run a wake-up that is overdue, e.g. because
+every process's poller (`bot.wake_poller.WakePoller.poll`) run a wake-up that is overdue, e.g. because
 the process that scheduled it died.
 """
 
@@ -101,9 +101,6 @@ class Wakeups:
     def cancel(self, game_id: int) -> None:
         for tasks in self.all:
             tasks.cancel(game_id)
-
-    def busy(self) -> bool:
-        return any(tasks.busy() for tasks in self.all)
 
     async def stop(self) -> None:
         """Cancel every waiting task (on shutdown: everything they need is stored)."""

@@ -24,12 +24,15 @@ from storage.games import (
 )
 from storage.lobbies import LobbyStore
 from storage.migrations import LATEST, MIGRATIONS, POSTGRES_MIGRATIONS
+from storage.records import ENDED, LIVE
 from storage.results import ResultStore
 from storage.settings import SettingsStore
 from storage.sqlite import SqliteDatabase, database_path_from_url
 
 __all__ = [
+    "ENDED",
     "LATEST",
+    "LIVE",
     "MIGRATIONS",
     "POSTGRES_MIGRATIONS",
     "ActionRecord",

@@ -10,10 +10,16 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from storage.db import Database
-from storage.records import ActionRecord, Freshness, GameRecord, SeatRecord, game_from_row, seat_from_row
-
-STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
-LIVE_STATUSES = ("lobby", "running")
+from storage.records import (
+    LIVE,
+    STATUSES,
+    ActionRecord,
+    Freshness,
+    GameRecord,
+    SeatRecord,
+    game_from_row,
+    seat_from_row,
+)
 
 
 class GameReads:
@@ -85,9 +91,7 @@ class GameReads:
         rows = await self.db.fetchall("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
         return [game_from_row(row) for row in rows]
 
-    async def games_in_channel(
-        self, channel_id: int, statuses: Iterable[str] = LIVE_STATUSES
-    ) -> list[GameRecord]:
+    async def games_in_channel(self, channel_id: int, statuses: Iterable[str] = LIVE) -> list[GameRecord]:
         """Games in ``channel_id`` whose status is one of ``statuses``, by id."""
         statuses = _status_list(statuses)
         marks = ", ".join("?" for _ in statuses)
@@ -106,7 +110,7 @@ class GameReads:
         return None if row is None else datetime.fromisoformat(row["created_at"]).timestamp()
 
     async def user_games_in_channel(
-        self, channel_id: int, user_id: int, statuses: Iterable[str] = LIVE_STATUSES, *, kept: bool = False
+        self, channel_id: int, user_id: int, statuses: Iterable[str] = LIVE, *, kept: bool = False
     ) -> list[GameRecord]:
         """Games in ``channel_id`` with ``user_id`` seated and a status in ``statuses``, by id;
         ``kept``: also those where an AI keeps a seat for them (after their timeouts)."""

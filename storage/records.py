@@ -8,6 +8,13 @@ from dataclasses import dataclass
 
 from storage.db import Row
 
+#: A game's statuses: a lobby, a game being played, and the three ways one is over.
+STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
+#: Not over: a lobby or a game being played (it may still change).
+LIVE = ("lobby", "running")
+#: Played and over (it has a log and an export; a rematch may follow): a cancelled lobby is not.
+ENDED = ("finished", "abandoned")
+
 
 class StorageConflict(Exception):
     """The request cannot be applied to the game as it is now; the message is for the player."""
@@ -49,6 +56,11 @@ class GameRecord:
     warned_for: float | None = None
     #: The table's language (a Discord locale, see `bot.i18n`): its server's when it was opened.
     locale: str | None = None
+
+    @property
+    def live(self) -> bool:
+        """A lobby or a game being played (not over)."""
+        return self.status in LIVE
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot.channel_views import SUPERSEDED, SWEEP_EVERY
-from bot.notifications import UNFINISHED_AFTER
+from bot.notifications import DELETE_ABANDONED_AFTER
 from bot.pipeline import IDLE_SECONDS
 from bot.screens import turn_of
 from tests.bot.fakes import FakeDiscord, FakeMessage, FakeUser
@@ -295,7 +295,7 @@ async def test_your_turn_dms_a_stopped_process_took_to_delete_are_deleted_by_ano
         poller = one.table.pipeline.poller
         await poller.run_chores()  # too soon: two may still be deleting them
         assert told <= {m.id for m in everyone_told(one, users)}
-        now[0] += UNFINISHED_AFTER + 1
+        now[0] += DELETE_ABANDONED_AFTER + 1
         await poller.run_chores()
         assert told & {m.id for m in everyone_told(one, users)} == set()
         deletes = [c[1] for c in one.messenger.calls if c[0] == "delete_dm"]
