@@ -40,12 +40,13 @@ from bot.i18n import _, translated
 from bot.loaded_game import ActionResult, LoadedGame
 from bot.plugins import PLUGINS
 from bot.service_lobby import LobbyActions
+from bot.service_seats import SeatActions
 from games.core import SYSTEM_SEAT, Event, IllegalAction
 from storage import LIVE, Database, GameStore, StorageConflict
 from storage.calls import Call
 
 
-class GameService(LobbyActions):
+class GameService(LobbyActions, SeatActions):
     def __init__(
         self,
         store: GameStore,

@@ -174,7 +174,7 @@ class SlashCommands:
             kept = await self._kept_seat(_channel(interaction), user.id)
             if kept is None:
                 raise
-            await self._let_go(interaction, *kept)
+            await self._release_kept_seat(interaction, *kept)
             return
         if game.record.status == "lobby":
             will_answer(interaction, "ephemeral")  # (a word only they see; in a game, the table's)
@@ -191,12 +191,12 @@ class SlashCommands:
         reason = Words(N_("{name} left the game"), name=name_of(user))
         await self._hand_over(interaction, game.id, seat, reason=reason)
 
-    async def _let_go(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
+    async def _release_kept_seat(self, interaction: discord.Interaction, game: LoadedGame, seat: int) -> None:
         """/leave by a player whose seat an AI keeps: it stops keeping it for them."""
         will_answer(interaction, "ephemeral")
 
         async def step() -> Change:
-            return Change(await self.service.let_go(game.id, seat))
+            return Change(await self.service.release_kept_seat(game.id, seat))
 
         game = (await self.pipeline.run(game.id, step, user_id=interaction.user.id)).game
         said = _(
@@ -269,7 +269,7 @@ class SlashCommands:
 
     async def _taken_by_ai(self, channel_id: int, member: discord.abc.User) -> bool:
         """Whether a running game here has an AI seat named after `member` (who left or was
-        replaced: the AI takes their name, `GameService._new_ai`)."""
+        replaced: the AI takes their name, `bot.service_seats.new_ai_seat`)."""
         named = f"{member.display_name}{AI_MARK}"
         for record in await self.service.store.games_in_channel(channel_id, statuses=("running",)):
             seats = (await self.service.load(record.id)).seats
