@@ -18,8 +18,9 @@ from bot.components import DYNAMIC_ITEMS, matches_any
 from bot.errors import UserError
 from bot.global_budget import GLOBAL_PER_SECOND, process_budget
 from bot.i18n import CATALOGUES, _, using
-from bot.messenger import PICTURES, DiscordMessenger
+from bot.messenger import DiscordMessenger
 from bot.pacing import Pacer
+from bot.picture_cache import PICTURES
 from bot.plugins import check_all
 from bot.service import GameService
 from bot.table import Table

@@ -18,8 +18,9 @@ from pydantic import BaseModel
 from bot.answers import edit_answer, hold, let_go, response_lock
 from bot.global_budget import Trailing
 from bot.loaded_game import LoadedGame
-from bot.messenger import PICTURES, RETRIES, NotDelivered, retry_delay
+from bot.messenger import RETRIES, NotDelivered, retry_delay
 from bot.pacing import Pacer
+from bot.picture_cache import PICTURES
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
 from games.core import Event

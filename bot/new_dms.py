@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, Unsent, write_again
-from bot.messenger import PICTURES, RETRY_SECONDS, NotDelivered
+from bot.messenger import RETRY_SECONDS, NotDelivered
 from bot.outbox import Outbox
 from bot.pacing import dm
+from bot.picture_cache import PICTURES
 from bot.render.base import Payload
 from storage.sends import Send
 

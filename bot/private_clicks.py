@@ -16,8 +16,8 @@ from bot.errors import BadComponent, StaleDecision
 from bot.i18n import N_, _
 from bot.loaded_game import LoadedGame
 from bot.message_slots import Slot, answer_by_edit, answer_later, lock_or_defer, shown_key
-from bot.messenger import PICTURES
 from bot.outbox import Outbox
+from bot.picture_cache import PICTURES
 from bot.private_messages import PrivateMessages
 from bot.render.base import Payload
 from bot.screens import turn_of

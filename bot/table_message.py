@@ -31,10 +31,11 @@ from bot.message_slots import (
     shows_stale_controls,
     write_again,
 )
-from bot.messenger import PICTURES, RETRY_SECONDS, Messenger, NotDelivered
+from bot.messenger import RETRY_SECONDS, Messenger, NotDelivered
 from bot.notifications import Notifications
 from bot.outbox import Outbox
 from bot.pacing import Pacer
+from bot.picture_cache import PICTURES
 from bot.pipeline import Pipeline
 from bot.private_messages import PrivateMessages
 from bot.render.base import Payload

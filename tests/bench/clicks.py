@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.messenger import PictureCache
+from bot.picture_cache import PictureCache
 from bot.plugins import PLUGINS, GamePlugin
 from bot.render.base import Picture
 from tests.bot.harness import Harness, make_users, play_random_click

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from bot.answers import answering
 from bot.cog import ANSWERS
 from bot.loaded_game import LoadedGame
-from bot.messenger import PICTURES
+from bot.picture_cache import PICTURES
 from bot.plugins import GamePlugin
 from bot.render.base import Picture
 from bot.service import GameService

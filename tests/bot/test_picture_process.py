@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-import bot.messenger
+import bot.picture_cache
 from bot.i18n import using
-from bot.messenger import MAX_BROKEN, STARTING, PictureCache
+from bot.picture_cache import MAX_BROKEN, STARTING, PictureCache
 from bot.plugins import PLUGINS
 from bot.render.base import Payload, Picture
 from tests.bot.render.phone import random_game
@@ -154,7 +154,7 @@ async def test_a_drawing_process_that_cannot_start_leaves_the_pictures_to_a_thre
             tries.append(1)
             raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(bot.messenger, "ProcessPoolExecutor", CannotStart)
+    monkeypatch.setattr(bot.picture_cache, "ProcessPoolExecutor", CannotStart)
     cache = PictureCache()
     cache.drawing = "process"
     try:
@@ -174,7 +174,7 @@ def test_the_drawing_process_ends_with_the_bot_even_after_kill_9(tmp_path: Path)
     script = tmp_path / "bot_like.py"
     script.write_text(
         "import asyncio, sys\n"
-        "from bot.messenger import MAX_BROKEN, STARTING, PictureCache\n"
+        "from bot.picture_cache import MAX_BROKEN, STARTING, PictureCache\n"
         "async def main():\n"
         "    cache = PictureCache()\n"
         "    cache.drawing = 'process'\n"

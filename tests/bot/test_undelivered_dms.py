@@ -16,7 +16,8 @@ import discord
 import pytest
 
 from bot.message_slots import Slot, write_again
-from bot.messenger import PICTURES, RETRIES, DiscordMessenger, NotDelivered
+from bot.messenger import RETRIES, DiscordMessenger, NotDelivered
+from bot.picture_cache import PICTURES
 from bot.pipeline import IDLE_SECONDS
 from bot.plugins import PLUGINS
 from bot.render.base import Payload
