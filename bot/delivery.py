@@ -144,12 +144,8 @@ class Delivery:
     def _still_due(self, game: LoadedGame, notice: Notice) -> bool:
         return (
             not self.pipeline.playing_along(game.id, game.user_of(notice.seat))  # (opened "My hand" since)
-            and game.record.status == "running"
             and game.decision == notice.decision
-            and notice.seat in game.to_decide()
-            and not game.is_ai(notice.seat)
-            and game.state is not None
-            and game.can_act(notice.seat)
+            and game.must_decide(notice.seat)
         )
 
     def _newest(self, game_id: int) -> Outbox | None:

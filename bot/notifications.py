@@ -252,7 +252,7 @@ class Notifications:
         """Whether the player still sits there (a post: whoever it is) and has a part in the
         current decision."""
         sits = user_id == CHANNEL or game.user_of(seat) == user_id
-        return sits and seat in game.to_decide() and game.can_act(seat)
+        return sits and game.must_decide(seat)
 
     async def _delete(self, game_id: int, call: Call) -> None:
         """Delete it when the global budget has room (nobody waits for it). The process that
