@@ -82,9 +82,7 @@ class ChannelViews:
             game = await self.service.set_private_view(
                 game_id, seat, token=slot.token, at=slot.token_at, message_id=slot.view_id
             )
-        outbox = self.pipeline.outboxes.get(game_id)
-        if outbox is not None and outbox.game.record.version == game.record.version:
-            outbox.game = game
+        self.pipeline.bookkept(game)
 
     async def hand_over(self, game: LoadedGame, seat: int, slot: Slot, payload: Payload) -> None:
         """The DM is the living message again: the view shows the end, or (still running) is

@@ -85,7 +85,7 @@ class Delivery:
         """Show everything the game's outbox holds (one delivery per game at a time)."""
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         async with lock:
-            outbox = self.pipeline.outboxes.get(game_id)
+            outbox = self.pipeline.outbox(game_id)
             if outbox is None:
                 return
             while True:
@@ -148,11 +148,8 @@ class Delivery:
             and game.must_decide(notice.seat)
         )
 
-    def _newest(self, game_id: int) -> Outbox | None:
-        return self.pipeline.outboxes.get(game_id)
-
     def _newest_game(self, game_id: int) -> LoadedGame | None:
-        outbox = self._newest(game_id)
+        outbox = self.pipeline.outbox(game_id)
         return outbox.game if outbox is not None else None
 
     # -- posts ---------------------------------------------------------------------------------------

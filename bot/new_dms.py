@@ -138,9 +138,7 @@ class NewDms:
                         game.id, seat, dm_open=new_id is not None, dm_message_id=new_id
                     )
             await p.sends.recorded(nonce)
-            outbox = p.newest(game.id)
-            if outbox is not None and outbox.game.record.version == latest.record.version:
-                outbox.game = latest
+            p.pipeline.bookkept(latest)
 
         if after is None or locked:
             await bookkeeping()

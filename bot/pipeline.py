@@ -141,7 +141,7 @@ class Pipeline:
         self.wakeups.sync(game)
         outbox = self.outboxes.get(game.id)
         if outbox is None:
-            outbox = self.outboxes[game.id] = Outbox(game)
+            outbox = self.outboxes[game.id] = Outbox(game)  # (`add` below makes `game` its newest)
         outbox.add(change)
         outbox.posts += change.posts
         cached = self._histories.get(game.id)
@@ -201,14 +201,26 @@ class Pipeline:
         forgotten (a write made again draws what the game shows now, its end included)."""
         return self.outboxes.get(outbox.game.id) or outbox
 
-    def newest(self, game: LoadedGame) -> Outbox:
-        """The game's outbox, now holding `game` (the newest committed game, after a bookkeeping
-        write such as which message is its table)."""
+    def outbox(self, game_id: int) -> Outbox | None:
+        """The game's outbox: what is to show of it, from its newest committed game (None: this
+        process holds none, e.g. the game is over and forgotten)."""
+        return self.outboxes.get(game_id)
+
+    def outbox_holding(self, game: LoadedGame) -> Outbox:
+        """The game's outbox (made if there is none), now holding `game`, the newest committed
+        game."""
         outbox = self.outboxes.get(game.id)
         if outbox is None:
             outbox = self.outboxes[game.id] = Outbox(game)
         outbox.game = game
         return outbox
+
+    def bookkept(self, game: LoadedGame) -> None:
+        """After a bookkeeping write (which message is the table, a seat's DM or view): the
+        outbox holds `game` if it is the same version (a newer commit holds its own)."""
+        outbox = self.outboxes.get(game.id)
+        if outbox is not None and outbox.game.record.version == game.record.version:
+            outbox.game = game
 
     def _queue_notices(self, before: LoadedGame | None, game: LoadedGame, outbox: Outbox, now: float) -> None:
         """Each person a decision newly became theirs, unless they are playing along. Each

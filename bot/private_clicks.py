@@ -65,9 +65,9 @@ class PrivateClicks:
         becomes the seat's living private message (an older living one loses its controls). A
         click on a DM a REST write holds for over `DM_WAIT` is acknowledged at once and the DM
         redrawn through the interaction once it is free."""
-        outbox = self.messages.newest(game_id)
-        if outbox is None:
-            outbox = self.pipeline.outboxes[game_id] = Outbox(await self.service.load(game_id))
+        outbox = self.pipeline.outbox(game_id) or self.pipeline.outbox_holding(
+            await self.service.load(game_id)
+        )
         game = (await self.messages.caught_up(outbox)).game
         slot = self.messages.slot(game, seat)
         in_dm = interaction.guild_id is None

@@ -63,9 +63,6 @@ class PrivateMessages:
         self.views = ChannelViews(pipeline, messenger, self.expire_views)
         self.new_dms = NewDms(self)
 
-    def newest(self, game_id: int) -> Outbox | None:
-        return self.pipeline.outboxes.get(game_id)
-
     async def caught_up(self, outbox: Outbox) -> Outbox:
         """Several processes: another may have committed newer versions of the game than this
         process's outbox holds (a DM click of a game whose server another process serves). What
@@ -154,7 +151,7 @@ class PrivateMessages:
 
         A DM edit waits for its channel's turn (`bot.pacing`): then one trailing write, drawing
         the newest game when it runs, does it (and whatever changes come meanwhile)."""
-        outbox = self.newest(game_id)
+        outbox = self.pipeline.outbox(game_id)
         if outbox is None:
             return False
         game = outbox.game  # caught up by the delivery (`Delivery._deliver`)
@@ -367,7 +364,7 @@ class PrivateMessages:
         DM takes the controls back and the view is emptied. Returns those (game, seat)."""
         handed: list[tuple[int, int]] = []
         for (game_id, seat), slot in list(self._slots.items()):
-            if not self.views.expired(slot) or (outbox := self.newest(game_id)) is None:
+            if not self.views.expired(slot) or (outbox := self.pipeline.outbox(game_id)) is None:
                 continue
             # several processes: the view may have been clicked through another since
             game = (await self.caught_up(outbox)).game

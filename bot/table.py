@@ -132,7 +132,7 @@ class Table:
         """The game moved on while a click's note was being sent (another player's action ended
         that decision, maybe the game, whose delivery has already settled its notes, or forgot
         it): settle them now, from the newest state, so the note does not outlive its decision."""
-        outbox = self.pipeline.outboxes.get(game.id)
+        outbox = self.pipeline.outbox(game.id)
         if outbox is not None and outbox.game.record.version == game.record.version:
             return  # (the delivery that follows settles them)
         latest = outbox.game if outbox is not None else await self.service.load(game.id)

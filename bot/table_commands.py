@@ -93,7 +93,7 @@ class SlashCommands:
         message_id = await send_new(interaction, ephemeral=False, **payload.send_kwargs())
         async with self.service.lock(game.id):
             game = await self.service.set_table_message(game.id, message_id)
-        self.pipeline.newest(game)
+        self.pipeline.outbox_holding(game)
         self.delivery.tables.posted(game, message_id, payload)
 
     # -- private views -----------------------------------------------------------------------------

@@ -82,9 +82,6 @@ class TableMessages:
         self._bumped: dict[int, float] = {}
         self._extras: dict[int, list[tuple[int, int]]] = {}  # game -> other messages with its controls
 
-    def _newest(self, game_id: int) -> Outbox | None:
-        return self.pipeline.outboxes.get(game_id)
-
     def slot(self, game_id: int) -> Slot:
         slot = self._tables.get(game_id)
         if slot is None:
@@ -100,7 +97,7 @@ class TableMessages:
     async def write(self, game_id: int, *, repost: bool = False) -> None:
         """Bring the table message up to date (by REST), or post it anew (`repost`, or when it is
         gone), the old one then deleted."""
-        outbox = self._newest(game_id)
+        outbox = self.pipeline.outbox(game_id)
         if outbox is None:
             return
         await self._write(outbox, self.slot(game_id), repost=repost)
@@ -284,9 +281,7 @@ class TableMessages:
         async with self.pipeline.service.lock(game_id):
             clock = self.pipeline.clock
             game = await self.pipeline.service.set_table_message(game_id, message_id, replaces, clock())
-        outbox = self._newest(game_id)
-        if outbox is not None and outbox.game.record.version == game.record.version:
-            outbox.game = game
+        self.pipeline.bookkept(game)
         return game
 
     async def answer_on_table(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -294,7 +289,7 @@ class TableMessages:
         from the newest committed game. If a REST edit of it is under way for longer than
         `TABLE_WAIT`, the click is acknowledged at once and the table redrawn through the
         interaction once the edit is done (the delivery that follows then has nothing to write)."""
-        outbox = self._newest(game_id)
+        outbox = self.pipeline.outbox(game_id)
         slot = self.slot(game_id)
         clicked = interaction.message.id if interaction.message is not None else None
         if outbox is not None and clicked is not None and clicked != outbox.game.record.table_message_id:
