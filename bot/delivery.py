@@ -66,6 +66,7 @@ class Delivery:
         self.tables = TableMessages(
             pipeline, messenger, self.pacer, self.pictures, self.privates, self.notifications
         )
+        # The hooks the pipeline calls back (set here, in one place: the pipeline imports no Discord)
         pipeline.deliver = self.deliver
         # several processes: "your turn" messages a stopped process took to delete, and new DMs
         # it sent and never recorded (both also at start: `SlashCommands.resume`)
@@ -100,41 +101,41 @@ class Delivery:
 
     async def _deliver(self, outbox: Outbox) -> int:
         """Deliver the outbox; returns the version of the game it drew."""
-        notices, outbox.notices = outbox.notices, []
+        queued, outbox.notices = outbox.notices, []
         posts, outbox.posts = outbox.posts, []
         news, outbox.news = outbox.news, {}
         redraw, outbox.redraw = outbox.redraw, set()
         game = (await self.privates.caught_up(outbox)).game  # several processes: the newest stored
-        calls: list[Notice] = []
+        notices: list[Notice] = []  # the decisions to tell people of, still theirs
         if game.state is not None:
-            calls = [n for n in notices if self._still_due(game, n)]
+            notices = [n for n in queued if self._still_due(game, n)]
             renderer = screens.renderer(game)
             # a private decision comes as a new DM carrying it, unless the seat plays from its
             # view in the channel: the view shows it, and a short DM tells them
-            private_calls = {
+            new_dm = {
                 n.seat
-                for n in calls
+                for n in notices
                 if renderer.has_private_decision(game.view(n.seat))
                 and not self.privates.in_view(game, n.seat)
             }
-            due = {n.seat for n in calls}
+            due = {n.seat for n in notices}
             told = set()  # seats that got a new DM now: that DM is their notification
             for seat in range(len(game.seats)):
                 if await self.privates.refresh(
                     game_id=game.id,
                     seat=seat,
                     news=news.get(seat, ()),
-                    fresh=seat in private_calls,
+                    fresh=seat in new_dm,
                     force=seat in redraw,
                     notify=seat in due,
                 ):
                     told.add(seat)
-            calls = [n for n in calls if n.seat not in told]
+            notices = [n for n in notices if n.seat not in told]
         await self.tables.write(game.id)
         if not outbox.game.record.live:
             await self.tables.game_over(game)
         await self.notifications.settle(game)
-        await self.notifications.tell(outbox.game, calls)
+        await self.notifications.tell(outbox.game, notices)
         for post in posts:
             await self._post(outbox.game, post)
         if posts and not outbox.game.record.live:  # (a "time ran out" delivered with the end)
@@ -166,12 +167,12 @@ class Delivery:
         async def clock_posted(message_id: int) -> None:  # "time ran out": the game's latest only
             await self.notifications.clock_noticed(game, message_id)
 
-        calls = bool(post.mentions)
+        mentions = bool(post.mentions)
         payload = Payload(content=post.text, mentions=post.mentions)
         if post.kind == "clock":
             await self.posts.post(game, payload, posted=clock_posted)
             return
-        await self.posts.post(game, payload, calls=calls, posted=posted if calls else None)
+        await self.posts.post(game, payload, calls=mentions, posted=posted if mentions else None)
 
     # -- forgetting --------------------------------------------------------------------------------
     def _forget(self, game: LoadedGame) -> None:

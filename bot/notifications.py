@@ -130,19 +130,19 @@ class Notifications:
         self.shared = shared
         #: game -> user (or `CHANNEL`) -> the latest "your turn" message (read from the store
         #: once per game, or at every delivery when `shared`)
-        self._told: dict[int, dict[int, Call]] = {}
+        self._sent: dict[int, dict[int, Call]] = {}
         #: game -> user -> their latest ephemeral note
         self._notes: dict[int, dict[int, Note]] = {}
 
     # -- "your turn" -----------------------------------------------------------------------------
-    async def tell(self, game: LoadedGame, calls: Sequence[Notice]) -> None:
+    async def tell(self, game: LoadedGame, notices: Sequence[Notice]) -> None:
         """A decision became these idle players': a DM with a link to the table, or one channel
         post mentioning those whose DMs are closed. Each replaces the player's previous one."""
-        if not calls:
+        if not notices:
             return
         url = screens.jump_url(game)
         mention: list[int] = []  # seats
-        for notice in calls:
+        for notice in notices:
             user = game.user_of(notice.seat)
             if game.seats[notice.seat].dm_open is False:
                 mention.append(notice.seat)
@@ -220,9 +220,9 @@ class Notifications:
     async def _calls(self, game_id: int) -> dict[int, Call]:
         """The game's calls by `who` (read from the store the first time, or always when
         several processes deliver the game)."""
-        told = self._told.get(game_id)
+        told = self._sent.get(game_id)
         if told is None or self.shared:
-            told = self._told[game_id] = {call.who: call for call in await self.store.of_game(game_id)}
+            told = self._sent[game_id] = {call.who: call for call in await self.store.of_game(game_id)}
         return told
 
     async def settle(self, game: LoadedGame) -> None:
@@ -355,5 +355,5 @@ class Notifications:
         return count
 
     def forget(self, game_id: int) -> None:
-        self._told.pop(game_id, None)
+        self._sent.pop(game_id, None)
         self._notes.pop(game_id, None)

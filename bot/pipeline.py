@@ -67,15 +67,16 @@ class Pipeline:
             on_clock_warning=self.clock_warning,
             on_clock_expiry=self.clock_expiry,
         )
-        #: Set by the Discord side: empties a game's outbox onto Discord.
+        #: Empties a game's outbox onto Discord: `bot.delivery.Delivery.deliver`, which sets it
+        #: (the pipeline imports no Discord); nothing until then (tests of the service alone).
         self.deliver: Deliver = _nothing_to_deliver
-        #: Also run by `stop` (the Discord side's trailing writes).
+        #: Also run by `stop` (the Discord side's trailing writes; `Delivery` adds them).
         self.on_stop: list[Callable[[], Awaitable[None]]] = []
         self.outboxes: dict[int, Outbox] = {}
         self._last_active: dict[tuple[int, int], float] = {}  # (game, user) -> Unix time
         self._told: set[tuple[int, int, int]] = set()  # (game, decision, seat) already notified
         self._histories: dict[int, tuple[int, list[Event]]] = {}  # game -> (version, events), for AIs
-        service.next_wake = self.wakeups.next_wake
+        service.next_wake = self.wakeups.next_wake  # (the service stores it with each commit)
         #: several processes: runs any game's overdue wake-ups (`wake`)
         self.poller = WakePoller(service, self.wake)
 
