@@ -58,9 +58,9 @@ class Slot:
     offered: int | None = None
     later: Trailing | None = None
     owed_news: list[Event] = field(default_factory=list)
-    #: a table: the outbox version it last showed, and the version its news then started after
+    #: a table: the outbox's change number it last showed, and the one its news then started after
     #: (`bot.table_message`: "What just happened" tells every change since it last showed)
-    shown_version: int | None = None
+    shown_change: int | None = None
     news_after: int | None = None
     owed_force: bool = False
     #: writes in a row Discord did not take (`NotDelivered`): each is tried again, a few times

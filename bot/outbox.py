@@ -63,11 +63,13 @@ class Outbox:
     """Everything not yet delivered for one game."""
 
     game: LoadedGame  # the newest committed game
-    version: int = 0  # a counter of changes (lobby edits do not bump the stored version)
+    #: the number of the newest change (a count kept here: not `record.version`, which lobby
+    #: edits do not bump); the table's news is told by these numbers
+    changes: int = 0
     table_events: list[Event] = field(default_factory=list)  # the newest change's events
-    #: (version, events) of the latest changes, the newest last (`table_news`)
+    #: (change number, events) of the latest changes, the newest last (`table_news`)
     recent: deque[tuple[int, list[Event]]] = field(default_factory=lambda: deque(maxlen=KEPT_CHANGES))
-    forgotten: int = 0  # the newest version that fell out of `recent`
+    forgotten: int = 0  # the newest change number that fell out of `recent`
     news: dict[int, list[Event]] = field(default_factory=dict)  # seat -> private news
     notices: list[Notice] = field(default_factory=list)
     posts: list[Post] = field(default_factory=list)
@@ -98,28 +100,28 @@ class Outbox:
             self.add(Change(self.game, events))
 
     def newest_told(self, told: Callable[[Event], bool]) -> int | None:
-        """The version just before the newest known change with a public event the table
+        """The change number just before the newest known change with a public event the table
         `told`: where its news starts when what it shows is not known (after a restart)."""
-        for version, events in reversed(self.recent):
+        for number, events in reversed(self.recent):
             if any(told(event) for event in events if event.audience.is_public):
-                return version - 1
+                return number - 1
         return None
 
     def table_news(self, after: int | None) -> list[Event]:
-        """The events of every change after version `after` that made public ones, oldest first:
+        """The events of every change after change number `after` that made public ones, oldest first:
         what the table tells when its last write showed `after` (its edits in between were
         coalesced, `bot.pacing`). The newest change's alone when `after` is not known, not older
-        than this version, or the changes are not known (`overtaken`)."""
-        if after is None or after >= self.version or not self.recent:
+        than the newest, or the changes are not known (`overtaken`)."""
+        if after is None or after >= self.changes or not self.recent:
             return self.table_events
-        return [event for version, events in self.recent if version > after for event in events]
+        return [event for number, events in self.recent if number > after for event in events]
 
-    def quiet_since(self, version: int, told: Callable[[Event], bool]) -> bool:
-        """No change after `version` made a public event the table `told` (as far as this outbox
+    def quiet_since(self, number: int, told: Callable[[Event], bool]) -> bool:
+        """No change after change `number` made a public event the table `told` (as far as this outbox
         knows)."""
-        if self.forgotten > version:  # (changes since then fell out of `recent`: not known)
+        if self.forgotten > number:  # (changes since then fell out of `recent`: not known)
             return False
-        since = (event for v, events in self.recent if v > version for event in events)
+        since = (event for n, events in self.recent if n > number for event in events)
         return not any(told(event) for event in since if event.audience.is_public)
 
     def overtaken(self, game: LoadedGame, changes: Sequence[list[Event]]) -> None:
@@ -131,10 +133,10 @@ class Outbox:
             self._counted(events)
 
     def _counted(self, events: Sequence[Event]) -> None:
-        """A new version with `events`: the newest change's, and one the table may tell."""
-        self.version += 1
+        """A new change with `events`: the newest, and one the table may tell."""
+        self.changes += 1
         self.table_events = list(events)
         if any(event.audience.is_public for event in events):  # (all the table can tell)
             if len(self.recent) == self.recent.maxlen:
                 self.forgotten = self.recent[0][0]
-            self.recent.append((self.version, self.table_events))
+            self.recent.append((self.changes, self.table_events))

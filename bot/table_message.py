@@ -124,7 +124,7 @@ class TableMessages:
                 return
             game = outbox.game
             channel = game.record.channel_id
-            version, after = outbox.version, _news_after(outbox, slot)
+            version, after = outbox.changes, _news_after(outbox, slot)
             payload = screens.table_payload(game, outbox.table_news(after))
             digest = payload.digest()
             message_id = game.record.table_message_id or slot.message_id
@@ -162,7 +162,7 @@ class TableMessages:
                     self.pictures.shown(message_id, payload)
                     slot.digest, slot.message_id, slot.turn = digest, message_id, game.decision
                     slot.offered = payload.offered()
-                    slot.shown_version, slot.news_after = version, after
+                    slot.shown_change, slot.news_after = version, after
                     return
             if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
                 await PICTURES.ready(payload)
@@ -197,7 +197,7 @@ class TableMessages:
                 self.pictures.shown(new_id, payload)
             slot.digest, slot.message_id, slot.turn = digest, new_id, game.decision
             slot.offered = payload.offered()
-            slot.shown_version, slot.news_after = version, after
+            slot.shown_change, slot.news_after = version, after
             self._chat.setdefault(channel, {})[game.id] = 0
             old = None
             if message_id is not None and message_id != new_id:
@@ -313,12 +313,12 @@ class TableMessages:
             game = outbox.game
             if interaction.response.is_done() and game.record.table_message_id != clicked:
                 return  # posted again meanwhile: the old one is no longer the table
-            version, after = outbox.version, _news_after(outbox, slot)
+            version, after = outbox.changes, _news_after(outbox, slot)
             payload = screens.table_payload(game, outbox.table_news(after))
             if await answer_by_edit(interaction, payload, self.pictures):
                 slot.digest, slot.message_id, slot.turn = payload.digest(), clicked, game.decision
                 slot.offered = payload.offered()
-                slot.shown_version, slot.news_after = version, after
+                slot.shown_change, slot.news_after = version, after
         finally:
             slot.lock.release()
 
@@ -359,17 +359,17 @@ class TableMessages:
 
 
 def _news_after(outbox: Outbox, slot: Slot) -> int | None:
-    """The version after which the table's "What just happened" starts now: the one it last
+    """The change number after which the table's "What just happened" starts now: the one it last
     showed, so that changes whose edits were coalesced (`bot.pacing`) are told too. Where it
     showed, or when nothing happened since that the table tells (a secret vote, a card chosen in
     private, a nomination its headline says: the renderer's `tells_on_table`), the same news
     again: so a change nobody else may learn of never changes the table by itself (a secret vote
     changed edits nothing). Where it showed is not known (its first write, or after a restart):
     since the newest change it tells."""
-    shown = slot.shown_version
+    shown = slot.shown_change
     told = getattr(screens.renderer(outbox.game), "tells_on_table", None) or (lambda event: True)
     if shown is None:  # (not known: after a restart, since the newest change it tells)
         return outbox.newest_told(told)
-    if shown == outbox.version or outbox.quiet_since(shown, told):
+    if shown == outbox.changes or outbox.quiet_since(shown, told):
         return shown - 1 if slot.news_after is None else slot.news_after
     return shown

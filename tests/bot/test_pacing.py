@@ -330,7 +330,7 @@ async def test_fast_play_is_paced_and_every_message_ends_true(
     assert game.record.version == (await harness.game(game_id)).record.version
     # the table's last write drew the newest game, with the news of every change since the write
     # before (`Outbox.table_news`: changes whose edits were coalesced are told too)
-    assert slot.shown_version == box.version, "the table's last write drew an older game"
+    assert slot.shown_change == box.changes, "the table's last write drew an older game"
     table = screens.table_payload(game, box.table_news(slot.news_after))
     assert shows(lobby, table), f"the table is behind:\n{lobby.text()}"
     for seat, user in enumerate(users):

@@ -86,15 +86,15 @@ def test_the_news_starts_after_what_the_table_last_showed() -> None:
     for batch in events[:3]:
         outbox.add(Change(game, batch))  # type: ignore[arg-type]
     assert outbox.table_news(_news_after(outbox, slot)) == events[2]  # nothing shown yet: the newest
-    slot.shown_version, slot.news_after = 1, None
+    slot.shown_change, slot.news_after = 1, None
     assert outbox.table_news(_news_after(outbox, slot)) == events[1] + events[2]
-    slot.shown_version, slot.news_after = 3, 1  # shown: drawn again, the same news again
+    slot.shown_change, slot.news_after = 3, 1  # shown: drawn again, the same news again
     assert outbox.table_news(_news_after(outbox, slot)) == events[1] + events[2]
     for batch in events[3:]:
         outbox.add(Change(game, batch))  # type: ignore[arg-type]
     # long unshown: the latest changes kept
     assert outbox.table_news(_news_after(outbox, slot)) == sum(events[-KEPT_CHANGES:], [])
-    slot.shown_version, slot.news_after = 12, 10  # (version v made events[v - 1])
+    slot.shown_change, slot.news_after = 12, 10  # (change v made events[v - 1])
     private = [SimpleNamespace(audience=SimpleNamespace(is_public=False), n=-1)]
     for _ in range(KEPT_CHANGES + 2):  # changes nobody else may learn of: the same news, however many
         outbox.add(Change(game, private))  # type: ignore[arg-type]
