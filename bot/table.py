@@ -15,7 +15,7 @@ import discord
 from bot import screens
 from bot.answers import edit_answer
 from bot.delivery import Delivery
-from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision
+from bot.errors import BadComponent, GameNotFound, NotAllowed, NotAPlayer, StaleDecision
 from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.messenger import Messenger
@@ -74,8 +74,10 @@ class Table:
                 game = await service.add_ai(game_id, user.id)
             elif op == "removeai":
                 game = await service.remove_ai(game_id, user.id)
-            else:
+            elif op == "cancel":
                 game = await service.cancel(game_id, user.id)
+            else:  # (the button's template admits only `LOBBY_OPS`)
+                raise BadComponent(_("That button is not valid."))
             return Change(game)
 
         change = await self.pipeline.run(game_id, step, user_id=user.id)
