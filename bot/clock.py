@@ -56,14 +56,25 @@ def carried_deadline(
 
 @dataclass
 class ClockExpiry:
-    """What one turn-clock expiry did: who the clock chose for, who was handed to an AI."""
+    """What one turn-clock expiry did: for which decision (`decision`: its public name, marked;
+    None: unnamed), who the clock chose for, who was handed to an AI."""
 
+    decision: str | None = None
     forced: list[str] = field(default_factory=list)
     handed: list[str] = field(default_factory=list)
 
     def text(self) -> str:
-        """The channel post of the expiry: whose choice the clock made, who an AI plays for."""
-        text = _("\N{ALARM CLOCK} Time ran out: the clock chose for {names}.", names=", ".join(self.forced))
+        """The channel post of the expiry: for which decision and whom the clock chose (never
+        what), who an AI plays for now."""
+        names = ", ".join(self.forced)
+        if self.decision:
+            text = _(
+                "\N{ALARM CLOCK} Time ran out for {decision}: the clock chose for {names}.",
+                decision=_(self.decision),
+                names=names,
+            )
+        else:
+            text = _("\N{ALARM CLOCK} Time ran out: the clock chose for {names}.", names=names)
         if self.handed:
             text += " " + ngettext(
                 "{names} ran out of time {n} time in a row: an AI plays for them now; "

@@ -368,6 +368,8 @@ class Pipeline:
                     break
                 seat = seats[0]
                 assert game.state is not None
+                if done.decision is None:  # (the decision as it was when the time ran out)
+                    done.decision = game.rules.decision_label(game.state)
                 action = game.rules.default_action(game.state, seat)
                 if action is None:
                     skip.add(seat)

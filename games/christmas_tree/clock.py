@@ -23,6 +23,13 @@ import hashlib
 from games.christmas_tree import rules
 from games.christmas_tree.data import ROTATIONS, Phase
 from games.christmas_tree.models import ChooseObjective, CTState, Done, Place
+from games.core.words import N_
+
+#: Each decision's public name (i18n: read as "Time ran out for placing a card: the clock chose for Ben").
+LABELS = {
+    Phase.OBJECTIVES: N_("choosing an objective"),
+    Phase.TURN: N_("placing a card"),
+}
 
 
 def blind_index(state: CTState, seat: int, size: int) -> int:
@@ -44,3 +51,8 @@ def default_action(state: CTState, seat: int):
     cells = rules.legal_cells(state, seat)
     index = blind_index(state, seat, len(state.hands[seat].cards))
     return Place(card_index=index, cell=min(cells), rotation=ROTATIONS[0])
+
+
+def decision_label(state: CTState) -> str | None:
+    """The current decision's public name, for the turn clock's post (`GameRules.decision_label`)."""
+    return LABELS.get(state.phase)

@@ -45,6 +45,9 @@ class ChristmasTree(GameRules[CTState, Any]):
     def _apply(self, state: CTState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
 
+    def decision_label(self, state: CTState) -> str | None:
+        return clock.decision_label(state)
+
     def default_action(self, state: CTState, seat: int) -> Any:
         """The turn clock's forced action: the table in `games.christmas_tree.clock`."""
         return clock.default_action(state, seat)

@@ -144,6 +144,12 @@ class GameRules(ABC, Generic[StateT, ActionT]):
         """The clock on the current decision, if it has one (default: none)."""
         return None
 
+    def decision_label(self, state: StateT) -> str | None:
+        """A short public name of the current decision, for the turn clock's post ("Time ran out
+        for the vote: ..."): a phrase marked for the catalogues (`N_`), from public facts only
+        (default None: the post names no decision)."""
+        return None
+
     def default_action(self, state: StateT, seat: int) -> ActionT | None:
         """What the turn clock does for `seat` when its time for the current decision runs out
         (the bot applies it from that seat, logged as forced). It must be legal now and reveal

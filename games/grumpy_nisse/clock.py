@@ -21,6 +21,7 @@ Every default moves the game on, so a game where both players time out ends.
 
 from __future__ import annotations
 
+from games.core.words import N_
 from games.grumpy_nisse import rules
 from games.grumpy_nisse.data import Phase
 from games.grumpy_nisse.models import (
@@ -34,6 +35,19 @@ from games.grumpy_nisse.models import (
     Reorder,
     Take,
 )
+
+#: Each decision's public name (i18n: read as "Time ran out for the draft pick: the clock chose for Ben").
+LABELS = {
+    Phase.DRAFT: N_("the draft pick"),
+    Phase.FINAL_PICK: N_("the last pick"),
+    Phase.LEAD: N_("leading a card"),
+    Phase.FOLLOW: N_("following the lead"),
+    Phase.PANIC_DISCARD: N_("the panic discard"),
+    Phase.RECOVER_TAKE: N_("Recover"),
+    Phase.RECOVER_PUT: N_("Recover"),
+    Phase.FORESIGHT: N_("Foresight"),
+    Phase.RUMMAGE: N_("Rummage"),
+}
 
 
 def default_action(state: GNState, seat: int):
@@ -60,3 +74,8 @@ def default_action(state: GNState, seat: int):
     if phase == Phase.RUMMAGE:
         return Bottom(card=hand[0])
     return None
+
+
+def decision_label(state: GNState) -> str | None:
+    """The current decision's public name, for the turn clock's post (`GameRules.decision_label`)."""
+    return LABELS.get(state.phase)

@@ -43,6 +43,9 @@ class GrumpyNisse(GameRules[GNState, Any]):
     def _apply(self, state: GNState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
 
+    def decision_label(self, state: GNState) -> str | None:
+        return clock.decision_label(state)
+
     def default_action(self, state: GNState, seat: int) -> Any:
         """The turn clock's forced action: the table in `games.grumpy_nisse.clock`."""
         return clock.default_action(state, seat)

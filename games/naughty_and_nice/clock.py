@@ -17,9 +17,20 @@ times out still ends (the draw pile drains into the play areas until nothing can
 
 from __future__ import annotations
 
+from games.core.words import N_
 from games.naughty_and_nice import rules
 from games.naughty_and_nice.data import Declaration, Phase
 from games.naughty_and_nice.models import Declare, NNState, Orient, Pass, Play, Stop, StopTaking
+
+#: Each decision's public name (i18n: read as "Time ran out for the declaration: the clock chose for Ben").
+LABELS = {
+    Phase.DECLARE: N_("the declaration"),
+    Phase.DRAW: N_("drawing"),
+    Phase.PLAY: N_("playing a card"),
+    Phase.STEAL: N_("the Shiny! steal"),
+    Phase.END_OF_TURN: N_("the end of the turn"),
+    Phase.ORIENT: N_("turning the Shiny! cards"),
+}
 
 
 def default_action(state: NNState, seat: int):
@@ -42,3 +53,8 @@ def default_action(state: NNState, seat: int):
     if phase == Phase.END_OF_TURN:
         return Pass()
     return None
+
+
+def decision_label(state: NNState) -> str | None:
+    """The current decision's public name, for the turn clock's post (`GameRules.decision_label`)."""
+    return LABELS.get(state.phase)

@@ -39,6 +39,9 @@ class NaughtyAndNice(GameRules[NNState, Any]):
     def _apply(self, state: NNState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
 
+    def decision_label(self, state: NNState) -> str | None:
+        return clock.decision_label(state)
+
     def default_action(self, state: NNState, seat: int) -> Any:
         """The turn clock's forced action: the table in `games.naughty_and_nice.clock`."""
         return clock.default_action(state, seat)

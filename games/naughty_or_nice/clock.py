@@ -25,6 +25,7 @@ hands nobody gains a card, so the stalemate rule (spec 4.10.5) ends it.
 
 from __future__ import annotations
 
+from games.core.words import N_
 from games.naughty_or_nice import rules
 from games.naughty_or_nice.actions import (
     Abandon,
@@ -59,6 +60,20 @@ from games.naughty_or_nice.models import (
 #: Papa Wolverine takes up to this many batch cards (spec 5.3).
 WOLVERINE_TAKES = 2
 
+#: Each decision's public name (i18n: read as "Time ran out for the Craft: the clock chose for Ben").
+LABELS: dict[type, str] = {
+    ChooseGiverTask: N_("choosing a gift giver"),
+    TurnTask: N_("the turn"),
+    CraftTask: N_("the Craft"),
+    KeepTask: N_("keeping a summoned creature"),
+    TuckTask: N_("Santa's look at his creature"),
+    ElvesTask: N_("the Elves' pick"),
+    ChristkindlTask: N_("Christkindl's draw"),
+    WolverineTakeTask: N_("Papa Wolverine's take"),
+    ExtraBasicTask: N_("the extra basic action"),
+    FulfilTask: N_("the Fulfill"),
+}
+
 
 def default_action(state: NoNState, seat: int):
     """The clock's forced action for `seat`, or None when `seat` is not deciding now (or, never
@@ -91,3 +106,8 @@ def default_action(state: NoNState, seat: int):
     if isinstance(task, FulfilTask):
         return Abandon()
     return None
+
+
+def decision_label(state: NoNState) -> str | None:
+    """The current decision's public name, for the turn clock's post (`GameRules.decision_label`)."""
+    return LABELS.get(type(rules.top(state)))

@@ -41,6 +41,9 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
     def _apply(self, state: NoNState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
 
+    def decision_label(self, state: NoNState) -> str | None:
+        return clock.decision_label(state)
+
     def default_action(self, state: NoNState, seat: int) -> Any:
         """The turn clock's forced action: the table in `games.naughty_or_nice.clock`."""
         return clock.default_action(state, seat)

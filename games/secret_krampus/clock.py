@@ -21,6 +21,7 @@ one places the top card by chaos, and the board fills up.
 
 from __future__ import annotations
 
+from games.core.words import N_
 from games.secret_krampus import rules
 from games.secret_krampus.data import Phase
 from games.secret_krampus.models import (
@@ -32,6 +33,16 @@ from games.secret_krampus.models import (
     SKState,
     Vote,
 )
+
+#: Each decision's public name (i18n: read as "Time ran out for the vote: the clock chose for Ben").
+LABELS = {
+    Phase.NOMINATION: N_("the Sleigh Loader nomination"),
+    Phase.VOTING: N_("the vote"),
+    Phase.LM_DISCARD: N_("the List Maker's discard"),
+    Phase.SL_CHOOSE: N_("the Sleigh Loader's delivery"),
+    Phase.HEADS_TOGETHER_VOTE: N_("the Heads Together vote"),
+    Phase.ORDER: N_("the target of Santa's Order"),
+}
 
 
 def clockwise_first(state: SKState, start: int, seats: list[int]) -> int:
@@ -59,3 +70,8 @@ def default_action(state: SKState, seat: int):
         assert state.lm is not None
         return ChooseTarget(seat=clockwise_first(state, state.lm, rules.order_targets(state)))
     return None
+
+
+def decision_label(state: SKState) -> str | None:
+    """The current decision's public name, for the turn clock's post (`GameRules.decision_label`)."""
+    return LABELS.get(state.phase)

@@ -41,6 +41,9 @@ class SecretKrampus(GameRules[SKState, Any]):
     def _apply(self, state: SKState, seat: int, action: Any) -> list[Event]:
         return engine.apply_action(state, seat, action)
 
+    def decision_label(self, state: SKState) -> str | None:
+        return clock.decision_label(state)
+
     def default_action(self, state: SKState, seat: int) -> Any:
         """The turn clock's forced action: the table in `games.secret_krampus.clock`."""
         return clock.default_action(state, seat)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import i18n
 from bot.bench.matches import play_match
 from bot.plugins import PLUGINS, GamePlugin, PluginError, PluginRegistry, check_all
 from bot.plugins.plugin import RENDERER_METHODS
@@ -224,6 +225,31 @@ def test_whether_a_seat_can_act_agrees_with_its_legal_actions(name: str) -> None
             seat = rng.choice(deciding)
             state = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat))).state
     assert looked > 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_decision_the_turn_clock_can_end_has_a_public_name(name: str) -> None:
+    """The turn clock's post says for which decision the time ran out ("Time ran out for the
+    vote: ..."): every decision of random games the clock can end (no timer of its own) has a
+    name, marked and translated."""
+    rules = PLUGINS.get(name).rules
+    named: set[str] = set()
+    for players in range(rules.min_players, rules.max_players + 1):
+        rng = random.Random(f"label-{players}")
+        state = rules.new_game(players, rules.parse_options(None), players)
+        for _step in range(400):
+            deciding = sorted(rules.to_decide(state))
+            if rules.outcome(state) is not None or not deciding:
+                break
+            if rules.timer(state) is None:
+                label = rules.decision_label(state)
+                assert label, f"{players} players: no name for {rules.view(state, None)!r}"
+                named.add(label)
+            seat = rng.choice(deciding)
+            state = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat))).state
+    with i18n.using("de"):
+        untranslated = sorted(label for label in named if i18n._(label) == label)
+    assert named and not untranslated, untranslated
 
 
 @pytest.mark.parametrize("name", NAMES)
