@@ -185,7 +185,10 @@ async def test_the_turn_clock_speaks_the_tables_language(harness: Harness) -> No
     assert f"<@{game.user_of(nominator)}>: " in warning and "wartet auf dich. Die Zeit läuft <t:" in warning
     await table.pipeline.clock_expiry(game_id, game.decision)
     expiry = harness.discord.channels[CHANNEL][-1].text()
-    assert expiry == f"\N{ALARM CLOCK} Die Zeit ist abgelaufen: Die Uhr hat für {name} gewählt."
+    assert expiry == (
+        f"\N{ALARM CLOCK} Die Zeit für die Nominierung des Schlittenladers ist abgelaufen: "
+        f"Die Uhr hat für {name} gewählt."
+    )
     game = await harness.game(game_id)
     await table.pipeline.clock_expiry(game_id, game.decision)  # everybody votes late
     handed = harness.discord.channels[CHANNEL][-1].text()
