@@ -78,6 +78,23 @@ class Slot:
     #: view opened anew for that decision ("My hand") starts from it, not from the first step
     draft: tuple[int, str] | None = None
 
+    def showing(
+        self,
+        message_id: int | None,
+        payload: Payload,
+        game: LoadedGame,
+        *,
+        digest: str | None = None,
+        news: tuple[int, int | None] | None = None,
+    ) -> None:
+        """A table now shows `payload`, drawn from `game`, in `message_id`: what its next write
+        is compared with (`digest`: the payload's, or "" for a post that shows an older table)
+        and paced by; `news`: the outbox's change it showed and the one its news started after."""
+        self.digest = payload.digest() if digest is None else digest
+        self.message_id, self.turn, self.offered = message_id, game.decision, payload.offered()
+        if news is not None:
+            self.shown_change, self.news_after = news
+
 
 @dataclass(frozen=True)
 class Unsent:

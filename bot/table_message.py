@@ -116,108 +116,133 @@ class TableMessages:
         return True
 
     async def _write(self, outbox: Outbox, slot: Slot, *, repost: bool = False) -> None:
+        """Show the outbox's newest game on the table: an edit (paced), or a new post at the
+        bottom (`repost`, or the message is gone); a post Discord made at an earlier try showing
+        an older table is edited again at once."""
         if not repost and self._owed(outbox, slot):
             return
-        redraw = False  # a post Discord made at an earlier try shows what that try showed
         async with slot.lock:
             if not repost and self._owed(outbox, slot):  # set while this waited for the lock
                 return
             game = outbox.game
-            channel = game.record.channel_id
-            version, after = outbox.changes, _news_after(outbox, slot)
-            payload = screens.table_payload(game, outbox.table_news(after))
+            news = outbox.changes, _news_after(outbox, slot)
+            payload = screens.table_payload(game, outbox.table_news(news[1]))
             digest = payload.digest()
             message_id = game.record.table_message_id or slot.message_id
             if digest == slot.digest and message_id == slot.message_id and not repost:
                 return
             if message_id is not None and not repost:
-                if not await paced_turn(
-                    self.pacer,
-                    slot,
-                    channel,
-                    # (the end is as urgent as a decision: it retires every control, then is posted)
-                    urgent=self._brings_decision(game, slot, payload) or game.record.status != "running",
-                    retires=shows_stale_controls(slot, game),
-                    payload=payload,
-                    pictures=self.pictures,
-                    message_id=message_id,
-                    trailing=lambda: self._trailing(outbox, slot),
-                ):
+                if await self._edit(outbox, slot, payload, digest, message_id, news):
                     return
-                try:
-                    edited = await self.messenger.edit_message(
-                        channel, message_id, self.pictures.for_edit(message_id, payload)
-                    )
-                except NotDelivered as error:  # not gone: Discord failed this time (not posted anew)
-
-                    def again() -> Awaitable[None]:  # (an edit again, however many tries failed)
-                        return self._write(self.pipeline.latest(outbox), slot)
-
-                    write_again(
-                        self.pacer, slot, error, again, after=self.retry_after, urgent=True, edit=again
-                    )
-                    return
-                if edited:
-                    slot.undelivered = 0
-                    self.pictures.shown(message_id, payload)
-                    slot.digest, slot.message_id, slot.turn = digest, message_id, game.decision
-                    slot.offered = payload.offered()
-                    slot.shown_change, slot.news_after = version, after
-                    return
-            if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
-                await PICTURES.ready(payload)
-            slot.last = await self.pacer.turn(channel)
-            unsent, slot.unsent = slot.unsent, None
-            try:
-                new_id, nonce = await self.privates.sends.post_table(
-                    game.id, channel, payload, unsent.nonce if unsent is not None else None
-                )
-            except NotDelivered as error:  # posted again under the nonce: not twice if Discord made it
-                if unsent is not None:
-                    slot.unsent = unsent.again(payload)
-                elif error.nonce is not None:
-                    note = Send(error.nonce, 0, game.id, channel_id=channel)
-                    slot.unsent = Unsent(error.nonce, digest, note)
-                if not write_again(
-                    self.pacer,
-                    slot,
-                    error,
-                    lambda: self._write(self.pipeline.latest(outbox), slot, repost=repost),
-                    after=self.retry_after,
-                    urgent=True,
-                ):  # its tries used up: one Discord made all the same is deleted (its note goes)
-                    self.privates.settle_unsent(slot)
-                return
-            if new_id is None:
-                return
-            slot.undelivered = 0
-            if unsent is not None and unsent.digest != digest:  # made at an earlier try, showing it
-                redraw, digest = True, ""
-            else:
-                self.pictures.shown(new_id, payload)
-            slot.digest, slot.message_id, slot.turn = digest, new_id, game.decision
-            slot.offered = payload.offered()
-            slot.shown_change, slot.news_after = version, after
-            self._chat.setdefault(channel, {})[game.id] = 0
-            old = None
-            if message_id is not None and message_id != new_id:
-                old = Call(CHANNEL, message_id, -1, channel_id=channel)
-                log.info(
-                    "game %s: its table %s posted anew as %s (repost: %s)",
-                    game.id,
-                    message_id,
-                    new_id,
-                    repost,
-                )
-            moved = await self._set_table_message(game.id, new_id, replaces=old)
-            await self.privates.sends.recorded(nonce)
-            if old is not None:  # (taken to be deleted as the new one was recorded: see `storage.calls`)
-                await self.pacer.turn(channel)
-                await self.messenger.delete_message(channel, old.message_id)
-                await self.pipeline.service.store.calls.deleted(old)
-                await self.notifications.table_moved(moved)
+            redraw = await self._post_anew(outbox, slot, payload, digest, message_id, news, repost=repost)
         if redraw:
             await self._write(self.pipeline.latest(outbox), slot)
+
+    async def _edit(
+        self,
+        outbox: Outbox,
+        slot: Slot,
+        payload: Payload,
+        digest: str,
+        message_id: int,
+        news: tuple[int, int | None],
+    ) -> bool:
+        """Edit the table in its turn (`bot.pacing`; called with its lock held). False: it is gone
+        (to be posted anew); True: done, left to a trailing write, or tried again later."""
+        game = outbox.game
+        channel = game.record.channel_id
+        if not await paced_turn(
+            self.pacer,
+            slot,
+            channel,
+            # (the end is as urgent as a decision: it retires every control, then is posted)
+            urgent=self._brings_decision(game, slot, payload) or game.record.status != "running",
+            retires=shows_stale_controls(slot, game),
+            payload=payload,
+            pictures=self.pictures,
+            message_id=message_id,
+            trailing=lambda: self._trailing(outbox, slot),
+        ):
+            return True
+        try:
+            edited = await self.messenger.edit_message(
+                channel, message_id, self.pictures.for_edit(message_id, payload)
+            )
+        except NotDelivered as error:  # not gone: Discord failed this time (not posted anew)
+
+            def again() -> Awaitable[None]:  # (an edit again, however many tries failed)
+                return self._write(self.pipeline.latest(outbox), slot)
+
+            write_again(self.pacer, slot, error, again, after=self.retry_after, urgent=True, edit=again)
+            return True
+        if edited:
+            slot.undelivered = 0
+            self.pictures.shown(message_id, payload)
+            slot.showing(message_id, payload, game, digest=digest, news=news)
+        return edited
+
+    async def _post_anew(
+        self,
+        outbox: Outbox,
+        slot: Slot,
+        payload: Payload,
+        digest: str,
+        message_id: int | None,
+        news: tuple[int, int | None],
+        *,
+        repost: bool,
+    ) -> bool:
+        """Post the table at the bottom of its channel (called with its lock held), then record
+        it and delete the old one. True: the post is one Discord made at an earlier try, showing
+        what that try showed (to be edited again)."""
+        game = outbox.game
+        channel = game.record.channel_id
+        if self.pacer.enabled:  # drawn first: the request leaves as its turn is taken
+            await PICTURES.ready(payload)
+        slot.last = await self.pacer.turn(channel)
+        unsent, slot.unsent = slot.unsent, None
+        try:
+            new_id, nonce = await self.privates.sends.post_table(
+                game.id, channel, payload, unsent.nonce if unsent is not None else None
+            )
+        except NotDelivered as error:  # posted again under the nonce: not twice if Discord made it
+            if unsent is not None:
+                slot.unsent = unsent.again(payload)
+            elif error.nonce is not None:
+                note = Send(error.nonce, 0, game.id, channel_id=channel)
+                slot.unsent = Unsent(error.nonce, digest, note)
+            if not write_again(
+                self.pacer,
+                slot,
+                error,
+                lambda: self._write(self.pipeline.latest(outbox), slot, repost=repost),
+                after=self.retry_after,
+                urgent=True,
+            ):  # its tries used up: one Discord made all the same is deleted (its note goes)
+                self.privates.settle_unsent(slot)
+            return False
+        if new_id is None:
+            return False
+        slot.undelivered = 0
+        redraw = unsent is not None and unsent.digest != digest  # made at an earlier try, showing it
+        if not redraw:
+            self.pictures.shown(new_id, payload)
+        slot.showing(new_id, payload, game, digest="" if redraw else digest, news=news)
+        self._chat.setdefault(channel, {})[game.id] = 0
+        old = None
+        if message_id is not None and message_id != new_id:
+            old = Call(CHANNEL, message_id, -1, channel_id=channel)
+            log.info(
+                "game %s: its table %s posted anew as %s (repost: %s)", game.id, message_id, new_id, repost
+            )
+        moved = await self._set_table_message(game.id, new_id, replaces=old)
+        await self.privates.sends.recorded(nonce)
+        if old is not None:  # (taken to be deleted as the new one was recorded: see `storage.calls`)
+            await self.pacer.turn(channel)
+            await self.messenger.delete_message(channel, old.message_id)
+            await self.pipeline.service.store.calls.deleted(old)
+            await self.notifications.table_moved(moved)
+        return redraw
 
     @staticmethod
     def _brings_decision(game: LoadedGame, slot: Slot, payload: Payload | None = None) -> bool:
@@ -258,8 +283,7 @@ class TableMessages:
     def posted(self, game: LoadedGame, message_id: int, payload: Payload) -> None:
         """A table was posted as an interaction's answer (a new lobby): it shows `payload`."""
         slot = self.slot(game.id)
-        slot.digest, slot.message_id, slot.turn = payload.digest(), message_id, game.decision
-        slot.offered = payload.offered()
+        slot.showing(message_id, payload, game)
         self.pictures.shown(message_id, payload)
         self.watch_channel(game)
 
@@ -316,9 +340,7 @@ class TableMessages:
             version, after = outbox.changes, _news_after(outbox, slot)
             payload = screens.table_payload(game, outbox.table_news(after))
             if await answer_by_edit(interaction, payload, self.pictures):
-                slot.digest, slot.message_id, slot.turn = payload.digest(), clicked, game.decision
-                slot.offered = payload.offered()
-                slot.shown_change, slot.news_after = version, after
+                slot.showing(clicked, payload, game, news=(version, after))
         finally:
             slot.lock.release()
 
