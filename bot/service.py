@@ -77,6 +77,13 @@ class GameService(LobbyActions, SeatActions):
         lock of the game."""
         return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), self._db, game_id)
 
+    def unshared_lock(self, game_id: int) -> GameLock:  # type: ignore[override]  # (as `lock`)
+        """The lock of a game no other process can reach yet (a lobby this process is filling,
+        not yet posted): this process's lock only. So it may be taken while another game's lock is
+        held: with several processes, each database lock held holds one of a few connections, and
+        one process holding two at once could wait for ever for a connection."""
+        return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), None, game_id)
+
     def forget(self, game_id: int) -> None:
         """Drop a finished game's lock (a later click simply makes a new one)."""
         lock = self._locks.get(game_id)

@@ -52,6 +52,9 @@ class LobbyActions:
     def lock(self, game_id: int) -> asyncio.Lock:
         raise NotImplementedError
 
+    def unshared_lock(self, game_id: int) -> asyncio.Lock:
+        raise NotImplementedError
+
     def _written(self, game_id: int, game: LoadedGame | None = None) -> None:
         raise NotImplementedError
 
@@ -93,12 +96,10 @@ class LobbyActions:
             )
         return await self.load(record.id)
 
-    async def rematch(self, game_id: int, user_id: int, user_name: str) -> tuple[LoadedGame, LoadedGame]:
-        """A new lobby in the same channel with the finished game's options, hosted by whoever
-        asked: (the lobby, the finished game). Only once per game: a second click gets the same
-        lobby. Its other seats are filled by `seat_rematch`, once the finished game's lock is
-        released (one process never waits for a game's lock while holding another's: with several
-        processes, each held lock holds one of a small pool of database connections)."""
+    async def rematch(self, game_id: int, user_id: int, user_name: str) -> tuple[LoadedGame, list[str]]:
+        """A new lobby in the same channel with the finished game's options and seats (AI seats
+        too), hosted by whoever asked. Players now busy in another game here are left out (their
+        names are returned). Only once per game: a second click gets the same lobby."""
         self._require_lock(game_id)
         old = await self.load(game_id)
         if old.record.status not in ENDED:
@@ -123,28 +124,21 @@ class LobbyActions:
             )
         except StorageConflict as held:
             raise UserError(await self._rematch_open(str(held), user_id)) from None
-        return new, old
-
-    async def seat_rematch(
-        self, lobby_id: int, old: LoadedGame, host_id: int
-    ) -> tuple[LoadedGame, list[str]]:
-        """The finished game's other seats (AI seats too) joined to its rematch's lobby. Players now
-        busy in another game here are left out (their names are returned)."""
         left_out: list[str] = []
-        async with self.lock(lobby_id):
+        async with self.unshared_lock(new.id):  # (no other process can reach it before it is posted)
             for seat in old.seats:
                 player = seat.reader  # (a seat an AI kept after timeouts: its player comes back)
-                if player == host_id:
+                if player == user_id:
                     continue
                 if player < 0:
-                    await self.add_ai(lobby_id, host_id)
+                    await self.add_ai(new.id, user_id)
                     continue
                 name = seat.owner_name if seat.user_id < 0 and seat.owner_name else seat.display_name
                 try:
-                    await self.join(lobby_id, player, name, seat.locale)
+                    await self.join(new.id, player, name, seat.locale)
                 except UserError:
                     left_out.append(shown_name(name))
-            return await self.load(lobby_id), left_out
+        return await self.load(new.id), left_out
 
     async def _rematch_open(self, number: str, user_id: int) -> str:
         """The answer to a second Rematch click: the lobby (game `number`) is open already, and

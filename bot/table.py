@@ -170,15 +170,14 @@ class Table:
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby with the same seats and options, posted as a new message in the channel."""
         user = interaction.user
-        opened: list[tuple[LoadedGame, LoadedGame]] = []
+        opened: list[tuple[LoadedGame, list[str]]] = []
 
         async def step() -> Change:
             opened.append(await self.service.rematch(game_id, user.id, name_of(user)))
             return Change(await self.service.load(game_id))
 
         await self.pipeline.run(game_id, step, user_id=user.id)
-        lobby, old = opened[0]
-        game, left_out = await self.service.seat_rematch(lobby.id, old, user.id)
+        game, left_out = opened[0]
         payload = screens.table_payload(game)
         with using(screens.table_language(game)):  # a channel post: the table's language
             if left_out:

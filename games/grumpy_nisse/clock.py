@@ -43,10 +43,10 @@ LABELS = {
     Phase.LEAD: N_("leading a card"),
     Phase.FOLLOW: N_("following the lead"),
     Phase.PANIC_DISCARD: N_("the panic discard"),
-    Phase.RECOVER_TAKE: N_("Recover"),
-    Phase.RECOVER_PUT: N_("Recover"),
-    Phase.FORESIGHT: N_("Foresight"),
-    Phase.RUMMAGE: N_("Rummage"),
+    Phase.RECOVER_TAKE: N_("using Recover"),
+    Phase.RECOVER_PUT: N_("using Recover"),
+    Phase.FORESIGHT: N_("using Foresight"),
+    Phase.RUMMAGE: N_("using Rummage"),
 }
 
 

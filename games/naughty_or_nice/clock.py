@@ -66,7 +66,7 @@ LABELS: dict[type, str] = {
     TurnTask: N_("the turn"),
     CraftTask: N_("the Craft"),
     KeepTask: N_("keeping a summoned creature"),
-    TuckTask: N_("Santa's look at his creature"),
+    TuckTask: N_("the tuck under Rudolf"),
     ElvesTask: N_("the Elves' pick"),
     ChristkindlTask: N_("Christkindl's draw"),
     WolverineTakeTask: N_("Papa Wolverine's take"),

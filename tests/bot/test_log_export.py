@@ -4,8 +4,10 @@ to the identical final state, for every game."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -134,30 +136,23 @@ async def test_rematch_opens_a_new_lobby_with_the_same_seats_and_options(
     assert "Only the players" in harness.discord.last_ephemeral(stranger).text()
     held: set[int] = set()
     most_held = 0
-    lock = harness.service.lock
 
-    class Counted:  # a game's lock, counting the locks held at once
-        def __init__(self, game_id: int) -> None:
-            self.game_id, self.inner = game_id, lock(game_id)
-
-        def locked(self) -> bool:
-            return self.inner.locked()
-
-        async def __aenter__(self) -> None:
+    class SharedLocks:  # a database's game locks, as with several processes (PostgreSQL), counted
+        @contextlib.asynccontextmanager
+        async def game_lock(self, key: int) -> AsyncIterator[None]:
             nonlocal most_held
-            await self.inner.__aenter__()
-            held.add(self.game_id)
+            held.add(key)
             most_held = max(most_held, len(held))
+            try:
+                yield
+            finally:
+                held.discard(key)
 
-        async def __aexit__(self, *exc_info: object) -> None:
-            held.discard(self.game_id)
-            await self.inner.__aexit__(*exc_info)
-
-    monkeypatch.setattr(harness.service, "lock", Counted)
+    monkeypatch.setattr(harness.service, "_db", SharedLocks())
     await harness.discord.click(host, end, f"rematch:{game_id}")
     lobby = harness.discord.channels[CHANNEL][-1]
     assert "Rematch!" in lobby.text()
-    assert most_held == 1  # (several processes: each lock held holds one of few connections)
+    assert most_held == 1  # (each database lock held holds one of a few connections)
     new_id = int(lobby.custom_ids()[0].split(":")[1])
     new = await harness.game(new_id)
     assert new.record.status == "lobby" and new.record.options == old.record.options

@@ -86,6 +86,9 @@ class CountToTen(GameRules[CountState, Add]):
         state.decision += 1
         return [Added(seat=seat, amount=action.amount, total=state.counter)]
 
+    def decision_label(self, state: CountState) -> str | None:
+        return "adding to the counter"  # (a real game marks it: N_ of games.core.words)
+
     def default_action(self, state: CountState, seat: int) -> Add | None:
         return Add(amount=1) if seat in self.to_decide(state) else None
 
