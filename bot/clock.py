@@ -22,7 +22,7 @@ from bot.i18n import N_, _, ngettext
 CLOCK_OPTION = "clock"
 #: Seconds per decision for each setting (None: no clock).
 CLOCK_SECONDS: dict[str, float | None] = {"off": None, "relaxed": 600.0, "normal": 180.0, "fast": 60.0}
-CLOCK_DESCRIPTION = N_("Time per decision; when it runs out the bot chooses")
+CLOCK_DESCRIPTION = N_("Time per decision; when it runs out the clock chooses")
 #: Each setting's label and description in the lobby (marked: the lobby translates them).
 CLOCK_CHOICES: dict[str, tuple[str, str]] = {
     "off": (N_("off"), N_("No time limit")),

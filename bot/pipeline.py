@@ -337,7 +337,7 @@ class Pipeline:
                 with using(game.record.locale):  # a channel post: the table's language
                     text = _(
                         "\N{ALARM CLOCK} {mentions}: {game} #{number} is waiting for you. "
-                        "Time runs out <t:{deadline}:R>, then the bot chooses for you.",
+                        "Time runs out <t:{deadline}:R>, then the clock chooses for you.",
                         mentions=" ".join(f"<@{u}>" for u in mentions),
                         game=_(game.info.title),
                         number=game.id,

@@ -178,7 +178,7 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
             payload.embeds[-1].add_field(
                 name=_("\N{ALARM CLOCK} Turn clock"),
                 value=_(
-                    "{players}: {when}, then the bot chooses.",
+                    "{players}: {when}, then the clock chooses.",
                     players=", ".join(game.names[s] for s in waiting),
                     when=f"<t:{int(game.record.clock_deadline)}:R>",
                 ),

@@ -200,7 +200,7 @@ def parse_restart(text: str) -> tuple[int, str]:
 
 
 async def play(args: argparse.Namespace) -> int:
-    loop = LoopbackDiscord()
+    loop = LoopbackDiscord(guild_locale=args.server_locale)
     users = [FIRST_USER + i for i in range(args.players)]
     watched = users[args.watch]
     for i, user in enumerate(users):
@@ -316,6 +316,12 @@ def main() -> None:
         help="STEP[:kill|term]: after STEP clicks by people, stop the bot (-9 by default) and start it again",
     )
     parser.add_argument("--locale", default="en-US", help="the watched player's Discord language (hu, de)")
+    parser.add_argument(
+        "--server-locale",
+        default="en-US",
+        help="the server's language (hu, de): the table's and its channel posts' (the host's is used only "
+        "where the server has none)",
+    )
     parser.add_argument("--closed", action="store_true", help="the watched player's DMs are closed")
     parser.add_argument("--views", action="store_true", help="everyone plays from 'My hand' in the channel")
     parser.add_argument(
