@@ -78,10 +78,9 @@ class GameService(LobbyActions, SeatActions):
         return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), self._db, game_id)
 
     def unshared_lock(self, game_id: int) -> GameLock:  # type: ignore[override]  # (as `lock`)
-        """The lock of a game no other process can reach yet (a lobby this process is filling,
-        not yet posted): this process's lock only. So it may be taken while another game's lock is
-        held: with several processes, each database lock held holds one of a few connections, and
-        one process holding two at once could wait for ever for a connection."""
+        """The lock of a game no other process can reach yet (a lobby not yet posted): this
+        process's only, so it may be taken while another game's is held (each database lock held
+        holds one of a few connections: two at once could wait for ever for a third)."""
         return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), None, game_id)
 
     def forget(self, game_id: int) -> None:
@@ -365,20 +364,6 @@ class GameService(LobbyActions, SeatActions):
             raise StaleDecision(closed_reason(game.record.status))
         timeouts = (seat, game.seats[seat].timeouts + 1) if timed_out else None
         return await self._apply_and_commit(game, seat, FORCED_BY_CLOCK, action, timeouts=timeouts)
-
-    async def backfill_results(self) -> int:
-        """Store the results of finished games that have none (finished before results were
-        kept), from their final state. Returns how many games were filled in."""
-        count = 0
-        for record in await self.store.results.games_without_results():
-            if record.game_name not in PLUGINS or not record.state_json:
-                continue
-            info = PLUGINS.get(record.game_name)
-            outcome = info.rules.outcome(info.rules.load_state(record.state_json))
-            if outcome is not None:
-                await self.store.results.record(record.id, outcome.winners)
-                count += 1
-        return count
 
     async def ensure_deadline(self, game_id: int) -> LoadedGame:
         """A running game whose decision has a timer (or a turn clock) but no stored deadline gets

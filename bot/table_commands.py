@@ -26,6 +26,7 @@ from bot.outbox import Change
 from bot.pipeline import Pipeline
 from bot.render.base import Payload, new_view
 from bot.service import GameService
+from bot.table_stats import backfill_results
 from games.core.words import Words
 from storage import ENDED
 
@@ -352,7 +353,7 @@ class SlashCommands:
         Sharded over several processes: each resumes only the games of its own shards' servers
         (games outside a server belong to shard 0), so no two processes redraw the same game; the
         wake-ups of every game are anyone's anyway (`WakePoller.poll`, started here)."""
-        await self.service.backfill_results()
+        await backfill_results(self.service)
         await self.delivery.sends.finish()  # DMs a killed process sent and never recorded
         await self.delivery.notifications.finish_deletes()
         self.pipeline.poller.start()

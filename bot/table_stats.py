@@ -2,7 +2,8 @@
 
 Results are stored with the last action of every finished game (one row per seat: who, won or
 not, AI or not). Shared wins count as a win for each winner. AI seats are counted apart: they
-never appear among the people, and the leaderboard shows them as one line.
+never appear among the people, and the leaderboard shows them as one line. Games finished before
+results were kept get theirs at the next start (`backfill_results`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ def _ranked(rows: list[tuple[int, int, int]]) -> list[tuple[int, tuple[int, int,
         tied = ranked and ranked[-1][1][1:] == row[1:]
         ranked.append((ranked[-1][0] if tied else index + 1, row))
     return ranked
+
+
+async def backfill_results(service: GameService) -> int:
+    """Store the results of finished games that have none (finished before results were
+    kept), from their final state. Returns how many games were filled in."""
+    count = 0
+    for record in await service.store.results.games_without_results():
+        if record.game_name not in PLUGINS or not record.state_json:
+            continue
+        info = PLUGINS.get(record.game_name)
+        outcome = info.rules.outcome(info.rules.load_state(record.state_json))
+        if outcome is not None:
+            await service.store.results.record(record.id, outcome.winners)
+            count += 1
+    return count
 
 
 class Stats:

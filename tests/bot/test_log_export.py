@@ -13,6 +13,7 @@ import pytest
 
 import bot.answers
 from bot.plugins import PLUGINS
+from bot.table_stats import backfill_results
 from games.core.export import GameExport, replay_export
 from tests.bot.fakes import FakeUser
 from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click
@@ -121,7 +122,7 @@ async def test_stats_and_leaderboard_count_wins_with_ai_apart(harness: Harness) 
     assert f"1. <@{host.id}> - {wins}/3 won" in board
     assert f"AI players (counted apart): {3 - wins}/3 won" in board
     # a restart backfills nothing twice
-    assert await harness.service.backfill_results() == 0
+    assert await backfill_results(harness.service) == 0
 
 
 async def test_rematch_opens_a_new_lobby_with_the_same_seats_and_options(
