@@ -175,4 +175,4 @@ class NewDms:
 
         edit = (lambda: again(fresh=False)) if slot.message_id is not None else None
         if not write_again(p.pacer, slot, error, again, after=self.retry_after, urgent=ping, edit=edit):
-            p.settle_unsent(slot)
+            p.sends.settle_unsent(slot)

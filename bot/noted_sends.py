@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from bot.errors import UserError
 from bot.messenger import Messenger, NotDelivered
@@ -31,6 +32,9 @@ from bot.pacing import Pacer, dm
 from bot.render.base import Payload
 from bot.service import GameService
 from storage.sends import Send
+
+if TYPE_CHECKING:
+    from bot.message_slots import Slot
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +135,13 @@ class NotedSends:
         note = Send(secrets.randbits(63), 0, game_id, channel_id=channel_id)
         await self.store.begin(note, self.clock())
         return note
+
+    def settle_unsent(self, slot: Slot) -> None:
+        """The new DM (or table) Discord did not take (`Slot.unsent`) will not be sent again:
+        one Discord made all the same is deleted a moment later (`settle_later`)."""
+        if slot.unsent is not None and slot.unsent.note is not None:
+            self.settle_later(slot.unsent.note)
+        slot.unsent = None
 
     def settle_later(self, send: Send) -> None:
         """A DM Discord did not take (`NotDelivered.nonce`) that is not sent again: in

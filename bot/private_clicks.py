@@ -220,7 +220,7 @@ class PrivateClicks:
         """After a click made the view living: park the DM, and hand the view back to the DM in
         time if it is not clicked again."""
         self.views.start_sweeping()
-        self.messages.settle_unsent(slot)  # (a DM with the seat's controls beside the view)
+        self.messages.sends.settle_unsent(slot)  # (a DM with the seat's controls beside the view)
         if slot.parked or slot.message_id is None:
             return
         async with slot.lock:

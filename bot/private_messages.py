@@ -243,72 +243,96 @@ class PrivateMessages:
                 if not (fresh or force or worth or missing or moved or drawing.digest != slot.digest):
                     slot.key = drawing.key
                     return False
-                payload, turn = drawing.payload, drawing.turn
-                sent = False
                 if in_view:
-                    if await self.views.edit(slot, payload) or not dm_open:
+                    if await self.views.edit(slot, drawing.payload) or not dm_open:
                         await self.park(game, seat, slot)
                         slot.digest, slot.key, slot.shown_in = drawing.digest, drawing.key, "view"
-                        slot.offered, slot.restarted, slot.draft = payload.offered(), False, None
+                        slot.offered, slot.restarted, slot.draft = drawing.payload.offered(), False, None
                         return False
-                    in_view = False  # the view is gone: the DM takes over
-                try:
-                    if not fresh and slot.message_id is not None:
-                        channel = dm(slot.user_id)
-                        brings = turn is not None and turn != slot.turn  # the seat's new decision
-                        if not await paced_turn(
-                            self.pacer,
-                            slot,
-                            channel,
-                            # (the end is as urgent as a decision: it retires every control)
-                            urgent=brings or moved or game.record.status != "running",
-                            retires=shows_stale_controls(slot, game),
-                            timed=brings and decision_on_timer(game),
-                            payload=payload,
-                            pictures=self.pictures,
-                            message_id=slot.message_id,
-                            trailing=lambda: self._trailing(outbox, seat, slot),
-                        ):
-                            slot.owed_news, slot.owed_force = worth, force  # the trailing write shows them
-                            return False
-                        edited = await self.edit_dm(slot, payload)
-                    else:
-                        edited = False
-                    if not edited:  # (drawn again if the game moves on while it waits for its turn)
-                        sent = await self.new_dms.send(
-                            game,
-                            seat,
-                            slot,
-                            drawing.pinged(ping),
-                            ping=ping,
-                            after=after,
-                            redraw=lambda: drawing.newer(outbox, ping),
-                        )
-                        payload, turn = drawing.payload, drawing.turn
-                except NotDelivered as error:  # Discord failed this time: the write is made again
-                    self.new_dms.try_again(outbox, seat, slot, ping, error)
-                    slot.digest = slot.key = None  # not shown: the next write draws it
-                    return False
-                slot.parked = False
-                if slot.token is not None:  # the view it played from: emptied, or showing the end
-                    await self.views.hand_over(game, seat, slot, payload)
-                slot.digest, slot.key, slot.turn, slot.shown_in = drawing.digest, drawing.key, turn, "dm"
-                slot.offered, slot.restarted, slot.draft = payload.offered(), False, None
-                return sent
+                    # (the view is gone: the DM takes over)
+                return await self._write_dm(
+                    outbox,
+                    seat,
+                    slot,
+                    drawing,
+                    worth,
+                    fresh=fresh,
+                    force=force,
+                    moved=moved,
+                    ping=ping,
+                    after=after,
+                )
         finally:
             for step in after:  # (a click on the new DM need not wait for it)
                 await step()
 
-    def settle_unsent(self, slot: Slot) -> None:
-        """The new DM (or table) Discord did not take (`Slot.unsent`) will not be sent again:
-        one Discord made all the same is deleted a moment later (`NotedSends.settle_later`)."""
-        if slot.unsent is not None and slot.unsent.note is not None:
-            self.sends.settle_later(slot.unsent.note)
-        slot.unsent = None
+    async def _write_dm(
+        self,
+        outbox: Outbox,
+        seat: int,
+        slot: Slot,
+        drawing: Drawing,
+        worth: list[Event],
+        *,
+        fresh: bool,
+        force: bool,
+        moved: bool,
+        ping: bool,
+        after: list[Callable[[], Awaitable[None]]],
+    ) -> bool:
+        """The seat's DM shows `drawing` (called with its lock held): edited in its turn, or sent
+        anew (`fresh`, or the DM is gone; its bookkeeping is appended to `after`). True: a new DM
+        was sent (it is the seat's notification)."""
+        game = outbox.game
+        payload, turn = drawing.payload, drawing.turn
+        sent = False
+        try:
+            if not fresh and slot.message_id is not None:
+                channel = dm(slot.user_id)
+                brings = turn is not None and turn != slot.turn  # the seat's new decision
+                if not await paced_turn(
+                    self.pacer,
+                    slot,
+                    channel,
+                    # (the end is as urgent as a decision: it retires every control)
+                    urgent=brings or moved or game.record.status != "running",
+                    retires=shows_stale_controls(slot, game),
+                    timed=brings and decision_on_timer(game),
+                    payload=payload,
+                    pictures=self.pictures,
+                    message_id=slot.message_id,
+                    trailing=lambda: self._trailing(outbox, seat, slot),
+                ):
+                    slot.owed_news, slot.owed_force = worth, force  # the trailing write shows them
+                    return False
+                edited = await self.edit_dm(slot, payload)
+            else:
+                edited = False
+            if not edited:  # (drawn again if the game moves on while it waits for its turn)
+                sent = await self.new_dms.send(
+                    game,
+                    seat,
+                    slot,
+                    drawing.pinged(ping),
+                    ping=ping,
+                    after=after,
+                    redraw=lambda: drawing.newer(outbox, ping),
+                )
+                payload, turn = drawing.payload, drawing.turn
+        except NotDelivered as error:  # Discord failed this time: the write is made again
+            self.new_dms.try_again(outbox, seat, slot, ping, error)
+            slot.digest = slot.key = None  # not shown: the next write draws it
+            return False
+        slot.parked = False
+        if slot.token is not None:  # the view it played from: emptied, or showing the end
+            await self.views.hand_over(game, seat, slot, payload)
+        slot.digest, slot.key, slot.turn, slot.shown_in = drawing.digest, drawing.key, turn, "dm"
+        slot.offered, slot.restarted, slot.draft = payload.offered(), False, None
+        return sent
 
     async def park(self, game: LoadedGame, seat: int, slot: Slot) -> None:
         """The seat plays from its view: its DM (if any) says only that (called holding the lock)."""
-        self.settle_unsent(slot)  # (a DM with the seat's controls beside the view)
+        self.sends.settle_unsent(slot)  # (a DM with the seat's controls beside the view)
         if slot.parked or slot.message_id is None or game.seats[seat].dm_open is False:
             return
         slot.last = await self.pacer.turn(dm(slot.user_id))
@@ -350,7 +374,7 @@ class PrivateMessages:
     async def close(self, slot: Slot, payload: Payload) -> None:
         """A private message that is not living any more: delete the DM, empty the ephemeral."""
         async with slot.lock:
-            self.settle_unsent(slot)
+            self.sends.settle_unsent(slot)
             if slot.message_id is not None:
                 await self.pacer.turn(dm(slot.user_id))
                 await self.messenger.delete_dm(slot.user_id, slot.message_id)

@@ -219,7 +219,7 @@ class TableMessages:
                 after=self.retry_after,
                 urgent=True,
             ):  # its tries used up: one Discord made all the same is deleted (its note goes)
-                self.privates.settle_unsent(slot)
+                self.privates.sends.settle_unsent(slot)
             return False
         if new_id is None:
             return False
