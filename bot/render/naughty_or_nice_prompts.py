@@ -27,6 +27,7 @@ from games.naughty_or_nice.data import (
     GIVERS,
     KIDDOS,
     LEVELS,
+    Basic,
     Creature,
     Giver,
     Reaction,
@@ -194,7 +195,9 @@ def own_decision(view: NoNView, ctx: TableContext) -> str:
         return f"{_craft_count(view)} {_(CRAFT_SOURCES[craft_sources(view)])}"
     if phase == "extra_basic":
         reason = _(EXTRA_REASON.get(view.extra_basic_reason or "", SOME_CREATURE))
-        if view.extra_basic:
+        if view.extra_basic == Basic.CRAFT and nothing_to_craft(view):  # (its button: a pass)
+            text = _("**{reason}:** nothing is left to craft: **Pass** below, or decline.", reason=reason)
+        elif view.extra_basic:
             text = _(
                 "**{reason}:** you may take **{action}** now, below, or decline.",
                 reason=reason,

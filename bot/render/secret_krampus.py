@@ -200,7 +200,8 @@ class SecretKrampusRenderer(BaseRenderer):
         if ctx.kept:  # (an AI plays the seat: nothing to do here)
             return Payload(embeds=[embed])
         prompt, components = self._private_decision(view, ctx)
-        embed.add_field(name=_("Your move"), value=prompt, inline=False)
+        title = _("Your move") if components is not None else _("Your choices")  # (not while others play)
+        embed.add_field(name=title, value=prompt, inline=False)
         return Payload(embeds=[embed], view=components)
 
     def _news(self, view: SKView, ctx: TableContext, events: Sequence[Event]) -> list[str]:

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from games.core import Action, GameState
+from games.core.words import N_
 from games.grumpy_nisse.data import Phase, Shortcut, Suit
 from games.grumpy_nisse.tricks import WinRule
 
@@ -20,7 +21,7 @@ class GrumpyNisseOptions(BaseModel):
 
     roles: Literal["random", "host_violet", "host_torech"] = Field(
         "random",
-        title="Roles",
+        title=N_("Roles"),
         description="random: drawn by the bot; host_violet / host_torech: the host plays Violet / Torech",
     )
 

@@ -228,6 +228,17 @@ def test_whether_a_seat_can_act_agrees_with_its_legal_actions(name: str) -> None
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_every_lobby_option_s_title_is_translated(name: str) -> None:
+    """The lobby's option menus are labelled with the options' titles: The Grumpy Nisse's "Roles"
+    stayed English in every language (its title was not marked for the catalogues)."""
+    model = PLUGINS.get(name).rules.options_model
+    titles = [field.title for field in model.model_fields.values() if field.title]
+    for language in ("de", "hu"):
+        with i18n.using(language):
+            assert [t for t in titles if i18n._(t) == t] == [], language
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_every_decision_the_turn_clock_can_end_has_a_public_name(name: str) -> None:
     """The turn clock's post says for which decision the time ran out ("Time ran out for the
     vote: ..."): every decision of random games the clock can end (no timer of its own) has a

@@ -735,6 +735,26 @@ def test_ded_moroz_s_own_snow_maiden_says_how_many_repeats_are_left() -> None:
     assert said[3] == "Snow Maiden: Ann takes no other basic action."
 
 
+def test_a_snow_maiden_repeat_with_nothing_to_craft_names_the_pass_its_button_shows() -> None:
+    """With the presents all gone, a Snow Maiden's Craft repeat said "you may take **Craft** now,
+    below" over a button that reads "Pass (nothing left to craft)"."""
+    from games.naughty_or_nice.actions import Craft, PlayCreature, TakePresent
+    from games.naughty_or_nice.data import Creature, Giver
+    from tests.games.naughty_or_nice.helpers import act, fresh, give_creatures
+
+    state = fresh(3, level=4, givers=[Giver.DED_MOROZ, Giver.ODIN, Giver.CHRISTKINDL])
+    give_creatures(state, 0, [Creature.SNOW_MAIDEN, Creature.TOMTE])
+    for action in (Craft(), TakePresent(source=-1), TakePresent(source=-1)):
+        state, _ = act(state, 0, action)
+    state, _ = act(state, 0, PlayCreature(creature=Creature.SNOW_MAIDEN))
+    state.present_deck, state.present_discard, state.offer = [], [], []
+    ctx = TableContext(1, GAME.decision(state), NAMES[:3], "Naughty or Nice")
+    message = _message(RENDER.private(GAME.view(state, 0), ctx, []))
+    assert "nothing is left to craft: **Pass** below, or decline." in message.text()
+    assert "**Craft**" not in message.text()
+    assert "Pass (nothing left to craft)" in [getattr(i.item, "label", None) for i in message.items()]
+
+
 def test_the_papa_wolverine_prompt_shows_the_presents_it_would_take() -> None:
     """ "Jingle fulfilled a wish: take up to 2 of its presents?" named none: a phone player had to
     go to the channel to see whether they were worth a Papa Wolverine."""
