@@ -225,8 +225,9 @@ class ChristmasTreeRenderer(BaseRenderer):
         news = news_field([e for e in events if e.kind not in QUIET_EVENTS], ctx.names, seat)
         if news:
             embed.add_field(name=_("Just now"), value=news[:1024], inline=False)
-        if view.phase != Phase.GAME_OVER:
-            embed.set_footer(text=f"{standing(view, ctx)}\n{_(KEY_TEXT)}")
+        if view.phase != Phase.GAME_OVER:  # (the picture's key in the first round: shorter after)
+            key = f"\n{_(KEY_TEXT)}" if view.round == 1 else ""
+            embed.set_footer(text=f"{standing(view, ctx)}{key}")
         picture = private_picture(view, ctx, chosen)
         return Payload(
             embeds=[embed],

@@ -437,6 +437,19 @@ def test_the_private_message_says_everyone_s_points_so_far() -> None:
     assert seen, "no points scored in the game"
 
 
+def test_the_picture_s_key_is_told_in_the_first_round_only() -> None:
+    """The three-line key to the rings on the private picture came with every edit of every round:
+    about 25 lines on a phone before the controls (reviewers, German and Hungarian)."""
+    rounds: dict[int, set[bool]] = {}
+    for state, _ in _states(2, "normal", seed=3, every=4):
+        if G.outcome(state) is not None:
+            break
+        view = G.view(state, 0)
+        footer = _message(RENDER.private(view, TableContext(1, G.decision(state), NAMES[:2], G.title), []))
+        rounds.setdefault(view.round, set()).add("Gold circle" in (footer.embeds[0].footer.text or ""))
+    assert rounds == {1: {True}, 2: {False}, 3: {False}}
+
+
 def test_the_private_message_says_what_the_last_round_scored_for_this_seat() -> None:
     """The footer's points went up at a round's end with no word why in the private message
     (the table told each objective's points only briefly): through the next round's first turn
