@@ -175,12 +175,13 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
             )
         waiting = game.humans_to_decide() if game.clock_applies() else []
         if game.record.clock_deadline is not None and waiting and payload.embeds:
+            when = f"<t:{int(game.record.clock_deadline)}:R>"
             payload.embeds[-1].add_field(
                 name=_("\N{ALARM CLOCK} Turn clock"),
                 value=_(
                     "{players}: {when}, then the clock chooses.",
                     players=", ".join(game.names[s] for s in waiting),
-                    when=f"<t:{int(game.record.clock_deadline)}:R>",
+                    when=when,
                 ),
                 inline=False,
             )

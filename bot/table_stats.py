@@ -27,7 +27,8 @@ def _title(game_name: str) -> str:
 def _rate(plays: int, wins: int) -> str:
     if not plays:
         return _("no games yet")
-    return _("{wins}/{plays} won ({percent}%)", wins=wins, plays=plays, percent=f"{100 * wins / plays:.0f}")
+    percent = round(100 * wins / plays)
+    return _("{wins}/{plays} won ({percent}%)", wins=wins, plays=plays, percent=percent)
 
 
 def _ranked(rows: list[tuple[int, int, int]]) -> list[tuple[int, tuple[int, int, int]]]:

@@ -12,6 +12,8 @@ actions, events, options and views. The bot only ever talks to a game through th
   spectators). Renderers see only views, never the state: this is the one door to hidden info.
 - `outcome(state)`: `None` while the game runs, an `Outcome` once it is over.
 - `default_action(state, seat)`: what the turn clock does for a seat that ran out of time.
+- `decision_label(state)`: the current decision's public name, for the turn clock's post.
+- `check_player_count(num_seats)`: refuses a player count the game does not allow.
 - `timer(state)`: a `Timer` when the current decision is closed by the clock (a reaction window),
   else None. The bot stores the deadline and, when it passes, applies `timer.action` from
   `SYSTEM_SEAT` through the same path as any click (logged, replayable). No engine has a clock.
