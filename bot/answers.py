@@ -129,6 +129,21 @@ def will_answer(interaction: discord.Interaction, answer: Answer) -> None:
     interaction.extras[ANSWER] = answer
 
 
+#: The tasks answering an interaction now (`answering`): a stop lets them finish first.
+_ANSWERING: set[asyncio.Task[Any]] = set()
+
+
+async def finish_answers(timeout: float) -> int:
+    """Wait up to `timeout` seconds for the interactions being answered now (a stop: their answers
+    and the writes they deliver would otherwise meet a closed connection). Returns how many were
+    still unfinished after it."""
+    running = [task for task in _ANSWERING if task is not asyncio.current_task()]
+    if not running:
+        return 0
+    _, pending = await asyncio.wait(running, timeout=timeout)
+    return len(pending)
+
+
 async def answering(
     interaction: discord.Interaction, handler: Awaitable[object], *, in_time: Answer | None = None
 ) -> None:
@@ -142,6 +157,9 @@ async def answering(
     collections, which paused the bot for 0.35-0.53 s at 1,000 tables (docs/performance.md,
     twenty-second session)."""
     hold(interaction)
+    task = asyncio.current_task()
+    if task is not None:
+        _ANSWERING.add(task)
     try:
         guard = None
         if in_time is not None:
@@ -158,6 +176,7 @@ async def answering(
                     guard.cancel()
         await remember_locale(interaction)
     finally:
+        _ANSWERING.discard(task)
         let_go(interaction)
 
 

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import answer_error
+from bot.answers import answer_error, finish_answers
 from bot.cog import GamesCog
 from bot.components import DYNAMIC_ITEMS, matches_any
 from bot.errors import UserError
@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 #: opens a new one once it holds 256: with a bucket per DM channel and table channel, thousands,
 #: which cost 3-7% of the bot's CPU at 300-1,000 games. It scans at most once per this long.
 PRUNE_BUCKETS_EVERY = 60.0
+#: On a stop, how long the interactions being answered may take to finish (seconds).
+STOP_GRACE = 5.0
 
 
 class GameBot(commands.Bot):
@@ -87,6 +89,9 @@ class GameBot(commands.Bot):
         await self.service.remember_locale(user_id, locale)
 
     async def close(self) -> None:
+        unfinished = await finish_answers(STOP_GRACE)  # (clicks under way: answered, delivered)
+        if unfinished:
+            log.warning("stopping with %d interaction(s) still being answered", unfinished)
         await self.table.stop()
         PICTURES.stop()
         await super().close()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import bot.answers
-from bot.answers import Lateness, answering, response_lock, send_new, will_answer
+from bot.answers import Lateness, answering, finish_answers, response_lock, send_new, will_answer
 from bot.errors import UserError
 
 DEFER_TAKES = 0.05  # a deferral's round trip
@@ -239,3 +239,18 @@ async def test_a_failure_after_the_public_answer_leaves_that_answer() -> None:
 
     await answering(interaction, announce_then_fail(), in_time="public")
     assert calls == ["thinking", "followed up", "followed up, ephemeral"]
+
+
+async def test_a_stop_lets_the_clicks_being_answered_finish_first() -> None:
+    """A graceful stop (SIGTERM) closed the connection under a click being answered: its view's
+    edit failed ("Session is closed"), unanswered. The bot's `close` waits for them first."""
+    calls: list[str] = []
+    interaction = _interaction(calls)
+    click = asyncio.create_task(answering(interaction, _answer_after(interaction, calls, 0.05)))
+    await asyncio.sleep(0)  # (the click is being answered)
+    assert await finish_answers(timeout=2.0) == 0
+    assert calls == ["answered"] and click.done()
+    stuck = asyncio.create_task(answering(interaction, asyncio.sleep(5)))
+    await asyncio.sleep(0)
+    assert await finish_answers(timeout=0.05) == 1  # (a stop waits only so long)
+    stuck.cancel()
