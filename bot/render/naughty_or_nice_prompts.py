@@ -310,7 +310,16 @@ def fulfil_headline(view: NoNView, draft: Draft) -> str:
         need = [colour for colour in dict.fromkeys(wants) for _n in range(left[colour])]  # (as wanted)
         free = {p.colour for p in view.presents if not draft.mask >> p.index & 1}
         lacking = [colour for colour in dict.fromkeys(need) if colour not in free]
-        if lacking:  # (a Caga Tió may have been played on a kiddo the hand cannot finish)
+        caga = any(c.code.startswith(f"caga.{kiddo.id}.") for c in view.choices)
+        if lacking and caga:  # (a Caga Tió in hand covers a slot of any colour)
+            then = _(
+                "Still needed: {colours}; your hand has no {lacking} present left, but {creature} can "
+                "cover a slot (below).",
+                colours=colours_text(need),
+                lacking=colours_text(lacking),
+                creature=_(CREATURES[Creature.CAGA_TIO].name),
+            )
+        elif lacking:  # (a Caga Tió may have been played on a kiddo the hand cannot finish)
             then = _(
                 "Still needed: {colours}, but your hand has no {lacking} present left.",
                 colours=colours_text(need),
