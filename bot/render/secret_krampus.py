@@ -200,7 +200,7 @@ class SecretKrampusRenderer(BaseRenderer):
         if ctx.kept:  # (an AI plays the seat: nothing to do here)
             return Payload(embeds=[embed])
         prompt, components = self._private_decision(view, ctx)
-        title = _("Your move") if components is not None else _("Your choices")  # (not while others play)
+        title = _("Your move") if components is not None else _("Secret choices")  # (not while others play)
         embed.add_field(name=title, value=prompt, inline=False)
         return Payload(embeds=[embed], view=components)
 

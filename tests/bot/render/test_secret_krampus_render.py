@@ -172,6 +172,23 @@ def test_every_private_message_at_the_end_says_who_won_and_why() -> None:
             assert "Your move" not in text
 
 
+def test_the_private_field_says_your_move_only_when_the_seat_has_one() -> None:
+    """The role DM's field read "Your move" all game, above "Your secret choices come here", also
+    while the others voted: it says so only while the seat has a private decision."""
+    seen = set()
+    for state in _random_states(7, 4):
+        if state.phase == Phase.GAME_OVER:
+            break
+        ctx = TableContext(1, GAME.decision(state), NAMES[:7], "Secret Krampus")
+        for seat in range(7):
+            private = _message(RENDER.private(GAME.view(state, seat), ctx, []))
+            fields = [field.name for field in private.embeds[0].fields]
+            deciding = bool(private.custom_ids())
+            assert ("Your move" in fields) == deciding and ("Secret choices" in fields) != deciding
+            seen.add(deciding)
+    assert seen == {True, False}
+
+
 def test_the_table_says_how_many_votes_failed_in_a_row() -> None:
     """The failed votes were only on the picture's track (too small to read on a phone): the
     news of a failed vote says how many in a row, and how many make chaos."""
