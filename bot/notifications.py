@@ -71,8 +71,8 @@ def _where(call: Call) -> Hashable:
 
 
 def _your_turn(game: LoadedGame, seat: int, url: str | None) -> Payload:
-    """The short DM telling a player a decision on the table (or in their view) is theirs."""
-    in_view = game.state is not None and screens.renderer(game).has_private_decision(game.view(seat))
+    """The short DM telling a player a decision on the table (or only in their view) is theirs."""
+    in_view = game.state is not None and screens.only_in_private(game, seat)
     return Payload(content=screens.your_turn_text(game, seat, url, in_view=in_view))
 
 
@@ -166,7 +166,7 @@ class Notifications:
         if mention and game.state is not None and game.rules.timer(game.state) is not None:
             mention = []  # a timed decision (a reaction window): a ping would name who may react
         if mention:
-            in_view = [s for s in mention if screens.renderer(game).has_private_decision(game.view(s))]
+            in_view = [s for s in mention if screens.only_in_private(game, s)]
             text = _mention(game, [s for s in mention if s not in in_view], in_view)
 
             async def posted(message_id: int) -> None:

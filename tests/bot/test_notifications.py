@@ -221,6 +221,28 @@ async def test_a_your_turn_dm_of_a_player_in_their_view_names_its_button(h: Harn
     assert "your choices are under **My role & cards** on the [table](" in told.content, told.content
 
 
+async def test_a_view_player_s_turn_on_the_table_is_pushed_as_on_the_table(h: Harness, clock: Clock) -> None:
+    """A Naughty or Nice turn is played on the table (Craft, Summon) and in the view (Fulfill):
+    the push of a player who plays from their view sent them to "**My hand**" alone."""
+    users = make_users(2)
+    table, game_id = await h.open_table(users, "naughty-or-nice")
+    await h.discord.click(users[0], table, f"mine:{game_id}")  # plays from the view from now on
+    rng = random.Random(4)
+    told: list[str] = []
+    for _ in range(200):
+        game = await h.game(game_id)
+        if game.record.status != "running" or told:
+            break
+        clock.now += IDLE_SECONDS + 1
+        before = len(your_turn_dms(h, users[0]))
+        await play_random_click(h, table, game_id, users, rng)
+        after = await h.game(game_id)
+        turn = after.view(0).phase == "turn" and 0 in after.to_decide()
+        told += [m.content for m in your_turn_dms(h, users[0])[before:] if turn]
+    assert told, "no turn of the view player was pushed"
+    assert "[go to the table](" in told[0] and "My hand" not in told[0], told[0]
+
+
 async def test_a_channel_mention_goes_when_its_decision_is_over(h: Harness, clock: Clock) -> None:
     users = make_users(5)
     h.discord.closed_dms = {u.id for u in users}
