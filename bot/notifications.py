@@ -82,7 +82,7 @@ def _mention(game: LoadedGame, on_table: list[int], in_view: list[int]) -> str:
     decision is made follows from the game's phase, which the table shows everyone: the post
     tells no more than the table (a timed decision, a reaction window, is never posted)."""
     with using(screens.table_language(game)):  # a channel post
-        title = f"**{_(game.info.title)} #{game.id}**"
+        title = screens.called_to(game)
         lines = []
         if on_table:
             lines.append(

@@ -56,6 +56,15 @@ def private_label(game: LoadedGame) -> str:
     return _(str(getattr(renderer(game), "private_button", DEFAULT_PRIVATE_LABEL)))
 
 
+def called_to(game: LoadedGame) -> str:
+    """The game, and the decision a push calls a player to, in the current language:
+    "**Secret Krampus #1** (the vote)" (the decision's public name, `GameRules.decision_label`;
+    none for a reaction window, which says what it is itself)."""
+    title = f"**{_(game.info.title)} #{game.id}**"
+    label = game.rules.decision_label(game.state) if game.state is not None else None
+    return f"{title} ({_(label)})" if label else title
+
+
 def your_turn_text(
     game: LoadedGame, seat: int, url: str | None, *, below: bool = False, in_view: bool = False
 ) -> str:
@@ -67,7 +76,7 @@ def your_turn_text(
         with using(table_language(game)):  # (the button as the table shows it)
             button = private_label(game)
     with using(seat_language(game, seat)):
-        title = f"**{_(game.info.title)} #{game.id}**"
+        title = called_to(game)
         if below:
             timer = game.rules.timer(game.state) if game.state is not None else None
             deadline = game.record.deadline

@@ -12,7 +12,8 @@ actions, events, options and views. The bot only ever talks to a game through th
   spectators). Renderers see only views, never the state: this is the one door to hidden info.
 - `outcome(state)`: `None` while the game runs, an `Outcome` once it is over.
 - `default_action(state, seat)`: what the turn clock does for a seat that ran out of time.
-- `decision_label(state)`: the current decision's public name, for the turn clock's post.
+- `decision_label(state)`: the current decision's public name, for the turn clock's post and the
+  "your turn" push.
 - `check_player_count(num_seats)`: refuses a player count the game does not allow.
 - `timer(state)`: a `Timer` when the current decision is closed by the clock (a reaction window),
   else None. The bot stores the deadline and, when it passes, applies `timer.action` from
@@ -148,7 +149,7 @@ class GameRules(ABC, Generic[StateT, ActionT]):
 
     def decision_label(self, state: StateT) -> str | None:
         """A short public name of the current decision, for the turn clock's post ("Time ran out
-        for the vote: ..."): a phrase marked for the catalogues (`N_`), from public facts only
+        for the vote: ...") and the "your turn" push: a phrase marked for the catalogues (`N_`), from public facts only
         (default None: the post names no decision)."""
         return None
 
