@@ -149,8 +149,8 @@ class GameRules(ABC, Generic[StateT, ActionT]):
 
     def decision_label(self, state: StateT) -> str | None:
         """A short public name of the current decision, for the turn clock's post ("Time ran out
-        for the vote: ...") and the "your turn" push: a phrase marked for the catalogues (`N_`), from public facts only
-        (default None: the post names no decision)."""
+        for the vote: ...") and the "your turn" push: a phrase marked for the catalogues (`N_`),
+        from public facts only (default None: they name no decision)."""
         return None
 
     def default_action(self, state: StateT, seat: int) -> ActionT | None:
