@@ -58,7 +58,7 @@ def private_label(game: LoadedGame) -> str:
 
 def called_to(game: LoadedGame) -> str:
     """The game, and the decision a push calls a player to, in the current language:
-    "**Secret Krampus #1** (the vote)" (the decision's public name, `GameRules.decision_label`;
+    "**<game> #1** (the vote)" (the decision's public name, `GameRules.decision_label`;
     none for a reaction window, which says what it is itself)."""
     title = f"**{_(game.info.title)} #{game.id}**"
     label = game.rules.decision_label(game.state) if game.state is not None else None
