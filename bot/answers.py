@@ -133,6 +133,13 @@ def will_answer(interaction: discord.Interaction, answer: Answer) -> None:
 _ANSWERING: set[asyncio.Task[Any]] = set()
 
 
+def answered_later(task: asyncio.Task[Any]) -> None:
+    """A task answering an interaction after its handler returned (the click was acknowledged
+    first: `bot.message_slots.answer_later`): kept until done, and a stop waits for it too."""
+    _ANSWERING.add(task)
+    task.add_done_callback(_ANSWERING.discard)
+
+
 async def finish_answers(timeout: float) -> int:
     """Wait up to `timeout` seconds for the interactions being answered now (a stop: their answers
     and the writes they deliver would otherwise meet a closed connection). Returns how many were

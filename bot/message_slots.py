@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 import discord
 from pydantic import BaseModel
 
-from bot.answers import edit_answer, hold, let_go, response_lock
+from bot.answers import answered_later, edit_answer, hold, let_go, response_lock
 from bot.global_budget import Trailing
 from bot.loaded_game import LoadedGame
 from bot.messenger import RETRIES, NotDelivered, retry_delay
@@ -274,10 +274,6 @@ def _drop(lock: asyncio.Lock, acquiring: asyncio.Task[bool]) -> None:
         acquiring.add_done_callback(release)
 
 
-#: answers finished after their click was acknowledged (`lock_or_defer`): kept until done
-_LATER: set[asyncio.Task[None]] = set()
-
-
 def answer_later(
     interaction: discord.Interaction,
     lock: asyncio.Lock,
@@ -303,5 +299,4 @@ def answer_later(
             let_go(interaction)
 
     task = asyncio.get_running_loop().create_task(run())
-    _LATER.add(task)
-    task.add_done_callback(_LATER.discard)
+    answered_later(task)  # (kept until done; a stop waits for it)

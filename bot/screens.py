@@ -58,11 +58,12 @@ def private_label(game: LoadedGame) -> str:
 
 def called_to(game: LoadedGame) -> str:
     """The game, and the decision a push calls a player to, in the current language:
-    "**<game> #1** (the vote)" (the decision's public name, `GameRules.decision_label`;
-    none for a reaction window, which says what it is itself)."""
+    "**<game> #1** \N{EN DASH} the vote" (the decision's public name, `GameRules.decision_label`;
+    none for a reaction window, which says what it is itself; a dash, not brackets: the texts
+    around it may bracket what follows)."""
     title = f"**{_(game.info.title)} #{game.id}**"
     label = game.rules.decision_label(game.state) if game.state is not None else None
-    return f"{title} ({_(label)})" if label else title
+    return f"{title} \N{EN DASH} {_(label)}" if label else title
 
 
 def your_turn_text(

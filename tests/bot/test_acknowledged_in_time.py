@@ -250,6 +250,9 @@ async def test_a_stop_lets_the_clicks_being_answered_finish_first() -> None:
     await asyncio.sleep(0)  # (the click is being answered)
     assert await finish_answers(timeout=2.0) == 0
     assert calls == ["answered"] and click.done()
+    later = asyncio.create_task(asyncio.sleep(0.05))  # an answer made after its click's handler
+    bot.answers.answered_later(later)
+    assert await finish_answers(timeout=2.0) == 0 and later.done()
     stuck = asyncio.create_task(answering(interaction, asyncio.sleep(5)))
     await asyncio.sleep(0)
     assert await finish_answers(timeout=0.05) == 1  # (a stop waits only so long)

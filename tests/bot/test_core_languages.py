@@ -186,7 +186,7 @@ async def test_the_turn_clock_speaks_the_tables_language(harness: Harness) -> No
     await table.pipeline.clock_expiry(game_id, game.decision)
     expiry = harness.discord.channels[CHANNEL][-1].text()
     assert expiry == (
-        f"\N{ALARM CLOCK} Zeit für die Nominierung des Schlittenladers abgelaufen: "
+        f"\N{ALARM CLOCK} Zeit abgelaufen (die Nominierung des Schlittenladers): "
         f"Die Uhr hat an Stelle von {name} entschieden."
     )
     game = await harness.game(game_id)

@@ -165,7 +165,9 @@ async def test_a_channel_mention_says_where_the_decision_is_made(h: Harness, clo
     clock.now += IDLE_SECONDS + 1
     candidate = await nominate(h, table, users, await h.game(game_id))
     vote = [m for m in h.discord.channels[CHANNEL] if m.pings][-1]
-    assert "your turn in **Secret Krampus #1** (the vote), on the table." in vote.text()  # (what for)
+    assert (
+        "your turn in **Secret Krampus #1** \N{EN DASH} the vote, on the table." in vote.text()
+    )  # (what for)
     assert "My role & cards" not in vote.text() and candidate.id not in vote.pings
     yes = next(cid for cid in table.custom_ids() if cid.endswith(":vote.1"))
     await h.discord.click(candidate, table, yes)
@@ -197,7 +199,8 @@ async def test_a_new_dm_with_a_decision_says_why_it_came(h: Harness, clock: Cloc
     assert notified(h, mark) == [candidate.id]
     dm = h.discord.last_dm(candidate)
     assert dm.content == (
-        "\N{BELL} Your turn in **Secret Krampus #1** (the List Maker's discard): your choices are below."
+        "\N{BELL} Your turn in **Secret Krampus #1** \N{EN DASH} the List Maker's discard: your choices are "
+        "below."
     )
     assert any(cid.startswith("act:") for cid in dm.custom_ids()) and not dm.silent
     await h.discord.click(candidate, dm, next(cid for cid in dm.custom_ids() if cid.startswith("act:")))
