@@ -132,14 +132,8 @@ class LoadedGame:
 
     def must_decide(self, seat: int) -> bool:
         """Whether a person sits at `seat` and has a part in the current decision (something to
-        do in it, in a running game)."""
-        return (
-            self.state is not None
-            and self.record.status == "running"
-            and seat in self.to_decide()
-            and not self.is_ai(seat)
-            and self.can_act(seat)
-        )
+        do in it, in a running game: `to_decide` is empty otherwise)."""
+        return seat in self.to_decide() and not self.is_ai(seat) and self.can_act(seat)
 
     def humans_to_decide(self) -> list[int]:
         """The seats of people that must decide now and have something to do, in seat order."""

@@ -72,7 +72,7 @@ def _where(call: Call) -> Hashable:
 
 def _your_turn(game: LoadedGame, seat: int, url: str | None) -> Payload:
     """The short DM telling a player a decision on the table (or only in their view) is theirs."""
-    in_view = game.state is not None and screens.only_in_private(game, seat)
+    in_view = screens.only_in_private(game, seat)  # (False unless the game runs)
     return Payload(content=screens.your_turn_text(game, seat, url, in_view=in_view))
 
 
