@@ -46,8 +46,7 @@ from games.naughty_or_nice.data import (
     Giver,
     Reaction,
 )
-from games.naughty_or_nice.events import CreatureGained
-from games.naughty_or_nice.events_play import Stolen
+from games.naughty_or_nice.events import CreatureGained, Stolen
 from games.naughty_or_nice.viewmodels import NoNView
 
 #: Private events that only echo the seat's own click (the redrawn message shows the result).

@@ -1,8 +1,9 @@
 """Naughty or Nice (Szilágyi L. Gábor, Tony Baritoon): gift givers, kiddos, presents, creatures.
 
 The rules are `shared/rules/naughty-or-nice.md`. Layout: `data.py` (tables), `models.py` (state,
-options, the task stack), `actions.py`, `events.py` + `events_play.py`, `cards.py` (zones, draws,
-Midnight, points), `flow.py` (setup, turns, the task runner), `engine.py` + `engine_other.py`
+options, the task stack), `actions.py`, `events.py` (the union of every event, with those of
+turns; the others in `events_play.py`, `events_taking.py` and `events_score.py`), `cards.py`
+(zones, draws, Midnight, points), `flow.py` (setup, turns, the task runner), `engine.py` + `engine_other.py`
 (the action handlers), `basic.py` (Craft / Summon / Fulfill / set collection), `creatures.py`
 (playing and resolving creatures), `reactions.py` (windows), `scoring.py`, `rules.py`
 (to_decide, legal_actions), `viewmodels.py` + `views.py`, `game.py` (GameRules).

@@ -10,8 +10,16 @@ from games.core import Event, GameRules, Outcome, Timer
 from games.core.words import N_, Words
 from games.naughty_or_nice import clock, engine, flow, rules
 from games.naughty_or_nice.actions import CloseWindow, NoNAction
-from games.naughty_or_nice.events import NoNEvent, NothingToLose, Scored, Tucked
-from games.naughty_or_nice.events_play import EffectCancelled, KrampusGave, ScroogePlaced, Stole
+from games.naughty_or_nice.events import (
+    EffectCancelled,
+    KrampusGave,
+    NoNEvent,
+    NothingToLose,
+    Scored,
+    ScroogePlaced,
+    Stole,
+    Tucked,
+)
 from games.naughty_or_nice.models import NoNOptions, NoNState, WindowTask
 from games.naughty_or_nice.viewmodels import NoNView
 from games.naughty_or_nice.views import build_view

@@ -1,7 +1,7 @@
 """Naughty or Nice's words as players read them: presents, creatures, kiddos, gift givers, colours,
 symbols and lists, each a `Words` (`games.core.words`) so the bot can show it in the reader's
 language (`bot.i18n.translated`). The names themselves are marked in `data.py`; the sentences are
-in `events.py`, `events_play.py` and the engines' refusals."""
+in the `events*.py` modules and the engines' refusals."""
 
 from __future__ import annotations
 

@@ -582,8 +582,7 @@ def test_news_and_prompts_say_each_thing_once_and_right() -> None:
     """ "You stole Reindeer from Vixen." was followed by "You gain Reindeer."; a Cringe that took
     nothing said "steals 0 creatures"; a Craft said "take 2 more" before any was taken."""
     from games.naughty_or_nice.data import LEVELS
-    from games.naughty_or_nice.events import CreatureGained
-    from games.naughty_or_nice.events_play import Stole
+    from games.naughty_or_nice.events import CreatureGained, Stole
 
     nothing = Stole(thief=0, victim=1, what="creature", count=0)
     assert nothing.describe(NAMES) == "Ann steals nothing from Ben."
@@ -612,7 +611,7 @@ def test_the_fulfill_screen_says_when_the_hand_cannot_finish_and_the_news_when_i
     lines without a word."""
     from bot.render.naughty_or_nice import NEWS_LINES, table_news
     from bot.render.naughty_or_nice_prompts import fulfil_headline
-    from games.naughty_or_nice.events_play import Stole
+    from games.naughty_or_nice.events import Stole
 
     seen = set()
     for state in random_states(3, 5, {"level": 5}, limit=800):
@@ -719,7 +718,7 @@ def test_ded_moroz_s_own_snow_maiden_says_how_many_repeats_are_left() -> None:
     "Snow Maiden: Ann takes no other basic action." twice in a row, like a bug."""
     from games.naughty_or_nice.actions import Craft, Decline, PlayCreature, TakePresent
     from games.naughty_or_nice.data import Creature, Giver
-    from games.naughty_or_nice.events_play import Declined
+    from games.naughty_or_nice.events import Declined
     from tests.games.naughty_or_nice.helpers import act, fresh, give_creatures
 
     state = fresh(3, level=4, givers=[Giver.DED_MOROZ, Giver.ODIN, Giver.CHRISTKINDL])
