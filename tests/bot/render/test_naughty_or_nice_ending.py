@@ -8,7 +8,7 @@ import pytest
 from bot.render.base import TableContext
 from bot.render.naughty_or_nice_text import SYMBOL_EMOJI, majorities
 from games.naughty_or_nice.data import SYMBOL_MAJORITY_POINTS
-from tests.bot.render.test_naughty_or_nice_render import GAME, NAMES, RENDER, random_states
+from tests.bot.render.naughty_or_nice_states import GAME, NAMES, RENDER, random_states
 
 
 @pytest.mark.parametrize("seed", range(4))
