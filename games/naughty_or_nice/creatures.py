@@ -34,6 +34,7 @@ from games.naughty_or_nice.data import (
 from games.naughty_or_nice.events import (
     CreaturePlayed,
     EffectCancelled,
+    EffectStands,
     ElvesRevealed,
     KiddoTaken,
     KrampusGave,
@@ -123,8 +124,10 @@ def resolve(state: NoNState, task: ResolveTask, out: list[Event]) -> None:
     else:
         state.creature_discard.append(task.card)
     if cancelled:
-        out.append(EffectCancelled(seat=task.seat, creature=task.creature))
+        out.append(EffectCancelled(seat=task.seat, creature=task.creature, tomtes=list(task.tomtes)))
         return
+    if task.tomtes:
+        out.append(EffectStands(seat=task.seat, creature=task.creature, tomtes=list(task.tomtes)))
     _EFFECTS[task.creature](state, task, out)
 
 

@@ -21,6 +21,7 @@ from games.naughty_or_nice.events_play import (
     AnswerRecorded,
     CreaturePlayed,
     EffectCancelled,
+    EffectStands,
     ElvesPicked,
     ElvesRevealed,
     KiddoTaken,
@@ -276,6 +277,7 @@ NoNEvent = Annotated[
     | AnswerRecorded
     | WindowClosed
     | EffectCancelled
+    | EffectStands
     | ElvesRevealed
     | ElvesPicked
     | KiddoTaken

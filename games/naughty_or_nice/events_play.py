@@ -134,9 +134,14 @@ class WindowClosed(Event):
 
 
 class EffectCancelled(Event):
+    """Public: a Tomte chain of odd length cancels the effect of `seat`'s creature (spec 5.2.5);
+    `tomtes`: the chain's players in order (the last one's Tomte decided it; empty in logs
+    written before it was kept)."""
+
     kind: Literal["effect_cancelled"] = "effect_cancelled"
     seat: int
     creature: Creature
+    tomtes: list[int] = []
 
     def describe(self, names: Sequence[str]) -> Words:
         return Words(
@@ -146,10 +151,47 @@ class EffectCancelled(Event):
         )
 
     def describe_to(self, names: Sequence[str], seat: int) -> Words:
-        """As the creature's player reads it (in private: `NaughtyOrNice.done_to`)."""
+        """As the creature's player, or the player whose Tomte cancelled it, reads it (in
+        private: `NaughtyOrNice.done_to`)."""
         if seat == self.seat:
             return Words(
                 N_("The effect of your {creature} is cancelled."), creature=creature_kind_words(self.creature)
+            )
+        if self.tomtes and seat == self.tomtes[-1]:
+            return Words(
+                N_("Your {tomte} cancels the effect of {name}'s {creature}."),
+                tomte=creature_kind_words(Creature.TOMTE),
+                name=names[self.seat],
+                creature=creature_kind_words(self.creature),
+            )
+        return self.describe(names)
+
+
+class EffectStands(Event):
+    """Public: a Tomte chain of even length (2, 4...): the Tomtes cancel each other and the
+    effect of `seat`'s creature applies (spec 5.2.5); `tomtes`: the chain's players in order."""
+
+    kind: Literal["effect_stands"] = "effect_stands"
+    seat: int
+    creature: Creature
+    tomtes: list[int]
+
+    def describe(self, names: Sequence[str]) -> Words:
+        return Words(
+            # i18n: a Tomte chain of 2 (or 4): the last Tomte undoes the first, the creature works
+            N_("{tomte} cancels {tomte}: {name}'s {creature} takes effect."),
+            tomte=creature_kind_words(Creature.TOMTE),
+            name=names[self.seat],
+            creature=creature_kind_words(self.creature),
+        )
+
+    def describe_to(self, names: Sequence[str], seat: int) -> Words:
+        """As the creature's player reads it (in private: `NaughtyOrNice.done_to`)."""
+        if seat == self.seat:
+            return Words(
+                N_("{tomte} cancels {tomte}: your {creature} takes effect."),
+                tomte=creature_kind_words(Creature.TOMTE),
+                creature=creature_kind_words(self.creature),
             )
         return self.describe(names)
 

@@ -12,6 +12,7 @@ from games.naughty_or_nice import clock, engine, flow, rules
 from games.naughty_or_nice.actions import CloseWindow, NoNAction
 from games.naughty_or_nice.events import (
     EffectCancelled,
+    EffectStands,
     KrampusGave,
     NoNEvent,
     NothingToLose,
@@ -69,14 +70,15 @@ class NaughtyOrNice(GameRules[NoNState, Any]):
     def done_to(self, event: Event) -> frozenset[int]:
         """Krampus makes a player give a present (to its player), the Jólakötturinn (or another)
         costs them points (or would: they have none; told to whose card it was too), Mr Scrooge
-        makes them miss a turn, a steal finds nothing to take, a Tomte cancels their creature,
+        makes them miss a turn, a steal finds nothing to take, a Tomte chain cancels their creature
+        or not (told to the chain's players too: was their Tomte the one that counted),
         Santa's Reindeer goes under Rudolf: each told in their private message too."""
         if isinstance(event, KrampusGave) and event.seat != event.to:
             return frozenset({event.seat, event.to})
         if isinstance(event, Stole) and not event.count:
             return frozenset({event.thief})
-        if isinstance(event, EffectCancelled):  # (a Tomte cancelled the player's creature)
-            return frozenset({event.seat})
+        if isinstance(event, EffectCancelled | EffectStands):  # (a Tomte chain's outcome)
+            return frozenset({event.seat, *event.tomtes})
         if isinstance(event, Scored) and event.points < 0 or isinstance(event, NothingToLose):
             return frozenset({event.seat} | ({event.by} if event.by is not None else set()))
         if isinstance(event, ScroogePlaced) and event.seat != event.target:

@@ -322,7 +322,14 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
         "scored": ("You lose", "{loser} loses"),  # (the loser, then whose card it was)
         "scrooge_placed": ("makes you skip",),
         "stole": ("You steal nothing: ",),  # (a steal that found nothing: the thief)
-        "effect_cancelled": ("The effect of your ",),  # (a Tomte cancelled the player's creature)
+        # (a Tomte cancelled the player's creature; the player whose Tomte did it)
+        "effect_cancelled": ("The effect of your ", "Your Tomte cancels the effect of {loser}'s "),
+        # (a Tomte chain of 2: the creature's player, then each of the chain's)
+        "effect_stands": (
+            "Tomte cancels Tomte: your ",
+            "Tomte cancels Tomte: {loser}'s ",
+            "Tomte cancels Tomte: {loser}'s ",
+        ),
         # (a Jólakötturinn at 0 points: the loser, then whose card it was)
         "nothing_to_lose": ("You have no points to lose (", "{loser} has no points to lose (your "),
         "tucked": ("You put the Reindeer under Rudolf (",),  # (Santa's gained Reindeer: not in hand)

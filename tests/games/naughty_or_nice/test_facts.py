@@ -296,6 +296,8 @@ def test_20_tomte_cancels_effect_points_stay():
     assert G.timer(state).seconds == 15 and G.timer(state).action == A.CloseWindow()
     state, events = act(state, 1, A.React())
     assert of_kind(events, "effect_cancelled") and state.players[1].score == 1
+    (cancelled,) = of_kind(events, "effect_cancelled")
+    assert cancelled.tomtes == [1] and G.done_to(cancelled) == {0, 1}  # (told to both players)
     assert state.players[0].score == 1 and len(state.players[2].presents) == 1
     assert state.players[0].presents == []
 
@@ -310,6 +312,9 @@ def test_21_tomte_on_tomte_effect_happens():
     assert G.to_decide(state) == {0}  # the original player may react to the Tomte
     state, events = act(state, 0, A.React())
     assert not of_kind(events, "effect_cancelled")
+    (stands,) = of_kind(events, "effect_stands")  # (said, before the effect it announces)
+    assert stands.tomtes == [1, 0] and G.done_to(stands) == {0, 1}
+    assert events.index(stands) < events.index(of_kind(events, "krampus_gave")[0])
     assert [PRESENT_TYPE_OF[c] for c in state.players[0].presents] == [P.COAL]
     assert state.players[0].score == 2 and state.players[1].score == 1
 
