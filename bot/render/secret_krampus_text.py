@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, translated
 from bot.render.base import TableContext, newest_lines
 from games.core import Event
-from games.secret_krampus.data import FAILED_VOTE_CHAOS_AT, TEAM_OF_ROLE, Card, Order, Phase, Team
+from games.secret_krampus.data import (
+    FAILED_VOTE_CHAOS_AT,
+    ONLY_LM_TERM_LIMITED,
+    TEAM_OF_ROLE,
+    Card,
+    Order,
+    Phase,
+    Team,
+)
 from games.secret_krampus.events import (
     CardPlaced,
     Chaos,
@@ -177,7 +185,8 @@ def headline(view: SKView, ctx: TableContext) -> str:
 
 
 def term_limited_line(view: SKView, ctx: TableContext) -> str | None:
-    """During a nomination: who may not be Sleigh Loader because they just governed."""
+    """During a nomination: who may not be Sleigh Loader because they just governed (in a game
+    that started with 5, only the last List Maker: spec 4.4)."""
     if view.phase != Phase.NOMINATION:
         return None
     seats = [
@@ -187,6 +196,8 @@ def term_limited_line(view: SKView, ctx: TableContext) -> str | None:
     ]
     if not seats:
         return None
+    if len(view.players) in ONLY_LM_TERM_LIMITED:  # (the last Sleigh Loader may serve again)
+        return _("Can't be Sleigh Loader (last List Maker): {names}", names=names_of(ctx, seats))
     return _("Can't be Sleigh Loader (last government): {names}", names=names_of(ctx, seats))
 
 

@@ -186,7 +186,7 @@ def _all_texts(state: SKState, events: list[Event]) -> list[str]:
 
 @pytest.mark.parametrize("players", [5, 7, 9])
 def test_no_codes_no_per_voter_lines_and_each_thing_said_once(players: int) -> None:
-    seen_order = False
+    seen_order = seen_limited = False
     for seed in range(3):
         for state, events in moments(players, seed):
             for shown in _all_texts(state, events):
@@ -202,6 +202,10 @@ def test_no_codes_no_per_voter_lines_and_each_thing_said_once(players: int) -> N
             if state.phase == Phase.NOMINATION:  # the candidate is never called term-limited
                 limited = next((line for line in shown.splitlines() if "Can't be Sleigh Loader" in line), "")
                 assert NAMES[state.lm_candidate] not in limited.split(":", 1)[-1].split(", ")
+                # with 5 the last Sleigh Loader may serve again: the line names the List Maker only
+                said = "(last List Maker)" if players == 5 else "(last government)"
+                assert not limited or said in limited, limited
+                seen_limited |= bool(limited)
             if state.phase == Phase.GAME_OVER:
                 assert table(state, events).embeds[0].footer.text is None
                 lines = shown.splitlines()
@@ -210,6 +214,7 @@ def test_no_codes_no_per_voter_lines_and_each_thing_said_once(players: int) -> N
             elif view.krampus_check_active and state.phase in (Phase.NOMINATION, Phase.VOTING):
                 assert "Krampus check" in (table(state, events).embeds[0].footer.text or "")
     assert seen_order or players != 5  # a 5-6 player board has Checking it Twice
+    assert seen_limited
 
 
 def role_word(role: Role) -> str:
