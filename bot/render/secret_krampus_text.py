@@ -69,6 +69,8 @@ MAX_EVENT_LINES = 6
 #: The button of a player's private message (`bot.screens.private_label`): the table names it
 #: where a choice is made in private.
 PRIVATE_BUTTON = N_("My role & cards")
+#: The boards' counts (as `CardPlaced.counts` says them after a delivery).
+BOARD_COUNTS = N_("Nice {nice}/{nice_goal}, Naughty {naughty}/{naughty_goal}.")
 KRAMPUS_CHECK = N_("Krampus check: if Krampus is elected Sleigh Loader, team Naughty wins.")
 
 
@@ -311,7 +313,18 @@ def roles_lines(view: SKView, ctx: TableContext) -> str | None:
 
 
 def footer(view: SKView) -> str | None:
-    """A rule to keep in mind while choosing a government."""
-    if view.krampus_check_active and view.phase in (Phase.NOMINATION, Phase.VOTING) and not over(view):
-        return _(KRAMPUS_CHECK)
-    return None
+    """The boards' counts all game (the picture shows them too, but a phone may not load or
+    read it; "What just happened" says them only as a gift is delivered), and a rule to keep in
+    mind while choosing a government."""
+    if over(view):
+        return None
+    counts = _(
+        BOARD_COUNTS,
+        nice=view.nice_count,
+        nice_goal=view.nice_win_at,
+        naughty=view.naughty_count,
+        naughty_goal=view.naughty_win_at,
+    )
+    if view.krampus_check_active and view.phase in (Phase.NOMINATION, Phase.VOTING):
+        return f"{counts} {_(KRAMPUS_CHECK)}"
+    return counts

@@ -211,8 +211,11 @@ def test_no_codes_no_per_voter_lines_and_each_thing_said_once(players: int) -> N
                 lines = shown.splitlines()
                 for seat, role in enumerate(state.roles):
                     assert any(line.startswith(NAMES[seat]) and role_word(role) in line for line in lines)
-            elif view.krampus_check_active and state.phase in (Phase.NOMINATION, Phase.VOTING):
-                assert "Krampus check" in (table(state, events).embeds[0].footer.text or "")
+            else:  # the boards' counts stay in the text all game (not only as a gift is delivered)
+                rule = table(state, events).embeds[0].footer.text or ""
+                assert f"Nice {view.nice_count}/5, Naughty {view.naughty_count}/6." in rule, rule
+                if view.krampus_check_active and state.phase in (Phase.NOMINATION, Phase.VOTING):
+                    assert "Krampus check" in rule
     assert seen_order or players != 5  # a 5-6 player board has Checking it Twice
     assert seen_limited
 
