@@ -37,7 +37,10 @@ def standing(view: CTView, ctx: TableContext) -> str:
 def private_picture(view: CTView, ctx: TableContext, chosen: Draft) -> PrivatePicture:
     seat = view.seat
     assert seat is not None
-    title = _("Your tree: {points}", points=points(view.seats[seat].points))
+    # the points only once they are the tree's: during play they are the objectives' so far, which
+    # "Points so far" beside it says (a title "Your tree: 17 points" read as the tree's worth)
+    over = view.phase == Phase.GAME_OVER
+    title = _("Your tree: {points}", points=points(view.seats[seat].points)) if over else _("Your tree")
     if ctx.abandoned:  # the tree as it was: no free cells numbered, no hand to pick from
         return PrivatePicture(tree=view.seats[seat].tree, title=title)
     if chosen.card is not None and chosen.cell is not None:

@@ -307,10 +307,34 @@ def test_an_abandoned_game_shows_each_tree_as_it_was() -> None:
     running = RENDER.private(view, TableContext(1, state.decision, NAMES[:3], G.title), [])
     ctx = TableContext(1, state.decision, NAMES[:3], G.title, abandoned=True)
     abandoned = RENDER.private(view, ctx, [])
-    tree = PrivatePicture(tree=view.seats[0].tree, title=f"Your tree: {points(view.seats[0].points)}")
+    tree = PrivatePicture(tree=view.seats[0].tree, title="Your tree")
     assert running.pictures[0].key != tree.key() == abandoned.pictures[0].key
     said = f"Your tree as it was in round {view.round}/3, turn {view.turn}/7."
     assert abandoned.embeds[0].description == said  # (the controls are the bot's to take away)
+
+
+def test_the_private_picture_s_title_gives_points_only_once_they_are_the_tree_s() -> None:
+    """During play a seat's points are its objectives' so far (ornaments and the rest count at
+    the end): a title "Your tree: 17 points" read as the tree's worth; the text's "Points so
+    far" says them. At the end the title is the tree's total."""
+    from bot.render.christmas_tree_components import Draft
+    from bot.render.christmas_tree_private import private_picture
+
+    seen = set()
+    for state, _ in _states(2, "normal", 7, every=1):
+        view = G.view(state, 0)
+        if view.phase not in (Phase.TURN, Phase.GAME_OVER):
+            continue
+        ctx = TableContext(1, state.decision, NAMES[:2], G.title)
+        title = private_picture(view, ctx, Draft.parse(None, view)).title
+        if view.phase == Phase.GAME_OVER:
+            total = next(p.total for p in view.breakdown if p.seat == 0)
+            assert title == f"Your tree: {points(total)}", title
+        else:
+            assert title == "Your tree", title
+            seen.add(view.seats[0].points > 0)  # (also once objectives have scored)
+        seen.add(view.phase)
+    assert seen >= {Phase.TURN, Phase.GAME_OVER, True}
 
 
 def test_half_a_choice_is_said_not_drawn() -> None:
