@@ -143,8 +143,11 @@ class ChristmasTreeRenderer(BaseRenderer):
         if news:
             embed.add_field(name=_("Just now"), value=news[:1024], inline=False)
         footer = _(MODE_TEXT[view.mode])
-        if not over:
+        if not over:  # (public, spec 5: the number of cards in the deck)
             footer = _(PASSING_FOOTER[view.direction], mode=footer, order=passing(view, ctx.names))
+            # i18n: the footer's count of cards left in the deck, short: "Deck: 36"
+            deck = _("Deck: {n}", n=view.deck_size)
+            footer = f"{footer} \N{MIDDLE DOT} {deck}"
         embed.set_footer(text=footer)
         fresh = fresh_cells(events)
         picture = Picture(

@@ -544,3 +544,17 @@ def test_after_a_swap_the_turn_names_the_new_card_s_cell_and_a_half_swap_says_so
     state, _events = act(state, 0, swap)
     text = _message(RENDER.private(G.view(state, 0), ctx, [])).text()
     assert f"Your card goes on **cell {other + 1}**." in text, text
+
+
+def test_the_table_says_how_many_cards_are_left_in_the_deck() -> None:
+    """Public at all times (spec 5): the number of cards in the deck (never which)."""
+    counts = set()
+    for state, _ in _states(3, "normal", 5, every=1):
+        if state.phase == Phase.GAME_OVER:
+            continue
+        ctx = TableContext(1, state.decision, NAMES[:3], G.title)
+        footer = _message(RENDER.table(G.view(state, None), ctx, [])).embeds[0].footer.text
+        n = len(state.deck)
+        assert footer.endswith(f" · Deck: {n}"), footer
+        counts.add(n)
+    assert len(counts) >= 3  # (each round's deal takes its cards)
