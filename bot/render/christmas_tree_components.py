@@ -18,7 +18,7 @@ import discord
 from bot.components import ActionButton, ActionSelect, DraftButton, DraftSelect
 from bot.i18n import _
 from bot.render.base import TableContext, new_view
-from bot.render.christmas_tree_text import cell_text, objective_name, place_label, short_card
+from bot.render.christmas_tree_text import cell_text, objective_name, place_label, short_card, wishes_text
 from games.christmas_tree.data import Phase
 from games.christmas_tree.models import CTView
 from games.christmas_tree.rules import rotations_of
@@ -94,6 +94,7 @@ def _placement_components(view: CTView, ctx: TableContext, draft: Draft) -> disc
             label=f"{i + 1}. {short_card(code)}"[:100],
             value=draft.code(i, draft.cell),
             default=i == draft.card,
+            description=wishes_text(code),  # (a gingerbread's: its icons are small on a phone)
         )
         for i, code in enumerate(view.hand)
     ]

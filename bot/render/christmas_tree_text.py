@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.i18n import N_, _, ngettext, translated
 from games.christmas_tree.models import PendingTurn
 from games.christmas_tree.objectives import OBJECTIVES
-from games.christmas_tree.words import card_words, cell_words, facing_words
+from games.christmas_tree.words import card_words, cell_words, facing_words, wishes_words
 
 #: What each objective card asks, `{points}` from its data (per card, or per formation).
 RULE_TEXT: dict[str, str] = {
@@ -74,6 +74,12 @@ def objective_text(code: str) -> str:
 def short_card(code: str) -> str:
     """A card in a few words for a select label: `red ball 1❄`, `candy 4❄`, `gingerbread`."""
     return translated(card_words(code))
+
+
+def wishes_text(code: str) -> str | None:
+    """A gingerbread's wishes for a select option's description (None for other cards)."""
+    wishes = wishes_words(code)
+    return translated(wishes)[:100] if wishes is not None else None
 
 
 def cell_text(cell: int) -> str:

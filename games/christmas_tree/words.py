@@ -32,6 +32,22 @@ GLASS_NAMES: dict[tuple[str | None, str | None], str] = {
 CANDY_NAME = N_("candy {value}❄")
 # i18n: a gingerbread card (as a label)
 GINGERBREAD_NAME = N_("gingerbread")
+#: A gingerbread's requirement symbols, each alone (its wishes: `wishes_words`).
+SYMBOL_NAMES: dict[str, str] = {
+    # i18n: what one side of a gingerbread asks of its neighbour there: a colour of glass ornament
+    "red": N_("red"),
+    "yellow": N_("yellow"),
+    "blue": N_("blue"),
+    # i18n: what one side of a gingerbread asks of its neighbour there: a shape of glass ornament
+    "star": N_("star"),
+    "ball": N_("ball"),
+    "oval": N_("oval"),
+    # i18n: what one side of a gingerbread asks of its neighbour there: a wrapped candy
+    "candy": N_("candy"),
+}
+# i18n: a gingerbread's four wishes as it is dealt (upright), one per side, shown under its name
+# in the card menu; the arrows point to the side: "upright it wants ↖ red · ↗ star · ↘ yellow · ↙ ball"
+WISHES = N_("upright it wants ↖ {nw} · ↗ {ne} · ↘ {se} · ↙ {sw}")
 # i18n: a cell of a player's tree, numbered 1-21 on the pictures
 CELL_NAME = N_("cell {n}")
 UPRIGHT, UPSIDE_DOWN = N_("upright"), N_("upside down")
@@ -52,6 +68,16 @@ def card_words(code: str) -> Words:
     if card.kind == Kind.CANDY:
         return Words(CANDY_NAME, value=card.value)
     return Words(GINGERBREAD_NAME)
+
+
+def wishes_words(code: str) -> Words | None:
+    """A gingerbread's wishes, upright (what each side's neighbour must be: spec 2.5, 8), or None
+    for any other card: "upright it wants ↖ red · ↗ star · ↘ yellow · ↙ ball"."""
+    card = CARDS[code]
+    if card.kind != Kind.GINGERBREAD:
+        return None
+    nw, ne, se, sw = (Words(SYMBOL_NAMES[str(side)]) for side in card.sides)
+    return Words(WISHES, nw=nw, ne=ne, se=se, sw=sw)
 
 
 def cell_words(cell: int) -> Words:

@@ -558,3 +558,29 @@ def test_the_table_says_how_many_cards_are_left_in_the_deck() -> None:
         assert footer.endswith(f" · Deck: {n}"), footer
         counts.add(n)
     assert len(counts) >= 3  # (each round's deal takes its cards)
+
+
+def test_a_gingerbread_in_the_card_menu_says_its_wishes() -> None:
+    """Its four wishes are small icons in the picture (an oval read as an eye): the menu says
+    them, upright, side by side; no other card has a description."""
+    from games.christmas_tree.data import CARDS, Kind
+
+    seen = 0
+    for state, _ in _states(3, "normal", 3, every=1):
+        if state.phase != Phase.TURN:
+            continue
+        view = G.view(state, 0)
+        ctx = TableContext(1, state.decision, NAMES[:3], G.title)
+        message = _message(RENDER.private(view, ctx, []))
+        menus = [i.item for i in message.items() if i.custom_id.startswith("dsel:") and "card" in i.custom_id]
+        if not menus:
+            continue
+        for code, option in zip(view.hand, menus[0].options, strict=True):
+            card = CARDS[code]
+            if card.kind != Kind.GINGERBREAD:
+                assert option.description is None, option
+                continue
+            nw, ne, se, sw = card.sides  # (in English a symbol's name is its code)
+            assert option.description == f"upright it wants ↖ {nw} · ↗ {ne} · ↘ {se} · ↙ {sw}"
+            seen += 1
+    assert seen
