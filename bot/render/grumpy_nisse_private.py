@@ -161,8 +161,41 @@ def _headline(view: GNView, ctx: TableContext) -> str:
             card=card_long(view.lead_card),
             where=where,
         )
+    if phase in (Phase.LEAD, Phase.FOLLOW):
+        now += _space_event(view)
     # (the goal is in the footer: repeated above every trick's choice, it made the message long)
     return f"{_last_trick(view, ctx)}{now}"
+
+
+#: The states of a space's event in which it can no longer happen (`GNView.track`).
+EVENT_OVER = frozenset({"done", "missed", "lost", "used"})
+
+
+def _space_event(view: GNView) -> str:
+    """The event of the space this trick is played on, while it can still happen (the picture's
+    counters are small on a phone, and a devilish plan's count is a way to win): a line of its
+    own, "⚡ **Torech sets in motion a devilish plan** (2/3 so far): Torech's third win here
+    wins him the game."."""
+    space = next((s for s in view.track if s.space == view.pawn), None)
+    if (
+        space is None
+        or space.event_name is None
+        or space.event_text is None
+        or space.event_state in EVENT_OVER
+    ):
+        return ""
+    if space.event_state is not None and "/" in space.event_state:  # (the devilish plan's count)
+        line = _(
+            "\N{HIGH VOLTAGE SIGN} **{event}** ({count} so far): {rule}",
+            event=_(space.event_name),
+            count=space.event_state,
+            rule=_(space.event_text),
+        )
+    else:
+        line = _(
+            "\N{HIGH VOLTAGE SIGN} **{event}**: {rule}", event=_(space.event_name), rule=_(space.event_text)
+        )
+    return f"\n{line}"
 
 
 def _last_trick(view: GNView, ctx: TableContext) -> str:

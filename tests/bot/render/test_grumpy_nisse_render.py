@@ -386,3 +386,28 @@ def test_an_ending_in_round_one_counts_no_second_round() -> None:
         if rounds == {1, 2}:
             return
     raise AssertionError(f"no game of both kinds found: {rounds}")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_trick_on_an_event_space_says_its_event_while_it_can_happen(seed: int) -> None:
+    """The events are counters in the table's picture, small on a phone; a devilish plan's count
+    is a way to win: a lead or an answer on a space whose event can still happen says it (the
+    plan with its count), and nothing once it is over."""
+    from games.grumpy_nisse.data import TRACK
+    from games.grumpy_nisse.views import event_state
+
+    seen: set[str] = set()
+    for state, _ in _states(seed, ROLES[seed % len(ROLES)]):
+        if state.phase not in (Phase.LEAD, Phase.FOLLOW):
+            continue
+        (seat,) = GAME.to_decide(state)
+        text = _message(RENDER.private(GAME.view(state, seat), _ctx(state), [])).text()
+        event, status = TRACK[state.pawn].event, event_state(state, state.pawn)
+        if event is None or status in ("done", "missed", "lost", "used"):
+            assert "\N{HIGH VOLTAGE SIGN}" not in text, text
+            continue
+        name, rule = EVENT_TEXT[event]
+        assert f"**{name}**" in text and rule in text, text
+        assert (f"({status} so far)" in text) == ("/" in str(status)), text
+        seen.add(event)
+    assert seen
