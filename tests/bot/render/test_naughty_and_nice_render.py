@@ -129,6 +129,12 @@ def _check_private(state, seat: int, ctx: TableContext) -> None:
         assert private.embeds[0].description == NOT_YOUR_TURN and not private.items()
     if state.phase in (Phase.PLAY, Phase.STEAL) and deciding:
         assert NOT_YOUR_TURN not in text
+    if state.phase == Phase.PLAY and deciding:  # how near the end is: everyone's cards in play
+        counts = [
+            f"you {len(area)}" if s == seat else f"{ctx.names[s]} {len(area)}"
+            for s, area in enumerate(state.play_areas)
+        ]
+        assert f"Cards in play: {' · '.join(counts)} (the end can be declared at 10)." in text, text
 
 
 @pytest.mark.parametrize(
