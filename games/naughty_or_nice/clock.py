@@ -41,7 +41,7 @@ from games.naughty_or_nice.actions import (
     WolverineTake,
 )
 from games.naughty_or_nice.creatures import remaining_batch
-from games.naughty_or_nice.data import Giver
+from games.naughty_or_nice.data import LEVELS, Giver
 from games.naughty_or_nice.models import (
     ChooseGiverTask,
     ChristkindlTask,
@@ -63,7 +63,6 @@ WOLVERINE_TAKES = 2
 #: Each decision's public name (i18n: read as "Time ran out for the Craft: the clock chose for Ben").
 LABELS: dict[type, str] = {
     ChooseGiverTask: N_("choosing a gift giver"),
-    TurnTask: N_("the turn"),
     CraftTask: N_("the Craft"),
     KeepTask: N_("keeping a summoned creature"),
     TuckTask: N_("the tuck under Rudolf"),
@@ -108,6 +107,21 @@ def default_action(state: NoNState, seat: int):
     return None
 
 
+#: The active player's own turn, by (basic action taken, creatures in the game): what is to be
+#: chosen ("the turn" after "Your turn" in a push said nothing).
+TURN_LABELS = {
+    (False, True): N_("Craft, Summon or Fulfill"),
+    (False, False): N_("Craft or Fulfill"),
+    (True, True): N_("the end of the turn"),
+    (True, False): N_("the end of the turn"),
+}
+
+
 def decision_label(state: NoNState) -> str | None:
-    """The current decision's public name, for the turn clock's post (`GameRules.decision_label`)."""
-    return LABELS.get(type(rules.top(state)))
+    """The current decision's public name, for the turn clock's post and a push
+    (`GameRules.decision_label`)."""
+    task = rules.top(state)
+    if isinstance(task, TurnTask):
+        basic = state.turn is not None and state.turn.basic is not None
+        return TURN_LABELS[basic, LEVELS[state.level].creatures]
+    return LABELS.get(type(task))

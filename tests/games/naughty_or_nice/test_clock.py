@@ -19,7 +19,14 @@ from games.naughty_or_nice.actions import (
 )
 from games.naughty_or_nice.cards import present_sort_key
 from games.naughty_or_nice.data import Creature, Giver
-from games.naughty_or_nice.models import ChristkindlTask, ElvesTask, NoNState, WindowTask, WolverineTakeTask
+from games.naughty_or_nice.models import (
+    ChristkindlTask,
+    ElvesTask,
+    NoNState,
+    TurnTask,
+    WindowTask,
+    WolverineTakeTask,
+)
 from tests.games.clock_contract import (
     check_defaults_apply,
     check_same_default,
@@ -101,3 +108,19 @@ def test_out_of_turn_defaults_follow_spec_5_4() -> None:
     assert G.default_action(state, 1) == WolverineTake(mask=0b11)
     state.batch = ["z"]
     assert G.default_action(state, 1) == WolverineTake(mask=0b1)
+
+
+@pytest.mark.parametrize("level", [1, 3])
+def test_a_turn_s_name_says_what_is_to_be_chosen(level: int) -> None:
+    """A push reads "Your turn in Naughty or Nice #1 - <name>": "the turn" said nothing. Before
+    the basic action it names the basic actions the level has; after it, the end of the turn."""
+    seen = set()
+    for state in states_of_random_games(G, 2, options(level), seeds=range(2)):
+        if isinstance(rules.top(state), TurnTask):
+            basic = state.turn is not None and state.turn.basic is not None
+            before = "Craft, Summon or Fulfill" if level >= 3 else "Craft or Fulfill"
+            assert G.decision_label(state) == ("the end of the turn" if basic else before)
+            seen.add(basic)
+    assert seen == (
+        {False, True} if level >= 3 else {False}
+    )  # (without creatures a turn ends with its basic action)
