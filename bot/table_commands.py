@@ -26,6 +26,7 @@ from bot.outbox import Change
 from bot.pipeline import Pipeline
 from bot.render.base import Payload, new_view
 from bot.service import GameService
+from bot.table_history import MAX_LISTED
 from bot.table_stats import backfill_results
 from games.core.words import Words
 from storage import ENDED
@@ -144,27 +145,33 @@ class SlashCommands:
     async def _game_to_abandon(
         self, channel_id: int, user_id: int, game_id: int | None, can_manage: bool
     ) -> int:
+        """The game `/abandon` ends: the given number, else the user's own live game here (seated,
+        kept by an AI for them, or hosted). Another group's game only by its number: a second
+        `/abandon` (a double tap) ended the next game in the channel."""
         store = self.service.store
         live = await store.games_in_channel(channel_id)
         if game_id is not None:
             if all(record.id != game_id for record in live):
                 raise GameNotFound(_("There is no live game #{number} in this channel.", number=game_id))
             return game_id
-        mine = await store.user_games_in_channel(channel_id, user_id)
+        seated = {r.id for r in await store.user_games_in_channel(channel_id, user_id, kept=True)}
+        mine = [record for record in live if record.id in seated or record.host_id == user_id]
         if mine:
             return mine[-1].id
-        if len(live) == 1:
-            return live[0].id
+        ended = await store.user_games_in_channel(channel_id, user_id, statuses=ENDED, kept=True)
+        ids = ", ".join(f"#{record.id}" for record in live[-MAX_LISTED:])
+        if ended:  # (what they most likely meant)
+            over = _("Your game here (#{number}) is already over.", number=ended[-1].id)
+            if live and can_manage:
+                other = _("To end another, say which with the `game` option: {games}.", games=ids)
+                raise StaleDecision(f"{over} {other}")
+            raise StaleDecision(over)
         if not live:
             raise GameNotFound(_("There is no live game in this channel."))
-        if not can_manage:  # (only their own hosting counts: others' would be refused anyway)
-            live = [record for record in live if record.host_id == user_id]
-            if len(live) == 1:
-                return live[0].id
-            if not live:
-                raise NotAllowed(_("Only the host or a member with Manage Server can end a game."))
-        ids = ", ".join(f"#{record.id}" for record in live)
-        raise UserError(_("Several games run here ({games}); say which with the `game` option.", games=ids))
+        if not can_manage:
+            raise NotAllowed(_("Only the host or a member with Manage Server can end a game."))
+        text = _("To end a game that is not yours, say which with the `game` option: {games}.", games=ids)
+        raise UserError(text)
 
     # -- seats changing hands --------------------------------------------------------------------
     async def leave_game(self, interaction: discord.Interaction) -> None:

@@ -26,6 +26,8 @@ from storage import ENDED, SeatRecord
 
 LOG_PAGE = 1800  # characters of one page of /log (a phone screen or two; Discord allows 4096)
 LOGGED = ("running", *ENDED)
+#: At most this many games named in an answer asking which game (the newest).
+MAX_LISTED = 10
 EXPORTED_WHEN_OVER = N_("A game can be exported once it is over (its log holds secret choices).")
 
 
@@ -78,7 +80,8 @@ class History:
         self, channel_id: int | None, user_id: int, game_id: int | None, statuses: tuple[str, ...]
     ) -> int:
         """The game a command means: the given number (in this channel), else the user's own
-        game here, else the only one here."""
+        game here (the newest), else the one being played here, else the newest here; several
+        being played: the player is asked which."""
         if channel_id is None:
             raise UserError(_("Use this command in the game's channel."))
         store = self.service.store
@@ -93,14 +96,17 @@ class History:
         mine = [r for r in await store.user_games_in_channel(channel_id, user_id, statuses=statuses)]
         if mine:
             return mine[-1].id
-        if len(games) == 1 or (games and statuses == ENDED):
-            return games[-1].id
+        # someone else's: a game being played here first (a channel keeps every game it had)
+        running = [record for record in games if record.status == "running"]
+        if len(running) == 1 or (games and not running):
+            return (running or games)[-1].id
         if not games:  # (a game running here, theirs or not: it is here, not over yet)
-            running = await store.games_in_channel(channel_id, statuses=("running",))
-            if statuses == ENDED and running:
+            if statuses == ENDED and await store.games_in_channel(channel_id, statuses=("running",)):
                 raise UserError(_(EXPORTED_WHEN_OVER))
+            if await store.games_in_channel(channel_id, statuses=("lobby",)):
+                raise UserError(_("This game has not started."))
             raise GameNotFound(_("There is no such game in this channel."))
-        ids = ", ".join(f"#{record.id}" for record in games)
+        ids = ", ".join(f"#{record.id}" for record in running[-MAX_LISTED:])  # (the newest)
         raise UserError(
             _("Several games are here ({numbers}); say which with the `game` option.", numbers=ids)
         )

@@ -12,7 +12,7 @@ import discord
 
 from bot.answers import send_new
 from bot.i18n import _
-from bot.names import name_of
+from bot.names import name_of, shown_name
 from bot.plugins import PLUGINS
 from bot.render.base import EMBED_COLOUR
 from bot.service import GameService
@@ -81,8 +81,12 @@ class Stats:
         results = self.service.store.results
         rows = await results.leaderboard(interaction.guild_id, game_name)
         title = _title(game_name)
+        # names as seated, not mentions: an answer only its reader sees showed "@unknown-user"
+        # for members their app had not loaded
+        names = await results.names([row[0] for row in rows])
         lines = [
-            f"{rank}. <@{user_id}> - {_rate(plays, wins)}" for rank, (user_id, plays, wins) in _ranked(rows)
+            f"{rank}. {shown_name(names.get(user_id, '?'))} - {_rate(plays, wins)}"
+            for rank, (user_id, plays, wins) in _ranked(rows)
         ]
         embed = discord.Embed(
             title=_("\N{TROPHY} {game} - leaderboard", game=title),
@@ -92,6 +96,6 @@ class Stats:
         ai_plays, ai_wins = await results.ai_stats(interaction.guild_id, game_name)
         if ai_plays:
             embed.add_field(
-                name=_("AI players (counted apart)"), value=_rate(ai_plays, ai_wins), inline=False
+                name=_("All AI seats together (not ranked)"), value=_rate(ai_plays, ai_wins), inline=False
             )
         await send_new(interaction, ephemeral=True, embed=embed)

@@ -76,6 +76,21 @@ class ResultStore:
         )
         return [(row[0], row[1], row[2] or 0) for row in rows]
 
+    async def names(self, user_ids: list[int]) -> dict[int, str]:
+        """Each user's name as seated in their latest game with a result (the player's own for a
+        seat an AI kept for them); users with none are left out."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self.db.fetchall(
+            "SELECT r.user_id, CASE WHEN s.user_id < 0 AND s.owner_name IS NOT NULL "
+            "THEN s.owner_name ELSE s.display_name END AS name "
+            "FROM results AS r JOIN seats AS s ON s.game_id = r.game_id AND s.seat = r.seat "
+            f"WHERE r.user_id IN ({marks}) ORDER BY r.game_id",
+            tuple(user_ids),
+        )
+        return {row[0]: row[1] for row in rows}  # (the latest game's last)
+
     async def ai_stats(self, guild_id: int | None, game_name: str) -> tuple[int, int]:
         """(plays, wins) of all AI seats together in `game_name` in the server."""
         guild, params = _same_guild(guild_id)

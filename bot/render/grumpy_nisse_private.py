@@ -184,7 +184,13 @@ def _space_event(view: GNView) -> str:
         or space.event_state in EVENT_OVER
     ):
         return ""
-    if space.event_state is not None and "/" in space.event_state:  # (the devilish plan's count)
+    if space.event_state == "armed":  # (Violet won on 5: this trick on 6 decides it)
+        line = _(
+            "\N{HIGH VOLTAGE SIGN} **{event}**: Violet won on 5. If she wins this trick too, the pawn "
+            "jumps to space 10; if not, the shortcut is lost.",
+            event=_(space.event_name),
+        )
+    elif space.event_state is not None and "/" in space.event_state:  # (the devilish plan's count)
         line = _(
             "\N{HIGH VOLTAGE SIGN} **{event}** ({count} so far): {rule}",
             event=_(space.event_name),

@@ -39,7 +39,7 @@ from bot.render.naughty_and_nice_text import (
     short_card,
 )
 from games.core import Event
-from games.naughty_and_nice.data import END_TRIGGER, Declaration, Phase
+from games.naughty_and_nice.data import Declaration, Phase
 from games.naughty_and_nice.view_models import CardInfo, NNView
 
 #: Private events that only echo the seat's own click (the click's answer shows them).
@@ -224,13 +224,18 @@ def totals_now(view: NNView, ctx: TableContext) -> str:
         cards = ngettext("{n} card", "{n} cards", p.shiny_count)  # ("6 (+18)" read as a sum)
         shiny = f" \N{MIDDLE DOT} {SHINY_E} {cards} ({p.shiny_total:+d})" if p.shiny_count else ""
         lines.append(f"{who}: {NICE_E} {p.nice_total} \N{MIDDLE DOT} {NAUGHTY_E} {p.naughty_total}{shiny}")
-    # how near the end is (spec 4.6: once someone has 10 in play it may be declared; the table
-    # says so only from then on)
+    # how near the end is (spec 4.6: once someone has 10 in play it may be declared, once; the
+    # table says so only from then on, and when it was declared)
     counts = " \N{MIDDLE DOT} ".join(
         _("you {n}", n=p.cards_in_play_count)
         if p.seat == view.seat
         else f"{ctx.name(p.seat)} {p.cards_in_play_count}"
         for p in view.players
     )
-    lines.append(_("Cards in play: {counts} (the end can be declared at {n}).", counts=counts, n=END_TRIGGER))
+    if view.end_declared_by is None:
+        lines.append(
+            _("Cards in play: {counts} (the end can be declared at {n}).", counts=counts, n=view.end_trigger)
+        )
+    else:
+        lines.append(_("Cards in play: {counts}.", counts=counts))
     return "\n".join(lines)

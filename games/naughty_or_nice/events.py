@@ -29,7 +29,6 @@ from games.naughty_or_nice.events_play import (
     ScroogePlaced,
     WindowClosed,
     WindowOpened,
-    source_words,
 )
 from games.naughty_or_nice.events_score import (
     FulfilAbandoned,
@@ -61,6 +60,13 @@ from games.naughty_or_nice.words import (
     present_words,
     presents_words,
 )
+
+# i18n: where a present comes from: "Gus takes a present from the present deck (craft)."
+PRESENT_DECK, OFFER_ROW = N_("the present deck"), N_("the offer row")
+
+
+def source_words(source: int) -> Words:
+    return Words(PRESENT_DECK if source < 0 else OFFER_ROW)
 
 
 class GiverChosen(Event):

@@ -22,21 +22,6 @@ from games.naughty_or_nice.words import (
     presents_words,
 )
 
-SOURCE_TEXT = {
-    # i18n: where Santa searches for a Reindeer: "... searches the creature discard pile and ..."
-    "DISCARD": N_("the creature discard pile"),
-    "MAIN": N_("the creature deck"),
-    "BOTTOM": N_("the bottom stack of the creature deck"),
-}
-#: Why the game ended, in "Game over ({reason})."
-END_TEXT = {"midnight": N_("Midnight"), "stalemate": N_("a whole round with nothing gained")}
-# i18n: where a present comes from: "Gus takes a present from the present deck (craft)."
-PRESENT_DECK, OFFER_ROW = N_("the present deck"), N_("the offer row")
-
-
-def source_words(source: int) -> Words:
-    return Words(PRESENT_DECK if source < 0 else OFFER_ROW)
-
 
 class CreaturePlayed(Event):
     kind: Literal["creature_played"] = "creature_played"

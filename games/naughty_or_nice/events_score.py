@@ -8,7 +8,6 @@ from typing import Literal
 from games.core import Event
 from games.core.words import N_, Words, listing, names_and
 from games.naughty_or_nice.data import Creature, Symbol
-from games.naughty_or_nice.events_play import END_TEXT
 from games.naughty_or_nice.words import (
     count_words,
     creature_kind_words,
@@ -17,6 +16,8 @@ from games.naughty_or_nice.words import (
     symbol_words,
 )
 
+#: Why the game ended, in "Game over ({reason})."
+END_TEXT = {"midnight": N_("Midnight"), "stalemate": N_("a whole round with nothing gained")}
 #: Score reasons with a number or a name in them (`Scored.reason` is English, as the state
 #: keeps it): the English text -> the same in `Words`. Other reasons are marked texts.
 # i18n: what a score is for: playing Reindeer together ("2 Reindeer")

@@ -14,7 +14,6 @@ from games.naughty_or_nice.data import (
     Giver,
     PresentType,
 )
-from games.naughty_or_nice.events_play import SOURCE_TEXT
 from games.naughty_or_nice.words import (
     count_words,
     creature_kind_words,
@@ -25,6 +24,12 @@ from games.naughty_or_nice.words import (
     presents_words,
 )
 
+SOURCE_TEXT = {
+    # i18n: where Santa searches for a Reindeer: "... searches the creature discard pile and ..."
+    "DISCARD": N_("the creature discard pile"),
+    "MAIN": N_("the creature deck"),
+    "BOTTOM": N_("the bottom stack of the creature deck"),
+}
 STEALS = {
     "creature": (
         N_("{thief} steals {n} creature from {victim}."),

@@ -203,8 +203,9 @@ async def test_a_player_is_told_in_their_language_that_an_ai_plays_their_seat(ha
 
 async def test_refusals_say_what_happened_to_the_seat_and_the_game(harness: Harness) -> None:
     """True but misleading answers: "/replace Vixen" after Vixen left said she was not seated,
-    "/hand" after the game said "spectators see only the table", and "/abandon" by a player with
-    no game here listed the lobbies of others (which they could not abandon anyway)."""
+    "/hand" after the game said "spectators see only the table", "/abandon" by a player with
+    no game here listed the lobbies of others (which they could not abandon anyway), and by one
+    whose game is over said only the host could."""
     users = make_users(5)
     table, game_id = await harness.open_table(users)
     await harness.command("leave", users[3])
@@ -218,7 +219,12 @@ async def test_refusals_say_what_happened_to_the_seat_and_the_game(harness: Harn
     others = [FakeUser(200 + i, f"Host{i}") for i in range(2)]
     for host in others:  # two lobbies of other hosts
         await harness.command("play", host, "grumpy-nisse")
-    await harness.command("abandon", users[1], None)
-    assert "Only the host or a member with Manage Server" in harness.discord.last_ephemeral(users[1]).text()
+    await harness.command("abandon", users[1], None)  # (theirs is over: what they meant)
+    assert harness.discord.last_ephemeral(users[1]).text() == f"Your game here (#{game_id}) is already over."
+    await harness.command("abandon", FakeUser(300, "Nobody"), None)
+    assert (
+        "Only the host or a member with Manage Server"
+        in harness.discord.last_ephemeral(FakeUser(300, "Nobody")).text()
+    )
     await harness.command("abandon", others[0], None)  # (their own lobby, not "several games")
     assert "was abandoned by Host0" in harness.discord.channels[CHANNEL][-1].text()

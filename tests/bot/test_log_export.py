@@ -119,8 +119,8 @@ async def test_stats_and_leaderboard_count_wins_with_ai_apart(harness: Harness) 
     assert f"The Grumpy Nisse: {wins}/3 won" in text
     await harness.command("leaderboard", host, "grumpy-nisse")
     board = harness.discord.last_ephemeral(host).text()  # like /stats: only the asker sees it
-    assert f"1. <@{host.id}> - {wins}/3 won" in board
-    assert f"AI players (counted apart): {3 - wins}/3 won" in board
+    assert f"1. {host.display_name} - {wins}/3 won" in board  # (a name: a mention may not show)
+    assert f"All AI seats together (not ranked): {3 - wins}/3 won" in board
     # a restart backfills nothing twice
     assert await backfill_results(harness.service) == 0
 
@@ -254,3 +254,39 @@ async def test_the_log_of_an_abandoned_game_says_so(harness: Harness) -> None:
     await harness.command("log", users[1], game_id)
     text = harness.discord.last_ephemeral(users[1]).text()
     assert "The game was abandoned." in text and "once it is over" not in text, text
+
+
+async def test_a_command_without_a_number_means_the_game_being_played_here(harness: Harness) -> None:
+    """A channel keeps every game it had: a spectator's `/log` asked which of all of them (past
+    Discord's 2,000 characters after a few hundred games); it shows the one being played. A
+    second `/abandon` (a double tap) of a host with Manage Server ended the next game here: a
+    game not theirs is ended by its number only. `/log` of a lobby says it has not started."""
+    spectator = FakeUser(999, "Grinch")
+    first, second = make_users(2), make_users(2, start=3)
+    _, old = await harness.open_table(first, "grumpy-nisse")
+    await harness.command("abandon", first[0], None, manage_guild=True)
+    assert (await harness.game(old)).record.status == "abandoned"
+    _, running = await harness.open_table(second, "grumpy-nisse")
+    await harness.command("log", spectator, None)
+    assert f"#{running} - what happened" in harness.discord.last_ephemeral(spectator).text()
+    await harness.command("abandon", first[0], None, manage_guild=True)  # (the double tap)
+    said = harness.discord.last_ephemeral(first[0]).content
+    assert f"Your game here (#{old}) is already over." in said, said
+    assert (await harness.game(running)).record.status == "running"
+    await harness.command("abandon", spectator, None, manage_guild=True)
+    said = harness.discord.last_ephemeral(spectator).content
+    assert f"say which with the `game` option: #{running}." in said, said
+    assert (await harness.game(running)).record.status == "running"
+    lobby = await harness.command("play", make_users(1, start=6)[0], "grumpy-nisse")
+    assert lobby.original is not None
+    await harness.command("abandon", second[0], running)
+    await harness.command("log", spectator, None)  # (the newest game ended here, not the lobby)
+    assert f"#{running} - what happened" in harness.discord.last_ephemeral(spectator).text()
+
+
+async def test_the_log_of_a_lobby_says_it_has_not_started(harness: Harness) -> None:
+    spectator = FakeUser(999, "Grinch")
+    await harness.command("play", make_users(1)[0], "grumpy-nisse")
+    await harness.command("log", spectator, None)
+    said = harness.discord.last_ephemeral(spectator).content
+    assert said == "This game has not started.", said

@@ -170,7 +170,12 @@ async def test_abandon_needs_host_or_manage_server(harness: Harness) -> None:
     await harness.command("abandon", users[3], None)
     assert "Only the host" in harness.discord.last_ephemeral(users[3]).content
     assert (await harness.game(game_id)).record.status == "running"
+    # another group's game only by its number (a double tap on /abandon ended the next game here)
     await harness.command("abandon", OUTSIDER, None, manage_guild=True)
+    asked = harness.discord.last_ephemeral(OUTSIDER).content
+    assert f"say which with the `game` option: #{game_id}." in asked, asked
+    assert (await harness.game(game_id)).record.status == "running"
+    await harness.command("abandon", OUTSIDER, game_id, manage_guild=True)
     game = await harness.game(game_id)
     assert game.record.status == "abandoned"
     assert "abandoned" in table.text()

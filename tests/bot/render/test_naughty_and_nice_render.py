@@ -134,7 +134,9 @@ def _check_private(state, seat: int, ctx: TableContext) -> None:
             f"you {len(area)}" if s == seat else f"{ctx.names[s]} {len(area)}"
             for s, area in enumerate(state.play_areas)
         ]
-        assert f"Cards in play: {' · '.join(counts)} (the end can be declared at 10)." in text, text
+        # (the end is declared once: then the line no longer says it can be)
+        declarable = " (the end can be declared at 10)" if state.end_declared_by is None else ""
+        assert f"Cards in play: {' · '.join(counts)}{declarable}." in text, text
 
 
 @pytest.mark.parametrize(
