@@ -136,13 +136,13 @@ class EffectCancelled(Event):
         )
 
     def describe_to(self, names: Sequence[str], seat: int) -> Words:
-        """As the creature's player, or the player whose Tomte cancelled it, reads it (in
-        private: `NaughtyOrNice.done_to`)."""
+        """As the creature's player, or a player whose Tomte cancelled it, reads it (in private:
+        `NaughtyOrNice.done_to`)."""
         if seat == self.seat:
             return Words(
                 N_("The effect of your {creature} is cancelled."), creature=creature_kind_words(self.creature)
             )
-        if self.tomtes and seat == self.tomtes[-1]:
+        if against_the_creature(self.tomtes, seat):
             return Words(
                 N_("Your {tomte} cancels the effect of {name}'s {creature}."),
                 tomte=creature_kind_words(Creature.TOMTE),
@@ -171,14 +171,29 @@ class EffectStands(Event):
         )
 
     def describe_to(self, names: Sequence[str], seat: int) -> Words:
-        """As the creature's player reads it (in private: `NaughtyOrNice.done_to`)."""
+        """As the creature's player, or a player whose Tomte was played against the creature,
+        reads it (in private: `NaughtyOrNice.done_to`)."""
         if seat == self.seat:
             return Words(
                 N_("{tomte} cancels {tomte}: your {creature} takes effect."),
                 tomte=creature_kind_words(Creature.TOMTE),
                 creature=creature_kind_words(self.creature),
             )
+        if against_the_creature(self.tomtes, seat):
+            return Words(
+                N_("Your {tomte} is cancelled: {name}'s {creature} takes effect."),
+                tomte=creature_kind_words(Creature.TOMTE),
+                name=names[self.seat],
+                creature=creature_kind_words(self.creature),
+            )
         return self.describe(names)
+
+
+def against_the_creature(tomtes: Sequence[int], seat: int) -> bool:
+    """Whether `seat`'s (last) Tomte in the chain was played against the creature: the 1st, 3rd...
+    (each Tomte cancels the one before it, the 1st the creature itself: spec 5.2)."""
+    played = [i for i, tomte in enumerate(tomtes) if tomte == seat]
+    return bool(played) and played[-1] % 2 == 0
 
 
 class ElvesRevealed(Event):

@@ -324,12 +324,8 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
         "stole": ("You steal nothing: ",),  # (a steal that found nothing: the thief)
         # (a Tomte cancelled the player's creature; the player whose Tomte did it)
         "effect_cancelled": ("The effect of your ", "Your Tomte cancels the effect of {loser}'s "),
-        # (a Tomte chain of 2: the creature's player, then each of the chain's)
-        "effect_stands": (
-            "Tomte cancels Tomte: your ",
-            "Tomte cancels Tomte: {loser}'s ",
-            "Tomte cancels Tomte: {loser}'s ",
-        ),
+        # (a Tomte chain of 2: the creature's player; the chain's are told below)
+        "effect_stands": ("Tomte cancels Tomte: your ",),
         # (a Jólakötturinn at 0 points: the loser, then whose card it was)
         "nothing_to_lose": ("You have no points to lose (", "{loser} has no points to lose (your "),
         "tucked": ("You put the Reindeer under Rudolf (",),  # (Santa's gained Reindeer: not in hand)
@@ -338,6 +334,12 @@ def test_what_is_done_to_a_player_is_told_in_their_private_message_too() -> None
     for kind, (state, event) in done_to_samples("naughty-or-nice", 4, 60, kinds).items():
         names, texts = told_in_private("naughty-or-nice", state, event, 4)
         seats = sorted(texts, key=lambda s: s != getattr(event, "seat", s))  # (the giver first)
+        if kind == "effect_stands":  # the first Tomte's player: theirs was cancelled; the second's
+            first, second = event.tomtes
+            assert f"Your Tomte is cancelled: {names[event.seat]}'s " in texts[first], texts[first]
+            if second != event.seat:
+                assert f"Tomte cancels Tomte: {names[event.seat]}'s " in texts[second], texts[second]
+            seats = seats[:1]
         for seat, words in zip(seats, said[kind][: len(seats)], strict=True):
             who = names[getattr(event, "seat", 0)]
             words = words.format(giver=who, loser=who)

@@ -118,3 +118,28 @@ def test_a_decline_says_what_was_declined_and_who_offered_it():
         "snow_maiden": "Snow Maiden: NAME takes no other basic action.",
         "ded_moroz": "Ded Moroz: NAME takes no other basic action.",
     }
+
+
+def test_a_tomte_chain_s_outcome_as_each_of_its_players_reads_it() -> None:
+    """Each Tomte cancels the one before it, the first the creature (spec 5.2): a player whose
+    Tomte was played against the creature reads whether it counted; one who played to restore it
+    reads the public line; the creature's player reads what became of their card."""
+    from games.naughty_or_nice.data import Creature
+    from games.naughty_or_nice.events import EffectCancelled, EffectStands
+
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    once = EffectCancelled(seat=0, creature=Creature.KRAMPUS, tomtes=[1])
+    assert once.describe_to(names, 1) == "Your Tomte cancels the effect of Ann's Krampus."
+    assert once.describe_to(names, 0) == "The effect of your Krampus is cancelled."
+    assert once.describe_to(names, 2) == once.describe(names) == "The effect of Ann's Krampus is cancelled."
+    twice = EffectStands(seat=0, creature=Creature.KRAMPUS, tomtes=[1, 2])
+    assert twice.describe_to(names, 1) == "Your Tomte is cancelled: Ann's Krampus takes effect."
+    assert twice.describe_to(names, 2) == "Tomte cancels Tomte: Ann's Krampus takes effect."
+    assert twice.describe_to(names, 0) == "Tomte cancels Tomte: your Krampus takes effect."
+    thrice = EffectCancelled(seat=0, creature=Creature.KRAMPUS, tomtes=[1, 2, 3])
+    assert thrice.describe_to(names, 1) == thrice.describe_to(names, 3)  # (both against it)
+    assert thrice.describe_to(names, 1).startswith("Your Tomte cancels")
+    assert thrice.describe_to(names, 2) == thrice.describe(names)
+    back = EffectStands(seat=0, creature=Creature.KRAMPUS, tomtes=[1, 0])  # (Ann answers herself)
+    assert back.describe_to(names, 0) == "Tomte cancels Tomte: your Krampus takes effect."
+    assert back.describe_to(names, 1).startswith("Your Tomte is cancelled")
