@@ -42,6 +42,10 @@ class NotAllowed(UserError):
     pass
 
 
+class GameBusy(UserError):
+    """Another process held the game's lock too long (`storage.GameLockTimeout`)."""
+
+
 def refusal(error: IllegalAction) -> UserError:
     """The rules' refusal, in the player's language."""
     return UserError(filled(error.template, error.values))

@@ -6,13 +6,17 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from storage import Database
+from bot.errors import GameBusy
+from bot.i18n import _
+from storage import Database, GameLockTimeout
 
 
 class GameLock:
     """A game's lock: the process's `asyncio.Lock` of the game, then (several processes on one
     database) the database's lock of the game, held together for the block. The local lock comes
-    first, so one process waits for a game with one connection at most."""
+    first, so one process waits for a game with one connection at most. A database lock held
+    elsewhere for too long is a refusal (`GameBusy`): the click is answered, the overdue
+    wake-up tried again later."""
 
     __slots__ = ("_local", "_db", "_game_id", "_held")
 
@@ -32,6 +36,9 @@ class GameLock:
         try:
             held = self._db.game_lock(self._game_id)
             await held.__aenter__()
+        except GameLockTimeout:
+            self._local.release()
+            raise GameBusy(_("This game is busy; please try again in a moment.")) from None
         except BaseException:
             self._local.release()
             raise

@@ -133,6 +133,7 @@ class GameService(LobbyActions, SeatActions):
             clock_deadline=fresh.clock_deadline,
             wake_at=fresh.wake_at,
             warned_for=fresh.warned_for,
+            host_id=fresh.host_id,  # (hosting passed on in another process)
         )
         if record == cached.record and fresh.seats == cached.seats:
             return cached

@@ -9,6 +9,7 @@ from storage.db import (
     Database,
     DatabaseError,
     DatabaseTooNew,
+    GameLockTimeout,
     Row,
     is_postgres_url,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "Database",
     "DatabaseError",
     "DatabaseTooNew",
+    "GameLockTimeout",
     "Freshness",
     "GameRecord",
     "GameStore",

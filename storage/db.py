@@ -27,6 +27,12 @@ class DatabaseTooNew(DatabaseError):
     """The database was written by a newer version of the bot; it is left untouched."""
 
 
+class GameLockTimeout(Exception):
+    """Another process held a game's lock for longer than a waiter waits (`Database.game_lock`):
+    it is busy with the game, or it hangs (a frozen machine's session lives on until the server
+    notices it is gone)."""
+
+
 class Row(Protocol):
     """A result row: ``row["column"]``, ``row[0]``, iteration over the values, ``len``
     (``sqlite3.Row`` and ``asyncpg.Record`` both are one)."""

@@ -33,8 +33,9 @@ class GameReads:
         row's bookkeeping and its seats), in one query; None if the game does not exist."""
         rows = await self.db.fetchall(
             "SELECT g.version, g.status, g.table_message_id, g.deadline, g.clock_deadline, g.wake_at, "
-            "g.warned_for, s.seat, s.user_id, s.display_name, s.dm_open, s.dm_message_id, s.timeouts, "
-            "s.owner_id, s.owner_name, s.private_token, s.private_token_at, s.view_message_id, s.locale "
+            "g.warned_for, g.host_id, s.seat, s.user_id, s.display_name, s.dm_open, s.dm_message_id, "
+            "s.timeouts, s.owner_id, s.owner_name, s.private_token, s.private_token_at, "
+            "s.view_message_id, s.locale "
             "FROM games AS g LEFT JOIN seats AS s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
             (game_id,),
         )
@@ -50,6 +51,7 @@ class GameReads:
             clock_deadline=first["clock_deadline"],
             wake_at=first["wake_at"],
             warned_for=first["warned_for"],
+            host_id=first["host_id"],
             seats=seats,
         )
 

@@ -25,7 +25,15 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
-from storage.db import Connection, Database, DatabaseError, DatabaseTooNew, Row, is_postgres_url
+from storage.db import (
+    Connection,
+    Database,
+    DatabaseError,
+    DatabaseTooNew,
+    GameLockTimeout,
+    Row,
+    is_postgres_url,
+)
 from storage.migrations import LATEST, POSTGRES_MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -43,6 +51,20 @@ GAME_LOCK = 0x67616D65
 #: Connections per process that hold game locks (a second pool, so a held lock never keeps the
 #: work it guards from a connection): at most this many games are locked at once per process.
 LOCK_POOL_MAX = 16
+#: A game's lock is waited for this long (seconds), then given up (`GameLockTimeout`): a process
+#: that hangs holding it (a frozen machine) must not hold up the others' clicks and overdue
+#: wake-ups for as long as the server takes to notice it is gone.
+LOCK_WAIT = 20.0
+#: Every session asks the server to notice a client that is gone (a dead machine, a cut network)
+#: within about a minute (TCP keepalives), and ends a transaction left open that long by a frozen
+#: process: its locks and row locks go with it. (PgBouncer in transaction mode cannot carry a
+#: session's advisory locks: connect the bot to PostgreSQL itself.)
+SESSION_SETTINGS = {
+    "tcp_keepalives_idle": "30",
+    "tcp_keepalives_interval": "10",
+    "tcp_keepalives_count": "3",
+    "idle_in_transaction_session_timeout": "60000",
+}
 
 
 class PostgresConnection:
@@ -89,14 +111,22 @@ class PostgresDatabase(Database):
         dsn, shown = postgres_dsn(url)
         try:
             pool = await asyncpg.create_pool(
-                dsn, min_size=POOL_MIN, max_size=POOL_MAX, timeout=CONNECT_TIMEOUT
+                dsn,
+                min_size=POOL_MIN,
+                max_size=POOL_MAX,
+                timeout=CONNECT_TIMEOUT,
+                server_settings=SESSION_SETTINGS,
             )
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise DatabaseError(f"Cannot open the database {shown}: {_explain(exc)}.") from exc
         try:
             version = await _migrate(pool, shown)
             lock_pool = await asyncpg.create_pool(
-                dsn, min_size=0, max_size=LOCK_POOL_MAX, timeout=CONNECT_TIMEOUT
+                dsn,
+                min_size=0,
+                max_size=LOCK_POOL_MAX,
+                timeout=CONNECT_TIMEOUT,
+                server_settings={**SESSION_SETTINGS, "lock_timeout": str(int(LOCK_WAIT * 1000))},
             )
         except BaseException:
             await pool.close()
@@ -115,9 +145,13 @@ class PostgresDatabase(Database):
         """``pg_advisory_lock(GAME_LOCK, key)`` on a connection of the lock pool, held for the
         block. The pool's reset of the connection when it is given back
         (``pg_advisory_unlock_all``) releases it, however the block ends (even cancelled while
-        waiting for the lock); a process that dies releases it with its connection."""
+        waiting for the lock); a process that dies releases it with its connection. Waited for
+        `LOCK_WAIT` at most (the session's ``lock_timeout``), then `GameLockTimeout`."""
         async with self._lock_pool.acquire() as raw:
-            await raw.execute("SELECT pg_advisory_lock($1, $2)", GAME_LOCK, key)
+            try:
+                await raw.execute("SELECT pg_advisory_lock($1, $2)", GAME_LOCK, key)
+            except asyncpg.LockNotAvailableError as exc:
+                raise GameLockTimeout(f"game {key}'s lock was held for over {LOCK_WAIT:.0f} s") from exc
             yield
 
     @asynccontextmanager

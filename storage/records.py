@@ -75,6 +75,7 @@ class Freshness:
     clock_deadline: float | None
     wake_at: float | None
     warned_for: float | None
+    host_id: int
     seats: list[SeatRecord]
 
 

@@ -121,6 +121,37 @@ async def test_a_storage_conflict_drops_the_cached_game(harness: Harness) -> Non
     assert private_message(harness, users[0], game_id).embeds
 
 
+async def test_a_game_lock_another_process_holds_too_long_is_a_refusal(harness: Harness, monkeypatch) -> None:
+    """With several processes on one database, a process that hangs holding a game's lock held up
+    the clicks on it for as long as the server kept its session: the lock is waited for a while
+    (`storage.postgres.LOCK_WAIT`), then the click is answered "busy" and nothing changes."""
+    import contextlib
+
+    from storage import GameLockTimeout
+
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    before = await harness.game(game_id)
+
+    class HungElsewhere:  # the database's game locks, one held by a process that hangs
+        @contextlib.asynccontextmanager
+        async def game_lock(self, key: int):  # noqa: ANN202
+            raise GameLockTimeout(f"game {key}")
+            yield
+
+    monkeypatch.setattr(harness.service, "_db", HungElsewhere())
+    seat = sorted(before.to_decide())[0]
+    click = next(cid for cid in table.custom_ids() if cid.startswith(("act:", "pick:")))
+    values = [table.item(click).item.options[0].value] if click.startswith("pick:") else None
+    await harness.discord.click(users[seat], table, click, values)
+    said = harness.discord.last_ephemeral(users[seat]).text()
+    assert said == "This game is busy; please try again in a moment.", said
+    assert (await harness.game(game_id)).record.version == before.record.version
+    monkeypatch.undo()
+    rng = random.Random(2)
+    assert await play_random_click(harness, table, game_id, users, rng)  # (the local lock was let go)
+
+
 def test_the_service_and_pipeline_import_no_discord() -> None:
     import subprocess
     import sys

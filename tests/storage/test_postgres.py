@@ -258,3 +258,37 @@ async def test_two_processes_joining_and_claiming_at_once(pg_url):
     finally:
         await first_db.close()
         await second_db.close()
+
+
+async def test_a_game_lock_held_elsewhere_too_long_is_given_up(pg_url, monkeypatch):
+    """A process that hangs holding a game's lock (a frozen machine: the server keeps its session
+    until it notices) held up every other process's clicks on that game and, eight such games,
+    their overdue wake-ups: the lock is waited for `LOCK_WAIT` at most. Sessions ask the server to
+    notice a vanished client within about a minute (keepalives) and end a transaction left
+    open by a frozen process."""
+    from storage import GameLockTimeout
+
+    monkeypatch.setattr(postgres, "LOCK_WAIT", 0.3)
+    db = await Database.open(pg_url)
+    hung = await asyncpg.connect(pg_url)
+    try:
+        await hung.execute("SELECT pg_advisory_lock($1, $2)", postgres.GAME_LOCK, 7)
+
+        async def take_7() -> None:
+            async with db.game_lock(7):
+                pass
+
+        with pytest.raises(GameLockTimeout):
+            await asyncio.wait_for(take_7(), 5)  # (a TimeoutError if it waits on and on)
+        async with db.game_lock(8):  # (other games are free, and the pool's connection is back)
+            pass
+        await hung.execute("SELECT pg_advisory_unlock($1, $2)", postgres.GAME_LOCK, 7)
+        async with db.game_lock(7):
+            pass
+        for pool in (db._pool, db._lock_pool):
+            async with pool.acquire() as conn:
+                assert await conn.fetchval("SHOW tcp_keepalives_idle") == "30"
+                assert await conn.fetchval("SHOW idle_in_transaction_session_timeout") == "1min"
+    finally:
+        await hung.close()
+        await db.close()

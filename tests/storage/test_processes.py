@@ -96,6 +96,21 @@ async def test_each_cache_notices_the_others_writes(two: tuple[GameService, Game
     assert (await a.load(game.id)).record.version == 2
 
 
+async def test_hosting_passed_on_in_one_process_is_seen_by_the_other(
+    two: tuple[GameService, GameService],
+) -> None:
+    """Hosting moves without a new version (the host leaves: an AI takes their seat): b's cache
+    kept the old host, so the new host was refused /abandon there and the one who left was not."""
+    a, b = two
+    game = await _started(a, users=3)
+    assert (await b.load(game.id)).record.host_id == 1  # b caches the game
+    async with a.lock(game.id):
+        await a.hand_to_ai(game.id, 0)  # the host leaves
+    hosted = (await a.load(game.id)).record.host_id
+    assert hosted != 1
+    assert (await b.load(game.id)).record.host_id == hosted
+
+
 async def test_one_click_sent_to_both_processes_is_applied_once(
     two: tuple[GameService, GameService],
 ) -> None:

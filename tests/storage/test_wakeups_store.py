@@ -60,3 +60,8 @@ async def test_freshness_reads_version_bookkeeping_and_seats(store: GameStore) -
     assert (fresh.version, fresh.status, fresh.table_message_id) == (0, "running", 99)
     assert fresh.seats == await store.get_seats(game)
     assert [s.dm_message_id for s in fresh.seats] == [None, 4242]
+    assert fresh.host_id == 100
+    # hosting passed on (the host left): another process's cache must see it, without a new version
+    await store.replace_seat(game, 0, -1, "Jingle (AI)", host=200)
+    fresh = await store.freshness(game)
+    assert fresh is not None and fresh.host_id == 200 and fresh.version == 0
