@@ -63,6 +63,14 @@ SHOWN_ELSEWHERE = frozenset({"cards_drawn", "heads_together_card", "peek_result"
 #: would cost an edit when it began and another when it ended; the table shows whose it is)
 IDLE = N_("Your secret choices come here. Nominations, Santa's Orders and every vote are made on the table.")
 TEAM_COLOUR = {Team.NICE: discord.Colour.green(), Team.NAUGHTY: discord.Colour.dark_red()}
+#: How each team wins (spec 1), under a player's role while the game runs.
+TEAM_GOAL = {
+    Team.NICE: N_("Team Nice wins with 5 Nice gifts delivered, or once Krampus is sent to the stables."),
+    Team.NAUGHTY: N_(
+        "Team Naughty wins with 6 Naughty gifts delivered, or once Krampus is elected Sleigh Loader "
+        "after 3 Naughty gifts."
+    ),
+}
 
 
 def gifts(cards: Sequence[Card]) -> str:
@@ -160,8 +168,9 @@ class SecretKrampusRenderer(BaseRenderer):
             about = _("You were **{role}**. Your team won.", role=role)
         elif view.phase == Phase.GAME_OVER:
             about = _("You were **{role}**. Your team lost.", role=role)
-        else:
+        else:  # (with how the team wins: a newcomer's first vote needs it, spec 1)
             about = _("You are **{role}**. Keep it to yourself!", role=role)
+            about += f"\n*{_(TEAM_GOAL[TEAM_OF_ROLE[view.my_role]])}*"
         title = _("Your secret - {game} #{number}", game=_(SecretKrampus.title), number=ctx.game_id)
         embed = discord.Embed(title=title, description=about, colour=EMBED_COLOUR)
         others = {s: r for s, r in view.known_roles.items() if s != seat}

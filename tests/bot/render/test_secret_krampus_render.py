@@ -210,3 +210,25 @@ def test_the_table_says_how_many_votes_failed_in_a_row() -> None:
             assert said == (0 < failed[0] < 3), text
             seen.add(failed[0])
     assert {1, 2, 3} <= seen, seen
+
+
+def test_a_role_message_says_how_its_team_wins_while_the_game_runs() -> None:
+    """A newcomer's role message named the role only: the first vote was cast without knowing
+    what the teams play for (the Krampus check came in the footer at 3 Naughty gifts)."""
+    from games.secret_krampus.data import TEAM_OF_ROLE, Team
+
+    goals = {Team.NICE: "Team Nice wins with 5 Nice gifts", Team.NAUGHTY: "Team Naughty wins with 6 Naughty"}
+    seen = set()
+    for state in _random_states(7, 3):
+        ctx = TableContext(1, GAME.decision(state), NAMES[:7], GAME.title)
+        for seat in range(7):
+            view = GAME.view(state, seat)
+            description = RENDER.private(view, ctx, []).embeds[0].description
+            team = TEAM_OF_ROLE[view.my_role]
+            if state.phase == Phase.GAME_OVER:
+                assert not any(goal in description for goal in goals.values()), description
+            else:
+                other = Team.NAUGHTY if team == Team.NICE else Team.NICE
+                assert goals[team] in description and goals[other] not in description, description
+                seen.add(team)
+    assert seen == {Team.NICE, Team.NAUGHTY}
