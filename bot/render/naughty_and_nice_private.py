@@ -50,6 +50,11 @@ PRIVATE_PHASES = frozenset({Phase.PLAY, Phase.STEAL, Phase.ORIENT})
 #: While the seat has no decision here (stable on purpose: no edit when anyone acts; true whether
 #: or not the seat declares or draws on the table now).
 #: (stable while the others play; on the seat's own turn it must not read as "not your turn")
+#: What a player plays for, under their hand while the game runs (spec 5.3; stable: no edit).
+GOAL = N_(
+    "Your score at the end is the lower of your Nice and Naughty totals of cards in play (each "
+    "Shiny! card that counts goes where it helps most)."
+)
 NOT_YOUR_TURN = N_(
     "On your turn, start with the table's buttons (declare, or draw without declaring); your secret "
     "draws and the cards you play then continue here."
@@ -112,6 +117,8 @@ def private_payload(view: NNView, ctx: TableContext, events: Sequence[Event], dr
         embed.add_field(
             name=_("What just happened"), value=event_lines(news, ctx.names, 6)[:1024], inline=False
         )
+    if view.phase != Phase.GAME_OVER and not ctx.abandoned:
+        embed.set_footer(text=_(GOAL))
     return Payload(embeds=[embed], view=_controls(view, ctx, picked) if controls else None)
 
 

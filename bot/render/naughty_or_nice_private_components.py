@@ -70,6 +70,8 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
         options = [discord.SelectOption(label=choice_label(c, ctx)[:100], value=c.code) for c in direct]
         items.append(ActionSelect(g, d, "choose", options[:25], placeholder=_("Choose..."), row=0))
     kiddos = [k for k in view.playground if k.id in fulfil_targets(view)]
+    # the wishes the hand can fulfill first (then with Caga Tió), each group in the table's order
+    kiddos.sort(key=lambda k: (k.id not in view.fulfillable, k.id not in view.fulfillable_with_caga))
     if kiddos:
         options = [
             discord.SelectOption(

@@ -8,7 +8,8 @@
 The real bot runs as a subprocess against a LoopbackDiscord; scripted players (`Players`) make
 random legal clicks on what they are shown. Every write to the watched player's DMs and ephemeral
 views, and every table write, is printed in order, wrapped at phone width, with its controls
-(``[Play]``; ``[-Play-]`` when disabled; selects as ``<placeholder: a | b>``) and a ``PING`` mark
+(``[Play]``; ``[-Play-]`` when disabled; selects as ``<placeholder: a | b>``, an option's
+emoji before it and its description after it in brackets) and a ``PING`` mark
 where Discord would notify the player (a new DM, or a new message that mentions them, unless
 posted silently). Repeated identical writes are shown once; a line starting ``!!`` follows a
 write after which two of the player's private messages still had enabled controls (as after the
@@ -53,10 +54,17 @@ def controls(message: dict[str, Any]) -> list[str]:
             label = component.get("label") or (component.get("emoji") or {}).get("name") or "?"
             shown.append(f"[-{label}-]" if component.get("disabled") else f"[{label}]")
         elif kind in (3, 5, 6, 7, 8):
-            options = " | ".join(o.get("label", "") for o in component.get("options") or [])
+            options = " | ".join(_option(o) for o in component.get("options") or [])
             text = f"<{component.get('placeholder') or 'choose'}: {options}>"
             shown.append(f"<-disabled {text[1:]}" if component.get("disabled") else text)
     return shown
+
+
+def _option(option: dict[str, Any]) -> str:
+    """A select's option as a phone shows it: its emoji, label and (smaller, below) description."""
+    emoji = (option.get("emoji") or {}).get("name")
+    text = f"{emoji} {option.get('label', '')}" if emoji else option.get("label", "")
+    return f"{text} ({option['description']})" if option.get("description") else text
 
 
 def live_controls(message: dict[str, Any]) -> list[str]:

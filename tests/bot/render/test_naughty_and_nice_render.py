@@ -438,3 +438,17 @@ def test_the_end_table_ranks_everyone_and_keeps_no_old_news() -> None:
         for r in view.results:
             assert f"{NAMES[r.seat]}: score **{r.score}** (difference {r.difference})" in text, text
         assert text.index(f"1. {NAMES[view.winners[0]]}:") > 0
+
+
+def test_a_hand_says_what_its_player_plays_for_until_the_end() -> None:
+    """A newcomer saw their hand only: that the score is the lower of the two totals came at the
+    end. The footer says it while the game runs (stable: it costs no edit)."""
+    from bot.render.naughty_and_nice_private import GOAL
+
+    phases = set()
+    for state in _random_states(3, 8, 0.3):
+        ctx = _ctx(state, 3)
+        footer = RENDER.private(GAME.view(state, 1), ctx, []).embeds[0].footer.text
+        assert footer == (None if state.phase == Phase.GAME_OVER else GOAL), (state.phase, footer)
+        phases.add(state.phase == Phase.GAME_OVER)
+    assert phases == {False, True}

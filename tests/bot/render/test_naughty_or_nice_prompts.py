@@ -586,3 +586,35 @@ def test_a_start_of_turn_ability_beside_creatures_says_a_creature_gives_it_up() 
         if seen == {True, False}:
             return
     raise AssertionError(f"not both kinds of turns: {seen}")
+
+
+def test_the_fulfill_menu_lists_the_wishes_the_hand_can_fulfill_first() -> None:
+    """Eight wishes, the one the hand could fulfill somewhere among them: it comes first now
+    (then those a Caga Tió makes possible), marked as before."""
+    seen = 0
+    for seed in range(4):
+        for state in random_states(3, seed, {"level": 5}, limit=600):
+            for seat in GAME.to_decide(state):
+                view = GAME.view(state, seat)
+                payload = RENDER.private(
+                    view, TableContext(1, GAME.decision(state), NAMES[:3], GAME.title), []
+                )
+                message = message_of(payload)
+                menus = [
+                    i.item
+                    for i in message.items()
+                    if i.custom_id.startswith("dsel:") and ":kiddo" in i.custom_id
+                ]
+                if not menus:
+                    continue
+                ranks = [
+                    0
+                    if o.value[1:].split(".")[0] in view.fulfillable
+                    else 1
+                    if o.value[1:].split(".")[0] in view.fulfillable_with_caga
+                    else 2
+                    for o in menus[0].options
+                ]
+                assert ranks == sorted(ranks), ranks
+                seen += 0 < ranks.count(0) < len(ranks) and ranks[0] == 0
+    assert seen
