@@ -31,14 +31,14 @@ def standing(view: CTView, ctx: TableContext) -> str:
         _("you {points}", points=s.points) if s.seat == view.seat else f"{ctx.name(s.seat)} {s.points}"
         for s in seats
     ]
-    return _("Points so far: {points}", points=" \N{MIDDLE DOT} ".join(parts))
+    return _("Objective points so far: {points}", points=" \N{MIDDLE DOT} ".join(parts))
 
 
 def private_picture(view: CTView, ctx: TableContext, chosen: Draft) -> PrivatePicture:
     seat = view.seat
     assert seat is not None
     # the points only once they are the tree's: during play they are the objectives' so far, which
-    # "Points so far" beside it says (a title "Your tree: 17 points" read as the tree's worth)
+    # "Objective points so far" beside it says (a title "Your tree: 17 points" read as the tree's worth)
     over = view.phase == Phase.GAME_OVER
     title = _("Your tree: {points}", points=points(view.seats[seat].points)) if over else _("Your tree")
     if ctx.abandoned:  # the tree as it was: no free cells numbered, no hand to pick from

@@ -218,7 +218,7 @@ EVENT_TEXT: dict[TrackEvent, tuple[str, str]] = {
 #: How the game was won (`{wins}`: DEVILISH_WINS).
 WIN_REASONS: dict[str, str] = {
     # i18n: Ordep is the place Violet must reach (a name: keep it)
-    "ordep": N_("Violet reached Ordep before sunrise!"),
+    "ordep": N_("Violet reached Ordep before the end of round 2!"),
     "devilish": N_("Torech's devilish plan worked: {wins} wins on space 11."),
     "time": N_("Round 2 ended before Violet reached Ordep."),
 }

@@ -455,7 +455,7 @@ def test_the_private_message_says_everyone_s_points_so_far() -> None:
         footer = _message(RENDER.private(view, ctx, [])).embeds[0].footer.text
         points = {s.seat: s.points for s in view.seats}
         assert footer.startswith(
-            f"Points so far: you {points[1]} · {NAMES[0]} {points[0]} · {NAMES[2]} {points[2]}"
+            f"Objective points so far: you {points[1]} · {NAMES[0]} {points[0]} · {NAMES[2]} {points[2]}"
         )
         seen += points[1] > 0
     assert seen, "no points scored in the game"
