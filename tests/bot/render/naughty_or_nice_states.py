@@ -22,8 +22,17 @@ def message_of(payload) -> FakeMessage:
     return message
 
 
-def random_states(players: int, seed: int, options: dict | None = None, limit: int = 400):
-    """States of a random game; a closed reaction window's clock is driven like the bot does."""
+def random_states(
+    players: int,
+    seed: int,
+    options: dict | None = None,
+    limit: int = 400,
+    *,
+    close: float = 0.05,
+    fulfil: float = 0.5,
+):
+    """States of a random game; a reaction window's clock runs out with chance `close` a step (as
+    the bot drives it), and a Fulfill is tried, when there is one, with chance `fulfil`."""
     rng = random.Random(seed)
     state = GAME.new_game(players, GAME.parse_options(options), seed)
     for _ in range(limit):
@@ -31,11 +40,11 @@ def random_states(players: int, seed: int, options: dict | None = None, limit: i
         if GAME.outcome(state) is not None:
             return
         deciders = sorted(GAME.to_decide(state))
-        if not deciders or rng.random() < 0.05 and GAME.timer(state) is not None:
+        if not deciders or rng.random() < close and GAME.timer(state) is not None:
             state, _ = GAME.apply(state, SYSTEM_SEAT, CloseWindow())
             continue
         seat = rng.choice(deciders)
         legal = GAME.legal_actions(state, seat)
         fulfils = [a for a in legal if isinstance(a, Fulfil)]
-        action = rng.choice(fulfils) if fulfils and rng.random() < 0.5 else rng.choice(legal)
+        action = rng.choice(fulfils) if fulfils and rng.random() < fulfil else rng.choice(legal)
         state, _ = GAME.apply(state, seat, action)

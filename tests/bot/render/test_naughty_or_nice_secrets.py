@@ -15,36 +15,19 @@ from collections.abc import Iterator
 import pytest
 
 from bot.render.base import TableContext
-from bot.render.naughty_or_nice import NaughtyOrNiceRenderer
-from games.core import SYSTEM_SEAT
-from games.naughty_or_nice import NaughtyOrNice
-from games.naughty_or_nice.actions import CloseWindow, Fulfil, Keep
+from games.naughty_or_nice.actions import Keep
 from games.naughty_or_nice.data import CREATURE_OF, Creature, Giver
 from games.naughty_or_nice.models import NoNState, TuckTask, WindowTask
 from games.naughty_or_nice.reactions import CARD_OF, eligible
+from tests.bot.render.naughty_or_nice_states import GAME, NAMES, RENDER
+from tests.bot.render.naughty_or_nice_states import random_states as states_of
 
-GAME = NaughtyOrNice()
-RENDER = NaughtyOrNiceRenderer()
-NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 REACTIONS = {Creature.TOMTE, Creature.PAPA_WOLVERINE}
 
 
 def random_states(players: int, seed: int, options: dict, limit: int = 500) -> Iterator[NoNState]:
-    rng = random.Random(seed)
-    state = GAME.new_game(players, GAME.parse_options(options), seed)
-    for _ in range(limit):
-        yield state
-        if GAME.outcome(state) is not None:
-            return
-        deciders = sorted(GAME.to_decide(state))
-        if not deciders or GAME.timer(state) is not None and rng.random() < 0.3:
-            state, _ = GAME.apply(state, SYSTEM_SEAT, CloseWindow())
-            continue
-        seat = rng.choice(deciders)
-        legal = GAME.legal_actions(state, seat)
-        fulfils = [a for a in legal if isinstance(a, Fulfil)]
-        action = rng.choice(fulfils) if fulfils and rng.random() < 0.6 else rng.choice(legal)
-        state, _ = GAME.apply(state, seat, action)
+    """Random states with windows left open longer and more Fulfills than the render tests'."""
+    return states_of(players, seed, options, limit, close=0.3, fulfil=0.6)
 
 
 def seen_by_others(state: NoNState, hidden: set[int]) -> dict:
