@@ -4,27 +4,37 @@ processes on one database, the database's lock of the game (`Database.game_lock`
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from bot.errors import GameBusy
 from bot.i18n import _
 from storage import Database, GameLockTimeout
 
+log = logging.getLogger(__name__)
+
 
 class GameLock:
     """A game's lock: the process's `asyncio.Lock` of the game, then (several processes on one
     database) the database's lock of the game, held together for the block. The local lock comes
-    first, so one process waits for a game with one connection at most. A database lock held
-    elsewhere for too long is a refusal (`GameBusy`): the click is answered, the overdue
-    wake-up tried again later."""
+    first, so one process waits for a game with one connection at most.
 
-    __slots__ = ("_local", "_db", "_game_id", "_held")
+    The database's lock is waited for `storage.postgres.LOCK_WAIT` at a time. A step that would
+    change the game (`refuse_when_busy`: `bot.pipeline.Pipeline.run`) then gives up: a refusal
+    (`GameBusy`; the click is answered, an overdue wake-up tried again later). Anything after a
+    commit (showing it: DMs, the table) waits on, warning in the log who holds the lock: what was
+    committed must be shown."""
 
-    def __init__(self, local: asyncio.Lock, db: Database | None, game_id: int) -> None:
+    __slots__ = ("_local", "_db", "_game_id", "_held", "_refuse")
+
+    def __init__(
+        self, local: asyncio.Lock, db: Database | None, game_id: int, *, refuse_when_busy: bool = False
+    ) -> None:
         self._local = local
         self._db = db
         self._game_id = game_id
         self._held: Any = None
+        self._refuse = refuse_when_busy
 
     def locked(self) -> bool:
         return self._local.locked()
@@ -34,11 +44,15 @@ class GameLock:
         if self._db is None:
             return
         try:
-            held = self._db.game_lock(self._game_id)
-            await held.__aenter__()
-        except GameLockTimeout:
-            self._local.release()
-            raise GameBusy(_("This game is busy; please try again in a moment.")) from None
+            while True:
+                held = self._db.game_lock(self._game_id)
+                try:
+                    await held.__aenter__()
+                    break
+                except GameLockTimeout as busy:
+                    if self._refuse:
+                        raise GameBusy(_("This game is busy; please try again in a moment.")) from None
+                    log.warning("still waiting for game %s's lock to show a commit: %s", self._game_id, busy)
         except BaseException:
             self._local.release()
             raise

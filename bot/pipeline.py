@@ -89,8 +89,9 @@ class Pipeline:
     # -- the path ------------------------------------------------------------------------------
     async def run(self, game_id: int, step: Step, *, user_id: int | None = None) -> Change:
         """Run `step` in the game's lock, then schedule and queue from what it committed.
-        `user_id`: the person whose command this is (they are playing along from now)."""
-        async with self.service.lock(game_id):
+        `user_id`: the person whose command this is (they are playing along from now). A game
+        another process holds too long is refused before anything changes (`GameBusy`)."""
+        async with self.service.lock(game_id, refuse_when_busy=True):
             before = await self._loaded(game_id)
             change = await step()
             if self.service.shared:

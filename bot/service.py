@@ -69,13 +69,14 @@ class GameService(LobbyActions, SeatActions):
         #: kept only when `shared`): `next_wake(game_after, None)`.
         self.next_wake: Callable[[LoadedGame, float | None], float | None] | None = None
 
-    def lock(self, game_id: int) -> GameLock:  # type: ignore[override]  # (LobbyActions: asyncio.Lock)
+    def lock(self, game_id: int, *, refuse_when_busy: bool = False) -> GameLock:  # type: ignore[override]
         """The game's lock. Every method that changes a game must be called with it held
-        (`bot.pipeline.Pipeline.run` takes it). It is released before the change is shown: the
-        messages keep their order by their own locks and by always drawing the newest committed
-        game (`bot.outbox`). With several processes on one database it is also the database's
-        lock of the game."""
-        return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), self._db, game_id)
+        (`bot.pipeline.Pipeline.run` takes it, `refuse_when_busy`). It is released before the
+        change is shown: the messages keep their order by their own locks and by always drawing
+        the newest committed game (`bot.outbox`). With several processes on one database it is
+        also the database's lock of the game (`GameLock`). (LobbyActions' is an asyncio.Lock.)"""
+        local = self._locks.setdefault(game_id, asyncio.Lock())
+        return GameLock(local, self._db, game_id, refuse_when_busy=refuse_when_busy)
 
     def unshared_lock(self, game_id: int) -> GameLock:  # type: ignore[override]  # (as `lock`)
         """The lock of a game no other process can reach yet (a lobby not yet posted): this

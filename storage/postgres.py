@@ -90,6 +90,25 @@ class PostgresConnection:
         return list(await self.raw.fetch(to_postgres(sql), *params))
 
 
+async def _lock_holder(raw: Any, first: int, second: int) -> str:
+    """Who holds the advisory lock (`first`, `second`): its session's pid, client address and
+    state, for the log (a process stopped or hung on a live machine keeps its locks: restart it,
+    or end the session with ``pg_terminate_backend(pid)``)."""
+    try:
+        row = await raw.fetchrow(
+            "SELECT a.pid, a.client_addr, a.application_name, a.state, a.state_change FROM pg_locks AS l "
+            "JOIN pg_stat_activity AS a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
+            "AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2",
+            first,
+            second,
+        )
+    except (asyncpg.PostgresError, OSError):
+        return "a session that could not be looked up"
+    if row is None:
+        return "a session that has let it go since"
+    return f"pid {row[0]} from {row[1] or 'a local socket'} ({row[3]} since {row[4]})"
+
+
 class PostgresDatabase(Database):
     """A pool of asyncpg connections to one PostgreSQL database. Open it with
     :meth:`Database.open` (``postgresql://user@host:port/dbname``)."""
@@ -151,7 +170,10 @@ class PostgresDatabase(Database):
             try:
                 await raw.execute("SELECT pg_advisory_lock($1, $2)", GAME_LOCK, key)
             except asyncpg.LockNotAvailableError as exc:
-                raise GameLockTimeout(f"game {key}'s lock was held for over {LOCK_WAIT:.0f} s") from exc
+                holder = await _lock_holder(raw, GAME_LOCK, key)
+                raise GameLockTimeout(
+                    f"game {key}'s lock was held for over {LOCK_WAIT:.0f} s by {holder}"
+                ) from exc
             yield
 
     @asynccontextmanager

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from bot.loaded_game import LoadedGame
 from bot.render.base import Payload
 from storage import GameStore
@@ -150,6 +152,38 @@ async def test_a_game_lock_another_process_holds_too_long_is_a_refusal(harness: 
     monkeypatch.undo()
     rng = random.Random(2)
     assert await play_random_click(harness, table, game_id, users, rng)  # (the local lock was let go)
+
+
+async def test_after_a_commit_a_busy_game_lock_is_waited_for_not_refused(caplog) -> None:
+    """Showing a commit (a DM, the table) takes the game's lock again: a refusal there (the first
+    version of the lock's time limit) told the clicker "busy" after their move was applied and
+    dropped the rest of the delivery, leaving the next player without controls. Only a step that
+    would change the game refuses; anything else waits on, saying in the log who holds it."""
+    import contextlib
+
+    from bot.errors import GameBusy
+    from bot.game_lock import GameLock
+    from storage import GameLockTimeout
+
+    class BusyTwice:  # another process holds the game for two of our waits
+        tries = 0
+
+        @contextlib.asynccontextmanager
+        async def game_lock(self, key: int):  # noqa: ANN202
+            self.tries += 1
+            if self.tries <= 2:
+                raise GameLockTimeout(f"game {key}'s lock held over 20 s by pid 4242")
+            yield
+
+    local, db = asyncio.Lock(), BusyTwice()
+    with pytest.raises(GameBusy):
+        async with GameLock(local, db, 7, refuse_when_busy=True):  # type: ignore[arg-type]
+            pass
+    assert not local.locked() and db.tries == 1
+    async with GameLock(local, db, 7):  # type: ignore[arg-type]
+        assert local.locked() and db.tries == 3
+    assert not local.locked()
+    assert "pid 4242" in caplog.text
 
 
 def test_the_service_and_pipeline_import_no_discord() -> None:

@@ -278,7 +278,8 @@ async def test_a_game_lock_held_elsewhere_too_long_is_given_up(pg_url, monkeypat
             async with db.game_lock(7):
                 pass
 
-        with pytest.raises(GameLockTimeout):
+        pid = await hung.fetchval("SELECT pg_backend_pid()")
+        with pytest.raises(GameLockTimeout, match=f"by pid {pid} from "):  # (who holds it, for the log)
             await asyncio.wait_for(take_7(), 5)  # (a TimeoutError if it waits on and on)
         async with db.game_lock(8):  # (other games are free, and the pool's connection is back)
             pass
