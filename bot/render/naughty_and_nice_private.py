@@ -241,7 +241,11 @@ def totals_now(view: NNView, ctx: TableContext) -> str:
     )
     if view.end_declared_by is None:
         lines.append(
-            _("Cards in play: {counts} (the end can be declared at {n}).", counts=counts, n=view.end_trigger)
+            _(
+                "Cards in play: {counts} (once someone has {n}, the end can be declared).",
+                counts=counts,
+                n=view.end_trigger,
+            )
         )
     else:
         lines.append(_("Cards in play: {counts}.", counts=counts))

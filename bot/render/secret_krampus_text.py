@@ -188,7 +188,7 @@ def headline(view: SKView, ctx: TableContext) -> str:
 
 def term_limited_line(view: SKView, ctx: TableContext) -> str | None:
     """During a nomination: who may not be Sleigh Loader because they just governed (in a game
-    that started with 5, only the last List Maker: spec 4.4)."""
+    that started with 5, only the last elected List Maker: spec 4.4)."""
     if view.phase != Phase.NOMINATION:
         return None
     seats = [
@@ -199,7 +199,7 @@ def term_limited_line(view: SKView, ctx: TableContext) -> str | None:
     if not seats:
         return None
     if len(view.players) in ONLY_LM_TERM_LIMITED:  # (the last Sleigh Loader may serve again)
-        return _("Can't be Sleigh Loader (last List Maker): {names}", names=names_of(ctx, seats))
+        return _("Can't be Sleigh Loader (last elected List Maker): {names}", names=names_of(ctx, seats))
     return _("Can't be Sleigh Loader (last government): {names}", names=names_of(ctx, seats))
 
 

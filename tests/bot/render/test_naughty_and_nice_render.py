@@ -135,7 +135,9 @@ def _check_private(state, seat: int, ctx: TableContext) -> None:
             for s, area in enumerate(state.play_areas)
         ]
         # (the end is declared once: then the line no longer says it can be)
-        declarable = " (the end can be declared at 10)" if state.end_declared_by is None else ""
+        declarable = (
+            " (once someone has 10, the end can be declared)" if state.end_declared_by is None else ""
+        )
         assert f"Cards in play: {' · '.join(counts)}{declarable}." in text, text
 
 

@@ -203,7 +203,7 @@ def test_no_codes_no_per_voter_lines_and_each_thing_said_once(players: int) -> N
                 limited = next((line for line in shown.splitlines() if "Can't be Sleigh Loader" in line), "")
                 assert NAMES[state.lm_candidate] not in limited.split(":", 1)[-1].split(", ")
                 # with 5 the last Sleigh Loader may serve again: the line names the List Maker only
-                said = "(last List Maker)" if players == 5 else "(last government)"
+                said = "(last elected List Maker)" if players == 5 else "(last government)"
                 assert not limited or said in limited, limited
                 seen_limited |= bool(limited)
             if state.phase == Phase.GAME_OVER:
