@@ -7,6 +7,7 @@ import asyncio
 import logging
 from typing import Any
 
+import storage.db as storage_db
 from bot.errors import GameBusy
 from bot.i18n import _
 from storage import Database, GameLockTimeout
@@ -19,10 +20,11 @@ class GameLock:
     database) the database's lock of the game, held together for the block. The local lock comes
     first, so one process waits for a game with one connection at most.
 
-    The database's lock is waited for `storage.postgres.LOCK_WAIT` at a time. A step that would
-    change the game (`refuse_when_busy`: `bot.pipeline.Pipeline.run`) then gives up: a refusal
-    (`GameBusy`; the click is answered, an overdue wake-up tried again later). Anything after a
-    commit (showing it: DMs, the table) waits on, warning in the log who holds the lock: what was
+    The database's lock is waited for `storage.db.LOCK_WAIT` at a time. A step that would change
+    the game (`refuse_when_busy`: `bot.pipeline.Pipeline.run`) then gives up: a refusal
+    (`GameBusy`; the click is answered, an overdue wake-up tried again later), as it does after
+    as long a wait for this process's own lock (held by a waiter that waits on). Anything else
+    (showing a commit: DMs, the table) waits on, warning in the log who holds the lock: what was
     committed must be shown."""
 
     __slots__ = ("_local", "_db", "_game_id", "_held", "_refuse")
@@ -40,7 +42,14 @@ class GameLock:
         return self._local.locked()
 
     async def __aenter__(self) -> None:
-        await self._local.acquire()
+        if self._refuse and self._db is not None:  # (a waiter before it may wait on: see above)
+            try:
+                async with asyncio.timeout(storage_db.LOCK_WAIT):
+                    await self._local.acquire()
+            except TimeoutError:
+                raise GameBusy(_("This game is busy; please try again in a moment.")) from None
+        else:
+            await self._local.acquire()
         if self._db is None:
             return
         try:
@@ -52,7 +61,7 @@ class GameLock:
                 except GameLockTimeout as busy:
                     if self._refuse:
                         raise GameBusy(_("This game is busy; please try again in a moment.")) from None
-                    log.warning("still waiting for game %s's lock to show a commit: %s", self._game_id, busy)
+                    log.warning("still waiting for game %s's lock: %s", self._game_id, busy)
         except BaseException:
             self._local.release()
             raise

@@ -10,6 +10,7 @@ only they can use, while the game runs.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Sequence
 
 import discord
@@ -30,6 +31,8 @@ from bot.table_history import MAX_LISTED
 from bot.table_stats import backfill_results
 from games.core.words import Words
 from storage import ENDED
+
+log = logging.getLogger(__name__)
 
 
 class SlashCommands:
@@ -156,8 +159,8 @@ class SlashCommands:
             return game_id
         seated = {r.id for r in await store.user_games_in_channel(channel_id, user_id, kept=True)}
         mine = [record for record in live if record.id in seated or record.host_id == user_id]
-        if mine:
-            return mine[-1].id
+        if mine:  # (the newest they host first: theirs to end)
+            return max(mine, key=lambda record: (record.host_id == user_id, record.id)).id
         ended = await store.user_games_in_channel(channel_id, user_id, statuses=ENDED, kept=True)
         ids = ", ".join(f"#{record.id}" for record in live[-MAX_LISTED:])
         if ended:  # (what they most likely meant)
@@ -368,13 +371,21 @@ class SlashCommands:
         count = 0
         records = [record for record in await self.service.store.live_games() if mine(record.guild_id)]
         await self.delivery.notifications.take_notes({record.id for record in records})  # (settled below)
-        for record in records:
-            change = await self.pipeline.resume(record.id)
+        queue, retried = [record.id for record in records], set()
+        for game_id in queue:  # (a busy one once more, at the end)
+            try:
+                change = await self.pipeline.resume(game_id)
+            except UserError as error:  # another process holds it too long: the others go on
+                log.warning("game %s not resumed (yet): %s", game_id, error.message)
+                if game_id not in retried:
+                    retried.add(game_id)
+                    queue.append(game_id)
+                continue
             if change.game.record.status == "running":  # (drafts lived in the messages)
                 for seat in range(len(change.game.seats)):
                     self.delivery.privates.slot(change.game, seat).restarted = True
             self.delivery.tables.watch_channel(change.game)
-            await self.delivery.deliver(record.id)
+            await self.delivery.deliver(game_id)
             count += 1
             await asyncio.sleep(pause)
         return count

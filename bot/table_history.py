@@ -96,6 +96,8 @@ class History:
         mine = [r for r in await store.user_games_in_channel(channel_id, user_id, statuses=statuses)]
         if mine:
             return mine[-1].id
+        if await store.user_games_in_channel(channel_id, user_id, statuses=("lobby",)):
+            raise UserError(_("This game has not started."))  # (theirs: not another group's)
         # someone else's: a game being played here first (a channel keeps every game it had)
         running = [record for record in games if record.status == "running"]
         if len(running) == 1 or (games and not running):

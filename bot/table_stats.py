@@ -83,7 +83,7 @@ class Stats:
         title = _title(game_name)
         # names as seated, not mentions: an answer only its reader sees showed "@unknown-user"
         # for members their app had not loaded
-        names = await results.names([row[0] for row in rows])
+        names = await results.names(interaction.guild_id, game_name, [row[0] for row in rows])
         lines = [
             f"{rank}. {shown_name(names.get(user_id, '?'))} - {_rate(plays, wins)}"
             for rank, (user_id, plays, wins) in _ranked(rows)

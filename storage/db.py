@@ -27,6 +27,11 @@ class DatabaseTooNew(DatabaseError):
     """The database was written by a newer version of the bot; it is left untouched."""
 
 
+#: How long a step that would change a game waits for the game's lock while another process
+#: holds it (seconds), before it is refused (`GameLockTimeout`; several processes only).
+LOCK_WAIT = 20.0
+
+
 class GameLockTimeout(Exception):
     """Another process held a game's lock for longer than a waiter waits (`Database.game_lock`):
     it is busy with the game, or it hangs (a frozen machine's session lives on until the server

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg  # type: ignore[import-untyped]
 
 from storage.db import (
+    LOCK_WAIT,
     Connection,
     Database,
     DatabaseError,
@@ -51,10 +52,9 @@ GAME_LOCK = 0x67616D65
 #: Connections per process that hold game locks (a second pool, so a held lock never keeps the
 #: work it guards from a connection): at most this many games are locked at once per process.
 LOCK_POOL_MAX = 16
-#: A game's lock is waited for this long (seconds), then given up (`GameLockTimeout`): a process
-#: that hangs holding it (a frozen machine) must not hold up the others' clicks and overdue
-#: wake-ups for as long as the server takes to notice it is gone.
-LOCK_WAIT = 20.0
+#: A game's lock is waited for `LOCK_WAIT` at a time (the lock pool's ``lock_timeout``), then
+#: given up (`GameLockTimeout`): a process that hangs holding it (a frozen machine) must not hold
+#: up the others' clicks and overdue wake-ups for as long as the server takes to notice it is gone.
 #: Every session asks the server to notice a client that is gone (a dead machine, a cut network)
 #: within about a minute (TCP keepalives), and ends a transaction left open that long by a frozen
 #: process: its locks and row locks go with it. (PgBouncer in transaction mode cannot carry a
@@ -96,17 +96,18 @@ async def _lock_holder(raw: Any, first: int, second: int) -> str:
     or end the session with ``pg_terminate_backend(pid)``)."""
     try:
         row = await raw.fetchrow(
-            "SELECT a.pid, a.client_addr, a.application_name, a.state, a.state_change FROM pg_locks AS l "
+            "SELECT a.pid, a.client_addr, a.state, a.state_change FROM pg_locks AS l "
             "JOIN pg_stat_activity AS a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
-            "AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2",
-            first,
+            "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+            "AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2",  # (this database's: another
+            first,  # bot's database on the same server has the same keys)
             second,
         )
-    except (asyncpg.PostgresError, OSError):
+    except Exception:  # (only for the log: never in place of the time-out itself)
         return "a session that could not be looked up"
     if row is None:
         return "a session that has let it go since"
-    return f"pid {row[0]} from {row[1] or 'a local socket'} ({row[3]} since {row[4]})"
+    return f"pid {row[0]} from {row[1] or 'a local socket'} ({row[2]} since {row[3]})"
 
 
 class PostgresDatabase(Database):

@@ -76,18 +76,19 @@ class ResultStore:
         )
         return [(row[0], row[1], row[2] or 0) for row in rows]
 
-    async def names(self, user_ids: list[int]) -> dict[int, str]:
-        """Each user's name as seated in their latest game with a result (the player's own for a
-        seat an AI kept for them); users with none are left out."""
+    async def names(self, guild_id: int | None, game_name: str, user_ids: list[int]) -> dict[int, str]:
+        """Each user's name as seated in their latest game of `game_name` in the server with a
+        result (the player's own for a seat an AI kept for them); users with none are left out."""
         if not user_ids:
             return {}
+        guild, params = _same_guild(guild_id)
         marks = ", ".join("?" for _ in user_ids)
         rows = await self.db.fetchall(
             "SELECT r.user_id, CASE WHEN s.user_id < 0 AND s.owner_name IS NOT NULL "
             "THEN s.owner_name ELSE s.display_name END AS name "
             "FROM results AS r JOIN seats AS s ON s.game_id = r.game_id AND s.seat = r.seat "
-            f"WHERE r.user_id IN ({marks}) ORDER BY r.game_id",
-            tuple(user_ids),
+            f"WHERE r.{guild} AND r.game_name = ? AND r.user_id IN ({marks}) ORDER BY r.game_id",
+            (*params, game_name, *user_ids),
         )
         return {row[0]: row[1] for row in rows}  # (the latest game's last)
 

@@ -290,3 +290,30 @@ async def test_the_log_of_a_lobby_says_it_has_not_started(harness: Harness) -> N
     await harness.command("log", spectator, None)
     said = harness.discord.last_ephemeral(spectator).content
     assert said == "This game has not started.", said
+    # also for its player when the channel had other games (theirs, not another group's old one)
+    first = make_users(2, start=3)
+    _, old = await harness.open_table(first, "grumpy-nisse")
+    await harness.command("abandon", first[0], None)
+    newcomer = make_users(1, start=6)[0]
+    await harness.command("play", newcomer, "grumpy-nisse")
+    await harness.command("log", newcomer, None)
+    said = harness.discord.last_ephemeral(newcomer).content
+    assert said == "This game has not started.", said
+
+
+async def test_abandon_without_a_number_ends_the_game_its_caller_hosts(harness: Harness) -> None:
+    """A host whose seat an AI keeps (their timeouts) who then sat down in another group's
+    lobby: `/abandon` took the newest game they were in and was refused ("only the host")."""
+    host, guest = make_users(2)
+    _, hosted = await harness.open_table([host, guest], "grumpy-nisse")
+    async with harness.service.lock(hosted):
+        await harness.service.hand_to_ai(hosted, 0, owner=(host.id, host.display_name))
+    other = make_users(1, start=5)[0]
+    lobby = await harness.command("play", other, "grumpy-nisse")
+    assert lobby.original is not None
+    newer = int(lobby.original.custom_ids()[0].split(":")[1])
+    await harness.discord.click(host, lobby.original, f"lobby:{newer}:join")
+    assert (await harness.game(newer)).seat_of(host.id) is not None
+    await harness.command("abandon", host, None)
+    assert (await harness.game(hosted)).record.status == "abandoned"
+    assert (await harness.game(newer)).record.status == "lobby"

@@ -154,13 +154,14 @@ async def test_a_game_lock_another_process_holds_too_long_is_a_refusal(harness: 
     assert await play_random_click(harness, table, game_id, users, rng)  # (the local lock was let go)
 
 
-async def test_after_a_commit_a_busy_game_lock_is_waited_for_not_refused(caplog) -> None:
+async def test_after_a_commit_a_busy_game_lock_is_waited_for_not_refused(caplog, monkeypatch) -> None:
     """Showing a commit (a DM, the table) takes the game's lock again: a refusal there (the first
     version of the lock's time limit) told the clicker "busy" after their move was applied and
     dropped the rest of the delivery, leaving the next player without controls. Only a step that
     would change the game refuses; anything else waits on, saying in the log who holds it."""
     import contextlib
 
+    import storage.db as storage_db
     from bot.errors import GameBusy
     from bot.game_lock import GameLock
     from storage import GameLockTimeout
@@ -184,6 +185,45 @@ async def test_after_a_commit_a_busy_game_lock_is_waited_for_not_refused(caplog)
         assert local.locked() and db.tries == 3
     assert not local.locked()
     assert "pid 4242" in caplog.text
+    # a step that would change the game does not queue for ever behind such a waiter either
+    monkeypatch.setattr(storage_db, "LOCK_WAIT", 0.1)
+    db.tries = 0  # (its next two waits time out)
+    waiter = asyncio.create_task(GameLock(local, db, 7).__aenter__())  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+
+    async def change() -> None:
+        async with GameLock(local, db, 7, refuse_when_busy=True):  # type: ignore[arg-type]
+            pass
+
+    with pytest.raises(GameBusy):
+        await asyncio.wait_for(change(), 5)  # (a TimeoutError if it queues on)
+    await waiter
+    local.release()
+
+
+async def test_a_game_another_process_holds_does_not_stop_the_others_resuming(
+    harness: Harness, monkeypatch, caplog
+) -> None:
+    """At start each game is resumed in turn: a refusal of one (another process holding it too
+    long) stopped the loop, and every later game went without its redraw until the next start."""
+    import contextlib
+
+    from storage import GameLockTimeout
+
+    first, second = make_users(2), make_users(2, start=3)
+    _, held = await harness.open_table(first, "grumpy-nisse")
+    _, free = await harness.open_table(second, "grumpy-nisse")
+
+    class OneHeld:  # the database's game locks: one game held by a process that hangs
+        @contextlib.asynccontextmanager
+        async def game_lock(self, key: int):  # noqa: ANN202
+            if key == held:
+                raise GameLockTimeout(f"game {key}'s lock held over 20 s by pid 4242")
+            yield
+
+    monkeypatch.setattr(harness.service, "_db", OneHeld())
+    assert await harness.table.commands.resume(pause=0) == 1  # (the free one)
+    assert f"game {held} not resumed" in caplog.text
 
 
 def test_the_service_and_pipeline_import_no_discord() -> None:

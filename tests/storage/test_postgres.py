@@ -279,8 +279,13 @@ async def test_a_game_lock_held_elsewhere_too_long_is_given_up(pg_url, monkeypat
                 pass
 
         pid = await hung.fetchval("SELECT pg_backend_pid()")
-        with pytest.raises(GameLockTimeout, match=f"by pid {pid} from "):  # (who holds it, for the log)
-            await asyncio.wait_for(take_7(), 5)  # (a TimeoutError if it waits on and on)
+        other = await asyncpg.connect(PG_ADMIN_URL)  # (another database on the server, same keys)
+        try:
+            await other.execute("SELECT pg_advisory_lock($1, $2)", postgres.GAME_LOCK, 7)
+            with pytest.raises(GameLockTimeout, match=f"by pid {pid} from "):  # (who holds it: ours)
+                await asyncio.wait_for(take_7(), 5)  # (a TimeoutError if it waits on and on)
+        finally:
+            await other.close()
         async with db.game_lock(8):  # (other games are free, and the pool's connection is back)
             pass
         await hung.execute("SELECT pg_advisory_unlock($1, $2)", postgres.GAME_LOCK, 7)

@@ -34,10 +34,12 @@ async def test_results_stats_and_leaderboard(store):
     # Most wins first, then the best rate: 100 won 2 of 3; 300 won 1 of 1, 200 1 of 2.
     assert await store.results.leaderboard(1, "g") == [(100, 3, 2), (300, 1, 1), (200, 2, 1)]
     assert await store.results.leaderboard(1, "g", limit=1) == [(100, 3, 2)]
-    # names as seated in each player's latest game (100 was "P1" in the third, "P0" in the last;
-    # 200 "P1" in the first, "P0" in the second)
-    assert await store.results.names([100, 200, 300, 999]) == {100: "P0", 200: "P0", 300: "P0"}
-    assert await store.results.names([]) == {}
+    # names as seated in each player's latest game of the server (100 was "P1" in server 1's last,
+    # "P0" in the game outside any server; 200 "P1" in the first, "P0" in the second)
+    assert await store.results.names(1, "g", [100, 200, 300, 999]) == {100: "P1", 200: "P0", 300: "P0"}
+    assert await store.results.names(None, "g", [100]) == {100: "P0"}  # (the server's games only)
+    assert await store.results.names(1, "other", [100]) == {}
+    assert await store.results.names(1, "g", []) == {}
     assert await store.results.ai_stats(1, "g") == (1, 0)
     assert await store.results.ai_stats(None, "g") == (1, 1)
     assert await store.results.ai_stats(1, "other") == (0, 0)
