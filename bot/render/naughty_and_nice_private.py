@@ -47,14 +47,14 @@ QUIET_EVENTS = frozenset({"card_drawn", "orientation_recorded"})
 #: Phases whose decision the deciding seat makes in its private message (the steal's choices are
 #: on the table too).
 PRIVATE_PHASES = frozenset({Phase.PLAY, Phase.STEAL, Phase.ORIENT})
-#: While the seat has no decision here (stable on purpose: no edit when anyone acts; true whether
-#: or not the seat declares or draws on the table now).
-#: (stable while the others play; on the seat's own turn it must not read as "not your turn")
 #: What a player plays for, under their hand while the game runs (spec 5.3; stable: no edit).
 GOAL = N_(
     "Your score at the end is the lower of your Nice and Naughty totals of cards in play (each "
     "Shiny! card that counts goes where it helps most)."
 )
+#: While the seat has no decision here (stable on purpose: no edit when anyone acts; true whether
+#: or not the seat declares or draws on the table now).
+#: (stable while the others play; on the seat's own turn it must not read as "not your turn")
 NOT_YOUR_TURN = N_(
     "On your turn, start with the table's buttons (declare, or draw without declaring); your secret "
     "draws and the cards you play then continue here."
