@@ -81,7 +81,7 @@ class GameBot(commands.Bot):
             log.info("Running shard(s) %s of %s", ",".join(map(str, shards)), self.shard_count)
         if not self._resumed:
             self._resumed = True
-            count = await self.table.commands.resume()
+            count = await self.table.restart.resume()
             log.info("Resumed %d live game(s)", count)
 
     async def remember_locale(self, user_id: int, locale: str) -> None:

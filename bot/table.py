@@ -5,7 +5,7 @@ A click that changes a game runs through the one pipeline (`bot.pipeline`: lock 
 or the player's living private message) from the newest committed game, and then the game's outbox
 is delivered (`bot.delivery`). Refusals are `UserError`s, raised and turned into one ephemeral
 answer in one place (`bot.answers`). Slash commands are in `bot.table_commands`, the log and
-export in `bot.table_history`, stats in `bot.table_stats`.
+export in `bot.table_history`, stats in `bot.table_stats`, the start's resume in `bot.restart`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from bot.names import name_of
 from bot.outbox import Change, Post
 from bot.pacing import Pacer
 from bot.pipeline import Pipeline
+from bot.restart import Restart
 from bot.service import GameService
 from bot.table_commands import SlashCommands
 from bot.table_history import History
@@ -39,6 +40,7 @@ class Table:
     pipeline: Pipeline
     delivery: Delivery
     commands: SlashCommands
+    restart: Restart
     history: History
     stats: Stats
 
@@ -50,6 +52,7 @@ class Table:
         self.pipeline = Pipeline(service, ai_pause=ai_delay)
         self.delivery = Delivery(self.pipeline, messenger, pacer)
         self.commands = SlashCommands(service, self.pipeline, self.delivery)
+        self.restart = Restart(service, self.pipeline, self.delivery)
         self.history = History(service)
         self.stats = Stats(service)
 

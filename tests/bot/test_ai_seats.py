@@ -103,7 +103,7 @@ async def test_ai_turns_resume_after_a_restart(harness: Harness) -> None:
     version = game.record.version
     await harness.table.pipeline.wakeups.ai_turns.stop()
     await harness.boot()  # a new bot on the same database; it thinks fast
-    assert await harness.table.commands.resume(pause=0) == 1
+    assert await harness.table.restart.resume(pause=0) == 1
     await settle(harness)
     game = await harness.game(game_id)
     assert game.record.version > version or not game.ai_to_decide()

@@ -214,7 +214,7 @@ async def test_a_restart_says_a_half_made_choice_is_cleared(harness: Harness) ->
     await harness.discord.click(users[0], dm, f"dsel:{game_id}:{game.decision}:card", ["c0"])
     assert "picked: now pick a free cell" in dm.text()
     await harness.boot()
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     dm = private_message(harness, users[0], game_id)
     assert "picked" not in dm.text()
     assert dm.content.startswith("\N{ANTICLOCKWISE DOWNWARDS AND UPWARDS OPEN CIRCLE ARROWS} The bot")
@@ -226,5 +226,5 @@ async def test_a_restart_says_nothing_where_no_choice_is_made_by_steps(harness: 
     users = make_users(5)
     table, game_id = await harness.open_table(users, "secret-krampus")
     await harness.boot()
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     assert not [m.content for u in users if (m := private_message(harness, u, game_id)).content]

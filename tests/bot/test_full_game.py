@@ -72,7 +72,7 @@ async def test_restart_mid_game_old_buttons_still_work(harness: Harness) -> None
     assert after.record.version == before.record.version
     assert after.state == before.state
     # resume re-renders the table from the committed state
-    assert await harness.table.commands.resume(pause=0) == 1
+    assert await harness.table.restart.resume(pause=0) == 1
     steps = 0
     while await play_random_click(harness, table, game_id, users, rng):
         steps += 1
@@ -122,7 +122,7 @@ async def test_crash_between_commit_and_render_is_repaired_on_resume(harness: Ha
     assert "Vote!" not in table.text()  # the table never heard of it
     await harness.boot()  # restart
     assert (await harness.game(game_id)).record.version == 1  # the committed action is kept
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     assert "Vote!" in table.text()  # and the table is repaired from the committed state
     yes = next(cid for cid in table.custom_ids() if cid.endswith("vote.1"))
     await harness.discord.click(users[0], table, yes)
@@ -232,7 +232,7 @@ async def test_a_dm_sent_but_not_recorded_before_a_crash_is_the_one_that_plays(h
     newer_id = await harness.messenger.send_dm(user.id, screens.private_payload(game, seat), ping=False)
     assert newer_id is not None and newer_id > older.id
     await harness.boot()  # a new bot object on the same database: it knows only the older DM
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     newer = harness.discord.messages[newer_id]
     pick = next(cid for cid in newer.custom_ids() if cid.startswith("pick:"))
     await harness.discord.click(user, newer, pick, [newer.item(pick).item.options[0].value])

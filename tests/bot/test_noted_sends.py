@@ -19,7 +19,7 @@ async def _restart(h: Harness, clock: Clock) -> None:
     clock.now += 1
     await h.boot()
     assert h.table is not None
-    await h.table.commands.resume(pause=0)
+    await h.table.restart.resume(pause=0)
 
 
 async def _unfinished(h: Harness, clock: Clock) -> list[object]:

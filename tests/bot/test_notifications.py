@@ -375,7 +375,7 @@ async def test_a_your_turn_dm_taken_to_be_deleted_before_a_restart_is_deleted_af
     assert told <= set(h.discord.messages)  # and not deleted
     clock.now += 1
     await h.boot()
-    await h.table.commands.resume(pause=0)
+    await h.table.restart.resume(pause=0)
     assert told & set(h.discord.messages) == set()
     assert await h.service.store.calls.unfinished(clock.now + 1, clock.now) == []
 
@@ -405,7 +405,7 @@ async def test_players_who_just_started_a_game_are_not_told_after_a_restart(h: H
     table, game_id = await h.open_table(users)
     clock.now += 2
     await h.boot()
-    await h.table.commands.resume(pause=0)
+    await h.table.restart.resume(pause=0)
     mark = len(h.messenger.pinged)
     await nominate(h, table, users, await h.game(game_id))  # the vote: the others' first decision
     assert len((await h.game(game_id)).humans_to_decide()) == 5

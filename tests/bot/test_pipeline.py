@@ -115,7 +115,7 @@ async def test_a_storage_conflict_drops_the_cached_game(harness: Harness) -> Non
     # ... and the game is read afresh: the next load is the stored game, and play goes on
     fresh = await harness.game(game_id)
     assert fresh.record.version == cached.record.version + 1 and fresh.state == new_state
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     rng = random.Random(1)
     for _ in range(5):
         assert await play_random_click(harness, table, game_id, users, rng)
@@ -222,7 +222,7 @@ async def test_a_game_another_process_holds_does_not_stop_the_others_resuming(
             yield
 
     monkeypatch.setattr(harness.service, "_db", OneHeld())
-    assert await harness.table.commands.resume(pause=0) == 1  # (the free one)
+    assert await harness.table.restart.resume(pause=0) == 1  # (the free one)
     assert f"game {held} not resumed" in caplog.text
 
 

@@ -107,7 +107,7 @@ async def test_random_play_keeps_private_messages_true(harness: Harness, name: s
         steps += 1
         if variant.endswith("restarts") and steps % 37 == 0:
             await harness.boot()
-            await harness.table.commands.resume(pause=0)
+            await harness.table.restart.resume(pause=0)
             await check_controls(harness, game_id, users)
         assert steps < 5000
     game = await harness.game(game_id)

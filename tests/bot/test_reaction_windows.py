@@ -46,7 +46,7 @@ async def test_window_deadline_is_stored_shown_scheduled_and_survives_a_restart(
     assert f"<t:{int(deadline)}:R>" in lobby.text()  # the table's countdown
     await harness.boot()  # restart: the deadline comes back from the database
     assert (await harness.game(game_id)).record.deadline == deadline
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     assert harness.table.pipeline.wakeups.windows.pending()[game_id] == (game.decision, deadline)
 
 

@@ -130,7 +130,7 @@ async def test_a_vote_note_goes_once_the_vote_is_over_also_after_a_restart(harne
         await harness.discord.click(voter, table, _button(table, "vote.1"))
     assert all("change your vote" in harness.discord.last_ephemeral(v).text() for v in users[:-1])
     await harness.boot()  # (stops the bot as on SIGTERM, then starts it again)
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     assert [m.text() for m in harness.discord.ephemeral[users[0].id]]  # (the vote goes on)
     await harness.discord.click(users[-1], table, _button(table, "vote.1"))  # the last vote
     for voter in users:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table_commands import shard_filter
+from bot.restart import shard_filter
 
 SHARD_0 = 4 << 22  # (id >> 22) % 2 == 0
 SHARD_1 = 5 << 22

@@ -137,7 +137,7 @@ async def test_a_restart_keeps_what_the_table_told(harness: Harness, name: str) 
             before = table.text()
             privates = {user.id: _news_lines(private_message(harness, user, game_id)) for user in users}
             await harness.boot()
-            await harness.table.commands.resume(pause=0)
+            await harness.table.restart.resume(pause=0)
             assert table.text() == before
             for user in users:  # (nothing it never showed, such as the echo of a secret vote)
                 after = _news_lines(private_message(harness, user, game_id))

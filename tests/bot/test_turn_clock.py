@@ -33,7 +33,7 @@ async def test_clock_option_deadline_on_the_table_and_after_a_restart(harness: H
     assert harness.table.pipeline.wakeups.clock_expiries.pending()[game_id] == (game.decision, deadline)
     assert f"<t:{int(deadline)}:R>" in lobby.text() and "Turn clock" in lobby.text()
     await harness.boot()
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     assert harness.table.pipeline.wakeups.clock_expiries.pending()[game_id] == (game.decision, deadline)
 
 
@@ -84,7 +84,7 @@ async def test_the_warning_is_posted_once_per_deadline_and_never_woken_again(har
     assert game.record.warned_for == game.record.clock_deadline
     assert game_id not in wakeups.clock_warnings.pending() and game_id in wakeups.clock_expiries.pending()
     await harness.boot()  # nor again after a restart
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     assert game_id not in harness.table.pipeline.wakeups.clock_warnings.pending()
     assert game_id in harness.table.pipeline.wakeups.clock_expiries.pending()
 
@@ -135,7 +135,7 @@ async def test_only_the_latest_time_ran_out_post_stays_and_the_end_takes_it(harn
         await harness.table.pipeline.clock_expiry(game_id, (await harness.game(game_id)).decision)
         assert len(notices()) == 1 and f"Time ran out for {decision}: the clock chose for" in notices()[0]
     await harness.boot()  # (another process, or after a restart: the stored one is replaced)
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     await harness.table.pipeline.clock_expiry(game_id, (await harness.game(game_id)).decision)
     assert len(notices()) == 1
     await harness.command("abandon", users[0], None)
@@ -235,7 +235,7 @@ async def test_a_player_whose_seat_an_ai_keeps_keeps_their_dm_and_gets_it_back(h
     assert "`/reclaim` takes it back" in shown.text() and "Your secret" in shown.text()
     assert not shown.custom_ids()
     await harness.boot()  # (a restart: the DM is the seat's, as stored)
-    await harness.table.commands.resume(pause=0)
+    await harness.table.restart.resume(pause=0)
     await harness.command("reclaim", player)
     (back,) = harness.discord.dms[player.id]  # the same DM shows their seat again
     assert back.id == dm_id and "Your secret" in back.text() and "ran out of time" not in back.text()

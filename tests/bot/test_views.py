@@ -117,7 +117,7 @@ async def test_a_restarted_bot_keeps_playing_the_view_and_hands_it_back_in_time(
     async with viewing(tmp_path) as v:
         h, user, game_id = v.h, v.user, v.game_id
         await h.boot()  # the token and the view's id are stored
-        await h.table.commands.resume(pause=0)
+        await h.table.restart.resume(pause=0)
         assert decision_controls(v.view, game_id) and not decision_controls(dm_of(h, user), game_id)
         v.clock.now += EPHEMERAL_SECONDS + 1
         assert await h.table.delivery.privates.expire_views() == [(game_id, v.seat)]
