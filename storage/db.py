@@ -27,8 +27,9 @@ class DatabaseTooNew(DatabaseError):
     """The database was written by a newer version of the bot; it is left untouched."""
 
 
-#: How long a step that would change a game waits for the game's lock while another process
-#: holds it (seconds), before it is refused (`GameLockTimeout`; several processes only).
+#: How long a game's lock held by another process is waited for at a time (seconds) before
+#: `GameLockTimeout` (several processes only): a step that would change the game is then refused,
+#: anything else waits again (`bot.game_lock.GameLock`).
 LOCK_WAIT = 20.0
 
 

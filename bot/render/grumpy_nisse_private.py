@@ -42,7 +42,7 @@ from bot.render.grumpy_nisse_text import (
     words,
 )
 from games.core import Event
-from games.grumpy_nisse.data import Phase
+from games.grumpy_nisse.data import Phase, TrackEvent
 from games.grumpy_nisse.tricks import follow_outlook
 from games.grumpy_nisse.view_models import ChoiceView, GNView
 from games.grumpy_nisse.words import win_reason
@@ -190,7 +190,7 @@ def _space_event(view: GNView) -> str:
             "jumps to space 10; if not, the shortcut is lost.",
             event=_(space.event_name),
         )
-    elif space.event_state is not None and "/" in space.event_state:  # (the devilish plan's count)
+    elif space.event == TrackEvent.DEVILISH_PLAN:  # (with its count: "2/3")
         line = _(
             "\N{HIGH VOLTAGE SIGN} **{event}** ({count} so far): {rule}",
             event=_(space.event_name),

@@ -34,6 +34,7 @@ from games.secret_krampus.events import (
     OrderStarted,
     Voted,
     VotesRevealed,
+    board_counts,
 )
 from games.secret_krampus.models import SKView
 from games.secret_krampus.words import CARD_NAMES, ORDER_NAMES, ROLE_NAMES
@@ -69,8 +70,6 @@ MAX_EVENT_LINES = 6
 #: The button of a player's private message (`bot.screens.private_label`): the table names it
 #: where a choice is made in private.
 PRIVATE_BUTTON = N_("My role & cards")
-#: The boards' counts (as `CardPlaced.counts` says them after a delivery).
-BOARD_COUNTS = N_("Nice {nice}/{nice_goal}, Naughty {naughty}/{naughty_goal}.")
 KRAMPUS_CHECK = N_("Krampus check: if Krampus is elected Sleigh Loader, team Naughty wins.")
 
 
@@ -198,7 +197,7 @@ def term_limited_line(view: SKView, ctx: TableContext) -> str | None:
     ]
     if not seats:
         return None
-    if len(view.players) in ONLY_LM_TERM_LIMITED:  # (the last Sleigh Loader may serve again)
+    if view.num_players in ONLY_LM_TERM_LIMITED:  # (the last Sleigh Loader may serve again)
         return _("Can't be Sleigh Loader (last elected List Maker): {names}", names=names_of(ctx, seats))
     return _("Can't be Sleigh Loader (last government): {names}", names=names_of(ctx, seats))
 
@@ -318,13 +317,7 @@ def footer(view: SKView) -> str | None:
     mind while choosing a government."""
     if over(view):
         return None
-    counts = _(
-        BOARD_COUNTS,
-        nice=view.nice_count,
-        nice_goal=view.nice_win_at,
-        naughty=view.naughty_count,
-        naughty_goal=view.naughty_win_at,
-    )
+    counts = translated(board_counts(view.nice_count, view.naughty_count))
     if view.krampus_check_active and view.phase in (Phase.NOMINATION, Phase.VOTING):
         return f"{counts} {_(KRAMPUS_CHECK)}"
     return counts

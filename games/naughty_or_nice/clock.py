@@ -107,14 +107,11 @@ def default_action(state: NoNState, seat: int):
     return None
 
 
-#: The active player's own turn, by (basic action taken, creatures in the game): what is to be
-#: chosen ("the turn" after "Your turn" in a push said nothing).
-TURN_LABELS = {
-    (False, True): N_("Craft, Summon or Fulfill"),
-    (False, False): N_("Craft or Fulfill"),
-    (True, True): N_("the end of the turn"),
-    (True, False): N_("the end of the turn"),
-}
+#: The active player's own turn before its basic action, by whether the level has creatures (and
+#: so Summon): what is to be chosen ("the turn" after "Your turn" in a push said nothing); after
+#: it, `END_OF_TURN`.
+BASIC_LABELS = {True: N_("Craft, Summon or Fulfill"), False: N_("Craft or Fulfill")}
+END_OF_TURN = N_("the end of the turn")
 
 
 def decision_label(state: NoNState) -> str | None:
@@ -122,6 +119,7 @@ def decision_label(state: NoNState) -> str | None:
     (`GameRules.decision_label`)."""
     task = rules.top(state)
     if isinstance(task, TurnTask):
-        basic = state.turn is not None and state.turn.basic is not None
-        return TURN_LABELS[basic, LEVELS[state.level].creatures]
+        if state.turn is not None and state.turn.basic is not None:
+            return END_OF_TURN
+        return BASIC_LABELS[LEVELS[state.level].creatures]
     return LABELS.get(type(task))

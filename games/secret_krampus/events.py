@@ -272,13 +272,18 @@ class CardPlaced(Event):
 
     def counts(self) -> Words:
         """The boards' counts after this gift: "Nice 1/5, Naughty 2/6."."""
-        return Words(
-            N_("Nice {nice}/{nice_goal}, Naughty {naughty}/{naughty_goal}."),
-            nice=self.nice_count,
-            nice_goal=NICE_WIN_AT,
-            naughty=self.naughty_count,
-            naughty_goal=NAUGHTY_WIN_AT,
-        )
+        return board_counts(self.nice_count, self.naughty_count)
+
+
+def board_counts(nice: int, naughty: int) -> Words:
+    """The boards' counts, "Nice 1/5, Naughty 2/6." (after a delivery, and in the table's footer)."""
+    return Words(
+        N_("Nice {nice}/{nice_goal}, Naughty {naughty}/{naughty_goal}."),
+        nice=nice,
+        nice_goal=NICE_WIN_AT,
+        naughty=naughty,
+        naughty_goal=NAUGHTY_WIN_AT,
+    )
 
 
 class Reshuffled(Event):
