@@ -23,6 +23,7 @@ from bot.pacing import Pacer
 from bot.picture_cache import PICTURES
 from bot.plugins import check_all
 from bot.service import GameService
+from bot.shared_clock import SYNC_EVERY, SharedClock
 from bot.table import Table
 from storage import Database, GameStore
 
@@ -61,13 +62,16 @@ class GameBot(commands.Bot):
         self.db = db
         self.dev_guild_id = dev_guild_id
         self.store = GameStore(db)
-        self.service = GameService(self.store)
+        self.clock = SharedClock(db)
+        self.service = GameService(self.store, clock=self.clock)
         pacer = Pacer(per_second=process_budget() if rest_budget is None else rest_budget)
         self.table = Table(self.service, DiscordMessenger(self), ai_delay=ai_delay, pacer=pacer)
         self._resumed = False
 
     async def setup_hook(self) -> None:
         check_all()  # an incomplete game plugin fails here, not at a player's click
+        await self.clock.sync()  # (several processes: the database server's time, before any timer)
+        self.table.pipeline.poller.every(SYNC_EVERY, self.clock.sync)
         PICTURES.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

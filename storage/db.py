@@ -129,6 +129,11 @@ class Database(ABC):
 
         return await SqliteDatabase.connect(url)
 
+    async def server_time(self) -> float | None:
+        """The database server's Unix time, the clock several processes share (PostgreSQL), or
+        None where the database is this process's alone (SQLite)."""
+        return None
+
     @abstractmethod
     async def close(self) -> None:
         """Wait for running transactions, then close. Safe to call twice."""

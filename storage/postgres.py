@@ -20,6 +20,7 @@ import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
@@ -49,8 +50,11 @@ POOL_MAX = 10
 CONNECT_TIMEOUT = 10.0
 #: The first key of every game's advisory lock (the second is the game id): "game" in ASCII.
 GAME_LOCK = 0x67616D65
-#: Connections per process that hold game locks (a second pool, so a held lock never keeps the
-#: work it guards from a connection): at most this many games are locked at once per process.
+#: Connections per process that hold game locks (a second pool, so a held lock never waits for a
+#: connection of the first): at most this many games are locked at once per process. The
+#: transactions of the task that holds a game's lock run on its lock connection
+#: (`PostgresDatabase.transaction`), so none commits once the lock is lost: if that connection
+#: alone dies, the server releases the lock and another process may take the game.
 LOCK_POOL_MAX = 16
 #: A game's lock is waited for `LOCK_WAIT` at a time (the lock pool's ``lock_timeout``), then
 #: given up (`GameLockTimeout`): a process that hangs holding it (a frozen machine) must not hold
@@ -122,6 +126,8 @@ class PostgresDatabase(Database):
         self._lock_pool = lock_pool
         self._closed = False
         self._in_transaction: set[object] = set()  # tasks inside transaction()
+        #: The game lock the running task holds here: the task and the lock's connection.
+        self._held_lock: ContextVar[tuple[object, Any] | None] = ContextVar("held_game_lock", default=None)
         self.location = location
         self.schema_version = schema_version
 
@@ -166,7 +172,11 @@ class PostgresDatabase(Database):
         block. The pool's reset of the connection when it is given back
         (``pg_advisory_unlock_all``) releases it, however the block ends (even cancelled while
         waiting for the lock); a process that dies releases it with its connection. Waited for
-        `LOCK_WAIT` at most (the session's ``lock_timeout``), then `GameLockTimeout`."""
+        `LOCK_WAIT` at most (the session's ``lock_timeout``), then `GameLockTimeout`.
+
+        The block's transactions (in this task) run on the lock's connection: should it die, the
+        lock is gone and so is every later write of the block (it fails), so two processes
+        never write for one game at once."""
         async with self._lock_pool.acquire() as raw:
             try:
                 await raw.execute("SELECT pg_advisory_lock($1, $2)", GAME_LOCK, key)
@@ -175,15 +185,21 @@ class PostgresDatabase(Database):
                 raise GameLockTimeout(
                     f"game {key}'s lock was held for over {LOCK_WAIT:.0f} s by {holder}"
                 ) from exc
-            yield
+            token = self._held_lock.set((asyncio.current_task(), raw))
+            try:
+                yield
+            finally:
+                self._held_lock.reset(token)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
-        """A transaction on a connection of the pool (READ COMMITTED; the store's conditional
-        UPDATEs lock the rows they check)."""
+        """A transaction (READ COMMITTED; the store's conditional UPDATEs lock the rows they
+        check): on the connection of the game lock this task holds (`game_lock`; its
+        ``lock_timeout`` then bounds waits for rows too), else on one of the pool."""
         self._check_not_reentrant()
         task = asyncio.current_task()
-        async with self._pool.acquire() as raw:
+        held = self._held_lock.get()
+        async with _connection(held[1] if held and held[0] is task else self._pool) as raw:
             self._in_transaction.add(task)
             try:
                 async with raw.transaction():
@@ -204,9 +220,23 @@ class PostgresDatabase(Database):
         self._check_not_reentrant()
         return list(await self._pool.fetch(to_postgres(sql), *params))
 
+    async def server_time(self) -> float | None:
+        self._check_not_reentrant()
+        return float(await self._pool.fetchval("SELECT extract(epoch FROM clock_timestamp())"))
+
     def _check_not_reentrant(self) -> None:
         if self._in_transaction and asyncio.current_task() in self._in_transaction:
             raise RuntimeError("already inside Database.transaction(): use the connection it yielded")
+
+
+@asynccontextmanager
+async def _connection(source: Any) -> AsyncIterator[Any]:
+    """A connection of the pool ``source``, or ``source`` itself if it is one (held elsewhere)."""
+    if isinstance(source, asyncpg.Pool):
+        async with source.acquire() as raw:
+            yield raw
+    else:
+        yield source
 
 
 # -- SQL -----------------------------------------------------------------------------------

@@ -213,7 +213,7 @@ def _last_trick(view: GNView, ctx: TableContext) -> str:
     result = trick_result(trick, ctx.names, view.seat)
     if trick.round != view.round:  # (a new round's first trick: how the last one ended)
         return _("Last trick of round {n}: {result}", n=trick.round, result=result) + "\n"
-    return _("Last trick: {result}", result=result) + "\n"
+    return result + "\n"  # ("Dasher wins the trick: ...": a "Last trick:" before it said "trick" twice)
 
 
 def _fields(embed: discord.Embed, view: GNView, ctx: TableContext, seat: int) -> None:

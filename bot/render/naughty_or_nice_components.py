@@ -22,7 +22,8 @@ from bot.render.naughty_or_nice_text import (
     present_type_name,
 )
 from games.core.words import names_and
-from games.naughty_or_nice.data import GIVERS, Basic, Giver
+from games.naughty_or_nice.data import Basic, Giver
+from games.naughty_or_nice.givers import GIVERS
 from games.naughty_or_nice.viewmodels import NoNView
 from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES
 

@@ -24,7 +24,6 @@ from bot.render.naughty_or_nice_text import (
 )
 from games.naughty_or_nice.data import (
     CREATURES,
-    GIVERS,
     KIDDOS,
     LEVELS,
     Basic,
@@ -32,6 +31,7 @@ from games.naughty_or_nice.data import (
     Giver,
     Reaction,
 )
+from games.naughty_or_nice.givers import GIVERS
 from games.naughty_or_nice.viewmodels import NoNView, WindowView
 from games.naughty_or_nice.words import BASIC_NAMES
 

@@ -31,10 +31,12 @@ from games.secret_krampus.events import (
     LmDiscarded,
     NewCandidate,
     Nominated,
-    OrderStarted,
     Voted,
     VotesRevealed,
     board_counts,
+)
+from games.secret_krampus.events_orders import (
+    OrderStarted,
 )
 from games.secret_krampus.models import SKView
 from games.secret_krampus.words import CARD_NAMES, ORDER_NAMES, ROLE_NAMES

@@ -19,7 +19,6 @@ from games.naughty_or_nice.cards import (
 from games.naughty_or_nice.creatures import remaining_batch
 from games.naughty_or_nice.data import (
     CREATURE_OF,
-    GIVERS,
     PRESENT_TYPE_OF,
     Creature,
     Giver,
@@ -35,6 +34,7 @@ from games.naughty_or_nice.events import (
     Tucked,
     WolverineTook,
 )
+from games.naughty_or_nice.givers import GIVERS
 from games.naughty_or_nice.models import (
     ChristkindlTask,
     ElvesTask,

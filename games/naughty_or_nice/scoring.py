@@ -9,7 +9,6 @@ from games.core.words import N_
 from games.naughty_or_nice.cards import add_points, has_ability
 from games.naughty_or_nice.data import (
     ALL_SYMBOLS_POINTS,
-    GIVERS,
     KIDDOS,
     LEVELS,
     PRESENT_TYPE_OF,
@@ -19,6 +18,7 @@ from games.naughty_or_nice.data import (
     PresentType,
     Symbol,
 )
+from games.naughty_or_nice.givers import GIVERS
 from games.naughty_or_nice.models import NoNState
 
 

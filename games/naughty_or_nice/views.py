@@ -13,7 +13,6 @@ from games.naughty_or_nice.creatures import remaining_batch
 from games.naughty_or_nice.data import (
     CREATURE_OF,
     CREATURES,
-    GIVERS,
     KIDDOS,
     LEVELS,
     PRESENT_TYPE_OF,
@@ -23,6 +22,7 @@ from games.naughty_or_nice.data import (
     SearchSource,
     Symbol,
 )
+from games.naughty_or_nice.givers import GIVERS
 from games.naughty_or_nice.models import (
     ChooseGiverTask,
     ChristkindlTask,

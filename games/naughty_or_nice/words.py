@@ -12,7 +12,6 @@ from games.core.words import N_, Words, listing
 from games.naughty_or_nice.data import (
     CREATURE_OF,
     CREATURES,
-    GIVERS,
     KIDDOS,
     PRESENT_TYPE_OF,
     PRESENTS,
@@ -23,6 +22,7 @@ from games.naughty_or_nice.data import (
     PresentType,
     Symbol,
 )
+from games.naughty_or_nice.givers import GIVERS
 
 COLOUR_NAMES: dict[Colour, str] = {
     # i18n: a present colour, as a label ("red ×2") and in "a red slot" (lower case)

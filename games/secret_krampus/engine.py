@@ -35,12 +35,14 @@ from games.secret_krampus.events import (
     LmDiscarded,
     Nominated,
     NotKrampus,
+    VoteRecorded,
+    VotesRevealed,
+)
+from games.secret_krampus.events_orders import (
     Peeked,
     PeekResult,
     Stabled,
     SuccessorSelected,
-    VoteRecorded,
-    VotesRevealed,
 )
 from games.secret_krampus.models import (
     ChooseTarget,

@@ -27,8 +27,10 @@ from games.secret_krampus.events import (
     FailedVoteTrack,
     GameOver,
     NewCandidate,
-    OrderStarted,
     Reshuffled,
+)
+from games.secret_krampus.events_orders import (
+    OrderStarted,
     TopCardsSeen,
 )
 from games.secret_krampus.models import SKState

@@ -298,3 +298,56 @@ async def test_a_game_lock_held_elsewhere_too_long_is_given_up(pg_url, monkeypat
     finally:
         await hung.close()
         await db.close()
+
+
+async def test_the_writes_under_a_game_lock_need_the_lock_still_held(pg_url):
+    """A game's lock is a session's: if its connection alone dies (the process lives on), the
+    server releases it and another process takes the game. The holder's writes ran on other
+    connections and went on committing beside the new holder's; they run on the lock's own
+    connection now, so the first write after the loss fails and nothing of it is kept."""
+    async with asyncio.timeout(60):  # (a failure showing where it waits, never a hung run)
+        await _lock_lost_while_held(pg_url)
+
+
+async def _lock_lost_while_held(pg_url: str) -> None:
+    first, second = await Database.open(pg_url), await Database.open(pg_url)
+    admin = await asyncpg.connect(pg_url)
+    try:
+        await admin.execute("CREATE TABLE lock_test (n INTEGER)")
+        async with first.game_lock(7):
+            holder = await admin.fetchval(
+                "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = 7 AND "
+                "database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            )
+            async with first.transaction() as conn:  # (on the lock's connection)
+                assert (await conn.fetchone("SELECT pg_backend_pid()"))[0] == holder
+                await conn.execute("INSERT INTO lock_test VALUES (1)")
+
+            async def elsewhere() -> int:  # (another task of the process: the pool's connections)
+                async with first.transaction() as conn:
+                    return int((await conn.fetchone("SELECT pg_backend_pid()"))[0])
+
+            assert await asyncio.create_task(elsewhere()) != holder
+            await admin.execute("SELECT pg_terminate_backend($1)", holder)
+            taken, done = asyncio.Event(), asyncio.Event()
+
+            async def other_process() -> None:
+                async with second.game_lock(7):  # (the lock went with its connection)
+                    taken.set()
+                    await done.wait()
+
+            other = asyncio.create_task(other_process())
+            await asyncio.wait_for(taken.wait(), 5)
+            with pytest.raises((asyncpg.PostgresError, asyncpg.InterfaceError, OSError)):
+                async with first.transaction() as conn:
+                    await conn.execute("INSERT INTO lock_test VALUES (2)")
+            done.set()
+            await other
+        assert [r[0] for r in await admin.fetch("SELECT n FROM lock_test")] == [1]
+        async with first.game_lock(8), first.transaction() as conn:  # (the lost connection replaced)
+            await conn.execute("INSERT INTO lock_test VALUES (3)")
+        assert sorted(r[0] for r in await admin.fetch("SELECT n FROM lock_test")) == [1, 3]
+    finally:
+        await admin.close()
+        await first.close()
+        await second.close()

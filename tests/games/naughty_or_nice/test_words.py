@@ -11,8 +11,9 @@ import pytest
 from games.core import SYSTEM_SEAT, IllegalAction
 from games.core.words import Words
 from games.naughty_or_nice.actions import Decline
-from games.naughty_or_nice.data import CREATURES, GIVERS, KIDDOS, PRESENTS
+from games.naughty_or_nice.data import CREATURES, KIDDOS, PRESENTS
 from games.naughty_or_nice.events import Declined, NoNEvent
+from games.naughty_or_nice.givers import GIVERS
 from games.naughty_or_nice.models import ChristkindlTask
 from games.naughty_or_nice.words import BASIC_NAMES, COLOUR_NAMES, SYMBOL_NAMES, choice_words
 from tests.games.words_check import assert_marked_sentence, event_kinds, marked_texts, unmarked
