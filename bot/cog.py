@@ -95,9 +95,10 @@ class GamesCog(commands.Cog):
 
     @app_commands.command(
         name="export",
-        description=N_("A finished game as JSON (seats, options, seed, actions) that replays exactly."),
+        description=N_("Manage Server: a finished game as JSON (seed, every action, secret ones too)."),
     )
     @app_commands.describe(game=N_("The game number (default: your last game here)"))
+    @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._answer(interaction, "export", self.table.history.export(interaction, game))

@@ -34,6 +34,7 @@ from bot.private_messages import PrivateMessages
 from bot.render.base import Payload
 from bot.shown_pictures import ShownPictures
 from bot.table_message import TableMessages
+from games.core import Event
 
 log = logging.getLogger(__name__)
 
@@ -106,32 +107,15 @@ class Delivery:
         news, outbox.news = outbox.news, {}
         redraw, outbox.redraw = outbox.redraw, set()
         game = (await self.privates.caught_up(outbox)).game  # several processes: the newest stored
-        notices: list[Notice] = []  # the decisions to tell people of, still theirs
-        if game.state is not None:
-            notices = [n for n in queued if self._still_due(game, n)]
-            renderer = screens.renderer(game)
-            # a private decision comes as a new DM carrying it, unless the seat plays from its
-            # view in the channel: the view shows it, and a short DM tells them
-            new_dm = {
-                n.seat
-                for n in notices
-                if renderer.has_private_decision(game.view(n.seat))
-                and not self.privates.in_view(game, n.seat)
-            }
-            due = {n.seat for n in notices}
-            told = set()  # seats that got a new DM now: that DM is their notification
-            for seat in range(len(game.seats)):
-                if await self.privates.refresh(
-                    game_id=game.id,
-                    seat=seat,
-                    news=news.get(seat, ()),
-                    fresh=seat in new_dm,
-                    force=seat in redraw,
-                    notify=seat in due,
-                ):
-                    told.add(seat)
-            notices = [n for n in notices if n.seat not in told]
-        await self.tables.write(game.id)
+        # the table beside the private messages, not after them: when it shows a change must not
+        # depend on who got a DM for it (a reaction window's edit that waited for an eligible
+        # seat's DM told the table that someone may react, however secret the window)
+        table = asyncio.create_task(self.tables.write(game.id), name=f"table-{game.id}")
+        try:
+            notices = await self._refresh_privates(game, queued, news, redraw)
+        finally:
+            await table
+        await self.tables.write(game.id)  # (nothing when unchanged: a DM found closed just now shows)
         if not outbox.game.record.live:
             await self.tables.game_over(game)
         await self.notifications.settle(game)
@@ -141,6 +125,36 @@ class Delivery:
         if posts and not outbox.game.record.live:  # (a "time ran out" delivered with the end)
             await self.notifications.settle(outbox.game)
         return game.record.version
+
+    async def _refresh_privates(
+        self, game: LoadedGame, queued: list[Notice], news: dict[int, list[Event]], redraw: set[int]
+    ) -> list[Notice]:
+        """Every seat's private message brought up to date. Returns the decisions still to tell
+        people of (a seat that got a new DM carrying its decision is told by that DM)."""
+        if game.state is None:
+            return []
+        notices = [n for n in queued if self._still_due(game, n)]
+        renderer = screens.renderer(game)
+        # a private decision comes as a new DM carrying it, unless the seat plays from its
+        # view in the channel: the view shows it, and a short DM tells them
+        new_dm = {
+            n.seat
+            for n in notices
+            if renderer.has_private_decision(game.view(n.seat)) and not self.privates.in_view(game, n.seat)
+        }
+        due = {n.seat for n in notices}
+        told = set()  # seats that got a new DM now: that DM is their notification
+        for seat in range(len(game.seats)):
+            if await self.privates.refresh(
+                game_id=game.id,
+                seat=seat,
+                news=news.get(seat, ()),
+                fresh=seat in new_dm,
+                force=seat in redraw,
+                notify=seat in due,
+            ):
+                told.add(seat)
+        return [n for n in notices if n.seat not in told]
 
     def _still_due(self, game: LoadedGame, notice: Notice) -> bool:
         return (

@@ -29,7 +29,6 @@ from bot.render.lobby import closed_payload, lobby_payload
 from games.core import Event, visible_events
 
 CLOSED_TEXT = {"cancelled": N_("lobby cancelled"), "abandoned": N_("abandoned")}
-DEFAULT_PRIVATE_LABEL = N_("My role & cards")
 
 
 def renderer(game: LoadedGame) -> GameRenderer:
@@ -53,7 +52,7 @@ def context(game: LoadedGame, copy: bool = False) -> TableContext:
 
 def private_label(game: LoadedGame) -> str:
     """The label of the button that opens a player's private view, in the reader's language."""
-    return _(str(getattr(renderer(game), "private_button", DEFAULT_PRIVATE_LABEL)))
+    return _(renderer(game).private_button)
 
 
 def called_to(game: LoadedGame) -> str:

@@ -2,7 +2,9 @@
 
 The log shows only what the rules made public: each logged action's events filtered to the public
 audience (`visible_events(events, None)`), exactly what the table showed as it happened. The export
-holds every action, secret choices included, so it is given only once the game is over.
+holds the seed and every action, secret choices included: what some rules keep secret after the end
+too (discarded cards, unchosen ones, secret votes). So it is a moderator's tool (Manage Server: a
+dispute, a bug report), given only once the game is over.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import discord
 from bot.answers import edit_answer, send_new
 from bot.clock import FORCED_BY_CLOCK
 from bot.components import Controls, LogPageButton
-from bot.errors import GameNotFound, UserError
+from bot.errors import GameNotFound, NotAllowed, UserError
 from bot.i18n import N_, _, described
 from bot.loaded_game import AI_MARK
 from bot.names import shown_name
@@ -146,10 +148,7 @@ class History:
         else:
             title = _("{game} #{number} - what happened", game=name, number=game.id)
         embed = discord.Embed(title=title, description=pages[number - 1])
-        if game.record.status in ENDED:  # (the export is there now: the log no longer says "once")
-            embed.set_footer(text=_("Only what everyone saw. /export gives the whole game."))
-        else:
-            embed.set_footer(text=_("Only what everyone saw. /export gives the whole game once it is over."))
+        embed.set_footer(text=_("Only what everyone saw."))
         view = Controls()
         if len(pages) > 1:
             view.add_item(
@@ -168,6 +167,14 @@ class History:
         return embed, view
 
     async def export(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        permissions = getattr(interaction, "permissions", None)
+        if permissions is None or not permissions.manage_guild:
+            raise NotAllowed(
+                _(
+                    "Only members with Manage Server can export a game: the file holds every secret "
+                    "choice, which the rules keep secret after the end too. /log shows what everyone saw."
+                )
+            )
         game_id = await self._game_here(interaction.channel_id, interaction.user.id, game_id, ENDED)
         exported = await self.export_game(game_id)
         data = exported.model_dump_json(indent=1).encode()

@@ -389,7 +389,7 @@ def _news_after(outbox: Outbox, slot: Slot) -> int | None:
     changed edits nothing). Where it showed is not known (its first write, or after a restart):
     since the newest change it tells."""
     shown = slot.shown_change
-    told = getattr(screens.renderer(outbox.game), "tells_on_table", None) or (lambda event: True)
+    told = screens.renderer(outbox.game).tells_on_table
     if shown is None:  # (not known: after a restart, since the newest change it tells)
         return outbox.newest_told(told)
     if shown == outbox.changes or outbox.quiet_since(shown, told):

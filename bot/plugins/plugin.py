@@ -41,6 +41,7 @@ RENDERER_METHODS = (
     "acknowledge",
     "chat_reminder",
     "ending",
+    "tells_on_table",
 )
 
 
@@ -139,6 +140,12 @@ class GamePlugin:
         missing = [method for method in RENDERER_METHODS if not callable(getattr(renderer, method, None))]
         if missing:
             raise PluginError(f"{self.name}: {self.ui}.RENDERER has no {', '.join(missing)}")
+        label = getattr(renderer, "private_button", None)
+        if not isinstance(label, str) or not label.strip():
+            raise PluginError(
+                f"{self.name}: {self.ui}.RENDERER has no private_button (the label of the table's "
+                "button that opens a seat's private view)"
+            )
         return renderer
 
     @cached_property

@@ -168,6 +168,10 @@ class TableContext:
 
 
 class GameRenderer(Protocol):
+    #: The label of the table's button that opens a seat's private view (marked with `N_`; the
+    #: table's prompt and a push name it when a person decides in private).
+    private_button: str
+
     def table(self, view: Any, ctx: TableContext, events: Sequence[Event]) -> Payload:
         """The public table message (from the public view) with the public decision's components."""
 
@@ -194,13 +198,16 @@ class GameRenderer(Protocol):
     def ending(self, view: Any, ctx: TableContext, summary: str) -> str:
         """The text posted when the game ends (public view; `summary` is the outcome's)."""
 
-
-class BaseRenderer:
-    """Defaults for the optional parts of `GameRenderer`."""
-
     def tells_on_table(self, event: Event) -> bool:
         """Whether the table's news has a line for this public event (one it does not, e.g. a
         nomination the headline says, leaves the news it shows as it is: `bot.table_message`)."""
+
+
+class BaseRenderer:
+    """Defaults for the optional parts of `GameRenderer` (`private_button`, `table`, `private`
+    and `has_private_decision` are the game's own)."""
+
+    def tells_on_table(self, event: Event) -> bool:
         return True
 
     def private_news(self, events: Sequence[Event]) -> list[Event]:

@@ -45,10 +45,10 @@ async def _finish_with_ai(h: Harness, name: str, seed: int) -> tuple[int, FakeUs
 @pytest.mark.parametrize("name", BUILT)
 async def test_export_replays_to_the_identical_final_state(harness: Harness, name: str) -> None:
     game_id, host = await _finish_with_ai(harness, name, seed=3)
-    await harness.command("log", host, None)  # (over: its footer no longer says "once it is over")
-    footer = harness.discord.last_ephemeral(host).text()
-    assert "/export gives the whole game." in footer and "once it is over" not in footer, footer
-    interaction = await harness.command("export", host, None)
+    await harness.command("export", host, None)  # (a player: the file holds every secret choice)
+    refused = harness.discord.last_ephemeral(host)
+    assert refused.text().startswith("Only members with Manage Server can export") and not refused.files
+    interaction = await harness.command("export", host, None, manage_guild=True)
     reply = harness.discord.last_ephemeral(host)
     (data,) = reply.files.values()
     exported = GameExport.model_validate_json(data)
@@ -63,14 +63,14 @@ async def test_export_replays_to_the_identical_final_state(harness: Harness, nam
 async def test_export_is_refused_while_the_game_runs(harness: Harness) -> None:
     users = make_users(5)
     _, game_id = await harness.open_table(users)
-    await harness.command("export", users[0], None)
+    await harness.command("export", users[0], None, manage_guild=True)
     assert "once it is over" in harness.discord.last_ephemeral(users[0]).text()
-    await harness.command("export", users[1], game_id)  # (by its number: it said "no such game")
+    await harness.command("export", users[1], game_id, manage_guild=True)  # (by its number: "no such game")
     assert "once it is over" in harness.discord.last_ephemeral(users[1]).text()
-    await harness.command("export", users[1], game_id + 1)
+    await harness.command("export", users[1], game_id + 1, manage_guild=True)
     assert "There is no such game #" in harness.discord.last_ephemeral(users[1]).text()
     # a spectator (or a player whose seat an AI keeps): the game is here all the same, not over
-    await harness.command("export", FakeUser(999, "Grinch"), None)
+    await harness.command("export", FakeUser(999, "Grinch"), None, manage_guild=True)
     assert "once it is over" in harness.discord.ephemeral[999][-1].text()
 
 
@@ -86,7 +86,7 @@ async def test_log_shows_only_public_events_even_to_spectators(harness: Harness)
     text = harness.discord.last_ephemeral(spectator).text()
     game = await harness.game(game_id)
     assert "what happened" in text and "vote" in text
-    assert "/export gives the whole game once it is over." in text  # (it runs)
+    assert "Only what everyone saw." in text and "/export" not in text  # (a moderator's tool)
     assert public_leaks(text, game.state, game.names) == []
     private = [
         event.describe(game.names)

@@ -566,3 +566,25 @@ async def test_a_private_message_s_end_is_written_as_urgently_as_a_decision(
         if asked:
             break
     assert asked and all(asked), asked
+
+
+async def test_a_changes_table_edit_does_not_wait_for_its_dms(harness: Harness) -> None:
+    """The table was written after every seat's private message: a change that brought someone a
+    DM showed on the table only once that DM was through (seconds, when its channel is at its 5
+    writes in 5 s), so the table's timing told who got one (a secret reaction window's eligible
+    seats). The table is written beside the DMs now."""
+    from tests.bot.test_two_processes import Gate, click, open_at_private_decisions
+
+    users = make_users(2)
+    table, game_id = await open_at_private_decisions(harness, users)
+    shown = table.text()
+    gate = Gate(harness.messenger.edit_dm)
+    harness.messenger.edit_dm = gate  # type: ignore[method-assign]
+    clicked = asyncio.create_task(click(harness, table, users, game_id, random.Random(5)))
+    await asyncio.wait_for(gate.entered.wait(), 10)  # the other seat's DM is held
+    for _ in range(20):
+        await asyncio.sleep(0)
+    held = table.text()
+    gate.release()
+    await asyncio.wait_for(clicked, 10)
+    assert held != shown and held == table.text(), "the table waited for the DM"

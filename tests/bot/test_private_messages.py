@@ -115,11 +115,14 @@ async def test_random_play_keeps_private_messages_true(harness: Harness, name: s
     everything = [m for ms in harness.discord.channels.values() for m in ms]
     everything += [m for u in users for m in private_messages(harness, u)]
     assert not [m.text() for m in everything if decision_controls(m, game_id)]
-    # every seat's living private message shows the end (no controls, the finished game)
+    # every seat's living private message shows the end: no controls, and who won (the renderer
+    # draws a finished game's end: `bot.render.base.private_result`, or the game's own words)
     for user in users:
         dms = [m for m in harness.discord.dms.get(user.id, []) if m.embeds]
         if not closed:
             assert dms and not dms[-1].custom_ids()
+            said = dms[-1].text().lower()
+            assert any(w in said for w in ("win", "lose")), f"{name}: no winner in the last DM: {said}"
     assert "is over" in "\n".join(m.text() for m in everything)
 
 

@@ -107,6 +107,10 @@ def test_a_missing_ui_module_or_attribute_is_a_clear_error(monkeypatch) -> None:
     stale = _ui(monkeypatch, "toy_stale_ui", RENDERER=RENDERER, RULES_SUMMARY="Count.", LOBBY_TEXTS=texts)
     with pytest.raises(PluginError, match="LOBBY_TEXTS names no option speed"):
         _toy(stale).check()
+    unlabelled = type("Unlabelled", (type(RENDERER),), {"private_button": ""})()
+    nameless = _ui(monkeypatch, "toy_nameless_ui", RENDERER=unlabelled, RULES_SUMMARY="-", LOBBY_TEXTS={})
+    with pytest.raises(PluginError, match="toy_nameless_ui.RENDERER has no private_button"):
+        _ = _toy(nameless).renderer
 
 
 def test_check_all_names_every_incomplete_game(monkeypatch) -> None:

@@ -49,4 +49,8 @@ def test_an_ai_seats_prompt_names_no_private_button_and_a_persons_does(name: str
             seat = rng.choice(deciding)
             applied = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
             state, events = applied.state, list(applied.events)
-    assert ai_prompts > 0 and person_prompts > 0
+    assert ai_prompts > 0, f"{name}: the table's prompt never showed an AI seat's decision"
+    assert person_prompts > 0, (
+        f"{name}: the table's prompt (its first line) never named **{button}** for a person who "
+        'decides in private (e.g. "Ann: choose in private (DM or **My hand**)")'
+    )

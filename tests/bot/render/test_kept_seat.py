@@ -55,4 +55,7 @@ def test_a_kept_seat_shows_the_seat_without_controls_or_anything_to_do(name: str
             normal = FakeMessage(0, None)
             normal.apply(**screens.private_payload(people, 0).send_kwargs())
             told_before += any(w in normal.text() for w in TO_DO)
-    assert told_before  # (the words are the ones a seat's own decision shows)
+    assert told_before, (  # (the words are the ones a seat's own decision shows)
+        f"{name}: a seat's own decision never told it what to do in words this test knows ({TO_DO}): "
+        'say it ("Your turn: ..."), or add the game\'s words to TO_DO'
+    )

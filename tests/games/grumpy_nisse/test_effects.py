@@ -148,6 +148,18 @@ def test_rummage_draws_two_privately_and_puts_one_under():
     assert G.view(state, V).deck_known_bottom == ["L8"] and G.view(state, T).deck_known_bottom == []
 
 
+def test_a_spy_sees_the_opponents_rummage():
+    """A decision (docs/rules-decisions.md): a hand shown face up shows what a Rummage draws and
+    which card goes under (the spec's Spy row: "as it changes"); without a Spy it stays secret."""
+    state = rigged([["P6", *FILL[0]], ["L7", *FILL[1]]], decks=DECKS)
+    state, events = trick(state, "P6", "L7")  # Violet's 6 wins (the Spy), Torech's 7 rummages
+    assert state.phase == Phase.RUMMAGE and G.to_decide(state) == {T}
+    assert G.view(state, V).opponent_hand == state.hands[T] == [*FILL[1], "F1", "F2"]
+    assert "rummage_drawn" not in kinds(visible_events(events, V))  # (the event itself stays his)
+    state, _ = act(state, T, Bottom(card="F2"))
+    assert G.view(state, V).opponent_hand == [*FILL[1], "F1"]
+
+
 # -- both effects, winner first ----------------------------------------------------------------------
 def test_loser_effect_follows_the_winner_effect():
     state = rigged([["P4", *FILL[0]], ["P7", *FILL[1]]], decks=DECKS, discards=(["F9"], ["F8"]))
