@@ -113,8 +113,10 @@ class Delivery:
         table = asyncio.create_task(self.tables.write(game.id), name=f"table-{game.id}")
         try:
             notices = await self._refresh_privates(game, queued, news, redraw)
-        finally:
-            await table
+        except BaseException:  # (stopped, or failed: the next delivery draws the table)
+            table.cancel()
+            raise
+        await table
         await self.tables.write(game.id)  # (nothing when unchanged: a DM found closed just now shows)
         if not outbox.game.record.live:
             await self.tables.game_over(game)
