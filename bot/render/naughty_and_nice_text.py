@@ -341,8 +341,9 @@ def end_status(view: NNView, ctx: TableContext) -> str:
         return "\N{ALARM CLOCK} " + _("**This is the last turn of the game.**")
     if view.end_declared_by is not None:
         return "\N{ALARM CLOCK} " + _(
-            "{name} declared the end: the game ends after their next turn.",
+            "{name} declared the end ({n}+ cards in play): the game ends after their next turn.",
             name=ctx.name(view.end_declared_by),
+            n=view.end_trigger,
         )
     return ""
 
