@@ -11,6 +11,7 @@ import gc
 import logging
 import signal
 import sys
+from typing import IO
 
 import discord
 
@@ -32,6 +33,12 @@ async def serve(
     try:
         db = await Database.open(database_url)
     except DatabaseError as error:
+        print(f"Cannot use the database: {error}", file=sys.stderr)
+        return 2
+    try:
+        held = only_process_on(db)
+    except DatabaseError as error:
+        await db.close()
         print(f"Cannot use the database: {error}", file=sys.stderr)
         return 2
     shard_count, shard_ids = shards
@@ -70,7 +77,33 @@ async def serve(
         return 2
     finally:
         await db.close()
+        if held is not None:
+            held.close()
     return 0
+
+
+def only_process_on(db: Database) -> IO[bytes] | None:
+    """SQLite: an exclusive lock on the database file, held while this process runs (returned,
+    to close at the end): a second bot on the same file (a deploy overlapping the old process, a
+    manual start beside a service) is refused instead of playing the same games beside the first.
+    None where there is nothing to hold (PostgreSQL, in memory, no `fcntl`). SQLite's own locks
+    are of another kind (`fcntl`'s record locks): readers of the file are not kept out."""
+    if db.shared or db.location == ":memory:":
+        return None
+    try:
+        import fcntl
+    except ImportError:  # (not on Windows: the README's rule stands alone there)
+        return None
+    held = open(db.location, "rb")  # noqa: SIM115  (held open while the bot runs)
+    try:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        held.close()
+        raise DatabaseError(
+            f"another bot process is using {db.location}: only one may use a SQLite database "
+            "(stop the other one, or use PostgreSQL for several processes)."
+        ) from None
+    return held
 
 
 #: The garbage collector's thresholds once the bot is ready: a full collection at most once per

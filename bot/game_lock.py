@@ -47,6 +47,11 @@ class GameLock:
                 async with asyncio.timeout(storage_db.LOCK_WAIT):
                     await self._local.acquire()
             except TimeoutError:
+                log.warning(
+                    "game %s refused a step: this process's own lock held over %.0f s",
+                    self._game_id,
+                    storage_db.LOCK_WAIT,
+                )
                 raise GameBusy(_("This game is busy; please try again in a moment.")) from None
         else:
             await self._local.acquire()
@@ -60,6 +65,7 @@ class GameLock:
                     break
                 except GameLockTimeout as busy:
                     if self._refuse:
+                        log.warning("game %s refused a step: %s", self._game_id, busy)
                         raise GameBusy(_("This game is busy; please try again in a moment.")) from None
                     log.warning("still waiting for game %s's lock: %s", self._game_id, busy)
         except BaseException:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pydantic import Field, SecretStr, ValidationError
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from storage import is_postgres_url
@@ -17,6 +17,9 @@ TOKEN_HELP = (
 # Bot tokens are three dot-separated base64url parts (user id, timestamp, HMAC).
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 _SHARD_PART = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class SettingsError(Exception):
@@ -36,7 +39,9 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this server only (instant), not globally."
     )
-    log_level: str = Field(default="INFO", description="Python logging level.")
+    log_level: str = Field(
+        default="INFO", description="Python logging level: DEBUG, INFO, WARNING, ERROR or CRITICAL."
+    )
     ai_delay_seconds: float = Field(
         default=1.5, ge=0, le=30, description="How long an AI seat 'thinks' before it acts (on average)."
     )
@@ -52,6 +57,14 @@ class Settings(BaseSettings):
         description="Discord's global rate limit for this bot: REST calls per second, all processes "
         "together (50 unless Discord raised it); each process keeps to its shards' share.",
     )
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"{value!r} is not a logging level: use one of {', '.join(LOG_LEVELS)}")
+        return level
 
     def token(self) -> str:
         """The token, checked for shape, or a SettingsError that says where to get one."""
@@ -113,6 +126,8 @@ def load_settings(**overrides: object) -> Settings:
         return Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as error:
         problems = "; ".join(
-            f"{str(e['loc'][0]).upper()}: {e['msg']}" for e in error.errors() if e.get("loc")
+            f"{str(e['loc'][0]).upper()}: {e['msg'].removeprefix('Value error, ')}"
+            for e in error.errors()
+            if e.get("loc")
         )
         raise SettingsError(f"Invalid settings: {problems}") from None

@@ -18,6 +18,8 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from bot.errors import UserError
+
 log = logging.getLogger(__name__)
 
 Expire = Callable[[int, int], Awaitable[None]]
@@ -87,6 +89,8 @@ class TimerTasks:
         self._running[game_id] = self._running.get(game_id, 0) + 1
         try:
             await self._expire(game_id, key)
+        except UserError as refused:  # (e.g. busy: another process holds the game; tried again)
+            log.info("the wake-up of game %s (for %s) refused: %s", game_id, key, refused.message)
         except Exception:
             log.exception("the wake-up of game %s (for %s) failed", game_id, key)
         finally:

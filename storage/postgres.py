@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequen
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
@@ -297,6 +297,11 @@ def postgres_dsn(url: str) -> tuple[str, str]:
         raise DatabaseError(f"DATABASE_URL has a malformed port: {scheme}://{netloc}...") from None
     if port is not None:
         netloc += f":{port}"
+    named = parts.path.strip("/") or any(k in ("dbname", "database") for k, _ in parse_qsl(parts.query))
+    if not named:  # (libpq would take the user's name: the bot's tables in a database of that name)
+        raise DatabaseError(
+            f"DATABASE_URL names no database: add its name, e.g. {scheme}://{netloc}/christmas_bot"
+        )
     return dsn, urlunsplit((scheme, netloc, parts.path, "", ""))
 
 

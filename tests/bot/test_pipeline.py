@@ -123,7 +123,9 @@ async def test_a_storage_conflict_drops_the_cached_game(harness: Harness) -> Non
     assert private_message(harness, users[0], game_id).embeds
 
 
-async def test_a_game_lock_another_process_holds_too_long_is_a_refusal(harness: Harness, monkeypatch) -> None:
+async def test_a_game_lock_another_process_holds_too_long_is_a_refusal(
+    harness: Harness, monkeypatch, caplog
+) -> None:
     """With several processes on one database, a process that hangs holding a game's lock held up
     the clicks on it for as long as the server kept its session: the lock is waited for a while
     (`storage.postgres.LOCK_WAIT`), then the click is answered "busy" and nothing changes."""
@@ -138,7 +140,7 @@ async def test_a_game_lock_another_process_holds_too_long_is_a_refusal(harness: 
     class HungElsewhere:  # the database's game locks, one held by a process that hangs
         @contextlib.asynccontextmanager
         async def game_lock(self, key: int):  # noqa: ANN202
-            raise GameLockTimeout(f"game {key}")
+            raise GameLockTimeout(f"game {key}'s lock was held for over 20 s by pid 4242")
             yield
 
     monkeypatch.setattr(harness.service, "_db", HungElsewhere())
@@ -148,6 +150,10 @@ async def test_a_game_lock_another_process_holds_too_long_is_a_refusal(harness: 
     await harness.discord.click(users[seat], table, click, values)
     said = harness.discord.last_ephemeral(users[seat]).text()
     assert said == "This game is busy; please try again in a moment.", said
+    assert (
+        f"game {game_id} refused a step: game {game_id}'s lock was held for over 20 s by pid 4242"
+        in caplog.text
+    )
     assert (await harness.game(game_id)).record.version == before.record.version
     monkeypatch.undo()
     rng = random.Random(2)

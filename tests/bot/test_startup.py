@@ -186,3 +186,66 @@ async def test_no_network_is_one_line_not_a_traceback(
     assert await serve(WELL_FORMED, f"sqlite:///{tmp_path / 'bot.db'}", None) == 2
     err = capsys.readouterr().err
     assert err.startswith("Cannot reach Discord (") and "network" in err and err.count("\n") == 1
+
+
+HOLDER = """
+import asyncio, time
+import bot.__main__ as main
+from storage import Database
+
+async def hold():
+    held = main.only_process_on(await Database.open("{url}"))
+    print("held", flush=True)
+    time.sleep(60)
+
+asyncio.run(hold())
+"""
+
+
+async def test_a_second_bot_on_the_same_sqlite_file_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second process on one SQLite file (a deploy overlapping the old one, a manual start beside
+    a service) started, resumed the first's games and played their AI turns beside it ("Someone
+    else acted first" in its log): it is refused in one line, and starts once the first is gone."""
+    import bot.client
+    from bot.__main__ import serve
+
+    started: list[str] = []
+
+    class Offline:  # (a bot that "logs in" and stops: only the start-up's checks are run)
+        async def __aenter__(self) -> Offline:
+            return self
+
+        async def __aexit__(self, *exc: object) -> None:
+            return None
+
+        async def wait_until_ready(self) -> None:
+            await asyncio.Event().wait()
+
+        async def start(self, token: str) -> None:
+            started.append(token)
+
+    monkeypatch.setattr(bot.client, "make_bot", lambda db, **kw: Offline())
+    url = f"sqlite:///{tmp_path / 'bot.db'}"
+    first = subprocess.Popen(  # the first bot: holds the file while it runs
+        [sys.executable, "-c", HOLDER.format(url=url)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert first.stdout is not None and first.stdout.readline().strip() == "held"
+        assert await serve(WELL_FORMED, url, None) == 2 and started == []
+        err = capsys.readouterr().err
+        assert "another bot process is using" in err and err.count("\n") == 1, err
+    finally:
+        first.kill()
+        first.wait()
+    assert await serve(WELL_FORMED, url, None) == 0 and started == [WELL_FORMED]
+
+
+def test_an_unknown_log_level_is_one_line(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN=WELL_FORMED, LOG_LEVEL="verbose")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == (
+        "Invalid settings: LOG_LEVEL: 'verbose' is not a logging level: "
+        "use one of DEBUG, INFO, WARNING, ERROR, CRITICAL"
+    )

@@ -59,6 +59,16 @@ def test_postgres_urls(url, dsn, shown):
     assert postgres.postgres_dsn(url) == (dsn, shown)
 
 
+@pytest.mark.parametrize(
+    "url", ["postgresql://bot@db:5432", "postgresql://bot@db/", "postgres://bot:pw@db/?sslmode=off"]
+)
+def test_a_url_without_a_database_name_is_refused(url):
+    """(libpq then takes the user's name: an operator's tables went into the `postgres` database.)"""
+    with pytest.raises(DatabaseError, match="names no database: add its name, e.g. postgresql://bot@db"):
+        postgres.postgres_dsn(url)
+    assert postgres.postgres_dsn("postgresql://bot@db/?dbname=games")[1] == "postgresql://bot@db/"
+
+
 async def test_unreachable_server_is_one_clear_line_without_the_password():
     with pytest.raises(
         DatabaseError, match="Cannot open the database postgresql://bot@127.0.0.1:1/x"
