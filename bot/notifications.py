@@ -204,8 +204,9 @@ class Notifications:
         await self._replace(game.id, post)
 
     async def clock_noticed(self, game: LoadedGame, message_id: int) -> None:
-        """The turn clock's "time ran out" post: it replaces the game's previous one (a slow
-        player's game left dozens under the table) and goes when the game ends."""
+        """The turn clock's "time ran out" post, or a "welcome back" after `/reclaim`: it replaces
+        the game's previous one (a slow player's game left dozens under the table) and goes when
+        the game ends."""
         post = Call(CLOCK_NOTICE, message_id, game.decision, channel_id=game.record.channel_id)
         await self._replace(game.id, post)
 

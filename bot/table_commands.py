@@ -109,13 +109,7 @@ class SlashCommands:
             if kept is not None:
                 await self.delivery.clicks.show_kept(interaction, *kept)
                 return
-            ended = await self.service.store.user_games_in_channel(
-                channel, user_id, statuses=ENDED, kept=True
-            )
-            if ended:  # (they played here: "not seated ... spectators" read as if they never had)
-                raise GameNotFound(
-                    _("Your game here (#{number}) is over: the table shows the end.", number=ended[-1].id)
-                ) from None
+            await self._refuse_if_over(channel, user_id)  # (they played here: not "spectators")
             raise UserError(f"{error.message} " + _("Spectators see only the table.")) from None
         seat = game.seat_of(interaction.user.id)
         if game.state is None or seat is None:
@@ -286,6 +280,18 @@ class SlashCommands:
                 return True
         return False
 
+    async def _refuse_if_over(self, channel_id: int, user_id: int) -> None:
+        """A player without a live game here whose last game here is over is told so: "Your
+        game here (#3) is over: the table shows the end." (else the caller's own refusal)."""
+        store = self.service.store
+        if await store.user_games_in_channel(channel_id, user_id, kept=True):
+            return
+        ended = await store.user_games_in_channel(channel_id, user_id, statuses=ENDED, kept=True)
+        if ended:
+            raise GameNotFound(
+                _("Your game here (#{number}) is over: the table shows the end.", number=ended[-1].id)
+            )
+
     async def _kept_seat(self, channel_id: int, user_id: int) -> tuple[LoadedGame, int] | None:
         """The running game of this channel in which an AI keeps a seat for `user_id`, and that seat."""
         for record in await self.service.store.games_in_channel(channel_id, statuses=("running",)):
@@ -307,6 +313,7 @@ class SlashCommands:
                 )
             )
         if kept is None:
+            await self._refuse_if_over(_channel(interaction), user.id)  # (an AI finished it for them)
             raise NotAPlayer(
                 _(
                     "No AI is keeping a seat for you in this channel. `/reclaim` takes back a seat "
@@ -326,7 +333,9 @@ class SlashCommands:
                 game=_(game.info.title),
                 number=game.id,
             )
-        await send_new(interaction, ephemeral=False, content=said)
+        welcome = await send_new(interaction, ephemeral=False, content=said)
+        # (the turn clock's posts: it replaces the one that handed the seat over, goes at the end)
+        await self.delivery.notifications.clock_noticed(game, welcome)
         await self.delivery.deliver(game.id)
 
     # -- chat ------------------------------------------------------------------------------------

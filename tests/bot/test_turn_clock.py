@@ -352,6 +352,11 @@ async def test_after_the_end_a_player_whose_seat_an_ai_kept_reads_their_game_is_
     await harness.command("hand", users[seat])
     said = harness.discord.last_ephemeral(users[seat]).text()
     assert f"Your game here (#{game_id}) is over" in said and "Spectators" not in said
+    # /reclaim too: "No AI is keeping a seat for you ... a seat an AI got when your time ran out"
+    # described their case and left them wondering why it did not come back
+    await harness.command("reclaim", users[seat])
+    said = harness.discord.last_ephemeral(users[seat]).text()
+    assert said == f"Your game here (#{game_id}) is over: the table shows the end.", said
 
 
 async def test_a_time_ran_out_post_delivered_with_the_end_goes_too(harness: Harness) -> None:
@@ -370,3 +375,20 @@ async def test_a_time_ran_out_post_delivered_with_the_end_goes_too(harness: Harn
 
 async def _nothing(game_id: int) -> None:
     return None
+
+
+async def test_a_welcome_back_post_replaces_the_hand_over_and_goes_at_the_end(harness: Harness) -> None:
+    """The channel's "Welcome back" after `/reclaim` stayed for good: in a long game with the
+    clock they piled up above the table. It is one of the turn clock's posts now: it replaces the
+    one that handed the seat to an AI (no longer true), and goes when the game ends."""
+    _, game_id, users, seat, _ = await _kept_by_an_ai(harness)
+
+    def posts() -> list[str]:
+        return [m.text() for m in harness.discord.channels[CHANNEL] if not m.embeds]
+
+    assert any("an AI plays for them now" in p for p in posts()), posts()
+    await harness.command("reclaim", users[seat])
+    assert any(p.startswith("Welcome back") for p in posts())
+    assert not any("an AI plays for them now" in p for p in posts()), posts()
+    await harness.command("abandon", users[0], None)
+    assert not any(p.startswith("Welcome back") for p in posts()), posts()
