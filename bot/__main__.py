@@ -11,13 +11,13 @@ import gc
 import logging
 import signal
 import sys
-from typing import IO
 
 import discord
 
 from bot.global_budget import GLOBAL_PER_SECOND
 from bot.settings import TOKEN_HELP, SettingsError, load_settings
 from storage import Database, DatabaseError
+from storage.sqlite_setup import only_process_on
 
 
 async def serve(
@@ -80,30 +80,6 @@ async def serve(
         if held is not None:
             held.close()
     return 0
-
-
-def only_process_on(db: Database) -> IO[bytes] | None:
-    """SQLite: an exclusive lock on the database file, held while this process runs (returned,
-    to close at the end): a second bot on the same file (a deploy overlapping the old process, a
-    manual start beside a service) is refused instead of playing the same games beside the first.
-    None where there is nothing to hold (PostgreSQL, in memory, no `fcntl`). SQLite's own locks
-    are of another kind (`fcntl`'s record locks): readers of the file are not kept out."""
-    if db.shared or db.location == ":memory:":
-        return None
-    try:
-        import fcntl
-    except ImportError:  # (not on Windows: the README's rule stands alone there)
-        return None
-    held = open(db.location, "rb")  # noqa: SIM115  (held open while the bot runs)
-    try:
-        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        held.close()
-        raise DatabaseError(
-            f"another bot process is using {db.location}: only one may use a SQLite database "
-            "(stop the other one, or use PostgreSQL for several processes)."
-        ) from None
-    return held
 
 
 #: The garbage collector's thresholds once the bot is ready: a full collection at most once per

@@ -48,6 +48,7 @@ class GameBot(commands.Bot):
         **options: Any,
     ) -> None:
         """`rest_budget`: this process's rate-limited REST calls per second (`process_budget`)."""
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # (no voice: no warning)
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and components need no privileged intents
         intents.guild_messages = True  # who posts where (for table reminders), never the content

@@ -20,7 +20,7 @@ from typing import Any
 
 from storage import Connection, Database, DatabaseError, GameRecord, GameStore, is_postgres_url
 from storage.sqlite import database_path_from_url
-from storage.sqlite_setup import MEMORY
+from storage.sqlite_setup import MEMORY, only_process_on
 
 #: The tables in the order they are copied (parents first) and their columns.
 TABLES: dict[str, tuple[str, ...]] = {
@@ -76,21 +76,21 @@ _ORDER = {
 }
 
 
-_NOUNS = {
-    "games": "game",
-    "seats": "seat",
-    "actions": "action log row",
-    "results": "result",
-    "meta": "meta row",
-    "guild_settings": "server setting",
-    "calls": '"your turn" message',
-    "call_deletes": '"your turn" message to delete',
-    "dm_sends": "new message under way",
+_NOUNS = {  # (one, several)
+    "games": ("game", "games"),
+    "seats": ("seat", "seats"),
+    "actions": ("action log row", "action log rows"),
+    "results": ("result", "results"),
+    "meta": ("meta row", "meta rows"),
+    "guild_settings": ("server setting", "server settings"),
+    "calls": ('"your turn" message', '"your turn" messages'),
+    "call_deletes": ('"your turn" message to delete', '"your turn" messages to delete'),
+    "dm_sends": ("new message under way", "new messages under way"),
 }
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def _count(n: int, noun: tuple[str, str]) -> str:
+    return f"{n} {noun[0] if n == 1 else noun[1]}"
 
 
 class MigrationError(Exception):
@@ -214,6 +214,12 @@ async def run(source_url: str, target_url: str) -> int:
         print(f"Cannot use the SQLite database: {error}", file=sys.stderr)
         return 2
     try:
+        held = only_process_on(source)  # (a bot still running on it would go on without the copy)
+    except DatabaseError as error:
+        await source.close()
+        print(f"Cannot copy the SQLite database: {error}", file=sys.stderr)
+        return 2
+    try:
         try:
             target = await Database.open(target_url)
         except DatabaseError as error:
@@ -229,6 +235,8 @@ async def run(source_url: str, target_url: str) -> int:
             await target.close()
     finally:
         await source.close()
+        if held is not None:
+            held.close()
     for line in report.lines():
         print(line)
     print(f"Done. Set DATABASE_URL={target.location} (with its password, if any) to use it.")
@@ -245,7 +253,11 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
     source = args.source
     if source is None:
-        from bot.settings import load_settings
+        from bot.settings import SettingsError, load_settings
 
-        source = load_settings().database_url
+        try:
+            source = load_settings().database_url
+        except SettingsError as error:
+            print(f"{error} (or name the database with --from)", file=sys.stderr)
+            return 2
     return asyncio.run(run(source, args.to))

@@ -150,7 +150,11 @@ class Pipeline:
         if cached is not None and cached[0] == game.record.version - 1 and change.events:
             self._histories[game.id] = (game.record.version, cached[1] + list(change.events))
         queued = len(outbox.notices)
-        if game.record.status == "running":
+        status, was = game.record.status, before.record.status if before is not None else None
+        if status != was and status != "lobby":  # (the operator's log: a game started, or is over)
+            now_is = "started" if status == "running" else status
+            log.info("game %s (%s, %d seats) %s", game.id, game.record.game_name, len(game.seats), now_is)
+        if status == "running":
             self._queue_notices(before, game, outbox, now)
         elif before is not None and before.record.status == "running" and game.outcome() is not None:
             outbox.posts.append(Post("ended"))

@@ -159,6 +159,9 @@ def main(argv: list[str]) -> int:
     except UserError as error:  # e.g. a malformed --option
         print(error.message, file=sys.stderr)
         return 2
+    except OSError as error:  # (--out where nothing can be written)
+        print(f"Cannot write the pictures and the database to {out}: {error.strerror}", file=sys.stderr)
+        return 2
     if args.quiet:
         print("\n\n".join(list(messenger.last_text.values())[-2:]))
     print(f"\nPictures ({len(messenger.saved)}) and the game's database are in {out}")

@@ -11,11 +11,11 @@ import logging
 import os
 import sqlite3
 import time
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 import aiosqlite
 
-from storage.db import DatabaseError, DatabaseTooNew
+from storage.db import Database, DatabaseError, DatabaseTooNew
 from storage.migrations import LATEST, MIGRATIONS, split_statements
 
 if TYPE_CHECKING:
@@ -161,3 +161,28 @@ def explain(path: str, exc: sqlite3.Error) -> str:
     detail = _one_line(exc)
     reason = _REASONS.get(detail.lower(), detail)
     return f"Cannot open the database {path!r}: {reason}."
+
+
+def only_process_on(db: Database) -> IO[bytes] | None:
+    """SQLite: an exclusive lock on the database file, held while this process runs (returned,
+    to close at the end; `python -m bot` and `migrate-db` take it): a second bot on the same file
+    (a deploy overlapping the old process, a manual start beside a service) is refused instead of
+    playing the same games beside the first. None where there is nothing to hold (PostgreSQL, in
+    memory, no `fcntl`). SQLite's own locks are of another kind (`fcntl`'s record locks): readers
+    of the file are not kept out."""
+    if db.shared or db.location == MEMORY:
+        return None
+    try:
+        import fcntl
+    except ImportError:  # (not on Windows: the README's rule stands alone there)
+        return None
+    held = open(db.location, "rb")  # noqa: SIM115  (held open while the bot runs)
+    try:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        held.close()
+        raise DatabaseError(
+            f"another bot process is using {db.location}: only one may use a SQLite database "
+            "(stop the other one first; several processes need PostgreSQL)."
+        ) from None
+    return held

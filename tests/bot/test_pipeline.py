@@ -239,3 +239,14 @@ def test_the_service_and_pipeline_import_no_discord() -> None:
     code = "import sys, bot.service, bot.pipeline; print(sorted({'discord', 'PIL'} & set(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+async def test_the_log_says_when_a_game_starts_and_ends(harness: Harness, caplog) -> None:
+    """(An operator's log said nothing of a whole game at INFO.)"""
+    import logging
+
+    caplog.set_level(logging.INFO, logger="bot.pipeline")
+    _, game_id = await harness.open_table(make_users(5))
+    await harness.command("abandon", make_users(5)[0], None)
+    assert f"game {game_id} (secret-krampus, 5 seats) started" in caplog.text
+    assert f"game {game_id} (secret-krampus, 5 seats) abandoned" in caplog.text

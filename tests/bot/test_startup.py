@@ -190,11 +190,11 @@ async def test_no_network_is_one_line_not_a_traceback(
 
 HOLDER = """
 import asyncio, time
-import bot.__main__ as main
 from storage import Database
+from storage.sqlite_setup import only_process_on
 
 async def hold():
-    held = main.only_process_on(await Database.open("{url}"))
+    held = only_process_on(await Database.open("{url}"))
     print("held", flush=True)
     time.sleep(60)
 

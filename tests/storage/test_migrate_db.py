@@ -114,3 +114,21 @@ async def test_command_prints_what_it_copied(tmp_path, pg_url, capsys):
     assert await run(f"sqlite:///{missing}", pg_url) == 2
     assert f"There is no SQLite database at {missing}: nothing to copy." in capsys.readouterr().err
     assert not missing.exists()  # not created empty by the attempt
+    assert "0 new messages under way" in out and "messages to delete" in out  # (plurals: "to deletes")
+
+
+async def test_a_database_a_bot_still_uses_is_not_copied(tmp_path, pg_url, capsys):
+    """A bot still running on the file would go on playing there without the copy."""
+    from storage.sqlite_setup import only_process_on
+
+    url = f"sqlite:///{tmp_path / 'busy.db'}"
+    running = await Database.open(url)
+    held = only_process_on(running)  # (as `python -m bot` holds it)
+    try:
+        assert await run(url, pg_url) == 2
+        assert "another bot process is using" in capsys.readouterr().err
+    finally:
+        assert held is not None
+        held.close()
+        await running.close()
+    assert await run(url, pg_url) == 0
