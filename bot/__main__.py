@@ -30,15 +30,13 @@ async def serve(
 ) -> int:
     from bot.client import make_bot
 
+    held = None
     try:
+        held = only_process_on(database_url)  # (before opening it: an opening may upgrade it)
         db = await Database.open(database_url)
     except DatabaseError as error:
-        print(f"Cannot use the database: {error}", file=sys.stderr)
-        return 2
-    try:
-        held = only_process_on(db)
-    except DatabaseError as error:
-        await db.close()
+        if held is not None:
+            held.close()
         print(f"Cannot use the database: {error}", file=sys.stderr)
         return 2
     shard_count, shard_ids = shards

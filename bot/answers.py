@@ -30,8 +30,9 @@ from typing import Any, Literal
 
 import discord
 
-from bot.errors import UserError
+from bot.errors import BUSY, UserError
 from bot.i18n import N_, _, using
+from storage import GameLockTimeout
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +53,9 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     """Answer `interaction` ephemerally with what went wrong (a refusal's reason, or an apology)."""
     if isinstance(error, UserError):
         message = error.message
+    elif isinstance(error, GameLockTimeout):  # (several processes: a row held by another too long)
+        log.warning("interaction %s refused: %s", interaction.id, error)
+        message = _(BUSY)
     elif isinstance(error, discord.HTTPException) and error.code == ALREADY_ANSWERED:
         log.info("interaction %s was already answered (by another process?)", interaction.id)
         return

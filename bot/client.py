@@ -62,8 +62,8 @@ class GameBot(commands.Bot):
         prune_buckets_now_and_then(self.http)
         self.db = db
         self.dev_guild_id = dev_guild_id
-        self.store = GameStore(db)
         self.clock = SharedClock(db)
+        self.store = GameStore(db, clock=self.clock.iso)  # (when each action was made: the same time)
         self.service = GameService(self.store, clock=self.clock)
         pacer = Pacer(per_second=process_budget() if rest_budget is None else rest_budget)
         self.table = Table(self.service, DiscordMessenger(self), ai_delay=ai_delay, pacer=pacer)

@@ -113,8 +113,12 @@ class Delivery:
         table = asyncio.create_task(self.tables.write(game.id), name=f"table-{game.id}")
         try:
             notices = await self._refresh_privates(game, queued, news, redraw)
-        except BaseException:  # (stopped, or failed: the next delivery draws the table)
-            table.cancel()
+        except BaseException as error:
+            if isinstance(error, asyncio.CancelledError):  # (stopped: the table's write goes too)
+                table.cancel()
+            (written,) = await asyncio.gather(table, return_exceptions=True)  # (a post made is recorded)
+            if isinstance(written, Exception):
+                log.error("writing the table of game %s failed", game.id, exc_info=written)
             raise
         await table
         await self.tables.write(game.id)  # (nothing when unchanged: a DM found closed just now shows)

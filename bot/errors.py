@@ -42,6 +42,10 @@ class NotAllowed(UserError):
     pass
 
 
+#: The answer when another process held the game (or a row its step needs) too long.
+BUSY = N_("This game is busy; please try again in a moment.")
+
+
 class GameBusy(UserError):
     """Another process held the game's lock too long (`storage.GameLockTimeout`)."""
 

@@ -8,7 +8,7 @@ import logging
 from typing import Any
 
 import storage.db as storage_db
-from bot.errors import GameBusy
+from bot.errors import BUSY, GameBusy
 from bot.i18n import _
 from storage import Database, GameLockTimeout
 
@@ -52,7 +52,7 @@ class GameLock:
                     self._game_id,
                     storage_db.LOCK_WAIT,
                 )
-                raise GameBusy(_("This game is busy; please try again in a moment.")) from None
+                raise GameBusy(_(BUSY)) from None
         else:
             await self._local.acquire()
         if self._db is None:
@@ -66,7 +66,7 @@ class GameLock:
                 except GameLockTimeout as busy:
                     if self._refuse:
                         log.warning("game %s refused a step: %s", self._game_id, busy)
-                        raise GameBusy(_("This game is busy; please try again in a moment.")) from None
+                        raise GameBusy(_(BUSY)) from None
                     log.warning("still waiting for game %s's lock: %s", self._game_id, busy)
         except BaseException:
             self._local.release()

@@ -209,15 +209,16 @@ async def run(source_url: str, target_url: str) -> int:
             where = os.path.abspath(path)
             print(f"There is no SQLite database at {where}: nothing to copy.", file=sys.stderr)
             return 2
-        source = await Database.open(source_url)
+        held = only_process_on(source_url)  # (a bot still running on it would go on without the copy)
     except DatabaseError as error:
-        print(f"Cannot use the SQLite database: {error}", file=sys.stderr)
+        print(f"Cannot copy the SQLite database: {error}", file=sys.stderr)
         return 2
     try:
-        held = only_process_on(source)  # (a bot still running on it would go on without the copy)
+        source = await Database.open(source_url)
     except DatabaseError as error:
-        await source.close()
-        print(f"Cannot copy the SQLite database: {error}", file=sys.stderr)
+        if held is not None:
+            held.close()
+        print(f"Cannot use the SQLite database: {error}", file=sys.stderr)
         return 2
     try:
         try:

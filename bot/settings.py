@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
@@ -62,7 +63,9 @@ class Settings(BaseSettings):
     @classmethod
     def _known_level(cls, value: str) -> str:
         level = value.strip().upper()
-        if level not in LOG_LEVELS:
+        if level.isdigit():  # ("10": DEBUG; a number without a name is refused)
+            level = logging.getLevelName(int(level))
+        if level not in logging.getLevelNamesMapping():  # (WARN and FATAL too, as logging takes them)
             raise ValueError(f"{value!r} is not a logging level: use one of {', '.join(LOG_LEVELS)}")
         return level
 

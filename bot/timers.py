@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.errors import UserError
+from storage import GameLockTimeout
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +92,8 @@ class TimerTasks:
             await self._expire(game_id, key)
         except UserError as refused:  # (e.g. busy: another process holds the game; tried again)
             log.info("the wake-up of game %s (for %s) refused: %s", game_id, key, refused.message)
+        except GameLockTimeout as busy:  # (a row its step needs held too long elsewhere)
+            log.warning("the wake-up of game %s (for %s) gave up: %s", game_id, key, busy)
         except Exception:
             log.exception("the wake-up of game %s (for %s) failed", game_id, key)
         finally:

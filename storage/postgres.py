@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
@@ -204,6 +205,10 @@ class PostgresDatabase(Database):
             try:
                 async with raw.transaction():
                     yield PostgresConnection(raw)
+            except asyncpg.LockNotAvailableError as exc:  # (the lock connection's time limit)
+                raise GameLockTimeout(
+                    f"a row the game's step needs was held for over {LOCK_WAIT:.0f} s by another transaction"
+                ) from exc
             finally:
                 self._in_transaction.discard(task)
 
@@ -298,7 +303,8 @@ def postgres_dsn(url: str) -> tuple[str, str]:
     if port is not None:
         netloc += f":{port}"
     named = parts.path.strip("/") or any(k in ("dbname", "database") for k, _ in parse_qsl(parts.query))
-    if not named:  # (libpq would take the user's name: the bot's tables in a database of that name)
+    if not named and not os.environ.get("PGDATABASE"):  # (else the user's name: the bot's tables
+        # in a database of that name, `postgres` for the user postgres)
         raise DatabaseError(
             f"DATABASE_URL names no database: add its name, e.g. {scheme}://{netloc}/christmas_bot"
         )

@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING
 
 import aiosqlite
 
-from storage.db import Database, DatabaseError, DatabaseTooNew
+from storage.db import DatabaseError, DatabaseTooNew
 from storage.migrations import LATEST, MIGRATIONS, split_statements
 
 if TYPE_CHECKING:
@@ -163,26 +163,37 @@ def explain(path: str, exc: sqlite3.Error) -> str:
     return f"Cannot open the database {path!r}: {reason}."
 
 
-def only_process_on(db: Database) -> IO[bytes] | None:
-    """SQLite: an exclusive lock on the database file, held while this process runs (returned,
-    to close at the end; `python -m bot` and `migrate-db` take it): a second bot on the same file
-    (a deploy overlapping the old process, a manual start beside a service) is refused instead of
-    playing the same games beside the first. None where there is nothing to hold (PostgreSQL, in
-    memory, no `fcntl`). SQLite's own locks are of another kind (`fcntl`'s record locks): readers
-    of the file are not kept out."""
-    if db.shared or db.location == MEMORY:
+def only_process_on(url: str) -> IO[bytes] | None:
+    """SQLite: an exclusive lock on the database file of `url`, taken before it is opened (an
+    opening upgrades it) and held while this process runs (returned, to close at the end;
+    `python -m bot` and `migrate-db` take it): a second bot on the same file (a deploy
+    overlapping the old process, a manual start beside a service) is refused, before it touches
+    the file, instead of playing the same games beside the first. None where there is nothing to
+    hold (PostgreSQL, in memory, no `fcntl`). SQLite's own locks are of another kind (`fcntl`'s
+    record locks): readers of the file are not kept out."""
+    from storage.db import is_postgres_url
+    from storage.sqlite import database_path_from_url  # (it builds on this module)
+
+    if is_postgres_url(url):
+        return None
+    path = database_path_from_url(url)
+    if path == MEMORY:
         return None
     try:
         import fcntl
     except ImportError:  # (not on Windows: the README's rule stands alone there)
         return None
-    held = open(db.location, "rb")  # noqa: SIM115  (held open while the bot runs)
+    make_parent_directory(path)
+    try:
+        held = open(path, "ab")  # noqa: SIM115  (held open while the bot runs; an empty new file is a new database)
+    except OSError as exc:
+        raise DatabaseError(f"Cannot open the database {path!r}: {exc.strerror}.") from None
     try:
         fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         held.close()
         raise DatabaseError(
-            f"another bot process is using {db.location}: only one may use a SQLite database "
+            f"another bot process is using {path}: only one may use a SQLite database "
             "(stop the other one first; several processes need PostgreSQL)."
         ) from None
     return held

@@ -61,3 +61,16 @@ async def test_an_interaction_answered_elsewhere_is_left_alone(caplog: pytest.Lo
     assert interaction.response.sent == []
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert [r for r in caplog.records if "already answered" in r.getMessage()]
+
+
+async def test_a_row_held_too_long_elsewhere_is_busy_not_an_apology(caplog: pytest.LogCaptureFixture) -> None:
+    """Several processes: a step's transaction runs on its game lock's connection, whose waits
+    for rows end after 20 s too (`storage.postgres`): "busy", as for the lock itself."""
+    from bot.errors import BUSY
+    from storage import GameLockTimeout
+
+    interaction = _interaction()
+    await answer_error(interaction, GameLockTimeout("a row the game's step needs was held for over 20 s"))
+    assert interaction.response.sent == [(BUSY, True)]
+    assert "held for over 20 s" in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import datetime
 
 import pytest
 
@@ -94,3 +95,8 @@ def test_the_bot_times_its_games_with_the_shared_clock(tmp_path) -> None:
     bot = GameBot(Db())  # type: ignore[arg-type]
     assert bot.service.clock is bot.clock and isinstance(bot.clock, SharedClock)
     assert bot.table.pipeline.clock is bot.clock
+    # when each action was made is stored on it too (compared with it: who is playing along)
+    assert bot.store._now == bot.clock.iso
+    bot.clock.offset = 3600.0
+    stored = datetime.fromisoformat(bot.clock.iso()).timestamp()
+    assert stored == pytest.approx(time.time() + 3600.0, abs=0.5)

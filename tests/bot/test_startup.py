@@ -189,16 +189,12 @@ async def test_no_network_is_one_line_not_a_traceback(
 
 
 HOLDER = """
-import asyncio, time
-from storage import Database
+import time
 from storage.sqlite_setup import only_process_on
 
-async def hold():
-    held = only_process_on(await Database.open("{url}"))
-    print("held", flush=True)
-    time.sleep(60)
-
-asyncio.run(hold())
+held = only_process_on("{url}")
+print("held", flush=True)
+time.sleep(60)
 """
 
 
@@ -236,6 +232,7 @@ async def test_a_second_bot_on_the_same_sqlite_file_is_refused(
         assert await serve(WELL_FORMED, url, None) == 2 and started == []
         err = capsys.readouterr().err
         assert "another bot process is using" in err and err.count("\n") == 1, err
+        assert (tmp_path / "bot.db").stat().st_size == 0  # (refused before an opening upgraded it)
     finally:
         first.kill()
         first.wait()
@@ -249,3 +246,14 @@ def test_an_unknown_log_level_is_one_line(tmp_path: Path) -> None:
         "Invalid settings: LOG_LEVEL: 'verbose' is not a logging level: "
         "use one of DEBUG, INFO, WARNING, ERROR, CRITICAL"
     )
+
+
+def test_log_levels_as_logging_takes_them() -> None:
+    assert [load_settings(log_level=v).log_level for v in ("debug", "WARN", "fatal", "10")] == [
+        "DEBUG",
+        "WARN",
+        "FATAL",
+        "DEBUG",
+    ]
+    with pytest.raises(SettingsError, match="'15' is not a logging level"):
+        load_settings(log_level="15")

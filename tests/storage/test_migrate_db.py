@@ -122,8 +122,8 @@ async def test_a_database_a_bot_still_uses_is_not_copied(tmp_path, pg_url, capsy
     from storage.sqlite_setup import only_process_on
 
     url = f"sqlite:///{tmp_path / 'busy.db'}"
+    held = only_process_on(url)  # (as `python -m bot` holds it)
     running = await Database.open(url)
-    held = only_process_on(running)  # (as `python -m bot` holds it)
     try:
         assert await run(url, pg_url) == 2
         assert "another bot process is using" in capsys.readouterr().err

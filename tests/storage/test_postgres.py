@@ -62,11 +62,14 @@ def test_postgres_urls(url, dsn, shown):
 @pytest.mark.parametrize(
     "url", ["postgresql://bot@db:5432", "postgresql://bot@db/", "postgres://bot:pw@db/?sslmode=off"]
 )
-def test_a_url_without_a_database_name_is_refused(url):
+def test_a_url_without_a_database_name_is_refused(url, monkeypatch):
     """(libpq then takes the user's name: an operator's tables went into the `postgres` database.)"""
+    monkeypatch.delenv("PGDATABASE", raising=False)
     with pytest.raises(DatabaseError, match="names no database: add its name, e.g. postgresql://bot@db"):
         postgres.postgres_dsn(url)
     assert postgres.postgres_dsn("postgresql://bot@db/?dbname=games")[1] == "postgresql://bot@db/"
+    monkeypatch.setenv("PGDATABASE", "games")  # (named outside the URL, as libpq takes it)
+    assert postgres.postgres_dsn(url)[1].startswith("postgresql://bot@db")
 
 
 async def test_unreachable_server_is_one_clear_line_without_the_password():
@@ -361,3 +364,25 @@ async def _lock_lost_while_held(pg_url: str) -> None:
         await admin.close()
         await first.close()
         await second.close()
+
+
+async def test_a_row_held_too_long_under_a_game_lock_is_a_lock_timeout(pg_url, monkeypatch):
+    """The step's transactions run on the game lock's connection, whose waits end after
+    `LOCK_WAIT` (its ``lock_timeout``): a row another transaction holds that long is the same
+    "busy" as the game's lock, not a bare database error."""
+    from storage import GameLockTimeout
+
+    monkeypatch.setattr(postgres, "LOCK_WAIT", 0.3)
+    db = await Database.open(pg_url)
+    admin = await asyncpg.connect(pg_url)
+    try:
+        await admin.execute("CREATE TABLE lock_rows (n INTEGER); INSERT INTO lock_rows VALUES (1)")
+        async with admin.transaction():
+            await admin.execute("SELECT n FROM lock_rows FOR UPDATE")  # (held by "another process")
+            async with db.game_lock(9):
+                with pytest.raises(GameLockTimeout, match="a row the game's step needs was held"):
+                    async with asyncio.timeout(10), db.transaction() as conn:
+                        await conn.execute("UPDATE lock_rows SET n = 2")
+    finally:
+        await admin.close()
+        await db.close()
