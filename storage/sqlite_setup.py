@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING
 
 import aiosqlite
 
-from storage.db import DatabaseError, DatabaseTooNew
+from storage.db import DatabaseError, DatabaseTooNew, is_postgres_url
 from storage.migrations import LATEST, MIGRATIONS, split_statements
 
 if TYPE_CHECKING:
@@ -171,7 +171,6 @@ def only_process_on(url: str) -> IO[bytes] | None:
     the file, instead of playing the same games beside the first. None where there is nothing to
     hold (PostgreSQL, in memory, no `fcntl`). SQLite's own locks are of another kind (`fcntl`'s
     record locks): readers of the file are not kept out."""
-    from storage.db import is_postgres_url
     from storage.sqlite import database_path_from_url  # (it builds on this module)
 
     if is_postgres_url(url):
