@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import discord
@@ -163,26 +164,35 @@ async def test_commands_sync_only_when_the_tree_changed(
     await db.close()
 
 
+class StubBot:
+    """What `serve` needs of a bot, without Discord: `start` runs `on_start`."""
+
+    def __init__(self, on_start: Callable[[str], Awaitable[None]]) -> None:
+        self.on_start = on_start
+
+    async def __aenter__(self) -> StubBot:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+    async def wait_until_ready(self) -> None:
+        await asyncio.Event().wait()
+
+    async def start(self, token: str) -> None:
+        await self.on_start(token)
+
+
 async def test_no_network_is_one_line_not_a_traceback(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import bot.client
     from bot.__main__ import serve
 
-    class Unreachable:
-        async def __aenter__(self) -> Unreachable:
-            return self
+    async def unreachable(token: str) -> None:
+        raise OSError("Cannot connect to host discord.com:443 ssl:default [Name or service not known]")
 
-        async def __aexit__(self, *exc: object) -> None:
-            return None
-
-        async def wait_until_ready(self) -> None:
-            await asyncio.Event().wait()
-
-        async def start(self, token: str) -> None:
-            raise OSError("Cannot connect to host discord.com:443 ssl:default [Name or service not known]")
-
-    monkeypatch.setattr(bot.client, "make_bot", lambda db, **kw: Unreachable())
+    monkeypatch.setattr(bot.client, "make_bot", lambda db, **kw: StubBot(unreachable))
     assert await serve(WELL_FORMED, f"sqlite:///{tmp_path / 'bot.db'}", None) == 2
     err = capsys.readouterr().err
     assert err.startswith("Cannot reach Discord (") and "network" in err and err.count("\n") == 1
@@ -209,20 +219,10 @@ async def test_a_second_bot_on_the_same_sqlite_file_is_refused(
 
     started: list[str] = []
 
-    class Offline:  # (a bot that "logs in" and stops: only the start-up's checks are run)
-        async def __aenter__(self) -> Offline:
-            return self
+    async def log_in(token: str) -> None:  # (it "logs in" and stops: only the start-up's checks run)
+        started.append(token)
 
-        async def __aexit__(self, *exc: object) -> None:
-            return None
-
-        async def wait_until_ready(self) -> None:
-            await asyncio.Event().wait()
-
-        async def start(self, token: str) -> None:
-            started.append(token)
-
-    monkeypatch.setattr(bot.client, "make_bot", lambda db, **kw: Offline())
+    monkeypatch.setattr(bot.client, "make_bot", lambda db, **kw: StubBot(log_in))
     url = f"sqlite:///{tmp_path / 'bot.db'}"
     first = subprocess.Popen(  # the first bot: holds the file while it runs
         [sys.executable, "-c", HOLDER.format(url=url)], cwd=ROOT, stdout=subprocess.PIPE, text=True
