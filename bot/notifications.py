@@ -34,7 +34,7 @@ from bot.noted_sends import NotedSends
 from bot.outbox import Notice
 from bot.pacing import Pacer, dm
 from bot.render.base import Payload
-from storage.calls import CHANNEL, CLOCK_NOTICE, Call, CallStore
+from storage.calls import CHANNEL, CLOCK_NOTICE, WELCOME_NOTICE, Call, CallStore
 from storage.sends import Send
 from storage.settings import SettingsStore
 
@@ -204,10 +204,21 @@ class Notifications:
         await self._replace(game.id, post)
 
     async def clock_noticed(self, game: LoadedGame, message_id: int) -> None:
-        """The turn clock's "time ran out" post, or a "welcome back" after `/reclaim`: it replaces
-        the game's previous one (a slow player's game left dozens under the table) and goes when
-        the game ends."""
+        """The turn clock's "time ran out" post: it replaces the game's previous one (a slow
+        player's game left dozens under the table) and a "welcome back", and goes when the game
+        ends."""
         post = Call(CLOCK_NOTICE, message_id, game.decision, channel_id=game.record.channel_id)
+        await self._replace(game.id, post)
+        told = await self._calls(game.id)
+        welcome = told.pop(WELCOME_NOTICE, None)
+        if welcome is not None:
+            await self._delete(game.id, welcome)
+
+    async def welcomed(self, game: LoadedGame, message_id: int) -> None:
+        """The channel's "welcome back" after `/reclaim`: it replaces the game's previous one (not
+        the "time ran out", which may still be true) and goes with the next of those, or at the
+        end."""
+        post = Call(WELCOME_NOTICE, message_id, game.decision, channel_id=game.record.channel_id)
         await self._replace(game.id, post)
 
     async def _replace(self, game_id: int, call: Call) -> None:
@@ -240,7 +251,7 @@ class Notifications:
                 del notes[user]
                 await self._delete_note(note)
         for who, call in list(told.items()):
-            if running and who == CLOCK_NOTICE:  # (true until the next one: `clock_noticed`)
+            if running and who in (CLOCK_NOTICE, WELCOME_NOTICE):  # (until the next: `clock_noticed`)
                 continue
             if running and call.decision == game.decision:
                 if call.seat is None or self._still_theirs(game, call.seat, who):

@@ -65,7 +65,7 @@ class Settings(BaseSettings):
         level = value.strip().upper()
         if level.isdigit():  # ("10": DEBUG; a number without a name is refused)
             level = logging.getLevelName(int(level))
-        if level not in logging.getLevelNamesMapping():  # (WARN and FATAL too, as logging takes them)
+        if level not in logging.getLevelNamesMapping() or level == "NOTSET":  # (WARN, FATAL: as logging)
             raise ValueError(f"{value!r} is not a logging level: use one of {', '.join(LOG_LEVELS)}")
         return level
 

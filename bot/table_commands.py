@@ -334,8 +334,7 @@ class SlashCommands:
                 number=game.id,
             )
         welcome = await send_new(interaction, ephemeral=False, content=said)
-        # (the turn clock's posts: it replaces the one that handed the seat over, goes at the end)
-        await self.delivery.notifications.clock_noticed(game, welcome)
+        await self.delivery.notifications.welcomed(game, welcome)  # (goes with the next clock post)
         await self.delivery.deliver(game.id)
 
     # -- chat ------------------------------------------------------------------------------------

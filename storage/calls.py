@@ -6,7 +6,8 @@ until it is deleted (`deleted`): one whose process stopped first is taken again 
 A table posted anew takes the old table message to delete the same way.
 
 One row per game and `who` (the player told by DM, `CHANNEL` for the post, `CLOCK_NOTICE` for
-the turn clock's "time ran out" post, which outlives its decision): the latest.
+the turn clock's "time ran out" post and `WELCOME_NOTICE` for `/reclaim`'s "welcome back", which
+outlive their decision): the latest.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from storage.db import Connection, Database
 CHANNEL = 0
 #: `Call.who` of the turn clock's latest "time ran out" post: true until the next one, or the end
 CLOCK_NOTICE = -1
+#: `Call.who` of the latest "welcome back" post after `/reclaim`: until the next one, the next
+#: "time ran out", or the end
+WELCOME_NOTICE = -2
 
 
 @dataclass(frozen=True)

@@ -212,7 +212,7 @@ def _last_trick(view: GNView, ctx: TableContext) -> str:
         return ""
     result = trick_result(trick, ctx.names, view.seat)
     if trick.round != view.round:  # (a new round's first trick: how the last one ended)
-        return _("Last trick of round {n}: {result}", n=trick.round, result=result) + "\n"
+        return _("End of round {n}: {result}", n=trick.round, result=result) + "\n"
     return result + "\n"  # ("Dasher wins the trick: ...": a "Last trick:" before it said "trick" twice)
 
 

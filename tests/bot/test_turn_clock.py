@@ -377,18 +377,30 @@ async def _nothing(game_id: int) -> None:
     return None
 
 
-async def test_a_welcome_back_post_replaces_the_hand_over_and_goes_at_the_end(harness: Harness) -> None:
+def _posts(harness: Harness) -> list[str]:
+    return [m.text() for m in harness.discord.channels[CHANNEL] if not m.embeds]
+
+
+async def test_a_welcome_back_post_goes_with_the_next_time_ran_out(harness: Harness) -> None:
     """The channel's "Welcome back" after `/reclaim` stayed for good: in a long game with the
-    clock they piled up above the table. It is one of the turn clock's posts now: it replaces the
-    one that handed the seat to an AI (no longer true), and goes when the game ends."""
+    clock they piled up above the table. It goes with the next "time ran out" post (or the next
+    welcome, or the end), and takes no "time ran out" with it (one may still be true)."""
     _, game_id, users, seat, _ = await _kept_by_an_ai(harness)
-
-    def posts() -> list[str]:
-        return [m.text() for m in harness.discord.channels[CHANNEL] if not m.embeds]
-
-    assert any("an AI plays for them now" in p for p in posts()), posts()
+    assert any("an AI plays for them now" in p for p in _posts(harness)), _posts(harness)
     await harness.command("reclaim", users[seat])
-    assert any(p.startswith("Welcome back") for p in posts())
-    assert not any("an AI plays for them now" in p for p in posts()), posts()
+    assert any(p.startswith("Welcome back") for p in _posts(harness))
+    assert any("an AI plays for them now" in p for p in _posts(harness)), _posts(harness)
+    await harness.table.pipeline.clock_expiry(game_id, (await harness.game(game_id)).decision)
+    posts = _posts(harness)
+    assert not any(p.startswith("Welcome back") for p in posts), posts
+    assert sum("Time ran out" in p for p in posts) == 1, posts
+
+
+async def test_a_welcome_back_post_goes_at_the_end(harness: Harness) -> None:
+    _, game_id, users, seat, _ = await _kept_by_an_ai(harness)
+    await harness.command("reclaim", users[seat])
+    assert any(p.startswith("Welcome back") for p in _posts(harness))
     await harness.command("abandon", users[0], None)
-    assert not any(p.startswith("Welcome back") for p in posts()), posts()
+    assert not any(p.startswith(("Welcome back", "\N{ALARM CLOCK}")) for p in _posts(harness)), _posts(
+        harness
+    )

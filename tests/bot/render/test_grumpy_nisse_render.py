@@ -323,8 +323,8 @@ def test_a_private_decision_says_how_the_last_trick_ended(seed: int) -> None:
             won = "You win" if last.winner == seat else f"{winner} wins"  # (their own message: "you")
             said_as = f"{won} the trick"
             if last.round != state.round:
-                said_as = f"Last trick of round {last.round}: {said_as}"
-            assert said_as in text and "Last trick: " not in text and all(c in text for c in cards), text
+                said_as = f"End of round {last.round}: {said_as}"
+            assert said_as in text and "Last trick" not in text and all(c in text for c in cards), text
             said += 1
             rounds += last.round != state.round
     assert said > 10 and rounds > 0
