@@ -102,6 +102,8 @@ class WakePoller:
             if len(self._tried) > 10_000:
                 self._tried.clear()
             self._tried[game_id] = (wake_at, now + POLL_RETRY)
+            # (the process that scheduled it did not run it: stopped, dead, or too busy)
+            log.info("game %s's wake-up overdue by %.1f s: run here", game_id, now - wake_at)
             task = asyncio.create_task(self._wake_task(game_id), name=f"wake-{game_id}")
             self.waking[game_id] = task
             woken.append(game_id)

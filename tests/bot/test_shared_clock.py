@@ -62,7 +62,7 @@ async def test_a_reading_that_took_too_long_is_not_trusted(pg_url, monkeypatch) 
         await db.close()
 
 
-async def test_a_process_whose_clock_runs_ahead_does_not_wake_a_game_early(pg_url) -> None:  # noqa: F811
+async def test_a_process_whose_clock_runs_ahead_does_not_wake_a_game_early(pg_url, caplog) -> None:  # noqa: F811
     """The process that committed set the game's next wake-up 10 s from now; another process
     whose machine runs 10 s ahead polled it as overdue at once (a reaction window closed, or the
     turn clock ran out, 10 s early)."""
@@ -81,7 +81,9 @@ async def test_a_process_whose_clock_runs_ahead_does_not_wake_a_game_early(pg_ur
         await clock.sync()
         assert await poller.poll() == [] and woken == []
         await store.set_wake(game, time.time() - POLL_GRACE - 1.0)  # (overdue: woken)
-        assert await poller.poll() == [game]
+        with caplog.at_level(logging.INFO, logger="bot.wake_poller"):
+            assert await poller.poll() == [game]
+        assert f"game {game}'s wake-up overdue by 3." in caplog.text  # (the operator's log says so)
     finally:
         await db.close()
 
