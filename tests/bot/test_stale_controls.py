@@ -92,12 +92,16 @@ async def test_controls_of_a_decision_that_is_over_go_first_among_the_writes_tha
         table_slot = delivery.tables.slot(game_id)
         for messages in harness.discord.channels.values():
             for message in messages:
+                if message.id == table_slot.message_id and table_slot.lock.locked():
+                    continue  # (its write is under way, not waiting: the table's runs beside the DMs')
                 if stale(message, game_id, current):
                     later = table_slot.later if message.id == table_slot.message_id else None
                     found.append((f"table: {message.text()[:100]}", later))
         for seat, user in enumerate(users):
             slot = delivery.privates.slot(game, seat)
             for message in harness.discord.dms.get(user.id, []):
+                if message.id == slot.message_id and slot.lock.locked():
+                    continue  # (under way)
                 if stale(message, game_id, current):
                     later = slot.later if message.id == slot.message_id else None
                     found.append((f"{user.display_name}: {message.text()[:100]}", later))
