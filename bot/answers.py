@@ -73,6 +73,13 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             await interaction.followup.send(message, ephemeral=True)
 
 
+def manages_server(interaction: discord.Interaction) -> bool:
+    """Whether the member who made `interaction` has Manage Server here (the server's
+    moderators: /language, /export, and /abandon or /replace of another's game)."""
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions is not None and permissions.manage_guild)
+
+
 def response_lock(interaction: discord.Interaction) -> asyncio.Lock:
     """Held by whoever checks whether `interaction` is answered and then answers it (discord.py
     marks it answered only once Discord has taken the answer)."""

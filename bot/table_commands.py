@@ -15,7 +15,7 @@ import logging
 import discord
 
 from bot import screens
-from bot.answers import send_new, will_answer
+from bot.answers import manages_server, send_new, will_answer
 from bot.components import ForfeitButton
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision, UserError
@@ -80,8 +80,7 @@ class SlashCommands:
         """/language: the language of the server's new tables (None: the server's own)."""
         if interaction.guild_id is None:
             raise UserError(_("Use this command in a server's channel."))
-        permissions = getattr(interaction, "permissions", None)
-        if permissions is None or not permissions.manage_guild:
+        if not manages_server(interaction):
             raise NotAllowed(_("Only members with Manage Server can choose the server's language."))
         await self.service.store.settings.set_guild_locale(interaction.guild_id, locale)
         if locale is None:
@@ -119,8 +118,7 @@ class SlashCommands:
     # -- ending a game -----------------------------------------------------------------------------
     async def abandon(self, interaction: discord.Interaction, game_id: int | None) -> None:
         user = interaction.user
-        perms = getattr(interaction, "permissions", None)
-        can_manage = bool(perms and perms.manage_guild)
+        can_manage = manages_server(interaction)
         game_id = await self._game_to_abandon(_channel(interaction), user.id, game_id, can_manage)
 
         async def step() -> Change:
@@ -213,7 +211,6 @@ class SlashCommands:
 
     async def replace_player(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         user = interaction.user
-        perms = getattr(interaction, "permissions", None)
         if member.id == user.id:  # (a slip would give the seat away for good)
             raise NotAllowed(_("To give up your own seat, use `/leave`."))
         try:
@@ -226,7 +223,7 @@ class SlashCommands:
             ) from None
         if game.record.status != "running":
             raise StaleDecision(_("That game has not started; in a lobby the player can simply leave."))
-        if user.id != game.record.host_id and not (perms and perms.manage_guild):
+        if user.id != game.record.host_id and not manages_server(interaction):
             raise NotAllowed(_("Only the host or a member with Manage Server can replace a player."))
         seat = game.seat_of(member.id)
         assert seat is not None

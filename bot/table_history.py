@@ -14,7 +14,7 @@ import json
 
 import discord
 
-from bot.answers import edit_answer, send_new
+from bot.answers import edit_answer, manages_server, send_new
 from bot.clock import FORCED_BY_CLOCK
 from bot.components import Controls, LogPageButton
 from bot.errors import GameNotFound, NotAllowed, UserError
@@ -167,8 +167,7 @@ class History:
         return embed, view
 
     async def export(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        permissions = getattr(interaction, "permissions", None)
-        if permissions is None or not permissions.manage_guild:
+        if not manages_server(interaction):
             raise NotAllowed(
                 _(
                     "Only members with Manage Server can export a game: the file holds every secret "

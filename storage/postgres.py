@@ -303,8 +303,8 @@ def postgres_dsn(url: str) -> tuple[str, str]:
     if port is not None:
         netloc += f":{port}"
     named = parts.path.strip("/") or any(k in ("dbname", "database") for k, _ in parse_qsl(parts.query))
-    if not named and not os.environ.get("PGDATABASE"):  # (else the user's name: the bot's tables
-        # in a database of that name, `postgres` for the user postgres)
+    # (unnamed, libpq takes the user's name: the bot's tables went into `postgres` for that user)
+    if not named and not os.environ.get("PGDATABASE"):
         raise DatabaseError(
             f"DATABASE_URL names no database: add its name, e.g. {scheme}://{netloc}/christmas_bot"
         )
