@@ -164,7 +164,8 @@ class Delivery:
 
     def _still_due(self, game: LoadedGame, notice: Notice) -> bool:
         return (
-            not self.pipeline.playing_along(game.id, game.user_of(notice.seat))  # (opened "My hand" since)
+            # (not if they opened "My hand" since)
+            not self.pipeline.attention.playing_along(game.id, game.user_of(notice.seat))
             and game.decision == notice.decision
             and game.must_decide(notice.seat)
         )

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime
 
 from bot.ai_seats import policy_for
+from bot.attention import Attention
 from bot.clock import TIMEOUTS_BEFORE_AI, ClockExpiry
 from bot.errors import UserError
 from bot.i18n import _, using
@@ -42,8 +42,6 @@ from games.core.ai import RandomPolicy, ai_rng, decide
 
 log = logging.getLogger(__name__)
 
-#: A player who acted in a game this recently is playing along: no notification for them.
-IDLE_SECONDS = 60.0
 #: At most this many forced actions per clock expiry (each re-checked; never reached in play).
 MAX_FORCED = 200
 
@@ -73,8 +71,8 @@ class Pipeline:
         #: Also run by `stop` (the Discord side's trailing writes; `Delivery` adds them).
         self.on_stop: list[Callable[[], Awaitable[None]]] = []
         self.outboxes: dict[int, Outbox] = {}
-        self._last_active: dict[tuple[int, int], float] = {}  # (game, user) -> Unix time
-        self._told: set[tuple[int, int, int]] = set()  # (game, decision, seat) already notified
+        #: who is playing along, and which decisions were looked at: whom a commit notifies
+        self.attention = Attention(service.store, service.clock, shared=service.shared)
         self._histories: dict[int, tuple[int, list[Event]]] = {}  # game -> (version, events), for AIs
         service.next_wake = self.wakeups.next_wake  # (the service stores it with each commit)
         #: several processes: runs any game's overdue wake-ups (`wake`)
@@ -97,8 +95,11 @@ class Pipeline:
             if self.service.shared:
                 change.game = await self._store_wake(change.game)
             told = self.committed(before, change, user_id)
-            if told:
-                await self._keep_notices_of_idle_players(change.game, told)
+            if told:  # (where this process may not know who is idle)
+                outbox = self.outboxes.get(game_id)
+                idle = await self.attention.keep_idle(change.game, told)
+                if outbox is not None:
+                    outbox.notices = [n for n in outbox.notices if n not in told or n in idle]
         return change
 
     async def _store_wake(self, game: LoadedGame) -> LoadedGame:
@@ -139,7 +140,7 @@ class Pipeline:
         game = change.game
         now = self.clock()
         if user_id is not None and user_id > 0:
-            self._last_active[(game.id, user_id)] = now
+            self.attention.seen(game.id, user_id)
         self.wakeups.sync(game)
         outbox = self.outboxes.get(game.id)
         if outbox is None:
@@ -155,7 +156,7 @@ class Pipeline:
             now_is = "started" if status == "running" else status
             log.info("game %s (%s, %d seats) %s", game.id, game.record.game_name, len(game.seats), now_is)
         if status == "running":
-            self._queue_notices(before, game, outbox, now)
+            outbox.notices += self.attention.queue(before, game, now)
         elif before is not None and before.record.status == "running" and game.outcome() is not None:
             outbox.posts.append(Post("ended"))
         told = outbox.notices[queued:]
@@ -163,44 +164,6 @@ class Pipeline:
             self._forget(game.id)
             self.poller.forget(game.id)
         return told
-
-    def seen(self, game_id: int, user_id: int) -> None:
-        """The player opened their cards in the game ("My hand", /hand): they are playing along,
-        as after an action (a "your turn" queued just before is not sent: `playing_along`)."""
-        self._last_active[(game_id, user_id)] = self.clock()
-
-    def playing_along(self, game_id: int, user_id: int) -> bool:
-        """Whether the player acted in the game (or opened their cards) within `IDLE_SECONDS`, as
-        this process saw."""
-        last = self._last_active.get((game_id, user_id))
-        return last is not None and self.clock() - last < IDLE_SECONDS
-
-    async def _keep_notices_of_idle_players(self, game: LoadedGame, told: list[Notice]) -> None:
-        """Keep only the notices of idle players, where `_last_active` may not know: a player
-        who has not acted through this process since it started (a restart; several processes:
-        their clicks may come to another one). Their last logged action in the game decides (read
-        once per player and game, or every time with several processes); with none, the opening of
-        its lobby does (they joined since: a restart just after the start pinged everyone's first
-        turn as if they were away). Each (decision, seat) is told at most once across processes
-        anyway: a seat that had the decision before a change is never told again
-        (`_queue_notices`), and the game is loaded fresh under the shared lock."""
-        now = self.clock()
-        outbox = self.outboxes.get(game.id)
-        for notice in told:
-            key = (game.id, game.user_of(notice.seat))
-            if key in self._last_active and not self.service.shared:
-                continue  # this process has seen every action since it started
-            last = self._last_active[key] = await self._last_active_at(game, key[1])
-            if now - last >= IDLE_SECONDS:
-                continue
-            if outbox is not None and notice in outbox.notices:
-                outbox.notices.remove(notice)
-
-    async def _last_active_at(self, game: LoadedGame, user_id: int) -> float:
-        last = await self.service.store.last_action_at(game.id, user_id)
-        if last is None:  # (they joined the lobby since it opened: never later than that)
-            last = datetime.fromisoformat(game.record.created_at).timestamp()
-        return last
 
     def latest(self, outbox: Outbox) -> Outbox:
         """The newest outbox of `outbox`'s game, or `outbox` itself once the game is over and
@@ -228,33 +191,9 @@ class Pipeline:
         if outbox is not None and outbox.game.record.version == game.record.version:
             outbox.game = game
 
-    def _queue_notices(self, before: LoadedGame | None, game: LoadedGame, outbox: Outbox, now: float) -> None:
-        """Each person a decision newly became theirs, unless they are playing along. Each
-        (decision, seat) is looked at once: the rules' `to_decide()` (a set) first, a seat's legal
-        actions only for a person not looked at yet (not every deciding seat's full list on every
-        commit, before and after)."""
-        if game.state is None:
-            return
-        same_decision = before is not None and before.state is not None and before.decision == game.decision
-        was = before.to_decide() if same_decision and before is not None else frozenset()
-        for seat in sorted(game.to_decide()):
-            key = (game.id, game.decision, seat)
-            if key in self._told or game.is_ai(seat):
-                continue
-            if not game.can_act(seat):
-                continue  # nothing to do yet: looked at again when it has
-            self._told.add(key)
-            if seat in was and before is not None and before.state is not None and not before.is_ai(seat):
-                if before.can_act(seat):
-                    continue  # theirs already before this change (e.g. at a restart)
-            last = self._last_active.get((game.id, game.user_of(seat)))
-            if last is None or now - last >= IDLE_SECONDS:
-                outbox.notices.append(Notice(seat, game.decision))
-
     def _forget(self, game_id: int) -> None:
         self._histories.pop(game_id, None)
-        self._told = {key for key in self._told if key[0] != game_id}
-        self._last_active = {key: t for key, t in self._last_active.items() if key[0] != game_id}
+        self.attention.forget(game_id)
         self.service.forget(game_id)
 
     async def _loaded(self, game_id: int) -> LoadedGame | None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.attention import IDLE_SECONDS
 from bot.loaded_game import LoadedGame
-from bot.pipeline import IDLE_SECONDS
 from bot.render.base import Payload
 from bot.screens import private_payload
 from tests.bot.fakes import FakeMessage

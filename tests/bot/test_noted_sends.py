@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 
-from bot.pipeline import IDLE_SECONDS
+from bot.attention import IDLE_SECONDS
 from storage.sends import Send
 from tests.bot.fakes import FakeMessage, FakeUser, Killed
 from tests.bot.harness import Clock, Harness, make_users

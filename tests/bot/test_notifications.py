@@ -10,8 +10,8 @@ import random
 
 import pytest
 
+from bot.attention import IDLE_SECONDS
 from bot.loaded_game import LoadedGame
-from bot.pipeline import IDLE_SECONDS
 from bot.plugins import PLUGINS
 from bot.table_message import BURIED_AFTER
 from storage.calls import Call

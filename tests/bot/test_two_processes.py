@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
+from bot.attention import IDLE_SECONDS
 from bot.channel_views import SUPERSEDED, SWEEP_EVERY
 from bot.notifications import DELETE_ABANDONED_AFTER
-from bot.pipeline import IDLE_SECONDS
 from bot.screens import turn_of
 from tests.bot.fakes import FakeDiscord, FakeMessage, FakeUser
 from tests.bot.harness import Harness, make_users, play_random_click, private_message

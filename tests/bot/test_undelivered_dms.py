@@ -15,10 +15,10 @@ from typing import Any
 import discord
 import pytest
 
+from bot.attention import IDLE_SECONDS
 from bot.message_slots import Slot, write_again
 from bot.messenger import RETRIES, DiscordMessenger, NotDelivered
 from bot.picture_cache import PICTURES
-from bot.pipeline import IDLE_SECONDS
 from bot.plugins import PLUGINS
 from bot.render.base import Payload
 from tests.bot.harness import Clock, Harness, make_users, play_random_click

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
+from bot.attention import IDLE_SECONDS
 from bot.messenger import RETRIES
-from bot.pipeline import IDLE_SECONDS
 from tests.bot.fakes import FakeMessage
 from tests.bot.harness import Clock, Harness, make_users, play_random_click
 from tests.bot.test_notifications import nominate

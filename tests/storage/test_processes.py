@@ -12,12 +12,13 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.attention import IDLE_SECONDS
 from bot.clock import WARN_SHARE
 from bot.errors import StaleDecision, UserError
 from bot.loaded_game import LoadedGame
 from bot.migrate_db import check_game
 from bot.outbox import Change
-from bot.pipeline import IDLE_SECONDS, Pipeline
+from bot.pipeline import Pipeline
 from bot.service import GameService
 from storage import Database, GameStore
 

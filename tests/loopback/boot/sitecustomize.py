@@ -49,9 +49,9 @@ if os.environ.get("LOOPBACK_GAME_SEED"):
     bot.service.GameService.__init__.__kwdefaults__["new_seed"] = lambda: next(_seeds)
 
 if os.environ.get("LOOPBACK_IDLE_SECONDS"):
-    import bot.pipeline
+    import bot.attention
 
-    bot.pipeline.IDLE_SECONDS = float(os.environ["LOOPBACK_IDLE_SECONDS"])
+    bot.attention.IDLE_SECONDS = float(os.environ["LOOPBACK_IDLE_SECONDS"])
 
 if any(
     os.environ.get(name)
