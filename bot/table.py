@@ -14,6 +14,7 @@ import discord
 
 from bot import screens
 from bot.answers import edit_answer
+from bot.channel_permissions import check_can_host
 from bot.delivery import Delivery
 from bot.errors import BadComponent, GameNotFound, NotAllowed, NotAPlayer, StaleDecision
 from bot.i18n import _, using
@@ -173,6 +174,7 @@ class Table:
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby with the same seats and options, posted as a new message in the channel."""
         user = interaction.user
+        check_can_host(interaction)
         opened: list[tuple[LoadedGame, list[str]]] = []
 
         async def step() -> Change:

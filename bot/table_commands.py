@@ -16,6 +16,7 @@ import discord
 
 from bot import screens
 from bot.answers import manages_server, send_new, will_answer
+from bot.channel_permissions import check_can_host
 from bot.components import ForfeitButton
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision, UserError
@@ -51,6 +52,7 @@ class SlashCommands:
         user = interaction.user
         if interaction.channel_id is None:
             raise UserError(_("Games are played in a server's channel."))
+        check_can_host(interaction)
         game = await self.service.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,

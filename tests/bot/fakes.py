@@ -219,6 +219,8 @@ class FakeInteraction:
         self.guild_locale = getattr(discord_, "guild_locale", "en-US") if self.guild_id else None
         self.message = message
         self.permissions = discord.Permissions(manage_guild=manage_guild)
+        self.app_permissions = discord_.bot_permissions.get(channel_id, discord.Permissions.all())
+        self.channel: object = None  # (no thread)
         self.response = FakeResponse(self)
         self.followup = FakeFollowup(self)
         self.original: FakeMessage | None = None
@@ -271,6 +273,8 @@ class FakeDiscord:
         self.dms: dict[int, list[FakeMessage]] = {}
         self.ephemeral: dict[int, list[FakeMessage]] = {}
         self.closed_dms: set[int] = set()
+        #: channel -> the bot's permissions there (Discord sends them with each interaction)
+        self.bot_permissions: dict[int, discord.Permissions] = {}
         #: user -> how many of their next new DMs Discord fails to take (a server error)
         self.failing_dms: dict[int, int] = {}
         #: channel -> how many of the next posts in it Discord fails to take (a server error)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
+
 from tests.bot.harness import CHANNEL, Harness, make_users
 
 
@@ -138,3 +140,24 @@ async def test_option_values_read_as_words(harness: Harness) -> None:
     text = interaction.original.text()
     assert "host_violet" not in text and "Host is Violet" in text
     assert "Roles:** Random - The bot draws who plays which side" in text
+
+
+async def test_a_channel_where_the_bot_lacks_a_permission_gets_no_lobby(harness: Harness) -> None:
+    """A channel whose overrides take away a permission the bot needs there (a picture it cannot
+    attach, a post it cannot make) would break the game later, only logged: /play says at once
+    which ones, in the host's language, and opens nothing."""
+    (host,) = make_users(1)
+    harness.discord.bot_permissions[CHANNEL] = discord.Permissions(
+        view_channel=True, send_messages=True, embed_links=True
+    )
+    interaction = await harness.command("play", host, "secret-krampus")
+    refusal = harness.discord.last_ephemeral(host).text()
+    assert "**Attach Files**, **Read Message History**" in refusal and interaction.original.ephemeral_for
+    assert harness.discord.channels.get(CHANNEL, []) == []
+    assert await harness.service.store.games_in_channel(CHANNEL) == []
+    host.locale = "de"
+    await harness.command("play", host, "secret-krampus")
+    assert "**Dateien anhängen**" in harness.discord.last_ephemeral(host).text()
+    harness.discord.bot_permissions[CHANNEL] = discord.Permissions.all()  # a moderator allows it
+    message, _game_id = await _lobby(harness, host)
+    assert message.channel_id == CHANNEL

@@ -9,6 +9,7 @@ import json
 import random
 from collections.abc import AsyncIterator
 
+import discord
 import pytest
 
 import bot.answers
@@ -150,6 +151,11 @@ async def test_rematch_opens_a_new_lobby_with_the_same_seats_and_options(
                 held.discard(key)
 
     monkeypatch.setattr(harness.service, "_db", SharedLocks())
+    harness.discord.bot_permissions[CHANNEL] = discord.Permissions(view_channel=True, attach_files=True)
+    await harness.discord.click(host, end, f"rematch:{game_id}")  # (the bot may no longer post here)
+    assert "I need **Send Messages**, **Embed Links**" in harness.discord.last_ephemeral(host).text()
+    assert harness.discord.channels[CHANNEL][-1] is end
+    del harness.discord.bot_permissions[CHANNEL]
     await harness.discord.click(host, end, f"rematch:{game_id}")
     lobby = harness.discord.channels[CHANNEL][-1]
     assert "Rematch!" in lobby.text()

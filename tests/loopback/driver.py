@@ -242,7 +242,7 @@ class Driver:
             "channel_id": str(channel_id),
             "channel": self.channel_payload(channel_id),
             "locale": user.locale,
-            "app_permissions": str(self.bot.permissions()),
+            "app_permissions": str(self.bot.permissions() & ~self.bot_denied.get(channel_id, 0)),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": MAX_ATTACHMENT_BYTES,

@@ -118,6 +118,8 @@ class LoopbackDiscord(Rest, Webhooks, Gateway, MessageStore, Driver):
         self.guild_locale = guild_locale  # the servers' "preferred locale" (Community settings)
         self.application_id = application_id or bot_user_id
         self.bot = User(bot_user_id, bot_name, bot=True)
+        #: channel -> the permission bits a channel's overrides take from the bot there
+        self.bot_denied: dict[int, int] = {}
         self.guild_id, self.guild_name = guild_id, guild_name  # the first guild
         if shard_count < 1:
             raise ValueError("shard_count must be at least 1")
