@@ -40,6 +40,14 @@ async def serve(
         print(f"Cannot use the database: {error}", file=sys.stderr)
         return 2
     shard_count, shard_ids = shards
+    if db.shards is not None:  # several processes may share it: this one's shards are its own
+        count = shard_count or 1
+        try:
+            await db.shards.claim(count, shard_ids if shard_ids is not None else range(count))
+        except DatabaseError as error:
+            await db.close()
+            print(f"Cannot run these shards: {error}", file=sys.stderr)
+            return 2
     bot = make_bot(
         db,
         dev_guild_id=dev_guild_id,

@@ -23,6 +23,7 @@ from bot.pacing import Pacer
 from bot.picture_cache import PICTURES
 from bot.plugins import check_all
 from bot.service import GameService
+from bot.shard_watch import ShardWatch
 from bot.shared_clock import SYNC_EVERY, SharedClock
 from bot.table import Table
 from storage import Database, GameStore
@@ -73,6 +74,7 @@ class GameBot(commands.Bot):
         check_all()  # an incomplete game plugin fails here, not at a player's click
         await self.clock.sync()  # (several processes: the database server's time, before any timer)
         self.table.pipeline.poller.every(SYNC_EVERY, self.clock.sync)
+        self.table.pipeline.poller.every(SYNC_EVERY, ShardWatch(self.db, time.monotonic).check)
         PICTURES.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

@@ -12,7 +12,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from storage.shard_claims import ShardClaims
 
 T = TypeVar("T")
 
@@ -100,6 +103,9 @@ class Database(ABC):
     #: Whether several processes may write to it at once (PostgreSQL): then a game's lock is also
     #: taken in the database (:meth:`game_lock`) and cached games are checked against it.
     shared: ClassVar[bool] = False
+    #: Several processes: which runs which gateway shards (PostgreSQL); None where one process
+    #: runs them all (SQLite).
+    shards: ShardClaims | None = None
 
     def game_lock(self, key: int) -> AbstractAsyncContextManager[None]:
         """Hold the database-wide lock of ``key`` (a game id) for the block: on PostgreSQL a

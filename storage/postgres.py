@@ -38,6 +38,7 @@ from storage.db import (
     is_postgres_url,
 )
 from storage.migrations import LATEST, POSTGRES_MIGRATIONS
+from storage.shard_claims import ShardClaims
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +123,9 @@ class PostgresDatabase(Database):
     dialect = "postgresql"
     shared = True
 
-    def __init__(self, pool: Any, location: str, schema_version: int, lock_pool: Any = None) -> None:
+    def __init__(
+        self, pool: Any, location: str, schema_version: int, lock_pool: Any = None, dsn: str | None = None
+    ) -> None:
         self._pool = pool
         self._lock_pool = lock_pool
         self._closed = False
@@ -131,6 +134,8 @@ class PostgresDatabase(Database):
         self._held_lock: ContextVar[tuple[object, Any] | None] = ContextVar("held_game_lock", default=None)
         self.location = location
         self.schema_version = schema_version
+        if dsn is not None:
+            self.shards = ShardClaims(dsn, SESSION_SETTINGS, CONNECT_TIMEOUT)
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
@@ -158,11 +163,13 @@ class PostgresDatabase(Database):
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, shown, version, lock_pool)
+        return cls(pool, shown, version, lock_pool, dsn)
 
     async def close(self) -> None:
         if not self._closed:
             self._closed = True
+            if self.shards is not None:
+                await self.shards.release()
             if self._lock_pool is not None:
                 await self._lock_pool.close()
             await self._pool.close()

@@ -12,6 +12,8 @@ import asyncio
 import os
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,7 @@ from tests.e2e.test_shards import (
     two_shards,  # noqa: F401 - a fixture
 )
 from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids
-from tests.loopback.botproc import run_bot
+from tests.loopback.botproc import ROOT, run_bot
 
 LONG = os.environ.get("LONG_TESTS") == "1"
 
@@ -206,3 +208,36 @@ async def test_a_killed_process_wake_ups_run_in_the_other(
             await db.close()
         assert "Traceback" not in first.log(), first.log()[-3000:]
         assert not re.search(r"overdue wake-up of game \d+ failed", first.log())
+
+
+async def test_a_second_process_for_a_running_shard_is_refused(
+    two_shards: LoopbackDiscord,  # noqa: F811
+    tmp_path: Path,
+    postgres_url: str,  # noqa: F811
+) -> None:
+    """Two sessions of one shard get every event of its servers twice: a process started with a
+    shard another one runs (or another SHARD_COUNT) is refused in one line, before it connects to
+    Discord, naming the process in its way."""
+    loop = two_shards
+    async with run_bot(
+        loop, tmp_path / "zero" / "bot.db", shards=[0], dev_guild=False, database_url=postgres_url
+    ):
+        clean = {k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID", "SHARD_IDS")}
+        env = {**clean, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": loop.token, "DATABASE_URL": postgres_url}
+        for count, ids, refusal in (
+            ("2", "0", "Cannot run these shards: shard 0 runs in another bot process already (pid "),
+            ("4", "1", "Cannot run these shards: another bot process (pid "),
+        ):
+            result = await asyncio.to_thread(
+                subprocess.run,
+                [sys.executable, "-m", "bot"],
+                cwd=tmp_path,
+                env={**env, "SHARD_COUNT": count, "SHARD_IDS": ids},
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+            assert result.returncode == 2, result.stderr
+            assert result.stderr.strip().startswith(refusal), result.stderr
+            assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+        assert loop.sessions.keys() == {0}  # (the refused ones never connected)
