@@ -24,18 +24,18 @@ class Attention:
         self.store = store
         self.clock = clock
         self.shared = shared  # several processes: another one may have seen a player's actions
-        self._last_active: dict[tuple[int, int], float] = {}  # (game, user) -> Unix time
-        self._told: set[tuple[int, int, int]] = set()  # (game, decision, seat) already looked at
+        self._last_active: dict[int, dict[int, float]] = {}  # game -> user -> Unix time
+        self._told: dict[int, set[tuple[int, int]]] = {}  # game -> (decision, seat) looked at
 
     def seen(self, game_id: int, user_id: int) -> None:
         """The player acted in the game, or opened their cards ("My hand", /hand): they are
         playing along (a "your turn" queued just before is not sent: `playing_along`)."""
-        self._last_active[(game_id, user_id)] = self.clock()
+        self._last_active.setdefault(game_id, {})[user_id] = self.clock()
 
     def playing_along(self, game_id: int, user_id: int) -> bool:
         """Whether the player acted in the game (or opened their cards) within `IDLE_SECONDS`, as
         this process saw."""
-        last = self._last_active.get((game_id, user_id))
+        last = self._last_active.get(game_id, {}).get(user_id)
         return last is not None and self.clock() - last < IDLE_SECONDS
 
     def queue(self, before: LoadedGame | None, game: LoadedGame, now: float) -> list[Notice]:
@@ -46,19 +46,20 @@ class Attention:
         if game.state is None:
             return []
         notices = []
+        told, active = self._told.setdefault(game.id, set()), self._last_active.get(game.id, {})
         same_decision = before is not None and before.state is not None and before.decision == game.decision
         was = before.to_decide() if same_decision and before is not None else frozenset()
         for seat in sorted(game.to_decide()):
-            key = (game.id, game.decision, seat)
-            if key in self._told or game.is_ai(seat):
+            key = (game.decision, seat)
+            if key in told or game.is_ai(seat):
                 continue
             if not game.can_act(seat):
                 continue  # nothing to do yet: looked at again when it has
-            self._told.add(key)
+            told.add(key)
             if seat in was and before is not None and before.state is not None and not before.is_ai(seat):
                 if before.can_act(seat):
                     continue  # theirs already before this change (e.g. at a restart)
-            last = self._last_active.get((game.id, game.user_of(seat)))
+            last = active.get(game.user_of(seat))
             if last is None or now - last >= IDLE_SECONDS:
                 notices.append(Notice(seat, game.decision))
         return notices
@@ -75,10 +76,11 @@ class Attention:
         now = self.clock()
         kept = []
         for notice in told:
-            key = (game.id, game.user_of(notice.seat))
-            if key not in self._last_active or self.shared:
-                self._last_active[key] = await self._last_active_at(game, key[1])
-                if now - self._last_active[key] < IDLE_SECONDS:
+            user_id = game.user_of(notice.seat)
+            active = self._last_active.setdefault(game.id, {})
+            if user_id not in active or self.shared:
+                active[user_id] = await self._last_active_at(game, user_id)
+                if now - active[user_id] < IDLE_SECONDS:
                     continue
             kept.append(notice)
         return kept
@@ -91,5 +93,5 @@ class Attention:
 
     def forget(self, game_id: int) -> None:
         """The game is over: nothing of it is kept."""
-        self._told = {key for key in self._told if key[0] != game_id}
-        self._last_active = {key: t for key, t in self._last_active.items() if key[0] != game_id}
+        self._told.pop(game_id, None)
+        self._last_active.pop(game_id, None)

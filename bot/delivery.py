@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from weakref import WeakValueDictionary
 
 from bot import screens
 from bot.channel_posts import ChannelPosts
@@ -52,7 +53,8 @@ class Delivery:
         self.sends = NotedSends(messenger, self.service, self.pacer, self.clock)
         self.privates = PrivateMessages(pipeline, messenger, self.pictures, self.sends)
         self.clicks = PrivateClicks(self.privates)
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: one delivery per game at a time (a lock nobody holds or waits for is dropped)
+        self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self.posts = ChannelPosts(messenger, self.pacer, self._newest_game, self.sends)
         self.notifications = Notifications(
             messenger,
@@ -97,8 +99,6 @@ class Delivery:
             game = outbox.game
             if not game.record.live and not (outbox.notices or outbox.posts or outbox.news):
                 self._forget(game)
-        if not lock.locked() and game_id not in self.pipeline.outboxes:
-            self._locks.pop(game_id, None)
 
     async def _deliver(self, outbox: Outbox) -> int:
         """Deliver the outbox; returns the version of the game it drew."""

@@ -194,7 +194,6 @@ class Pipeline:
     def _forget(self, game_id: int) -> None:
         self._histories.pop(game_id, None)
         self.attention.forget(game_id)
-        self.service.forget(game_id)
 
     async def _loaded(self, game_id: int) -> LoadedGame | None:
         try:
@@ -230,11 +229,10 @@ class Pipeline:
             assert game.state is not None
             try:
                 action = decide(game.rules, game.state, seat, policy_for(game.record.game_name), history, rng)
-                result = await self.service.act_as_ai(game_id, seat, action)
-            except Exception:  # an AI bug must never stall a table: play a random legal move instead
+            except Exception:  # an AI's bug must never stall a table: a random legal move instead
                 log.exception("AI of game %s seat %s failed; playing a random legal move", game_id, seat)
                 action = decide(game.rules, game.state, seat, RandomPolicy(), history, rng)
-                result = await self.service.act_as_ai(game_id, seat, action)
+            result = await self.service.act_as_ai(game_id, seat, action)  # (a storage error is raised)
             return Change(result.game, result.events)
 
         await self.run(game_id, step)

@@ -50,6 +50,9 @@ class Restart:
                     retried.add(game_id)
                     queue.append(game_id)
                 continue
+            except Exception:  # (a game that cannot be loaded or shown: the others are resumed)
+                log.exception("game %s could not be resumed", game_id)
+                continue
             if change.game.record.status == "running":  # (drafts lived in the messages)
                 for seat in range(len(change.game.seats)):
                     self.delivery.privates.slot(change.game, seat).restarted = True

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
+from weakref import WeakValueDictionary
 
 from bot.clock import FORCED_BY_CLOCK, carried_deadline, clock_seconds
 from bot.errors import (
@@ -57,8 +58,10 @@ class GameService(LobbyActions, SeatActions):
         self.store = store
         self.clock = clock  # Unix time, for timer deadlines
         self.new_seed = new_seed  # each new game's shuffle (tests pass a repeatable one)
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._channel_locks: dict[int, asyncio.Lock] = {}
+        #: Each game's (channel's) lock while anyone holds it or waits for it: a lock nobody
+        #: refers to is dropped (a game over is forgotten), and made anew if asked for again.
+        self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+        self._channel_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._running: dict[int, LoadedGame] = {}  # write-through cache of running games
         self._locales: dict[int, str] = {}  # user -> the locale last remembered for them here
         db = getattr(store, "db", None)
@@ -83,12 +86,6 @@ class GameService(LobbyActions, SeatActions):
         process's only, so it may be taken while another game's is held (each database lock held
         holds one of a few connections: two at once could wait for ever for a third)."""
         return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), None, game_id)
-
-    def forget(self, game_id: int) -> None:
-        """Drop a finished game's lock (a later click simply makes a new one)."""
-        lock = self._locks.get(game_id)
-        if lock is not None and not lock.locked():
-            del self._locks[game_id]
 
     def _require_lock(self, game_id: int) -> None:
         if not self.lock(game_id).locked():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+from weakref import WeakValueDictionary
 
 from bot.clock import CLOCK_CHOICES, CLOCK_OPTION, CLOCK_SECONDS
 from bot.errors import (
@@ -40,7 +41,7 @@ class LobbyActions:
     """Mixed into `GameService`, which provides the stubs below."""
 
     store: GameStore
-    _channel_locks: dict[int, asyncio.Lock]
+    _channel_locks: WeakValueDictionary[int, asyncio.Lock]
     new_seed: Callable[[], int]
 
     async def load(self, game_id: int) -> LoadedGame:

@@ -24,6 +24,8 @@ from storage import GameLockTimeout
 log = logging.getLogger(__name__)
 
 Expire = Callable[[int, int], Awaitable[None]]
+#: On a stop, how long the wake-ups under way may take to finish (seconds).
+STOP_GRACE = 5.0
 
 
 @dataclass
@@ -39,6 +41,8 @@ class TimerTasks:
         self._clock = clock
         self._scheduled: dict[int, _Scheduled] = {}
         self._running: dict[int, int] = {}  # game -> expiries in progress (no longer scheduled)
+        self._expiring: set[asyncio.Task[None]] = set()  # their tasks
+        self._stopped = False
 
     def schedule(
         self, game_id: int, key: int, deadline: float | None, *, same_key_keeps: bool = False
@@ -46,6 +50,8 @@ class TimerTasks:
         """Make the game's task match its current key and deadline (None: no timer).
         `same_key_keeps`: a task already waiting for this `key` stays as it is (an AI turn
         keyed by the game's version keeps its first pause)."""
+        if self._stopped:  # (an expiry finishing during the stop: its next wake-up is stored)
+            return
         current = self._scheduled.get(game_id)
         if current is not None and deadline is not None and current.key == key:
             if same_key_keeps or current.deadline == deadline:
@@ -73,11 +79,21 @@ class TimerTasks:
         """Whether an expiry of this game is in progress."""
         return game_id in self._running
 
-    async def stop(self) -> None:
+    async def stop(self, grace: float = STOP_GRACE) -> None:
+        """Cancel the waiting tasks; let the expiries under way finish (their commit, then what it
+        shows) for up to `grace` seconds, then cancel them too. Nothing is scheduled after."""
+        self._stopped = True
         tasks = [s.task for s in self._scheduled.values()]
         self._scheduled.clear()
         for task in tasks:
             task.cancel()
+        if self._expiring:
+            _done, late = await asyncio.wait(set(self._expiring), timeout=grace)
+            if late:
+                log.warning("stopping with %d wake-up(s) still under way: cut off", len(late))
+            tasks += late
+            for task in late:
+                task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -88,6 +104,9 @@ class TimerTasks:
         if current is not None and current.task is asyncio.current_task():
             del self._scheduled[game_id]
         self._running[game_id] = self._running.get(game_id, 0) + 1
+        task = asyncio.current_task()
+        if task is not None:
+            self._expiring.add(task)
         try:
             await self._expire(game_id, key)
         except UserError as refused:  # (e.g. busy: another process holds the game; tried again)
@@ -97,6 +116,7 @@ class TimerTasks:
         except Exception:
             log.exception("the wake-up of game %s (for %s) failed", game_id, key)
         finally:
+            self._expiring.discard(task)
             self._running[game_id] -= 1
             if not self._running[game_id]:
                 del self._running[game_id]

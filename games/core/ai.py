@@ -52,7 +52,10 @@ def decide(
     legal = rules.legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide")
-    return policy.choose(rules.view(state, seat), legal, seat_history(history, seat), rng)
+    action = policy.choose(rules.view(state, seat), legal, seat_history(history, seat), rng)
+    if action not in legal:  # (a policy's bug: the caller plays a random legal move instead)
+        raise ValueError(f"{policy.name} chose {action!r}, which is not a legal action of seat {seat}")
+    return action
 
 
 def ai_rng(seed: int, seat: int, version: int) -> Rng:

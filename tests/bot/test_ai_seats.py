@@ -109,12 +109,19 @@ async def test_ai_turns_resume_after_a_restart(harness: Harness) -> None:
     assert game.record.version > version or not game.ai_to_decide()
 
 
-async def test_a_failing_ai_never_stalls_the_table(harness: Harness, monkeypatch) -> None:
+@pytest.mark.parametrize("bug", ["raises", "illegal"])
+async def test_a_failing_ai_never_stalls_the_table(harness: Harness, monkeypatch, caplog, bug: str) -> None:
+    """A policy that raises, or chooses what is not a legal action: a random legal move instead,
+    the AI's failure in the log."""
     from games.core.ai import Policy
 
     class Broken(Policy):
+        name = "broken-ai"
+
         def choose(self, view, legal, history, rng):
-            raise RuntimeError("bug in the AI")
+            if bug == "raises":
+                raise RuntimeError("bug in the AI")
+            return "not an action"
 
     monkeypatch.setattr("bot.pipeline.policy_for", lambda name: Broken())
     (host,) = make_users(1)
@@ -129,6 +136,35 @@ async def test_a_failing_ai_never_stalls_the_table(harness: Harness, monkeypatch
             break
         await play_random_click(harness, lobby, game_id, [host], rng)
     assert any(a.seat == 1 for a in actions), "the broken AI's seat still played"
+    assert "seat 1 failed; playing a random legal move" in caplog.text
+    if bug == "illegal":
+        assert "broken-ai chose 'not an action', which is not a legal action of seat 1" in caplog.text
+
+
+async def test_a_storage_error_of_an_ai_turn_is_not_taken_for_the_ai_s(harness: Harness, caplog) -> None:
+    """The AI's move stands; the write failed: not "AI ... failed; playing a random legal move"
+    (which sent the operator to the AI, and tried to write again)."""
+    (host,) = make_users(1)
+    lobby = (await harness.command("play", host, "grumpy-nisse", True)).original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    pipeline = harness.table.pipeline
+    pipeline.wakeups.ai_pause = 60  # (the AI's turn is run below, by hand)
+    await harness.discord.click(host, lobby, f"lobby:{game_id}:start")
+    game = await harness.game(game_id)
+    if not game.ai_to_decide():
+        await play_random_click(harness, lobby, game_id, [host], random.Random(1))
+        game = await harness.game(game_id)
+    assert game.ai_to_decide()
+    written: list[int] = []
+
+    async def failing(*args, **kwargs):
+        written.append(1)
+        raise OSError("disk I/O error")
+
+    harness.service.act_as_ai = failing  # type: ignore[method-assign]
+    with pytest.raises(OSError):
+        await pipeline.ai_turn(game_id, game.record.version)
+    assert written == [1] and "AI of game" not in caplog.text
 
 
 def _game(name: str, state: object, ai: set[int], players: int) -> LoadedGame:

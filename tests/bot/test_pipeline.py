@@ -250,3 +250,20 @@ async def test_the_log_says_when_a_game_starts_and_ends(harness: Harness, caplog
     await harness.command("abandon", make_users(5)[0], None)
     assert f"game {game_id} (secret-krampus, 5 seats) started" in caplog.text
     assert f"game {game_id} (secret-krampus, 5 seats) abandoned" in caplog.text
+
+
+async def test_a_game_over_leaves_nothing_of_it_in_memory(harness: Harness) -> None:
+    """Its locks, its outbox, who was told of its decisions and who played along: the service's
+    lock of every game ever played stayed (its `forget` ran with the lock held, so never)."""
+    users = make_users(2)
+    table, game_id = await harness.open_table(users, "grumpy-nisse")
+    rng = random.Random(3)
+    for _ in range(20):
+        await play_random_click(harness, table, game_id, users, rng)
+    pipeline, service = harness.table.pipeline, harness.service
+    assert pipeline.attention._told.get(game_id) and pipeline.attention._last_active.get(game_id)
+    await harness.command("abandon", users[0], None)
+    await asyncio.sleep(0)
+    assert game_id not in service._locks and game_id not in harness.table.delivery._locks
+    assert game_id not in pipeline.outboxes
+    assert game_id not in pipeline.attention._told and game_id not in pipeline.attention._last_active

@@ -89,3 +89,37 @@ async def test_an_expiry_may_schedule_the_next_window_of_its_own_game() -> None:
     timers.schedule(9, 0, time.time())
     await asyncio.sleep(0.2)
     assert fired == [0, 1, 2]
+
+
+async def test_stop_lets_an_expiry_under_way_finish_and_schedules_nothing_after() -> None:
+    """An AI turn or a clock expiry committing as the bot stops: it finishes (its commit, then
+    what it shows) before the stop returns (the database closed under it), and what it schedules
+    then is not started (it is stored; the next start schedules it)."""
+    release, finished = asyncio.Event(), []
+
+    async def expire(game_id: int, key: int) -> None:
+        await release.wait()
+        timers.schedule(game_id, key + 1, time.time())  # (its next wake-up)
+        finished.append(game_id)
+
+    timers = TimerTasks(expire)
+    timers.schedule(1, 0, time.time())
+    await asyncio.sleep(0.01)
+    assert timers.running(1)
+    stopping = asyncio.create_task(timers.stop())
+    await asyncio.sleep(0.01)
+    assert not stopping.done()  # (waiting for the expiry)
+    release.set()
+    await stopping
+    assert finished == [1] and timers.pending() == {} and not timers.busy()
+
+
+async def test_stop_cuts_off_an_expiry_that_takes_too_long(caplog) -> None:
+    async def expire(game_id: int, key: int) -> None:
+        await asyncio.sleep(60)
+
+    timers = TimerTasks(expire)
+    timers.schedule(1, 0, time.time())
+    await asyncio.sleep(0.01)
+    await asyncio.wait_for(timers.stop(grace=0.05), 5)
+    assert not timers.busy() and "1 wake-up(s) still under way: cut off" in caplog.text
