@@ -37,6 +37,8 @@ class Picture:
     key: str
     render: Callable[[], bytes]
     language: str = field(default_factory=current_language)
+    #: what it shows, in a few words of its language: the alt text a screen reader says
+    alt: str = ""
 
     def __post_init__(self) -> None:
         suffix = f"|{self.language}"  # once: `replace` (e.g. with its drawn bytes) runs this again
@@ -49,7 +51,7 @@ class Picture:
             return self.render()
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.drawn()), filename=self.filename)
+        return discord.File(io.BytesIO(self.drawn()), filename=self.filename, description=self.alt or None)
 
 
 @dataclass
@@ -277,6 +279,18 @@ def _winner_line(seat: int | None, winners: Sequence[int], ctx: TableContext) ->
     else:
         head = _("{names} wins!", names=names)
     return head
+
+
+def fitted(text: str, most: int = 100) -> str:
+    """`text` in at most `most` characters (a select option's label or description): cut after
+    a whole word, with an ellipsis, where it is longer (a hard cut left "... unter deinen Stape")."""
+    if len(text) <= most:
+        return text
+    cut = text[: most - 1]
+    space = cut.rfind(" ")
+    if space > most // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:.") + "\N{HORIZONTAL ELLIPSIS}"
 
 
 def newest_lines(lines: Sequence[str], most: int) -> list[str]:

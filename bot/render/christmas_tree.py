@@ -154,6 +154,7 @@ class ChristmasTreeRenderer(BaseRenderer):
             f"trees-{ctx.game_id}.png",
             picture_key(view, ctx.names, fresh=fresh),
             partial(render_trees_png, view, list(ctx.names), fresh),
+            alt=_("Every player's tree"),
         )
         return Payload(embeds=[embed], pictures=[picture])
 
@@ -235,7 +236,14 @@ class ChristmasTreeRenderer(BaseRenderer):
         return Payload(
             embeds=[embed],
             view=private_components(view, ctx, chosen),
-            pictures=[Picture(f"tree-{ctx.game_id}-{seat}.png", picture.key(), picture.render)],
+            pictures=[
+                Picture(
+                    f"tree-{ctx.game_id}-{seat}.png",
+                    picture.key(),
+                    picture.render,
+                    alt=_("Your tree, and your hand or the card you are placing"),
+                )
+            ],
         )
 
     # -- the rest of the renderer contract ----------------------------------------------------------

@@ -17,7 +17,7 @@ import discord
 
 from bot.components import ActionButton, ActionSelect, DraftButton, DraftSelect
 from bot.i18n import _
-from bot.render.base import TableContext, new_view
+from bot.render.base import TableContext, fitted, new_view
 from bot.render.christmas_tree_text import cell_text, objective_name, place_label, short_card, wishes_text
 from games.christmas_tree.data import Phase
 from games.christmas_tree.models import CTView
@@ -70,7 +70,7 @@ def private_components(view: CTView, ctx: TableContext, draft: Draft) -> discord
     if view.phase == Phase.OBJECTIVES and view.objective_cards:
         options = [
             discord.SelectOption(
-                label=f"{i + 1}. {objective_name(code)}"[:100],
+                label=fitted(f"{i + 1}. {objective_name(code)}"),
                 value=f"objective.{i}",
                 default=code == view.my_choice,
             )
@@ -91,7 +91,7 @@ def _placement_components(view: CTView, ctx: TableContext, draft: Draft) -> disc
     g, d = ctx.game_id, ctx.decision
     cards = [
         discord.SelectOption(
-            label=f"{i + 1}. {short_card(code)}"[:100],
+            label=fitted(f"{i + 1}. {short_card(code)}"),
             value=draft.code(i, draft.cell),
             default=i == draft.card,
             description=wishes_text(code),  # (a gingerbread's: its icons are small on a phone)
@@ -156,7 +156,7 @@ def _cookie_components(view: CTView, ctx: TableContext, draft: Draft) -> discord
     if view.cookies_left > 0 and filled:
         turnable = [(c, s) for c, s in filled if len(rotations_of(s[0])) > 1]
         turn = [
-            discord.SelectOption(label=f"{cell_text(c)}: {short_card(s[0])}"[:100], value=f"rotate.{c}")
+            discord.SelectOption(label=fitted(f"{cell_text(c)}: {short_card(s[0])}"), value=f"rotate.{c}")
             for c, s in turnable
         ]
         if turn:
@@ -177,7 +177,7 @@ def _swap_items(view: CTView, ctx: TableContext, draft: Draft, filled: list[int]
     def option(cell: int, value: str, chosen: int | None) -> discord.SelectOption:
         slot = view.preview[cell]
         assert slot is not None
-        label = f"{cell_text(cell)}: {short_card(slot[0])}"[:100]
+        label = fitted(f"{cell_text(cell)}: {short_card(slot[0])}")
         return discord.SelectOption(label=label, value=value, default=cell == chosen)
 
     swap_from = [option(c, f"s{c}", draft.swap_a) for c in filled]
@@ -213,7 +213,9 @@ def _swap_buttons(view: CTView, ctx: TableContext, a: int, b: int) -> list[Actio
             else:
                 label = _("Swap")
             buttons.append(
-                ActionButton(ctx.game_id, ctx.decision, f"swap.{a}.{b}.{ra}.{rb}", label=label[:80], row=3)
+                ActionButton(
+                    ctx.game_id, ctx.decision, f"swap.{a}.{b}.{ra}.{rb}", label=fitted(label, 80), row=3
+                )
             )
     return buttons
 

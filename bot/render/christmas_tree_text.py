@@ -7,6 +7,7 @@ cards, cells and facings are the rules' (`games.christmas_tree.words`), translat
 from __future__ import annotations
 
 from bot.i18n import N_, _, ngettext, translated
+from bot.render.base import fitted
 from games.christmas_tree.models import PendingTurn
 from games.christmas_tree.objectives import OBJECTIVES
 from games.christmas_tree.words import card_words, cell_words, facing_words, wishes_words
@@ -79,7 +80,7 @@ def short_card(code: str) -> str:
 def wishes_text(code: str) -> str | None:
     """A gingerbread's wishes for a select option's description (None for other cards)."""
     wishes = wishes_words(code)
-    return translated(wishes)[:100] if wishes is not None else None
+    return fitted(translated(wishes)) if wishes is not None else None
 
 
 def cell_text(cell: int) -> str:

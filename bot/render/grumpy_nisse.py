@@ -128,6 +128,7 @@ class GrumpyNisseRenderer(BaseRenderer):
             f"track-{ctx.game_id}.png",
             picture_key(view.track, ordep),
             partial(render_track_png, list(view.track), ordep),
+            alt=_("The progress track"),
         )
         return Payload(embeds=[embed], view=self._table_components(view, ctx), pictures=[picture])
 

@@ -20,7 +20,7 @@ import discord
 
 from bot.components import ActionButton, ActionSelect
 from bot.i18n import N_, _, ngettext
-from bot.render.base import EMBED_COLOUR, Payload, TableContext, new_view
+from bot.render.base import EMBED_COLOUR, Payload, TableContext, fitted, new_view
 from bot.render.grumpy_nisse_text import (
     GAME_NAME,
     ROLE_EMOJI,
@@ -275,7 +275,7 @@ def _components(view: GNView, ctx: TableContext) -> discord.ui.View | None:
             chunk = choices[start : start + MAX_OPTIONS]
             options = [
                 discord.SelectOption(
-                    label=(choice_label(choice) + _outlook(view, choice))[:100],
+                    label=fitted(choice_label(choice) + _outlook(view, choice)),
                     value=choice.code,
                     emoji=SUIT_EMOJI[choice.card[0]] if choice.card else None,
                     description=effect_short(choice.card) if choice.card else None,
@@ -322,7 +322,7 @@ def _button(view: GNView, ctx: TableContext, choice: ChoiceView) -> ActionButton
         ctx.game_id,
         ctx.decision,
         choice.code,
-        label=label[:80],
+        label=fitted(label, 80),
         emoji=SUIT_EMOJI[choice.card[0]] if choice.card else None,
         style=STYLES.get(choice.kind, discord.ButtonStyle.secondary),
     )

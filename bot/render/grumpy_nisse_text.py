@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, _, current, translations
-from bot.render.base import left_out
+from bot.render.base import fitted, left_out
 from games.core import Event
 from games.grumpy_nisse import words as rule_words
 from games.grumpy_nisse.data import EFFECTS, ROLE_NAMES, SUITS, Role, value_of
@@ -15,12 +15,14 @@ from games.grumpy_nisse.events import TrickWon
 from games.grumpy_nisse.models import TrickRecord
 from games.grumpy_nisse.view_models import DieView, GNView
 
-#: A coloured circle per suit (the colours of spec 2.1; the track picture uses the same).
+#: A picture of each suit's thing, told apart by its shape (coloured circles were told apart by
+#: colour alone: orange, red and green are what red-green colour-blind players mix up; the track
+#: picture draws the same things, in the suits' colours of spec 2.1).
 SUIT_EMOJI = {
-    "P": "\N{LARGE ORANGE CIRCLE}",
-    "L": "\N{LARGE GREEN CIRCLE}",
-    "F": "\N{LARGE RED CIRCLE}",
-    "M": "\N{LARGE BLUE CIRCLE}",
+    "P": "\N{CHESTNUT}",  # (no pinecone in Unicode)
+    "L": "\N{LEAF FLUTTERING IN WIND}",
+    "F": "\N{HIBISCUS}",
+    "M": "\N{MUSHROOM}",
 }
 NO_TRUMP = "\N{LARGE PURPLE CIRCLE}"
 ROLE_EMOJI = {Role.VIOLET: "\N{BLOSSOM}", Role.TORECH: "\N{JAPANESE OGRE}"}
@@ -181,4 +183,4 @@ def event_block(
 def effect_short(code: str) -> str:
     """A card's effect in at most 100 characters (a select option's description)."""
     info = EFFECTS[value_of(code)]
-    return (f"{_(info.label)}: {_(info.text)}" if info.label else _(info.text))[:100]
+    return fitted(f"{_(info.label)}: {_(info.text)}" if info.label else _(info.text))

@@ -26,7 +26,7 @@ from bot.clock import CLOCK_CHOICES, CLOCK_DESCRIPTION, CLOCK_OPTION, CLOCK_SECO
 from bot.components import LOBBY_OPS, LobbyButton, LobbyOptionSelect
 from bot.i18n import LANGUAGES, N_, _, ngettext
 from bot.plugins import PLUGINS
-from bot.render.base import EMBED_COLOUR, Payload, new_view
+from bot.render.base import EMBED_COLOUR, Payload, fitted, new_view
 from bot.service_lobby import ANY_OPTION
 from games.core import GameRules
 
@@ -137,9 +137,9 @@ def _option_select(game_id: int, option: LobbyOption, current: Any) -> LobbyOpti
     title = _(option.title)
     choices = [
         discord.SelectOption(
-            label=_("{option}: {value}", option=title, value=option.label(_parse_label(value)))[:100],
+            label=fitted(_("{option}: {value}", option=title, value=option.label(_parse_label(value)))),
             value=value,
-            description=(option.value_description(value) or "")[:100] or None,
+            description=fitted(option.value_description(value) or "") or None,
             default=option.label(_parse_label(value)) == shown,
         )
         for value in option.values
@@ -151,9 +151,9 @@ def _combined_select(game_id: int, choosable: list[LobbyOption]) -> LobbyOptionS
     """More options than rows: one select of every `option: value` (values `name=value`)."""
     choices = [
         discord.SelectOption(
-            label=_("{option}: {value}", option=_(o.title), value=o.label(_parse_label(value)))[:100],
+            label=fitted(_("{option}: {value}", option=_(o.title), value=o.label(_parse_label(value)))),
             value=f"{o.name}={value}",
-            description=(o.value_description(value) or "")[:100] or None,
+            description=fitted(o.value_description(value) or "") or None,
         )
         for o in choosable
         for value in o.values

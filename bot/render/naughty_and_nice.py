@@ -62,6 +62,7 @@ class NaughtyAndNiceRenderer(BaseRenderer):
             f"naughty-and-nice-{ctx.game_id}.png",
             picture_key(view, names),
             partial(render_table_png, view, names),
+            alt=_("Each player's cards in play and their totals"),
         )
         over = view.phase == Phase.GAME_OVER
         components = None if over else turn_components(self.public_choices(view), view, ctx)

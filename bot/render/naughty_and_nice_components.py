@@ -13,7 +13,7 @@ import discord
 
 from bot.components import ActionButton, ActionSelect, DraftSelect
 from bot.i18n import N_, _, ngettext
-from bot.render.base import TableContext, new_view
+from bot.render.base import TableContext, fitted, new_view
 from bot.render.naughty_and_nice_text import NAUGHTY_E, NICE_E, short_card, target_label
 from games.naughty_and_nice.data import Declaration
 from games.naughty_and_nice.view_models import CardInfo, ChoiceView, NNView
@@ -38,13 +38,15 @@ def turn_components(choices: Sequence[ChoiceView], view: NNView, ctx: TableConte
         chunk = takes[i : i + 25]
         options = [
             discord.SelectOption(
-                label=short_card(c.card)[:100],  # type: ignore[arg-type]
+                label=fitted(short_card(c.card)),  # type: ignore[arg-type]
                 value=c.code,
-                description=_(
-                    "costs {cost} of the {left} left",
-                    cost=abs(c.card.value),  # type: ignore[union-attr]
-                    left=left,
-                )[:100],
+                description=fitted(
+                    _(
+                        "costs {cost} of the {left} left",
+                        cost=abs(c.card.value),  # type: ignore[union-attr]
+                        left=left,
+                    )
+                ),
             )
             for c in chunk
         ]
@@ -63,7 +65,7 @@ def turn_components(choices: Sequence[ChoiceView], view: NNView, ctx: TableConte
     row = len(items)  # the row after the selects (the table's "My hand" button joins it)
     for c in buttons:
         label, emoji, style = _button(c, view)
-        items.append(ActionButton(g, d, c.code, label=label[:80], emoji=emoji, style=style, row=row))
+        items.append(ActionButton(g, d, c.code, label=fitted(label, 80), emoji=emoji, style=style, row=row))
     return new_view(*items) if items else None
 
 
@@ -96,7 +98,7 @@ def play_components(view: NNView, ctx: TableContext, picked: CardInfo | None) ->
             cards.setdefault(c.card.id, c.card)
     options = [
         discord.SelectOption(
-            label=short_card(c)[:100],
+            label=fitted(short_card(c)),
             value=f"c{c.id}",
             description=_("{kind} card worth {value}", kind=_(TYPE_NAMES[c.type]), value=f"{c.value:+d}"),
             default=picked is not None and c.id == picked.id,
@@ -116,7 +118,7 @@ def play_components(view: NNView, ctx: TableContext, picked: CardInfo | None) ->
                     g,
                     d,
                     c.code,
-                    label=target_label(view, ctx, picked, c.target)[:80],
+                    label=fitted(target_label(view, ctx, picked, c.target), 80),
                     style=discord.ButtonStyle.primary
                     if c.target == view.seat
                     else discord.ButtonStyle.secondary,
@@ -143,7 +145,7 @@ def orient_components(view: NNView, ctx: TableContext) -> discord.ui.View:
                         g,
                         d,
                         c.code,
-                        label=f"{_(c.card.name)} {c.card.value:+d}: {face}"[:80],  # type: ignore[union-attr]
+                        label=fitted(f"{_(c.card.name)} {c.card.value:+d}: {face}", 80),  # type: ignore[union-attr]
                         emoji="\N{UPWARDS BLACK ARROW}" if c.face_up else "\N{DOWNWARDS BLACK ARROW}",
                         style=discord.ButtonStyle.success if c.face_up else discord.ButtonStyle.secondary,
                         row=row,
@@ -156,7 +158,7 @@ def orient_components(view: NNView, ctx: TableContext) -> discord.ui.View:
     )
     for row, (up, name, text) in enumerate(turns):
         options = [
-            discord.SelectOption(label=f"{_(c.card.name)} {c.card.value:+d}"[:100], value=c.code)  # type: ignore[union-attr]
+            discord.SelectOption(label=fitted(f"{_(c.card.name)} {c.card.value:+d}"), value=c.code)  # type: ignore[union-attr]
             for c in orients
             if c.face_up is up
         ]

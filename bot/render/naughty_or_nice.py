@@ -249,6 +249,7 @@ class NaughtyOrNiceRenderer(BaseRenderer):
             f"naughty-or-nice-{ctx.game_id}.png",
             picture_key(view, ctx.names),
             partial(render_table_png, view, list(ctx.names)),
+            alt=_("The playground's kiddos, the offer row and each player's collection"),
         )
         items = table_components(view, ctx)
         return Payload(embeds=[embed], view=new_view(*items) if items else None, pictures=[picture])

@@ -16,7 +16,7 @@ import discord
 
 from bot.components import ActionButton, ActionSelect
 from bot.i18n import N_, _, translated
-from bot.render.base import TableContext
+from bot.render.base import TableContext, fitted
 from bot.render.naughty_or_nice_text import (
     COLOUR_EMOJI,
     present_type_name,
@@ -159,7 +159,7 @@ def table_components(view: NoNView, ctx: TableContext) -> list[discord.ui.Item]:
             discord.SelectOption(
                 label=label,
                 value=code,
-                description=giver_description(Giver(code.split(".")[1]), view.uses_abilities)[:100],
+                description=fitted(giver_description(Giver(code.split(".")[1]), view.uses_abilities)),
             )
             for code, label in choices
         ]
@@ -179,7 +179,7 @@ def table_components(view: NoNView, ctx: TableContext) -> list[discord.ui.Item]:
                 g,
                 d,
                 code,
-                label=label[:80],
+                label=fitted(label, 80),
                 style=BUTTON_STYLE.get(kind_of(code), discord.ButtonStyle.secondary),
                 emoji=emoji.get(code),
             )

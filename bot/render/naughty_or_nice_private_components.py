@@ -19,7 +19,7 @@ import discord
 
 from bot.components import ActionButton, ActionSelect, DraftButton, DraftSelect
 from bot.i18n import _, ngettext
-from bot.render.base import TableContext, new_view
+from bot.render.base import TableContext, fitted, new_view
 from bot.render.naughty_or_nice_choices import distinct, fulfil_hint, nothing_to_steal
 from bot.render.naughty_or_nice_components import (
     BUTTON_STYLE,
@@ -67,7 +67,7 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
     if 0 < len(direct) <= 5:
         items += [_button(ctx, c, row=0) for c in direct]
     elif direct:
-        options = [discord.SelectOption(label=choice_label(c, ctx)[:100], value=c.code) for c in direct]
+        options = [discord.SelectOption(label=fitted(choice_label(c, ctx)), value=c.code) for c in direct]
         items.append(ActionSelect(g, d, "choose", options[:25], placeholder=_("Choose..."), row=0))
     kiddos = [k for k in view.playground if k.id in fulfil_targets(view)]
     # the wishes the hand can fulfill first (then with Caga Tió), each group in the table's order
@@ -75,7 +75,7 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
     if kiddos:
         options = [
             discord.SelectOption(
-                label=kiddo_label(k)[:100],
+                label=fitted(kiddo_label(k)),
                 value=draft_code(k.id, 0),
                 description=fulfil_hint(view, k.id),
                 emoji="\N{WRAPPED PRESENT}" if fulfil_hint(view, k.id) else None,
@@ -94,7 +94,7 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
     elif groups:
         options = [
             discord.SelectOption(
-                label=_(GROUP_TEXT.get(name, name))[:100], value=f"g{name}", default=name == chosen
+                label=fitted(_(GROUP_TEXT.get(name, name))), value=f"g{name}", default=name == chosen
             )
             for name in groups
         ]
@@ -111,7 +111,7 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
         targets = distinct(groups[chosen])
         options = [
             discord.SelectOption(
-                label=label(c, ctx)[:100], value=c.code, description=nothing_to_steal(view, c)
+                label=fitted(label(c, ctx)), value=c.code, description=nothing_to_steal(view, c)
             )
             for c in targets
         ]
@@ -125,7 +125,7 @@ def _button(ctx: TableContext, choice: Choice, row: int) -> ActionButton:
         ctx.game_id,
         ctx.decision,
         choice.code,
-        label=choice_label(choice, ctx)[:80],
+        label=fitted(choice_label(choice, ctx), 80),
         style=BUTTON_STYLE.get(kind_of(choice.code), discord.ButtonStyle.secondary),
         row=row,
     )
@@ -196,7 +196,9 @@ def _fulfil_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discor
     fixed = fixed_kiddo(view)
     if fixed is None:
         options = [
-            discord.SelectOption(label=kiddo_label(k)[:100], value=draft_code(k.id, 0), default=k.id == kiddo)
+            discord.SelectOption(
+                label=fitted(kiddo_label(k)), value=draft_code(k.id, 0), default=k.id == kiddo
+            )
             for k in view.playground
         ]
         items.append(DraftSelect(g, d, "kiddo", options, placeholder=_("Fulfill: choose a kiddo..."), row=0))
@@ -220,9 +222,9 @@ def _fulfil_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discor
         hopeless = _("Your hand can't finish this wish after it")
         options = [
             discord.SelectOption(
-                label=choice_label(c, ctx)[:100],
+                label=fitted(choice_label(c, ctx)),
                 value=c.code,
-                description=hopeless[:100] if c.code in view.dead_ends else None,
+                description=fitted(hopeless) if c.code in view.dead_ends else None,
             )
             for c in quick[:25]
         ]
@@ -239,9 +241,12 @@ def _fulfil_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discor
             g,
             d,
             code,
-            label=ngettext(
-                "Fulfill {name} with {n} present", "Fulfill {name} with {n} presents", given, name=name
-            )[:80],
+            label=fitted(
+                ngettext(
+                    "Fulfill {name} with {n} present", "Fulfill {name} with {n} presents", given, name=name
+                ),
+                80,
+            ),
             style=discord.ButtonStyle.success,
             row=3,
             disabled=all(c.code != code for c in view.choices),  # enabled once the presents match

@@ -135,6 +135,7 @@ class SecretKrampusRenderer(BaseRenderer):
             f"secret-krampus-{ctx.game_id}.png",
             picture_key(view, ctx.names),
             partial(render_boards_png, view, list(ctx.names)),
+            alt=_("The Nice and Naughty boards"),
         )
         return Payload(
             embeds=[embed], view=None if done else self._table_components(view, ctx), pictures=[picture]

@@ -279,13 +279,13 @@ def test_spy_shows_the_hand_only_to_the_spy() -> None:
 
 def test_a_hand_explains_each_effect_once() -> None:
     lines = hand_lines(["L3", "F2", "L2", "F3", "F9", "P9"]).splitlines()
-    assert lines[0].startswith("🟢 **Leaves 3** - Lucky roll: In the same suit, dice are added")
-    assert lines[1].startswith("🔴 **Flowers 2** - Recover: After the trick")
+    assert lines[0].startswith("🍃 **Leaves 3** - Lucky roll: In the same suit, dice are added")
+    assert lines[1].startswith("🌺 **Flowers 2** - Recover: After the trick")
     assert lines[2:] == [
-        "🟢 **Leaves 2** (Recover)",
-        "🔴 **Flowers 3** (Lucky roll)",
-        "🔴 **Flowers 9** - no effect",
-        "🟠 **Pinecones 9** - no effect",
+        "🍃 **Leaves 2** (Recover)",
+        "🌺 **Flowers 3** (Lucky roll)",
+        "🌺 **Flowers 9** - no effect",
+        "🌰 **Pinecones 9** - no effect",
     ]
 
 
@@ -416,3 +416,16 @@ def test_a_trick_on_an_event_space_says_its_event_while_it_can_happen(seed: int)
         assert (f"({status} so far)" in text) == ("/" in str(status)), text
         seen.add(status if status == "armed" else event)
     assert seen
+
+
+def test_suits_are_told_apart_by_shape_not_colour_alone() -> None:
+    """The draft grid and "what is left" lines give suits by their mark only ("🌰3 🌺2"): coloured
+    circles (orange, green, red) were what red-green colour-blind players mix up."""
+    import unicodedata
+
+    from bot.render.grumpy_nisse_text import SUIT_EMOJI, by_suit, grid_text
+
+    names = [unicodedata.name(mark) for mark in SUIT_EMOJI.values()]
+    assert len(set(names)) == 4 and not any("CIRCLE" in name or "SQUARE" in name for name in names)
+    assert by_suit(["P2", "L1", "P7"]) == f"{SUIT_EMOJI['P']} 2 7 \N{MIDDLE DOT} {SUIT_EMOJI['L']} 1"
+    assert grid_text([["F2", None, "M5"]]) == f"`1` {SUIT_EMOJI['F']}2 {SUIT_EMOJI['M']}5"

@@ -199,3 +199,20 @@ def test_a_picture_in_one_language_is_not_served_to_another(plugin: GamePlugin) 
     assert all(a == b for a, b in drawn.values()), "the same language drew two different pictures"
     if any(drawn["en"]):
         assert len({pictures[0] for pictures in drawn.values()}) == 3
+
+
+@pytest.mark.parametrize("plugin", GAMES)
+def test_every_picture_says_what_it_shows_in_the_reader_s_language(plugin: GamePlugin) -> None:
+    """Its alt text (what a screen reader says, and what shows while it loads): a picture sent
+    without one was only "image"."""
+    moment = list(random_game(plugin, plugin.min_players, 2, dict(plugin.bench[0].options)))[-1]
+    told: dict[str, set[str]] = {}
+    for language in ("en", *LANGUAGES):
+        with using(language):
+            payloads = [moment.table(), *(moment.private(seat) for seat in range(plugin.min_players))]
+        pictures = [picture for payload in payloads for picture in payload.pictures]
+        assert pictures and all(picture.alt for picture in pictures), (language, pictures)
+        assert all(picture.file().description == picture.alt for picture in pictures[:1])
+        told[language] = {picture.alt for picture in pictures}
+    for language in LANGUAGES:
+        assert not told[language] & told["en"], (language, told[language])
