@@ -46,7 +46,14 @@ class SeatActions:
         host = None if owner is not None else next_host(game, seat, game.seats[seat].user_id)
         try:  # (an AI that keeps the seat for its player: that player still reads its DM)
             await self.store.replace_seat(
-                game_id, seat, ai_id, name, owner=owner, keep_private=owner is not None, host=host
+                game_id,
+                seat,
+                ai_id,
+                name,
+                owner=owner,
+                keep_private=owner is not None,
+                host=host,
+                forfeited_by=None if owner is not None else game.seats[seat].user_id,
             )
         except StorageConflict as error:
             raise StaleDecision(conflict(error)) from None
@@ -79,7 +86,9 @@ class SeatActions:
             raise UserError(_("Nobody is waiting to take that seat back."))
         host = next_host(game, seat, record.owner_id)
         try:
-            await self.store.replace_seat(game_id, seat, record.user_id, record.display_name, host=host)
+            await self.store.replace_seat(
+                game_id, seat, record.user_id, record.display_name, host=host, forfeited_by=record.owner_id
+            )
         except StorageConflict as error:
             raise StaleDecision(conflict(error)) from None
         self._written(game_id)

@@ -84,13 +84,16 @@ class GameStore(GameReads):
         owner: tuple[int, str] | None = None,
         keep_private: bool = False,
         host: int | None = None,
+        forfeited_by: int | None = None,
     ) -> None:
         """Give a running game's seat to someone else (an AI taking over a leaver's seat, or the
         player reclaiming it). Its timeouts start afresh; `owner` is the player an AI stands in
         for (who may reclaim the seat), if any. Its private message (DM state, view) starts afresh
         too, unless `keep_private`: the same person still reads it (an AI keeps the seat for its
         player, or the player takes it back). `host`: who hosts the game from now on (the host
-        left), if anyone new."""
+        left), if anyone new. `forfeited_by`: the person who gives the seat up for good (they left,
+        or were replaced): the game is a loss of theirs in the results from now on, and the seat's
+        result at the end is nobody else's (an abandoned game's results go: `set_status`)."""
         owner_id, owner_name = owner if owner is not None else (None, None)
         private = (
             ""
@@ -113,15 +116,17 @@ class GameStore(GameReads):
                 raise StorageConflict("This game is not running any more.")
             if host is not None:
                 await conn.execute("UPDATE games SET host_id = ? WHERE id = ?", (host, game_id))
+            if forfeited_by is not None and forfeited_by > 0:
+                await conn.execute(
+                    "INSERT INTO results (game_id, seat, user_id, guild_id, game_name, won, ai) "
+                    "SELECT id, ?, ?, guild_id, game_name, 0, 0 FROM games WHERE id = ? "
+                    "ON CONFLICT DO NOTHING",
+                    (seat, forfeited_by, game_id),
+                )
 
     async def set_clock(self, game_id: int, clock_deadline: float | None) -> None:
         """When the turn clock runs out for the current decision (None: no clock now)."""
         await self.db.write("UPDATE games SET clock_deadline = ? WHERE id = ?", (clock_deadline, game_id))
-
-    async def set_timeouts(self, game_id: int, seat: int, timeouts: int) -> None:
-        await self.db.write(
-            "UPDATE seats SET timeouts = ? WHERE game_id = ? AND seat = ?", (timeouts, game_id, seat)
-        )
 
     async def finish_by_forfeit(self, game_id: int, winners: frozenset[int]) -> None:
         """End a running game now with `winners` (the others left), results stored."""
@@ -224,10 +229,13 @@ class GameStore(GameReads):
         for old in from_statuses:
             check_status(old)
         marks = ", ".join("?" for _ in from_statuses)
-        changed = await self.db.write(
-            f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
-            (status, self._now(), game_id, *from_statuses),
-        )
+        async with self.db.transaction() as conn:
+            changed = await conn.execute(
+                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                (status, self._now(), game_id, *from_statuses),
+            )
+            if changed == 1 and status == "abandoned":  # (it counts for no one: a leaver's loss goes)
+                await conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
         return changed == 1
 
     async def set_deadline(self, game_id: int, deadline: float | None) -> None:

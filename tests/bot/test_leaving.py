@@ -138,6 +138,37 @@ async def test_two_player_game_the_one_who_stays_may_take_the_win(harness: Harne
     assert len(wins) == 1 and f"rematch:{game_id}" in wins[0].custom_ids()  # one end post, with Rematch
     await harness.command("stats", users[0], None)
     assert "1/1 won" in harness.discord.last_ephemeral(users[0]).text()
+    # the leaver lost it (leaving kept a lost game out of their record), the AI seated for the
+    # last moments neither played nor lost it
+    await harness.command("stats", users[1], None)
+    assert "0/1 won" in harness.discord.last_ephemeral(users[1]).text()
+    assert await harness.service.store.results.ai_stats(harness.discord.guild_id, "grumpy-nisse") == (0, 0)
+
+
+async def test_a_player_replaced_loses_the_game_and_an_abandoned_game_counts_for_no_one(
+    harness: Harness,
+) -> None:
+    """Whatever the AI in their seat does after: the seat's result is theirs, a loss; and a game
+    abandoned after someone left counts for nobody."""
+    results = harness.service.store.results
+    guild = harness.discord.guild_id
+    for abandon in (False, True):
+        users = make_users(5, start=1 if not abandon else 11)
+        table, game_id = await harness.open_table(users)
+        await harness.command("replace", users[0], users[3])  # (the host hands an absent seat on)
+        if abandon:
+            await harness.command("abandon", users[0], None)
+            assert [r for r in await results.player_stats(guild, users[3].id)] == []
+            continue
+        rng = random.Random(4)
+        for _ in range(3000):
+            if (await harness.game(game_id)).record.status != "running":
+                break
+            await play_random_click(harness, table, game_id, users, rng)
+            await settle(harness)
+        assert (await harness.game(game_id)).record.status == "finished"
+        assert await results.player_stats(guild, users[3].id) == [("secret-krampus", 1, 0)]
+        assert await results.ai_stats(guild, "secret-krampus") == (0, 0)
 
 
 async def test_take_the_win_and_rematch_answered_late_are_acknowledged_first(

@@ -43,3 +43,24 @@ async def test_results_stats_and_leaderboard(store):
     assert await store.results.ai_stats(1, "g") == (1, 0)
     assert await store.results.ai_stats(None, "g") == (1, 1)
     assert await store.results.ai_stats(1, "other") == (0, 0)
+
+
+async def test_a_seat_given_up_for_good_is_its_player_s_loss_and_nobody_else_s(store):
+    """/leave or /replace: the game is a loss of the person who gave the seat up, whatever the
+    AI in it does after; an abandoned game counts for no one."""
+    ids = []
+    for channel_id in (1, 2):
+        lobby = await store.lobbies.create(
+            guild_id=1, channel_id=channel_id, game_name="g", host_id=100, host_name="P0", options={}, seed=1
+        )
+        await store.lobbies.add_seat(lobby.id, 200, "P1")
+        await store.lobbies.start(lobby.id, "{}")
+        await store.replace_seat(lobby.id, 1, -1, "Jingle (AI)", forfeited_by=200)
+        ids.append(lobby.id)
+    assert await store.results.player_stats(1, 200) == [("g", 2, 0)]  # (at once)
+    await store.finish_by_forfeit(ids[0], frozenset({1}))  # (the AI in the seat wins it)
+    assert await store.results.player_stats(1, 200) == [("g", 2, 0)]
+    assert await store.results.ai_stats(1, "g") == (0, 0)
+    assert await store.results.player_stats(1, 100) == [("g", 1, 0)]
+    assert await store.set_status(ids[1], "abandoned", from_statuses=("running",))
+    assert await store.results.player_stats(1, 200) == [("g", 1, 0)]  # (the abandoned one's went)
