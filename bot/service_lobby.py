@@ -288,8 +288,11 @@ class LobbyActions:
         if not game.record.live:
             raise StaleDecision(closed_reason(game.record.status))
         if user_id != game.record.host_id and not can_manage_server:
-            raise NotAllowed(_("Only the host or a member with Manage Server can abandon a game."))
-        await self.store.set_status(game_id, "abandoned", from_statuses=LIVE)
+            raise NotAllowed(_("Only the host or a member with Manage Server can end a game."))
+        if game.record.status == "lobby":  # (nothing was played: as the lobby's Cancel)
+            await self.store.set_status(game_id, "cancelled", from_statuses=("lobby",))
+        else:
+            await self.store.set_status(game_id, "abandoned", from_statuses=("running",))
         self._written(game_id)
         return await self.load(game_id)
 

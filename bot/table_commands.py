@@ -34,6 +34,12 @@ from storage import ENDED
 log = logging.getLogger(__name__)
 
 
+#: /hand of someone whose seat an AI took for good in the running game here.
+GAVE_UP_SEAT = N_(
+    "You left your seat (or were replaced): its AI plays it to the end; the table shows the game."
+)
+
+
 class SlashCommands:
     service: GameService
     pipeline: Pipeline
@@ -110,6 +116,8 @@ class SlashCommands:
             if kept is not None:
                 await self.delivery.clicks.show_kept(interaction, *kept)
                 return
+            if await self._taken_by_ai(channel, interaction.user):  # (not an older game's end)
+                raise NotAPlayer(_(GAVE_UP_SEAT)) from None
             await self._refuse_if_over(channel, user_id)  # (they played here: not "spectators")
             raise UserError(f"{error.message} " + _("Spectators see only the table.")) from None
         seat = game.seat_of(interaction.user.id)
@@ -127,13 +135,13 @@ class SlashCommands:
             return Change(await self.service.abandon(game_id, user.id, can_manage_server=can_manage))
 
         change = await self.pipeline.run(game_id, step, user_id=user.id)
-        with using(screens.table_language(change.game)):  # a post in the table's channel
-            said = _(
-                "{game} #{number} was abandoned by {name}. It stays recorded.",
-                game=_(change.game.info.title),
-                number=game_id,
-                name=name_of(user),
-            )
+        game = change.game
+        with using(screens.table_language(game)):  # a post in the table's channel
+            values = {"game": _(game.info.title), "number": game_id, "name": name_of(user)}
+            if game.record.status == "cancelled":  # (a lobby: nothing was played)
+                said = _("{name} cancelled the lobby of {game} #{number}.", **values)
+            else:
+                said = _("{game} #{number} was abandoned by {name}. It stays recorded.", **values)
         await send_new(interaction, ephemeral=False, content=said)
         await self.delivery.deliver(game_id)
 

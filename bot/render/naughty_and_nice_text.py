@@ -380,4 +380,6 @@ def target_label(view: NNView, ctx: TableContext, c: CardInfo, target: int | Non
         return _("On {name}: Naughty {total} -> {after}", **values)
     if mine:
         return _("On yourself (no steal)")
+    if not any(abs(card.value) <= c.value for card in p.cards_in_play):  # (spec 4.5: a card costs |value|)
+        return _("On {name}: nothing to steal", name=ctx.name(target))
     return _("On {name}: steal up to {n}", name=ctx.name(target), n=c.value)

@@ -258,4 +258,18 @@ async def test_refusals_say_what_happened_to_the_seat_and_the_game(harness: Harn
         in harness.discord.last_ephemeral(FakeUser(300, "Nobody")).text()
     )
     await harness.command("abandon", others[0], None)  # (their own lobby, not "several games")
-    assert "was abandoned by Host0" in harness.discord.channels[CHANNEL][-1].text()
+    assert "Host0 cancelled the lobby of" in harness.discord.channels[CHANNEL][-1].text()
+
+
+async def test_hand_after_being_replaced_says_so_not_an_older_game_s_end(harness: Harness) -> None:
+    """/hand of a player replaced in the running game #2 said "Your game here (#1) is over"."""
+    users, first, notice = await _left_alone(harness)
+    await harness.discord.click(users[0], notice, f"forfeit:{first}:0")
+    lobby = (await harness.command("play", users[0], "grumpy-nisse")).original
+    second = int(lobby.custom_ids()[0].split(":")[1])
+    await harness.discord.click(users[1], lobby, f"lobby:{second}:join")
+    await harness.discord.click(users[0], lobby, f"lobby:{second}:start")
+    await harness.command("replace", users[0], users[1])
+    await harness.command("hand", users[1])
+    answer = harness.discord.last_ephemeral(users[1]).text()
+    assert answer.startswith("You left your seat (or were replaced): its AI plays it to the end"), answer

@@ -161,3 +161,20 @@ async def test_a_channel_where_the_bot_lacks_a_permission_gets_no_lobby(harness:
     harness.discord.bot_permissions[CHANNEL] = discord.Permissions.all()  # a moderator allows it
     message, _game_id = await _lobby(harness, host)
     assert message.channel_id == CHANNEL
+
+
+async def test_abandoning_a_lobby_cancels_it(harness: Harness) -> None:
+    """/abandon of a lobby posted "... was abandoned by Mod. It stays recorded." and left an
+    "abandoned" game of no moves for /log and /export: nothing was played, as the lobby's Cancel."""
+    host, mod = make_users(2)
+    message, game_id = await _lobby(harness, host)
+    await harness.command("abandon", mod, game_id)
+    assert "Only the host or a member with Manage Server can end a game." in (
+        harness.discord.last_ephemeral(mod).text()
+    )
+    await harness.command("abandon", mod, game_id, manage_guild=True)
+    assert (await harness.game(game_id)).record.status == "cancelled"
+    said = harness.discord.channels[CHANNEL][-1].text()
+    assert said == f"Dancer cancelled the lobby of Secret Krampus #{game_id}.", said
+    await harness.command("export", mod, game_id, manage_guild=True)
+    assert "Game #" not in harness.discord.last_ephemeral(mod).text()

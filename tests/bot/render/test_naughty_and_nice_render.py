@@ -454,3 +454,26 @@ def test_a_hand_says_what_its_player_plays_for_until_the_end() -> None:
         assert footer == (None if state.phase == Phase.GAME_OVER else GOAL), (state.phase, footer)
         phases.add(state.phase == Phase.GAME_OVER)
     assert phases == {False, True}
+
+
+def test_a_shiny_target_with_nothing_to_take_says_so() -> None:
+    """ "On Prancer: steal up to 6" when Prancer had no card in play (or none the budget covers):
+    the label promised a steal the play skips (spec 4.5: the empty set is allowed)."""
+    from types import SimpleNamespace
+
+    from bot.render.naughty_and_nice_text import target_label
+    from games.naughty_and_nice.view_models import CardInfo
+
+    shiny = CardInfo(id="s", name="Sparkle Lip Gloss", type="SHINY", value=6)
+    dear = CardInfo(id="d", name="Dear", type="NAUGHTY", value=-7)
+    cheap = CardInfo(id="c", name="Cheap", type="NICE", value=2)
+    players = [SimpleNamespace(cards_in_play=cards) for cards in ([], [], [dear], [dear, cheap])]
+    view = SimpleNamespace(seat=0, players=players)
+    ctx = TableContext(1, 0, NAMES[:4], "Naughty & Nice")
+    labels = [target_label(view, ctx, shiny, seat) for seat in range(4)]  # type: ignore[arg-type]
+    assert labels == [
+        "On yourself (no steal)",
+        "On Ben: nothing to steal",
+        "On Cat: nothing to steal",  # (a -7 costs 7: over the 6)
+        "On Dan: steal up to 6",
+    ]
