@@ -14,6 +14,7 @@ from bot.render.base import TableContext, newest_lines
 from games.core import Event
 from games.secret_krampus.data import (
     FAILED_VOTE_CHAOS_AT,
+    HEADS_TOGETHER_FROM_NAUGHTY,
     ONLY_LM_TERM_LIMITED,
     TEAM_OF_ROLE,
     Card,
@@ -73,6 +74,10 @@ MAX_EVENT_LINES = 6
 #: where a choice is made in private.
 PRIVATE_BUTTON = N_("My role & cards")
 KRAMPUS_CHECK = N_("Krampus check: if Krampus is elected Sleigh Loader, team Naughty wins.")
+#: The standing rule from 5 naughty gifts (spec 2.4, 4.7), while a government is chosen.
+HEADS_TOGETHER_RULE = N_(
+    "Heads Together: the new List Maker and Sleigh Loader may throw the gift away (both vote No)."
+)
 
 
 def told(event: Event, names: Sequence[str]) -> str:
@@ -320,6 +325,9 @@ def footer(view: SKView) -> str | None:
     if over(view):
         return None
     counts = translated(board_counts(view.nice_count, view.naughty_count))
-    if view.krampus_check_active and view.phase in (Phase.NOMINATION, Phase.VOTING):
-        return f"{counts} {_(KRAMPUS_CHECK)}"
-    return counts
+    if view.phase not in (Phase.NOMINATION, Phase.VOTING):
+        return counts
+    rules = [_(KRAMPUS_CHECK)] if view.krampus_check_active else []
+    if view.naughty_count >= HEADS_TOGETHER_FROM_NAUGHTY:
+        rules.append(_(HEADS_TOGETHER_RULE))
+    return " ".join([counts, *rules])

@@ -214,8 +214,11 @@ def test_no_codes_no_per_voter_lines_and_each_thing_said_once(players: int) -> N
             else:  # the boards' counts stay in the text all game (not only as a gift is delivered)
                 rule = table(state, events).embeds[0].footer.text or ""
                 assert f"Nice {view.nice_count}/5, Naughty {view.naughty_count}/6." in rule, rule
-                if view.krampus_check_active and state.phase in (Phase.NOMINATION, Phase.VOTING):
+                choosing = state.phase in (Phase.NOMINATION, Phase.VOTING)
+                if view.krampus_check_active and choosing:
                     assert "Krampus check" in rule
+                # (from 5 Naughty gifts, a standing rule too, spec 2.4: not only once a vote starts)
+                assert ("Heads Together:" in rule) == (choosing and view.naughty_count >= 5), rule
     assert seen_order or players != 5  # a 5-6 player board has Checking it Twice
     assert seen_limited
 
