@@ -15,7 +15,7 @@ import sys
 import discord
 
 from bot.global_budget import GLOBAL_PER_SECOND
-from bot.settings import TOKEN_HELP, SettingsError, load_settings
+from bot.settings import AI_DELAY, TOKEN_HELP, SettingsError, load_settings
 from storage import Database, DatabaseError
 from storage.sqlite_setup import only_process_on
 
@@ -24,7 +24,7 @@ async def serve(
     token: str,
     database_url: str,
     dev_guild_id: int | None,
-    ai_delay: float = 1.5,
+    ai_delay: float = AI_DELAY,
     shards: tuple[int | None, list[int] | None] = (None, None),
     rest_per_second: float = GLOBAL_PER_SECOND,
 ) -> int:

@@ -23,6 +23,7 @@ from bot.pacing import Pacer
 from bot.picture_cache import PICTURES
 from bot.plugins import check_all
 from bot.service import GameService
+from bot.settings import AI_DELAY
 from bot.shard_watch import ShardWatch
 from bot.shared_clock import SYNC_EVERY, SharedClock
 from bot.table import Table
@@ -44,7 +45,7 @@ class GameBot(commands.Bot):
         db: Database,
         *,
         dev_guild_id: int | None = None,
-        ai_delay: float = 1.5,
+        ai_delay: float = AI_DELAY,
         rest_budget: float | None = None,
         **options: Any,
     ) -> None:
@@ -176,7 +177,7 @@ def make_bot(
     db: Database,
     *,
     dev_guild_id: int | None = None,
-    ai_delay: float = 1.5,
+    ai_delay: float = AI_DELAY,
     shard_count: int | None = None,
     shard_ids: list[int] | None = None,
     rest_per_second: float = GLOBAL_PER_SECOND,

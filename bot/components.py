@@ -15,6 +15,7 @@ custom_id formats (all under Discord's 100-character limit):
 - `lopt:<game>:<option>`                   the host's lobby option select (values: its choices)
 - `rematch:<game>`                         on the end message: a new lobby, same seats and options
 - `forfeit:<game>:<seat>`                  the player who stayed in a two-player game takes the win
+- `log:<game>:<page>`                      a page of /log's answer (older or newer lines)
 
 A draft is never an action: it only changes what the clicked private message shows, so it needs
 no lock and writes nothing; the action is sent by an `act:` component once the choice is whole.

@@ -35,6 +35,7 @@ from bot.i18n import _, using
 from bot.loaded_game import LoadedGame
 from bot.outbox import KEPT_CHANGES, Change, Notice, Outbox, Post
 from bot.service import GameService
+from bot.settings import AI_DELAY
 from bot.wake_poller import WakePoller
 from bot.wakeups import Wakeups
 from games.core import Event
@@ -54,7 +55,7 @@ async def _nothing_to_deliver(game_id: int) -> None:
 
 
 class Pipeline:
-    def __init__(self, service: GameService, *, ai_pause: float = 1.5) -> None:
+    def __init__(self, service: GameService, *, ai_pause: float = AI_DELAY) -> None:
         self.service = service
         self.clock = service.clock
         self.wakeups = Wakeups(

@@ -72,24 +72,26 @@ class GameService(LobbyActions, SeatActions):
         #: kept only when `shared`): `next_wake(game_after, None)`.
         self.next_wake: Callable[[LoadedGame, float | None], float | None] | None = None
 
-    def lock(self, game_id: int, *, refuse_when_busy: bool = False) -> GameLock:  # type: ignore[override]
+    def lock(self, game_id: int, *, refuse_when_busy: bool = False) -> GameLock:
         """The game's lock. Every method that changes a game must be called with it held
         (`bot.pipeline.Pipeline.run` takes it, `refuse_when_busy`). It is released before the
         change is shown: the messages keep their order by their own locks and by always drawing
         the newest committed game (`bot.outbox`). With several processes on one database it is
-        also the database's lock of the game (`GameLock`). (LobbyActions' is an asyncio.Lock.)"""
+        also the database's lock of the game (`GameLock`)."""
         local = self._locks.setdefault(game_id, asyncio.Lock())
         return GameLock(local, self._db, game_id, refuse_when_busy=refuse_when_busy)
 
-    def unshared_lock(self, game_id: int) -> GameLock:  # type: ignore[override]  # (as `lock`)
+    def unshared_lock(self, game_id: int) -> GameLock:
         """The lock of a game no other process can reach yet (a lobby not yet posted): this
         process's only, so it may be taken while another game's is held (each database lock held
         holds one of a few connections: two at once could wait for ever for a third)."""
         return GameLock(self._locks.setdefault(game_id, asyncio.Lock()), None, game_id)
 
     def _require_lock(self, game_id: int) -> None:
+        """A guard against a change made outside `Pipeline.run`: the game's lock in this process
+        must be held (by someone: which task holds it is not known)."""
         if not self.lock(game_id).locked():
-            raise RuntimeError(f"game {game_id} changed without holding its lock")
+            raise RuntimeError(f"game {game_id} changed while nobody in this process held its lock")
 
     # -- loading ---------------------------------------------------------------------------
     async def load(self, game_id: int) -> LoadedGame:

@@ -31,6 +31,7 @@ from games.core import IllegalAction
 from storage import ENDED, LIVE, GameStore, StorageConflict
 
 if TYPE_CHECKING:
+    from bot.game_lock import GameLock
     from bot.loaded_game import LoadedGame
 
 #: The option name of the lobby's combined select, whose values are `name=value`.
@@ -50,10 +51,7 @@ class LobbyActions:
     def _require_lock(self, game_id: int) -> None:
         raise NotImplementedError
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        raise NotImplementedError
-
-    def unshared_lock(self, game_id: int) -> asyncio.Lock:
+    def unshared_lock(self, game_id: int) -> GameLock:
         raise NotImplementedError
 
     def _written(self, game_id: int, game: LoadedGame | None = None) -> None:
@@ -304,7 +302,8 @@ class LobbyActions:
 
     def _channel_lock(self, channel_id: int) -> asyncio.Lock:
         """Serialises "is this user free in this channel?" with taking the seat (one game per
-        user per channel). Always taken inside a game lock, never around one."""
+        user per channel). Taken inside a game lock, or alone (opening a lobby), never around
+        one."""
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
 
     async def _check_free(self, channel_id: int, user_id: int) -> None:

@@ -10,6 +10,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from storage import is_postgres_url
 
+#: How long an AI seat "thinks" before it acts, on average (seconds; `AI_DELAY_SECONDS`).
+AI_DELAY = 1.5
+
 TOKEN_HELP = (
     "Create an application at https://discord.com/developers/applications, open its Bot page, "
     "press 'Reset Token' and put the token in .env as DISCORD_TOKEN=... (see .env.example)."
@@ -35,7 +38,10 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(default=None, description="The bot's token.")
     database_url: str = Field(
         default="sqlite:///data/bot.db",
-        description="Where games are stored: sqlite:///relative/path.db or sqlite:////absolute.db",
+        description=(
+            "Where games are stored: sqlite:///relative/path.db, sqlite:////absolute.db, or "
+            "postgresql://user@host:port/dbname (several processes)"
+        ),
     )
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this server only (instant), not globally."
@@ -44,7 +50,7 @@ class Settings(BaseSettings):
         default="INFO", description="Python logging level: DEBUG, INFO, WARNING, ERROR or CRITICAL."
     )
     ai_delay_seconds: float = Field(
-        default=1.5, ge=0, le=30, description="How long an AI seat 'thinks' before it acts (on average)."
+        default=AI_DELAY, ge=0, le=30, description="How long an AI seat 'thinks' before it acts (on average)."
     )
     shard_count: int | None = Field(
         default=None, ge=1, description="How many gateway shards the bot runs as, in all processes."

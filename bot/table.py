@@ -26,6 +26,7 @@ from bot.pacing import Pacer
 from bot.pipeline import Pipeline
 from bot.restart import Restart
 from bot.service import GameService
+from bot.settings import AI_DELAY
 from bot.table_commands import SlashCommands
 from bot.table_history import History
 from bot.table_stats import Stats
@@ -46,7 +47,12 @@ class Table:
     stats: Stats
 
     def __init__(
-        self, service: GameService, messenger: Messenger, *, ai_delay: float = 1.5, pacer: Pacer | None = None
+        self,
+        service: GameService,
+        messenger: Messenger,
+        *,
+        ai_delay: float = AI_DELAY,
+        pacer: Pacer | None = None,
     ) -> None:
         self.service = service
         self.messenger = messenger

@@ -40,7 +40,7 @@ from games.grumpy_nisse.steps import advance, resolve_trick
 def apply_action(state: GNState, seat: int, action: object) -> list[Event]:
     if seat not in rules.SEATS:
         raise IllegalAction(N_("You are not playing in this game."))
-    return dispatch(_HANDLERS, state, seat, action, "Grumpy Nisse")
+    return dispatch(_HANDLERS, state, seat, action, "The Grumpy Nisse")  # (its title: `game.py`)
 
 
 def _require(state: GNState, seat: int, phases: tuple[Phase, ...], refusals: tuple[str, str]) -> None:

@@ -2,7 +2,7 @@
 
     python -m tests.e2e.transcript --game christmas-tree --players 3 --watch 1
     python -m tests.e2e.transcript --game naughty-or-nice --players 2 --ai 2 --closed
-    python -m tests.e2e.transcript --game naughty-and-nice --views --option hand_size=5
+    python -m tests.e2e.transcript --game naughty-or-nice --players 3 --views --option level=3
     python -m tests.e2e.transcript --game secret-krampus --players 5 --command 12:0:replace:player=@3
 
 The real bot runs as a subprocess against a LoopbackDiscord; scripted players (`Players`) make
@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.plugins import PLUGINS
 from tests.e2e.players import Players
 from tests.loopback import LoopbackDiscord
 from tests.loopback.botproc import run_bot
@@ -344,7 +345,19 @@ def main() -> None:
     parser.add_argument(
         "--end-wait", type=float, default=8.0, help="seconds to wait for the last (paced) edits"
     )
-    raise SystemExit(asyncio.run(play(parser.parse_args())))
+    args = parser.parse_args()
+    plugin = PLUGINS.get(args.game) if args.game in PLUGINS.names() else None
+    if plugin is None:
+        parser.error(f"--game: one of {', '.join(PLUGINS.names())}")
+    seats = args.players + args.ai
+    if args.players < 1 or not plugin.min_players <= seats <= plugin.max_players:
+        parser.error(
+            f"{plugin.name} seats {plugin.min_players}-{plugin.max_players}: --players (people, at least 1) "
+            f"plus --ai is {seats}"
+        )
+    if not 0 <= args.watch < args.players:
+        parser.error(f"--watch: a person's seat, 0-{args.players - 1}")
+    raise SystemExit(asyncio.run(play(args)))
 
 
 if __name__ == "__main__":
