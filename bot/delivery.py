@@ -100,8 +100,8 @@ class Delivery:
             if not game.record.live and not (outbox.notices or outbox.posts or outbox.news):
                 self._forget(game)
 
-    async def _deliver(self, outbox: Outbox) -> int:
-        """Deliver the outbox; returns the version of the game it drew."""
+    async def _deliver(self, outbox: Outbox) -> tuple[object, ...]:
+        """Deliver the outbox; returns what the game it drew was drawn from (`drawn_from`)."""
         queued, outbox.notices = outbox.notices, []
         posts, outbox.posts = outbox.posts, []
         news, outbox.news = outbox.news, {}
@@ -130,7 +130,7 @@ class Delivery:
             await self._post(outbox.game, post)
         if posts and not outbox.game.record.live:  # (a "time ran out" delivered with the end)
             await self.notifications.settle(outbox.game)
-        return game.record.version
+        return game.drawn_from
 
     async def _refresh_privates(
         self, game: LoadedGame, queued: list[Notice], news: dict[int, list[Event]], redraw: set[int]

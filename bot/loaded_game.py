@@ -89,6 +89,12 @@ class LoadedGame:
         return self.record.id
 
     @property
+    def drawn_from(self) -> tuple[int, str, tuple[tuple[int, int | None], ...]]:
+        """What a drawing of the game depends on besides its state: its version, its status and
+        who holds each seat (a game abandoned, or a seat changing hands, keeps its version)."""
+        return (self.record.version, self.record.status, tuple((s.user_id, s.owner_id) for s in self.seats))
+
+    @property
     def rules(self) -> GameRules:
         return self.info.rules
 

@@ -80,7 +80,9 @@ class PrivateMessages:
             changes = await self.service.recent_changes(stored, KEPT_CHANGES, after=older.record.version)
             outbox.overtaken(stored, [events for _seat, events in changes])
             self._overtaken(older, stored)
-        elif stored.record.version == older.record.version and stored.seats != older.seats:
+        elif stored.record.version == older.record.version and (
+            stored.seats != older.seats or stored.record.status != older.record.status
+        ):  # (a seat changed hands, or the game was abandoned: the version stays)
             outbox.game = stored
         return outbox
 
@@ -348,18 +350,19 @@ class PrivateMessages:
 
     async def _trailing(self, outbox: Outbox, seat: int, slot: Slot) -> None:
         slot.later = None
-        drawn = (await self.caught_up(outbox)).game.record.version
+        drawn = (await self.caught_up(outbox)).game.drawn_from
         await self._write(outbox, seat, slot, [], fresh=False, force=False)
         if await self.overtaken_since(outbox, drawn):
             await self.pipeline.deliver(outbox.game.id)
 
-    async def overtaken_since(self, outbox: Outbox, drawn: int) -> bool:
-        """Several processes: whether another committed a newer version than `drawn` (what this
-        one just wrote). Its write of that version may have landed before this one's: then
-        everything is drawn again (the outbox now holds the newest game)."""
+    async def overtaken_since(self, outbox: Outbox, drawn: tuple[object, ...]) -> bool:
+        """Several processes: whether the stored game changed since `drawn` (`LoadedGame.drawn_from`
+        of what this one just wrote: a newer version, or the game abandoned or a seat handed on by
+        another process). Its write of that may have landed before this one's: then everything is
+        drawn again (the outbox now holds the newest game)."""
         if not self.service.shared:
             return False
-        return (await self.caught_up(outbox)).game.record.version > drawn
+        return (await self.caught_up(outbox)).game.drawn_from != drawn
 
     async def edit_dm(self, slot: Slot, payload: Payload) -> bool:
         assert slot.message_id is not None

@@ -262,7 +262,7 @@ class TableMessages:
 
     async def _trailing(self, outbox: Outbox, slot: Slot) -> None:
         slot.later = None
-        drawn = (await self.privates.caught_up(outbox)).game.record.version
+        drawn = (await self.privates.caught_up(outbox)).game.drawn_from
         await self._write(outbox, slot)
         if await self.privates.overtaken_since(outbox, drawn):
             await self.pipeline.deliver(outbox.game.id)

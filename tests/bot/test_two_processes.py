@@ -303,3 +303,21 @@ async def test_your_turn_dms_a_stopped_process_took_to_delete_are_deleted_by_ano
     finally:
         await two.close()
         await one.close()
+
+
+async def test_a_game_abandoned_in_another_process_is_seen_as_over_by_this_one(bots) -> None:
+    """An abandon (or a seat handed on) keeps the game's version: this process's check of the
+    stored game compared versions only, so its running table could land after the other's
+    abandoned one and keep its controls."""
+    one, two = bots
+    users = make_users(2)
+    _table, game_id = await open_at_private_decisions(one, users)
+    privates = one.table.delivery.privates
+    outbox = one.table.pipeline.outbox(game_id)
+    assert outbox is not None and outbox.game.record.status == "running"
+    drawn = outbox.game.drawn_from
+    two.route()
+    await two.command("abandon", users[0], None)
+    assert (await two.game(game_id)).record.status == "abandoned"
+    assert await privates.overtaken_since(outbox, drawn)  # (so everything is drawn again)
+    assert outbox.game.record.status == "abandoned"
