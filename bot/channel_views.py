@@ -22,6 +22,7 @@ from bot.message_slots import Slot
 from bot.messenger import Messenger
 from bot.pipeline import Pipeline
 from bot.render.base import Payload
+from bot.shown_pictures import ShownPictures
 
 log = logging.getLogger(__name__)
 
@@ -36,12 +37,18 @@ SUPERSEDED = N_("This view is out of date: your newest message for this game has
 
 class ChannelViews:
     def __init__(
-        self, pipeline: Pipeline, messenger: Messenger, expire: Callable[[], Awaitable[object]]
+        self,
+        pipeline: Pipeline,
+        messenger: Messenger,
+        pictures: ShownPictures,
+        expire: Callable[[], Awaitable[object]],
     ) -> None:
-        """`expire`: hands the expired views back to their DMs (run by the sweep)."""
+        """`expire`: hands the expired views back to their DMs (run by the sweep); `pictures`:
+        what each message shows (a view's edit keeps a picture it already shows)."""
         self.pipeline = pipeline
         self.service = pipeline.service
         self.messenger = messenger
+        self.pictures = pictures
         self.clock = pipeline.clock
         self._expire = expire
         self._sweeper: asyncio.Task[None] | None = None
@@ -70,9 +77,13 @@ class ChannelViews:
         (an interaction webhook: not rate-limited). False if it could not be edited."""
         if slot.token is None or not self.editable(slot):
             return False
-        if not await self.messenger.edit_interaction(slot.token, payload):
+        # (its picture kept when unchanged: uploaded again, it was ~15 KB more and reloaded on a phone)
+        if not await self.messenger.edit_interaction(
+            slot.token, self.pictures.for_edit(slot.view_id, payload)
+        ):
             slot.token = None
             return False
+        self.pictures.shown(slot.view_id, payload)
         return True
 
     async def remember(self, game_id: int, seat: int, slot: Slot) -> None:

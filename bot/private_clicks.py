@@ -181,6 +181,7 @@ class PrivateClicks:
             slot.key, slot.shown_in = shown_key(game, seat), "view"
             slot.turn = turn_of(game, seat)
             slot.offered, slot.view_id = payload.offered(), view_id
+            self.pictures.shown(view_id, payload)  # (its edits keep the picture while unchanged)
         await self.views.remember(game.id, seat, slot)
         if superseded is not None:
             await self.messages.close(superseded, Payload(content=_(SUPERSEDED)))

@@ -60,7 +60,7 @@ class PrivateMessages:
         #: called with a game's id when another process turned out to have committed newer
         #: versions of it (the delivery forgets what its table shows)
         self.on_overtaken: list[Callable[[int], None]] = []
-        self.views = ChannelViews(pipeline, messenger, self.expire_views)
+        self.views = ChannelViews(pipeline, messenger, pictures, self.expire_views)
         self.new_dms = NewDms(self)
 
     async def caught_up(self, outbox: Outbox) -> Outbox:

@@ -211,3 +211,28 @@ def test_a_parked_dm_names_the_button_as_the_table_shows_it() -> None:
     game = replace(game, seats=seats)
     text = screens.parked_payload(game, 2).content or ""
     assert "**My role & cards**" in text and "Kanal" in text, text
+
+
+async def test_a_view_edited_by_others_moves_keeps_its_unchanged_picture(tmp_path) -> None:
+    """A view is edited through its interaction's token when another player acts: that edit
+    uploaded the seat's picture anew every time (~15 KB, reloaded on a phone), unchanged or not."""
+    clock = Clock()
+    h = await Harness(tmp_path / "bot.db", clock=clock).boot()
+    try:
+        users = make_users(3)
+        table, game_id = await h.open_table(users, "christmas-tree")
+        views = [await open_view(h, user, table, game_id) for user in users]
+        assert all(view.files for view in views)
+        same, changed = 0, 0
+        rng = random.Random(5)
+        for _ in range(60):
+            before = [(view.uploads, dict(view.files)) for view in views]
+            if not await play_random_click(h, table, game_id, users, rng):
+                break
+            for view, (uploads, files) in zip(views, before, strict=True):
+                if view.uploads > uploads:
+                    same += view.files == files
+                    changed += view.files != files
+        assert changed and not same, (changed, same)
+    finally:
+        await h.close()
