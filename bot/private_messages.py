@@ -82,7 +82,7 @@ class PrivateMessages:
             self._overtaken(older, stored)
         elif stored.record.version == older.record.version and (
             stored.seats != older.seats or stored.record.status != older.record.status
-        ):  # (a seat changed hands, or the game was abandoned: the version stays)
+        ):  # (a seat's bookkeeping or holder changed, or the game was abandoned: the version stays)
             outbox.game = stored
         return outbox
 
@@ -356,13 +356,10 @@ class PrivateMessages:
             await self.pipeline.deliver(outbox.game.id)
 
     async def overtaken_since(self, outbox: Outbox, drawn: tuple[object, ...]) -> bool:
-        """Several processes: whether the stored game changed since `drawn` (`LoadedGame.drawn_from`
-        of what this one just wrote: a newer version, or the game abandoned or a seat handed on by
-        another process). Its write of that may have landed before this one's: then everything is
-        drawn again (the outbox now holds the newest game)."""
-        if not self.service.shared:
-            return False
-        return (await self.caught_up(outbox)).game.drawn_from != drawn
+        """Several processes: whether the stored game changed since `drawn` (`drawn_from` of what
+        this one just wrote), maybe written by another process before this one's write landed:
+        then everything is drawn again (the outbox now holds the newest game)."""
+        return self.service.shared and (await self.caught_up(outbox)).game.drawn_from != drawn
 
     async def edit_dm(self, slot: Slot, payload: Payload) -> bool:
         assert slot.message_id is not None
