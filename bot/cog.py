@@ -97,7 +97,9 @@ class GamesCog(commands.Cog):
         name="export",
         description=N_("Manage Server: a finished game as JSON (seed, every action, secret ones too)."),
     )
-    @app_commands.describe(game=N_("The game number (default: your latest game here, else the latest here)"))
+    @app_commands.describe(
+        game=N_("The game number (default: your latest finished game here, else the latest one)")
+    )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:

@@ -12,6 +12,7 @@ import discord
 
 from bot.answers import send_new
 from bot.i18n import _
+from bot.loaded_game import AI_MARK
 from bot.names import name_of, shown_name
 from bot.plugins import PLUGINS
 from bot.render.base import EMBED_COLOUR
@@ -84,8 +85,8 @@ class Stats:
         # names as seated, not mentions: an answer only its reader sees showed "@unknown-user"
         # for members their app had not loaded
         names = await results.names(interaction.guild_id, game_name, [row[0] for row in rows])
-        lines = [
-            f"{rank}. {shown_name(names.get(user_id, '?'))} - {_rate(plays, wins)}"
+        lines = [  # (a person whose latest game here they left is seated there as "Name (AI)")
+            f"{rank}. {shown_name(names.get(user_id, '?').removesuffix(AI_MARK))} - {_rate(plays, wins)}"
             for rank, (user_id, plays, wins) in _ranked(rows)
         ]
         embed = discord.Embed(

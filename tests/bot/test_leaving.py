@@ -142,6 +142,9 @@ async def test_two_player_game_the_one_who_stays_may_take_the_win(harness: Harne
     # last moments neither played nor lost it
     await harness.command("stats", users[1], None)
     assert "0/1 won" in harness.discord.last_ephemeral(users[1]).text()
+    await harness.command("leaderboard", users[1], "grumpy-nisse")
+    board = harness.discord.last_ephemeral(users[1]).text()
+    assert "2. Dancer - 0/1 won" in board and "(AI)" not in board, board
     assert await harness.service.store.results.ai_stats(harness.discord.guild_id, "grumpy-nisse") == (0, 0)
 
 

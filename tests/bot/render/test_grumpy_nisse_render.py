@@ -429,3 +429,16 @@ def test_suits_are_told_apart_by_shape_not_colour_alone() -> None:
     assert len(set(names)) == 4 and not any("CIRCLE" in name or "SQUARE" in name for name in names)
     assert by_suit(["P2", "L1", "P7"]) == f"{SUIT_EMOJI['P']} 2 7 \N{MIDDLE DOT} {SUIT_EMOJI['L']} 1"
     assert grid_text([["F2", None, "M5"]]) == f"`1` {SUIT_EMOJI['F']}2 {SUIT_EMOJI['M']}5"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "hu"])
+def test_every_card_effect_fits_its_menu_whole(language: str) -> None:
+    """A draft menu's option shows the card's effect in at most 100 characters: one cut there
+    (even after a word) dropped the rule itself ("legst dann 1 Karte aus deiner Hand unter deinen…")."""
+    from bot.i18n import using
+    from bot.render.grumpy_nisse_text import effect_short
+    from games.grumpy_nisse.data import CARDS
+
+    with using(language):
+        cut = [effect_short(code) for code in CARDS if effect_short(code).endswith("\N{HORIZONTAL ELLIPSIS}")]
+    assert not cut, cut
