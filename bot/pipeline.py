@@ -233,7 +233,14 @@ class Pipeline:
             except Exception:  # an AI's bug must never stall a table: a random legal move instead
                 log.exception("AI of game %s seat %s failed; playing a random legal move", game_id, seat)
                 action = decide(game.rules, game.state, seat, RandomPolicy(), history, rng)
-            result = await self.service.act_as_ai(game_id, seat, action)  # (a storage error is raised)
+            try:  # (a storage error is raised, as from any step: it is not the AI's)
+                result = await self.service.act_as_ai(game_id, seat, action)
+            except UserError as error:
+                if type(error) is not UserError:  # (not the rules' refusal, `bot.errors.refusal`)
+                    raise
+                log.error("game %s seat %s: the rules refused its AI move (%s)", game_id, seat, error)
+                action = decide(game.rules, game.state, seat, RandomPolicy(), history, rng)
+                result = await self.service.act_as_ai(game_id, seat, action)
             return Change(result.game, result.events)
 
         await self.run(game_id, step)

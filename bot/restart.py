@@ -44,6 +44,11 @@ class Restart:
         for game_id in queue:  # (a busy one once more, at the end)
             try:
                 change = await self.pipeline.resume(game_id)
+                if change.game.record.status == "running":  # (drafts lived in the messages)
+                    for seat in range(len(change.game.seats)):
+                        self.delivery.privates.slot(change.game, seat).restarted = True
+                self.delivery.tables.watch_channel(change.game)
+                await self.delivery.deliver(game_id)
             except UserError as error:  # another process holds it too long: the others go on
                 log.warning("game %s not resumed (yet): %s", game_id, error.message)
                 if game_id not in retried:
@@ -53,11 +58,6 @@ class Restart:
             except Exception:  # (a game that cannot be loaded or shown: the others are resumed)
                 log.exception("game %s could not be resumed", game_id)
                 continue
-            if change.game.record.status == "running":  # (drafts lived in the messages)
-                for seat in range(len(change.game.seats)):
-                    self.delivery.privates.slot(change.game, seat).restarted = True
-            self.delivery.tables.watch_channel(change.game)
-            await self.delivery.deliver(game_id)
             count += 1
             await asyncio.sleep(pause)
         return count

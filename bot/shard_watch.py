@@ -11,8 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from storage import Database
-from storage.shard_claims import ShardsTaken
+from storage import Database, DatabaseError
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +44,8 @@ class ShardWatch:
         if not claims.holding:  # (the database restarted, or the connection was cut)
             count, ids = claims.claimed
             try:
-                await claims.claim(count, ids)
-            except ShardsTaken as error:
+                await claims.claim(count, ids, patience=0)  # (the minute's chores wait for it)
+            except DatabaseError as error:  # (taken meanwhile, or the database cannot be reached)
                 log.error("this process lost its hold on its shards and cannot take them again: %s", error)
                 return
             log.warning(

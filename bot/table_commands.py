@@ -278,9 +278,12 @@ class SlashCommands:
         await self.delivery.deliver(game_id)
 
     async def _taken_by_ai(self, channel_id: int, member: discord.abc.User) -> bool:
-        """Whether a running game here has an AI seat named after `member` (who left or was
-        replaced: the AI takes their name, `bot.service_seats.new_ai_seat`)."""
-        named = f"{member.display_name}{AI_MARK}"
+        """Whether an AI plays `member`'s seat in a running game here: one they gave up for good
+        (their loss is recorded at once, `storage.results`), or one kept for them. (A seat given
+        up before results were kept so: an AI seat named after them, `new_ai_seat`.)"""
+        if await self.service.store.results.seat_given_up(channel_id, member.id) is not None:
+            return True
+        named = f"{name_of(member)}{AI_MARK}"
         for record in await self.service.store.games_in_channel(channel_id, statuses=("running",)):
             seats = (await self.service.load(record.id)).seats
             if any(s.user_id < 0 and (s.owner_id == member.id or s.display_name == named) for s in seats):

@@ -82,21 +82,16 @@ class TimerTasks:
     async def stop(self, grace: float = STOP_GRACE) -> None:
         """Cancel the waiting tasks; let the expiries under way finish (their commit, then what it
         shows) for up to `grace` seconds, then cancel them too. Nothing is scheduled after."""
+        await stop_all([self], grace)
+
+    def halt(self) -> list[asyncio.Task[None]]:
+        """Schedule nothing from now on and cancel the waiting tasks (returned, to be awaited)."""
         self._stopped = True
         tasks = [s.task for s in self._scheduled.values()]
         self._scheduled.clear()
         for task in tasks:
             task.cancel()
-        if self._expiring:
-            _done, late = await asyncio.wait(set(self._expiring), timeout=grace)
-            if late:
-                log.warning("stopping with %d wake-up(s) still under way: cut off", len(late))
-            tasks += late
-            for task in late:
-                task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        return tasks
 
     async def _wait(self, game_id: int, key: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - self._clock()))
@@ -120,3 +115,21 @@ class TimerTasks:
             self._running[game_id] -= 1
             if not self._running[game_id]:
                 del self._running[game_id]
+
+
+async def stop_all(timers: list[TimerTasks], grace: float = STOP_GRACE) -> None:
+    """Stop several kinds of wake-ups together: none schedules anything from now on, and the
+    expiries under way share one `grace` (a stop waited for each kind in turn: a deploy's new
+    process waited the sum for the old one's shards)."""
+    tasks = [task for tasks in timers for task in tasks.halt()]
+    expiring = {task for tasks in timers for task in tasks._expiring}
+    if expiring:
+        _done, late = await asyncio.wait(expiring, timeout=grace)
+        if late:
+            log.warning("stopping with %d wake-up(s) still under way: cut off", len(late))
+        for task in late:
+            task.cancel()
+        tasks += late
+    for task in tasks:
+        with contextlib.suppress(asyncio.CancelledError):
+            await task

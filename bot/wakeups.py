@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from bot.ai_seats import ai_delay
 from bot.clock import WARN_SHARE, clock_seconds
-from bot.timers import TimerTasks
+from bot.timers import TimerTasks, stop_all
 
 if TYPE_CHECKING:
     from bot.loaded_game import LoadedGame
@@ -103,6 +103,6 @@ class Wakeups:
             tasks.cancel(game_id)
 
     async def stop(self) -> None:
-        """Cancel every waiting task (on shutdown: everything they need is stored)."""
-        for tasks in self.all:
-            await tasks.stop()
+        """Cancel every waiting task (on shutdown: everything they need is stored); the ones under
+        way may finish, for one grace together (`bot.timers.stop_all`)."""
+        await stop_all(list(self.all))

@@ -92,6 +92,16 @@ class ResultStore:
         )
         return {row[0]: row[1] for row in rows}  # (the latest game's last)
 
+    async def seat_given_up(self, channel_id: int, user_id: int) -> int | None:
+        """The running game of the channel whose seat `user_id` gave up for good (left, or was
+        replaced: its result is already theirs), if any."""
+        row = await self.db.fetchone(
+            "SELECT g.id FROM results AS r JOIN games AS g ON g.id = r.game_id "
+            "WHERE g.channel_id = ? AND g.status = 'running' AND r.user_id = ? ORDER BY g.id DESC",
+            (channel_id, user_id),
+        )
+        return int(row[0]) if row else None
+
     async def ai_stats(self, guild_id: int | None, game_name: str) -> tuple[int, int]:
         """(plays, wins) of all AI seats together in `game_name` in the server."""
         guild, params = _same_guild(guild_id)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -23,14 +24,17 @@ import asyncpg  # type: ignore[import-untyped]
 
 from storage.db import DatabaseError
 
+log = logging.getLogger(__name__)
+
 #: The advisory locks' first keys ("shar", "cnt#" and "strt" in ASCII); the second is the shard id,
 #: the shard count, or 0.
 SHARD_LOCK = 0x73686172
 COUNT_LOCK = 0x636E7423
 STARTUP_LOCK = 0x73747274
-#: How long another process may stand in the way of a claim before it is refused (seconds), and
-#: how often it is tried again meanwhile.
-PATIENCE = 5.0
+#: How long another process may stand in the way of a claim before it is refused (seconds): more
+#: than a stopping process takes to let go (its clicks and wake-ups under way may take 5 s each,
+#: then it disconnects), and how often it is tried again meanwhile.
+PATIENCE = 30.0
 RETRY_EVERY = 0.5
 
 _THIS_DATABASE = "l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
@@ -57,23 +61,31 @@ class ShardClaims:
         self._raw: Any = None  # the connection holding the claim
         self.claimed: tuple[int, tuple[int, ...]] | None = None  # (count, ids)
 
-    async def claim(self, count: int, ids: Sequence[int], patience: float = PATIENCE) -> None:
+    async def claim(self, count: int, ids: Sequence[int], patience: float | None = None) -> None:
         """Hold shards `ids` of `count` while this process runs, or raise `ShardsTaken` (holding
         nothing) once another process has stood in the way for `patience` seconds (one stopping
         as this one starts lets go within moments). Processes starting at once take turns
         (`STARTUP_LOCK`)."""
+        patience = PATIENCE if patience is None else patience
         give_up = time.monotonic() + patience
+        told = False
         while True:
             try:
                 return await self._claim(count, ids)
-            except ShardsTaken:
+            except ShardsTaken as error:
                 if time.monotonic() >= give_up:
                     raise
+                if not told:
+                    told = True
+                    log.info("%s Waiting up to %.0f s for it to stop.", error, patience)
             await asyncio.sleep(RETRY_EVERY)
 
     async def _claim(self, count: int, ids: Sequence[int]) -> None:
         await self.release()
-        raw = await asyncpg.connect(self._dsn, server_settings=self._settings, timeout=self._timeout)
+        try:
+            raw = await asyncpg.connect(self._dsn, server_settings=self._settings, timeout=self._timeout)
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise DatabaseError(f"cannot connect to hold this process's shards: {exc}") from exc
         try:
             async with raw.transaction():
                 await raw.execute("SELECT pg_advisory_xact_lock($1)", STARTUP_LOCK)
@@ -90,8 +102,7 @@ class ShardClaims:
                     if shard in held:
                         raise ShardsTaken(
                             f"shard {shard} runs in another bot process already ({_who(held[shard])}): "
-                            "give each process its own SHARD_IDS (a process that was just stopped lets "
-                            "go within about a minute)."
+                            "give each process its own SHARD_IDS."
                         )
                     if not await raw.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCK, shard):
                         raise ShardsTaken(f"shard {shard} was taken by another bot process just now.")

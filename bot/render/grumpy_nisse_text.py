@@ -19,7 +19,7 @@ from games.grumpy_nisse.view_models import DieView, GNView
 #: colour alone: orange, red and green are what red-green colour-blind players mix up; the track
 #: picture draws the same things, in the suits' colours of spec 2.1).
 SUIT_EMOJI = {
-    "P": "\N{CHESTNUT}",  # (no pinecone in Unicode)
+    "P": "\N{EVERGREEN TREE}",  # (where pinecones grow: none in Unicode)
     "L": "\N{LEAF FLUTTERING IN WIND}",
     "F": "\N{HIBISCUS}",
     "M": "\N{MUSHROOM}",

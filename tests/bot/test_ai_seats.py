@@ -109,11 +109,23 @@ async def test_ai_turns_resume_after_a_restart(harness: Harness) -> None:
     assert game.record.version > version or not game.ai_to_decide()
 
 
-@pytest.mark.parametrize("bug", ["raises", "illegal"])
+@pytest.mark.parametrize("bug", ["raises", "illegal", "refused"])
 async def test_a_failing_ai_never_stalls_the_table(harness: Harness, monkeypatch, caplog, bug: str) -> None:
-    """A policy that raises, or chooses what is not a legal action: a random legal move instead,
-    the AI's failure in the log."""
+    """A policy that raises, or chooses what is not a legal action, or what the rules then refuse
+    (the rules' legal actions and their checks disagreeing): a random legal move instead, the
+    failure in the log."""
     from games.core.ai import Policy
+
+    if bug == "refused":  # (a choice `decide` lets through, which the engine refuses)
+        import bot.pipeline
+        from games.core.ai import decide as checked
+
+        def decide(rules, state, seat, policy, history, rng):  # type: ignore[no-untyped-def]
+            if isinstance(policy, RandomPolicy):
+                return checked(rules, state, seat, policy, history, rng)
+            return "not an action"
+
+        monkeypatch.setattr(bot.pipeline, "decide", decide)
 
     class Broken(Policy):
         name = "broken-ai"
@@ -136,6 +148,9 @@ async def test_a_failing_ai_never_stalls_the_table(harness: Harness, monkeypatch
             break
         await play_random_click(harness, lobby, game_id, [host], rng)
     assert any(a.seat == 1 for a in actions), "the broken AI's seat still played"
+    if bug == "refused":
+        assert "seat 1: the rules refused its AI move (That is not a" in caplog.text
+        return
     assert "seat 1 failed; playing a random legal move" in caplog.text
     if bug == "illegal":
         assert "broken-ai chose 'not an action', which is not a legal action of seat 1" in caplog.text

@@ -276,3 +276,17 @@ async def test_hand_after_being_replaced_says_so_not_an_older_game_s_end(harness
     await harness.command("hand", users[1])
     answer = harness.discord.last_ephemeral(users[1]).text()
     assert answer.startswith("You left your seat (or were replaced): its AI plays it to the end"), answer
+
+
+async def test_hand_after_leaving_is_told_by_who_left_not_by_name(harness: Harness) -> None:
+    """(The seat was found by its AI's name, "<name> (AI)": a name with Markdown in it is stored
+    escaped, and a nickname may change, so "snow_man" was told he was a spectator.)"""
+    host, snowman = make_users(1)[0], FakeUser(77, "snow_man")
+    lobby = (await harness.command("play", host, "grumpy-nisse")).original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await harness.discord.click(snowman, lobby, f"lobby:{game_id}:join")
+    await harness.discord.click(host, lobby, f"lobby:{game_id}:start")
+    await harness.command("leave", snowman)
+    await harness.command("hand", snowman)
+    answer = harness.discord.last_ephemeral(snowman).text()
+    assert answer.startswith("You left your seat (or were replaced)"), answer

@@ -34,11 +34,13 @@ def test_a_process_resumes_the_games_of_its_shards(
     assert [belongs(guild) for guild in theirs] == [False] * len(theirs)
 
 
+@pytest.mark.parametrize("failing", ["load", "show"])
 async def test_a_game_that_cannot_be_resumed_does_not_stop_the_others(
-    harness: Harness, caplog: pytest.LogCaptureFixture
+    harness: Harness, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, failing: str
 ) -> None:
-    """A snapshot that no longer loads (or a database hiccup on one game) stopped the start's
-    resuming at that game: every later one waited without its AI turns, windows and clock."""
+    """A snapshot that no longer loads, a database hiccup on one game, or a message of it that
+    cannot be drawn stopped the start's resuming at that game: every later one waited without its
+    AI turns, windows and clock."""
     games = []
     for channel in (1001, 1002):
         (host,) = make_users(1, start=channel)
@@ -47,7 +49,19 @@ async def test_a_game_that_cannot_be_resumed_does_not_stop_the_others(
         await harness.discord.click(host, lobby, f"lobby:{game_id}:start")
         games.append(game_id)
     assert harness.db is not None
-    await harness.db.write("UPDATE games SET state_json = ? WHERE id = ?", ('{"bad": 1}', games[0]))
+    if failing == "load":
+        await harness.db.write("UPDATE games SET state_json = ? WHERE id = ?", ('{"bad": 1}', games[0]))
+    else:
+        import bot.screens
+
+        drawn = bot.screens.table_payload
+
+        def table_payload(game, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if game.id == games[0]:
+                raise KeyError("a renderer's bug")
+            return drawn(game, *args, **kwargs)
+
+        monkeypatch.setattr(bot.screens, "table_payload", table_payload)
     await harness.boot()
     assert harness.table is not None
     harness.table.pipeline.wakeups.ai_pause = 60  # (the AI turns stay scheduled, to be seen)

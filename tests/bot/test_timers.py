@@ -123,3 +123,25 @@ async def test_stop_cuts_off_an_expiry_that_takes_too_long(caplog) -> None:
     await asyncio.sleep(0.01)
     await asyncio.wait_for(timers.stop(grace=0.05), 5)
     assert not timers.busy() and "1 wake-up(s) still under way: cut off" in caplog.text
+
+
+async def test_every_kind_of_wake_up_stops_scheduling_before_any_is_waited_for() -> None:
+    """The kinds were stopped one after another, each waiting for its expiries: the ones not yet
+    stopped went on starting wake-ups meanwhile, and the waits added up."""
+    from bot.timers import stop_all
+
+    release = asyncio.Event()
+
+    async def ai_turn(game_id: int, key: int) -> None:
+        await release.wait()
+        clock_expiry.schedule(game_id, key, time.time())  # (what the commit scheduled next)
+
+    ai_turns, clock_expiry = TimerTasks(ai_turn), TimerTasks(Recorder())
+    ai_turns.schedule(1, 0, time.time())
+    await asyncio.sleep(0.01)
+    assert ai_turns.running(1)
+    stopping = asyncio.create_task(stop_all([ai_turns, clock_expiry]))
+    await asyncio.sleep(0.01)
+    release.set()
+    await stopping
+    assert clock_expiry.pending() == {} and not clock_expiry.busy()

@@ -29,7 +29,7 @@ from tests.e2e.test_shards import (
     two_shards,  # noqa: F401 - a fixture
 )
 from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids
-from tests.loopback.botproc import ROOT, run_bot
+from tests.loopback.botproc import BOOT, ROOT, run_bot
 
 LONG = os.environ.get("LONG_TESTS") == "1"
 
@@ -223,7 +223,13 @@ async def test_a_second_process_for_a_running_shard_is_refused(
         loop, tmp_path / "zero" / "bot.db", shards=[0], dev_guild=False, database_url=postgres_url
     ):
         clean = {k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID", "SHARD_IDS")}
-        env = {**clean, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": loop.token, "DATABASE_URL": postgres_url}
+        env = {
+            **clean,
+            "PYTHONPATH": os.pathsep.join([str(ROOT), str(BOOT)]),
+            "LOOPBACK_SHARD_PATIENCE": "1",  # (30 s: a process stopping as this one starts)
+            "DISCORD_TOKEN": loop.token,
+            "DATABASE_URL": postgres_url,
+        }
         for count, ids, refusal in (
             ("2", "0", "Cannot run these shards: shard 0 runs in another bot process already (pid "),
             ("4", "1", "Cannot run these shards: another bot process (pid "),
@@ -238,6 +244,7 @@ async def test_a_second_process_for_a_running_shard_is_refused(
                 timeout=60,
             )
             assert result.returncode == 2, result.stderr
-            assert result.stderr.strip().startswith(refusal), result.stderr
-            assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+            lines = result.stderr.strip().splitlines()  # (it waited first, saying so)
+            assert len(lines) == 2 and "Waiting up to 1 s for it to stop." in lines[0], result.stderr
+            assert lines[1].startswith(refusal), result.stderr
         assert loop.sessions.keys() == {0}  # (the refused ones never connected)

@@ -87,7 +87,9 @@ async def test_the_watch_tells_a_missing_shard_and_takes_a_lost_hold_again(
         assert len(caplog.records) == 1  # (told once)
         caplog.clear()
         held = await admin.fetch(
-            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1", shard_claims.SHARD_LOCK
+            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND database = "
+            "(SELECT oid FROM pg_database WHERE datname = current_database())",  # (not another test's)
+            shard_claims.SHARD_LOCK,
         )
         for row in held:
             await admin.execute("SELECT pg_terminate_backend($1)", row["pid"])

@@ -285,7 +285,7 @@ def test_a_hand_explains_each_effect_once() -> None:
         "🍃 **Leaves 2** (Recover)",
         "🌺 **Flowers 3** (Lucky roll)",
         "🌺 **Flowers 9** - no effect",
-        "🌰 **Pinecones 9** - no effect",
+        "🌲 **Pinecones 9** - no effect",
     ]
 
 
@@ -419,7 +419,7 @@ def test_a_trick_on_an_event_space_says_its_event_while_it_can_happen(seed: int)
 
 
 def test_suits_are_told_apart_by_shape_not_colour_alone() -> None:
-    """The draft grid and "what is left" lines give suits by their mark only ("🌰3 🌺2"): coloured
+    """The draft grid and "what is left" lines give suits by their mark only ("🌲3 🌺2"): coloured
     circles (orange, green, red) were what red-green colour-blind players mix up."""
     import unicodedata
 

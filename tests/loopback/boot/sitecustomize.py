@@ -9,6 +9,7 @@ an end-to-end test sees a clock run out in seconds (`tests/e2e/test_turn_clock_e
 LOOPBACK_GAME_SEED=N deals the bot's games from seeds N, N+1, ... (a transcript repeats its game).
 LOOPBACK_IDLE_SECONDS=3 makes a player who has not acted for 3 s (not 60) one to notify when a
 decision becomes theirs, so a transcript with `--think 4` shows the notifications.
+LOOPBACK_SHARD_PATIENCE=1 refuses a process whose shards another runs after 1 s (not 30).
 """
 
 from __future__ import annotations
@@ -52,6 +53,11 @@ if os.environ.get("LOOPBACK_IDLE_SECONDS"):
     import bot.attention
 
     bot.attention.IDLE_SECONDS = float(os.environ["LOOPBACK_IDLE_SECONDS"])
+
+if os.environ.get("LOOPBACK_SHARD_PATIENCE"):
+    import storage.shard_claims
+
+    storage.shard_claims.PATIENCE = float(os.environ["LOOPBACK_SHARD_PATIENCE"])
 
 if any(
     os.environ.get(name)
