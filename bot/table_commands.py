@@ -296,10 +296,14 @@ class SlashCommands:
         store = self.service.store
         if await store.user_games_in_channel(channel_id, user_id, kept=True):
             return
-        ended = await store.user_games_in_channel(channel_id, user_id, statuses=ENDED, kept=True)
-        if ended:
+        ended = [
+            r.id for r in await store.user_games_in_channel(channel_id, user_id, statuses=ENDED, kept=True)
+        ]
+        left = await store.results.seat_given_up(channel_id, user_id, "finished")  # (its seat the AI's)
+        if ended or left is not None:
+            number = max([*ended, left or 0])
             raise GameNotFound(
-                _("Your game here (#{number}) is over: the table shows the end.", number=ended[-1].id)
+                _("Your game here (#{number}) is over: the table shows the end.", number=number)
             )
 
     async def _kept_seat(self, channel_id: int, user_id: int) -> tuple[LoadedGame, int] | None:

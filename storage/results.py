@@ -92,13 +92,13 @@ class ResultStore:
         )
         return {row[0]: row[1] for row in rows}  # (the latest game's last)
 
-    async def seat_given_up(self, channel_id: int, user_id: int) -> int | None:
-        """The running game of the channel whose seat `user_id` gave up for good (left, or was
-        replaced: its result is already theirs), if any."""
+    async def seat_given_up(self, channel_id: int, user_id: int, status: str = "running") -> int | None:
+        """The newest game of the channel in `status` whose seat `user_id` gave up for good (left,
+        or was replaced: its result is theirs from then on), if any."""
         row = await self.db.fetchone(
-            "SELECT g.id FROM results AS r JOIN games AS g ON g.id = r.game_id "
-            "WHERE g.channel_id = ? AND g.status = 'running' AND r.user_id = ? ORDER BY g.id DESC",
-            (channel_id, user_id),
+            "SELECT g.id FROM results AS r JOIN games AS g ON g.id = r.game_id WHERE g.channel_id = ? "
+            "AND g.status = ? AND r.user_id = ? AND r.ai = 0 ORDER BY g.id DESC",
+            (channel_id, status, user_id),
         )
         return int(row[0]) if row else None
 

@@ -276,6 +276,13 @@ async def test_hand_after_being_replaced_says_so_not_an_older_game_s_end(harness
     await harness.command("hand", users[1])
     answer = harness.discord.last_ephemeral(users[1]).text()
     assert answer.startswith("You left your seat (or were replaced): its AI plays it to the end"), answer
+    notice = next(
+        m for m in reversed(harness.discord.channels[CHANNEL]) if f"forfeit:{second}:0" in m.custom_ids()
+    )
+    await harness.discord.click(users[0], notice, f"forfeit:{second}:0")
+    await harness.command("hand", users[1])  # (not "spectators see only the table")
+    answer = harness.discord.last_ephemeral(users[1]).text()
+    assert answer == f"Your game here (#{second}) is over: the table shows the end.", answer
 
 
 async def test_hand_after_leaving_is_told_by_who_left_not_by_name(harness: Harness) -> None:
