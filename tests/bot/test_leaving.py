@@ -10,11 +10,7 @@ import bot.answers
 from bot.i18n import using
 from tests.bot.fakes import FakeMessage, FakeUser
 from tests.bot.harness import CHANNEL, Harness, make_users, play_random_click
-
-
-async def settle(h: Harness) -> None:
-    while h.table.pipeline.wakeups.ai_turns.busy():
-        await asyncio.sleep(0.001)
+from tests.bot.test_ai_seats import settle  # (bounded: a stuck AI fails the test, not hangs it)
 
 
 async def test_leaving_a_running_game_hands_the_seat_to_an_ai_who_plays_on(harness: Harness) -> None:

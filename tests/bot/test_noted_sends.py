@@ -130,3 +130,30 @@ async def test_a_mention_posted_as_the_process_died_is_deleted_after_the_restart
     recorded = {call.message_id for call in await h.service.store.calls.of_game(game_id)}
     assert orphans & set(h.discord.messages) <= recorded, "a mention nothing will delete"
     assert await _unfinished(h, clock) == []
+
+
+async def test_a_dm_recorded_as_the_process_died_is_kept_after_the_restart(h: Harness, clock: Clock) -> None:
+    """The process died after recording a new DM's id and before clearing its note: the restart
+    finds it by its nonce and must keep it (the seat's living DM, with its controls). (A recovery
+    that deleted whatever it found passed every test above.)"""
+    users = make_users(5)
+    assert h.table is not None
+    sends = h.table.delivery.sends
+    cleared = sends.recorded
+
+    async def dies_once(nonce: int) -> None:
+        sends.recorded = cleared  # type: ignore[method-assign]
+        raise Killed
+
+    sends.recorded = dies_once  # type: ignore[method-assign]
+    with contextlib.suppress(Killed):
+        await h.open_table(users)
+    assert sends.recorded is cleared, "no DM was recorded"
+    game = next(iter(await h.service.store.live_games()))
+    before = {seat.seat: seat.dm_message_id for seat in (await h.game(game.id)).seats if seat.dm_message_id}
+    assert before and len(await _unfinished(h, clock)) == 1
+    await _restart(h, clock)
+    after = (await h.game(game.id)).seats
+    for seat, message_id in before.items():
+        assert message_id in h.discord.messages and after[seat].dm_message_id == message_id, seat
+    assert await _unfinished(h, clock) == []

@@ -286,7 +286,8 @@ def _carried(t: Table, user: int, base: Message) -> list[Forgery]:
         _button(f"forfeit:{game}:2"),
         *[_button(f"lobby:{game}:{op}") for op in ("join", "leave", "start", "cancel", "addai", "removeai")],
     ]
-    if user == STRANGER:  # a seated player's draft or own forfeit: see the xfail test
+    # (a seated player's draft or own forfeit: `test_forgeries_that_reach_a_handler_are_refused`)
+    if user == STRANGER:
         components += [
             _button(f"draft:{game}:{decision}:zzz"),
             _select(f"dsel:{game}:{decision}:card", ["zzz"]),
