@@ -26,6 +26,7 @@ class Attention:
         self.shared = shared  # several processes: another one may have seen a player's actions
         self._last_active: dict[int, dict[int, float]] = {}  # game -> user -> Unix time
         self._told: dict[int, set[tuple[int, int]]] = {}  # game -> (decision, seat) looked at
+        self._pushed: dict[int, set[tuple[int, int]]] = {}  # game -> (decision, seat) notified
 
     def seen(self, game_id: int, user_id: int) -> None:
         """The player acted in the game, or opened their cards ("My hand", /hand): they are
@@ -91,7 +92,19 @@ class Attention:
             last = datetime.fromisoformat(game.record.created_at).timestamp()
         return last
 
+    def pushed(self, game_id: int, decision: int, seat: int) -> None:
+        """The seat was notified of the decision (a new DM carrying it, a "your turn" DM or a
+        channel mention)."""
+        self._pushed.setdefault(game_id, set()).add((decision, seat))
+
+    def was_pushed(self, game_id: int, decision: int, seat: int) -> bool:
+        """Whether this process notified the seat of the decision: the turn clock's warning then
+        names them without a second push (one per decision; another process's or a restarted
+        one's is not known: then the warning pushes)."""
+        return (decision, seat) in self._pushed.get(game_id, ())
+
     def forget(self, game_id: int) -> None:
         """The game is over: nothing of it is kept."""
         self._told.pop(game_id, None)
+        self._pushed.pop(game_id, None)
         self._last_active.pop(game_id, None)

@@ -140,6 +140,8 @@ class Delivery:
         if game.state is None:
             return []
         notices = [n for n in queued if self._still_due(game, n)]
+        for notice in notices:  # (told below: by a new DM carrying the decision, or `tell`)
+            self.pipeline.attention.pushed(game.id, notice.decision, notice.seat)
         renderer = screens.renderer(game)
         # a private decision comes as a new DM carrying it, unless the seat plays from its
         # view in the channel: the view shows it, and a short DM tells them
@@ -189,7 +191,7 @@ class Delivery:
             await self.notifications.clock_noticed(game, message_id)
 
         mentions = bool(post.mentions)
-        payload = Payload(content=post.text, mentions=post.mentions)
+        payload = Payload(content=post.text, mentions=post.mentions if post.pings is None else post.pings)
         if post.kind == "clock":
             await self.posts.post(game, payload, posted=clock_posted)
             return

@@ -84,24 +84,47 @@ def _mention(game: LoadedGame, on_table: list[int], in_view: list[int]) -> str:
     with using(screens.table_language(game)):  # a channel post
         title = screens.called_to(game)
         lines = []
-        if on_table:
+        # (one player and several are told apart: "du bist" / "ihr seid", "te jössz" / "ti jöttök")
+        if len(on_table) == 1:
+            lines.append(
+                _(
+                    "\N{BELL} {player}: your turn in {game}, on the table.",
+                    player=_at(game, on_table),
+                    game=title,
+                )
+            )
+        elif on_table:
             lines.append(
                 _(
                     "\N{BELL} {players}: your turn in {game}, on the table.",
-                    players=" ".join(f"<@{game.user_of(s)}>" for s in on_table),
+                    players=_at(game, on_table),
                     game=title,
                 )
             )
-        if in_view:
+        button = screens.private_label(game)
+        if len(in_view) == 1:
+            lines.append(
+                _(
+                    "\N{BELL} {player}: your turn in {game} (your choices: **{button}** on the table).",
+                    player=_at(game, in_view),
+                    game=title,
+                    button=button,
+                )
+            )
+        elif in_view:
             lines.append(
                 _(
                     "\N{BELL} {players}: your turn in {game} (your choices: **{button}** on the table).",
-                    players=" ".join(f"<@{game.user_of(s)}>" for s in in_view),
+                    players=_at(game, in_view),
                     game=title,
-                    button=screens.private_label(game),
+                    button=button,
                 )
             )
     return "\n".join(lines)
+
+
+def _at(game: LoadedGame, seats: Sequence[int]) -> str:
+    return " ".join(f"<@{game.user_of(seat)}>" for seat in seats)
 
 
 class Notifications:

@@ -40,7 +40,9 @@ class Post:
 
     kind: str
     text: str = ""
-    mentions: tuple[int, ...] = ()  # user ids the post may ping
+    mentions: tuple[int, ...] = ()  # user ids the post names (and calls: deleted once it is over)
+    #: of them, those it may push (None: all): not one already told of the decision
+    pings: tuple[int, ...] | None = None
 
 
 @dataclass

@@ -283,17 +283,30 @@ class Pipeline:
                 first, game = await self.service.set_warned(game_id, deadline)
                 if not first:
                     return Change(game)
-                mentions = tuple(game.user_of(seat) for seat in waiting)
+                named = [game.user_of(seat) for seat in waiting]
+                # (pushed only those not told of this decision yet: one push per decision)
+                pings = tuple(
+                    game.user_of(s) for s in waiting if not self.attention.was_pushed(game.id, decision, s)
+                )
+                at = " ".join(f"<@{u}>" for u in named)
                 with using(game.record.locale):  # a channel post: the table's language
-                    text = _(
-                        "\N{ALARM CLOCK} {mentions}: {game} #{number} is waiting for you. "
-                        "Time runs out <t:{deadline}:R>, then the clock chooses for you.",
-                        mentions=" ".join(f"<@{u}>" for u in mentions),
-                        game=_(game.info.title),
-                        number=game.id,
-                        deadline=int(deadline),
-                    )
-                return Change(game, posts=[Post("text", text, mentions)])
+                    values: dict[str, object] = {"game": _(game.info.title), "number": game.id}
+                    values["deadline"] = int(deadline)
+                    if len(named) == 1:  # (one player and several are told apart: "dich" / "euch")
+                        text = _(
+                            "\N{ALARM CLOCK} {mention}: {game} #{number} is waiting for you. "
+                            "Time runs out <t:{deadline}:R>, then the clock chooses for you.",
+                            mention=at,
+                            **values,
+                        )
+                    else:
+                        text = _(
+                            "\N{ALARM CLOCK} {mentions}: {game} #{number} is waiting for you. "
+                            "Time runs out <t:{deadline}:R>, then the clock chooses for you.",
+                            mentions=at,
+                            **values,
+                        )
+                return Change(game, posts=[Post("text", text, tuple(named), pings=pings)])
             return Change(game)
 
         await self.run(game_id, step)

@@ -211,3 +211,33 @@ def test_player_counts_in_each_language() -> None:
 
 def reply(h: Harness, user: FakeUser) -> str:
     return h.discord.last_ephemeral(user).content or ""
+
+
+async def test_a_channel_call_says_du_to_one_player_and_ihr_to_several(h: Harness, clock) -> None:
+    """("ihr seid dran" to one player, "wartet auf dich" to six: German and Hungarian tell one
+    person from several, English does not; Hungarian has one plural form, so these are texts of
+    their own, not plural forms.)"""
+    from bot.attention import IDLE_SECONDS
+    from tests.bot.test_notifications import nominate
+
+    h.discord.guild_locale = "de"  # type: ignore[attr-defined]
+    users = make_users(5)
+    h.discord.closed_dms = {u.id for u in users}  # (told by a mention in the channel)
+    lobby = (await h.command("play", users[0], "secret-krampus")).original
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    await choose_option(h, users[0], lobby, game_id, "clock", "fast")
+    for user in users[1:]:
+        await h.discord.click(user, lobby, f"lobby:{game_id}:join")
+    await h.discord.click(users[0], lobby, f"lobby:{game_id}:start")
+    game = await h.game(game_id)
+    await h.table.pipeline.clock_warning(game_id, game.decision)  # (the nominator alone)
+    posts = [m.text() for m in h.discord.channels[CHANNEL]]
+    assert any("wartet auf dich." in text for text in posts), posts
+    clock.now += IDLE_SECONDS + 1  # (the voters are idle now: told by a mention)
+    await nominate(h, lobby, users, game)
+    posts = [m.text() for m in h.discord.channels[CHANNEL]]
+    assert any("ihr seid dran in" in text for text in posts), posts  # (four voters)
+    game = await h.game(game_id)
+    await h.table.pipeline.clock_warning(game_id, game.decision)
+    posts = [m.text() for m in h.discord.channels[CHANNEL]]
+    assert any("wartet auf euch." in text for text in posts), posts

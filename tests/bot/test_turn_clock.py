@@ -404,3 +404,27 @@ async def test_a_welcome_back_post_goes_at_the_end(harness: Harness) -> None:
     assert not any(p.startswith(("Welcome back", "\N{ALARM CLOCK}")) for p in _posts(harness)), _posts(
         harness
     )
+
+
+async def test_the_warning_names_but_does_not_push_a_player_already_told_of_the_decision(
+    h: Harness, clock
+) -> None:
+    """An idle voter got "Your turn" for the vote, then the clock's warning pushed them again for
+    the same vote (two phone alerts for one decision). The warning still names everyone who must
+    decide; it pushes only those not told yet."""
+    from bot.attention import IDLE_SECONDS
+    from tests.bot.test_notifications import nominate, notified, your_turn_dms
+
+    lobby, game_id, users = await _krampus_with_clock(h)
+    clock.now += IDLE_SECONDS + 1  # everyone wanders off
+    candidate = await nominate(h, lobby, users, await h.game(game_id))
+    game = await h.game(game_id)
+    voters = [users[s] for s in game.humans_to_decide()]
+    told = [u.id for u in voters if your_turn_dms(h, u)]  # (the idle voters: not the candidate)
+    assert len(told) == 4 and candidate.id not in told
+    mark = len(h.messenger.pinged)
+    await h.table.pipeline.clock_warning(game_id, game.decision)
+    warning = h.discord.channels[CHANNEL][-1]
+    assert "is waiting for you" in warning.text()
+    assert all(f"<@{user.id}>" in warning.text() for user in voters)  # (named, all of them)
+    assert notified(h, mark) == sorted(u.id for u in voters if u.id not in told)  # (the candidate only)
