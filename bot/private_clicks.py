@@ -212,6 +212,8 @@ class PrivateClicks:
         if self.views.editable(self.messages.slot(game, seat)):
             return None  # (its view shows it)
         news = screens.renderer(game).private_news(secrets)
+        if not news and not game.must_decide(seat):  # (only an echo of a choice now over: a last
+            return None  # vote's copy flashed up and went at once)
         payload = screens.private_copy(game, seat, news)
         payload.content = screens.unseen_text(game, seat)
         ready = await PICTURES.ready(payload)

@@ -290,3 +290,32 @@ async def test_a_nomination_keeps_the_news_of_the_last_government_on_the_vote_sc
     assert " gift was delivered." in table.text(), table.text()
     await _nominate(harness, table, game_id, users)  # a person nominates, on the table
     assert "Vote!" in table.text() and " gift was delivered." in table.text(), table.text()
+
+
+async def test_the_last_voter_with_closed_dms_gets_no_copy_of_their_role_card(harness: Harness) -> None:
+    """The last vote (closed DMs) answered with a copy of the voter's whole private message (their
+    role card, "to choose, use the table") that was deleted the same instant: a flash on a phone
+    for a vote already over. The reveal on the table tells the vote."""
+    from tests.bot.test_notifications import nominate
+
+    users = make_users(5)
+    harness.discord.closed_dms = {u.id for u in users}
+    table, game_id = await harness.open_table(users)
+    await nominate(harness, table, users, await harness.game(game_id))
+    yes = next(cid for cid in table.custom_ids() if cid.endswith(":vote.1"))
+    game = await harness.game(game_id)
+    voters = [users[s] for s in sorted(game.to_decide())]
+    for user in voters[:-1]:
+        await harness.discord.click(user, table, yes)
+    clicks = harness.table.delivery.clicks
+    unseen_news, copies = clicks.unseen_news, []
+
+    async def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        sent = await unseen_news(*args, **kwargs)
+        copies.append(sent)
+        return sent
+
+    clicks.unseen_news = spy  # type: ignore[method-assign]
+    await harness.discord.click(voters[-1], table, yes)
+    assert (await harness.game(game_id)).state.phase.name != "VOTING"
+    assert copies and copies[-1] is None, "a copy of the private message was sent"
