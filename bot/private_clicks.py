@@ -165,7 +165,8 @@ class PrivateClicks:
         """The table's "My hand" button: the seat's private view, ephemerally. While the game runs
         it becomes the seat's living private message, the one with its controls (its DM is
         parked); once it is over, a copy."""
-        self.pipeline.attention.seen(game.id, interaction.user.id)  # (they are looking: no "your turn" now)
+        if game.record.status == "running":  # (they are looking: no "your turn" now)
+            self.pipeline.attention.seen(game.id, interaction.user.id)
         slot = self.messages.slot(game, seat)
         draft = slot.draft[1] if slot.draft is not None and slot.draft[0] == game.decision else None
         payload = screens.private_payload(game, seat, draft=draft)

@@ -106,9 +106,11 @@ class ShardClaims:
                         )
                     if not await raw.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCK, shard):
                         raise ShardsTaken(f"shard {shard} was taken by another bot process just now.")
-        except BaseException:
+        except BaseException as exc:
             with contextlib.suppress(Exception):
                 await raw.close()
+            if isinstance(exc, (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)):
+                raise DatabaseError(f"cannot hold this process's shards: {exc}") from exc
             raise
         self._raw, self.claimed = raw, (count, tuple(ids))
 

@@ -9,18 +9,11 @@ from typing import Any
 import pytest
 
 from bot import screens
-from bot.loaded_game import LoadedGame
 from bot.plugins import PLUGINS, GamePlugin
-from storage import GameRecord, SeatRecord
 from tests.bot.render.phone import random_game
+from tests.bot.test_ai_seats import _game as running_game  # (people at every seat: no AI)
 
 GAMES = [pytest.param(plugin, id=plugin.name) for plugin in PLUGINS.values()]
-
-
-def _loaded(plugin: GamePlugin, state: Any, players: int) -> LoadedGame:
-    record = GameRecord(7, None, 1, plugin.name, "running", 1, {}, 1, None, 1, None, "", "")
-    seats = [SeatRecord(s, 1 + s, f"P{s}", True, None) for s in range(players)]
-    return LoadedGame(record, seats, plugin, state)
 
 
 @pytest.mark.parametrize("plugin", GAMES)
@@ -39,7 +32,7 @@ def test_a_private_message_is_drawn_from_its_seat_s_events_only(
     monkeypatch.setattr(plugin.renderer, "private", spy)
     players = plugin.max_players
     for moment in random_game(plugin, players, 2, dict(plugin.bench[0].options)):
-        game = _loaded(plugin, moment.state, players)
+        game = running_game(plugin.name, moment.state, set(), players)
         for seat in range(players):
             given.clear()
             screens.private_payload(game, seat, moment.events)
