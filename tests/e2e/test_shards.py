@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import subprocess
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -20,11 +18,11 @@ from tests.e2e.players import Players
 from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids
 from tests.loopback.botproc import ROOT, run_bot
 from tests.loopback.model import DEFAULT_GUILD_ID
+from tests.storage.conftest import pg_url, postgres_url  # noqa: F401 - fixtures
 
 GUILD_ONE = DEFAULT_GUILD_ID  # (id >> 22) is odd: shard 1 of 2
 GUILD_ZERO = DEFAULT_GUILD_ID + (1 << 22)  # shard 0 of 2
 ELVES = {201: "Dasher", 202: "Dancer", 203: "Prancer", 204: "Vixen"}
-PG_ADMIN_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 
 
 # -- settings ------------------------------------------------------------------------------------------
@@ -199,33 +197,6 @@ async def test_one_process_runs_both_shards(two_shards: LoopbackDiscord, tmp_pat
 
 
 # -- two processes, one per shard, on one PostgreSQL database ------------------------------------------
-def _with_database(url: str, name: str) -> str:
-    parts = urlsplit(url)
-    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, ""))
-
-
-@pytest.fixture
-async def postgres_url() -> AsyncIterator[str]:
-    """A throwaway PostgreSQL database `test_<random>`, dropped afterwards (skips if no server)."""
-    asyncpg = pytest.importorskip("asyncpg", reason="asyncpg is not installed (pip install -e '.[dev]')")
-    where = urlsplit(PG_ADMIN_URL)
-    try:
-        admin = await asyncpg.connect(PG_ADMIN_URL, timeout=5)
-    except Exception as error:  # noqa: BLE001 - any reason it is not there
-        detail = " ".join(str(error).split()) or type(error).__name__
-        pytest.skip(
-            f"PostgreSQL not reachable at {where.hostname}:{where.port or 5432} ({detail}); "
-            "set TEST_DATABASE_URL=postgresql://user@host:port/db to use another server"
-        )
-    name = f"test_{secrets.token_hex(6)}"
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-        yield _with_database(PG_ADMIN_URL, name)
-    finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.close()
-
-
 async def _game_row(url: str, game_id: int) -> tuple[str, int, int]:
     """(status, version, number of logged actions) of a game in the PostgreSQL database."""
     import asyncpg
@@ -267,10 +238,12 @@ async def _dms_delivered(loop: LoopbackDiscord, url: str, game_id: int, users: l
 
 
 async def test_two_processes_one_per_shard_share_postgres(
-    two_shards: LoopbackDiscord, tmp_path: Path, postgres_url: str
+    two_shards: LoopbackDiscord,
+    tmp_path: Path,
+    pg_url: str,  # noqa: F811
 ) -> None:
     loop = two_shards
-    common = {"dev_guild": False, "database_url": postgres_url}
+    common = {"dev_guild": False, "database_url": pg_url}
     async with (
         run_bot(loop, tmp_path / "zero" / "bot.db", shards=[0], **common) as first,
         run_bot(loop, tmp_path / "one" / "bot.db", shards=[1], **common) as second,
@@ -286,26 +259,26 @@ async def test_two_processes_one_per_shard_share_postgres(
         one_game, _ = await open_and_start(loop, north_pole, 203, 204)
         assert interactions(loop, 0) == [GUILD_ZERO] * 3 and interactions(loop, 1) == [GUILD_ONE] * 3
         assert zero_game != one_game  # one id sequence: the same database
-        assert (await _game_row(postgres_url, zero_game))[0] == "running"
-        assert (await _game_row(postgres_url, one_game))[0] == "running"
+        assert (await _game_row(pg_url, zero_game))[0] == "running"
+        assert (await _game_row(pg_url, one_game))[0] == "running"
 
         # a DM click on the game of shard 1's guild reaches shard 0's process, which applies it
         # (once shard 1's process recorded the DMs it sent at the start: shard 0's process checks
         # that a click comes from the seat's living DM by that record)
-        await _dms_delivered(loop, postgres_url, one_game, [203, 204])
-        _, version, actions = await _game_row(postgres_url, one_game)
+        await _dms_delivered(loop, pg_url, one_game, [203, 204])
+        _, version, actions = await _game_row(pg_url, one_game)
         result = await dm_click(loop, 203, one_game)
         assert result.guild_id is None and interactions(loop, 0)[-1] is None
         assert result.acknowledged and result.error is None and result.in_place, result.text()
         assert interactions(loop, 1) == [GUILD_ONE] * 3  # shard 1's process never saw it
-        _, version_after, actions_after = await _game_row(postgres_url, one_game)
+        _, version_after, actions_after = await _game_row(pg_url, one_game)
         assert version_after > version and actions_after == actions + 1
         # the other player's too
         result = await dm_click(loop, 204, one_game)
         assert result.acknowledged and result.error is None and result.in_place, result.text()
-        assert (await _game_row(postgres_url, one_game))[2] == actions + 2
+        assert (await _game_row(pg_url, one_game))[2] == actions + 2
         # and a DM click on shard 0's own game
-        await _dms_delivered(loop, postgres_url, zero_game, [201, 202])
+        await _dms_delivered(loop, pg_url, zero_game, [201, 202])
         result = await dm_click(loop, 201, zero_game)
         assert result.acknowledged and result.error is None and result.in_place, result.text()
         assert loop.unknown_calls() == []
@@ -314,7 +287,9 @@ async def test_two_processes_one_per_shard_share_postgres(
 
 
 async def test_dm_clicks_right_after_another_process_started_the_game(
-    two_shards: LoopbackDiscord, tmp_path: Path, postgres_url: str
+    two_shards: LoopbackDiscord,
+    tmp_path: Path,
+    pg_url: str,  # noqa: F811
 ) -> None:
     """Shard 0's process gets the DM clicks as soon as the players see their DMs, maybe before
     shard 1's process (which started the game and sent them) recorded them: its cached game is
@@ -322,7 +297,7 @@ async def test_dm_clicks_right_after_another_process_started_the_game(
     recorded DM, and with none recorded yet the clicked DM is the one being recorded. Each click
     is applied, and each player keeps one DM with controls."""
     loop = two_shards
-    common = {"dev_guild": False, "database_url": postgres_url}
+    common = {"dev_guild": False, "database_url": pg_url}
     async with (
         run_bot(loop, tmp_path / "zero" / "bot.db", shards=[0], **common),
         run_bot(loop, tmp_path / "one" / "bot.db", shards=[1], **common),
@@ -332,7 +307,7 @@ async def test_dm_clicks_right_after_another_process_started_the_game(
         for user in (203, 204):  # as soon as each sees their DM's controls
             result = await dm_click(loop, user, game_id)
             assert result.in_place, result.text()
-        assert (await _game_row(postgres_url, game_id))[2] == 2
+        assert (await _game_row(pg_url, game_id))[2] == 2
         await loop.wait_idle(1.0)
         for user in (203, 204):
             with_controls = [m for m in loop.dm_messages(user) if message_custom_ids(m)]

@@ -28,10 +28,11 @@ from bot.loaded_game import LoadedGame
 from bot.plugins import PLUGINS
 from storage import Database, GameStore
 from tests.e2e.postgres_players import PostgresPlayers, read_game_pg, replayed_state_pg
-from tests.e2e.test_shards import GUILD_ONE, GUILD_ZERO, postgres_url  # noqa: F401 - a fixture
+from tests.e2e.test_shards import GUILD_ONE, GUILD_ZERO
 from tests.loopback import InteractionResult, LoopbackDiscord, message_text
 from tests.loopback.botproc import run_bot
 from tests.loopback.text import iter_components
+from tests.storage.conftest import pg_url, postgres_url  # noqa: F401 - fixtures
 
 LONG = os.environ.get("E2E_LONG") == "1" or os.environ.get("LONG_TESTS") == "1"
 #: Components that send or prepare a game decision (not "My role & cards", not Rematch).
@@ -249,13 +250,13 @@ def _refused_story(loop: LoopbackDiscord, refused: list[Any], bots: tuple[Any, .
 async def test_every_game_to_its_end_over_two_processes(
     loop_for_every_game: tuple[LoopbackDiscord, list[tuple[str, int, int, int]]],
     tmp_path: Path,
-    postgres_url: str,  # noqa: F811
+    pg_url: str,  # noqa: F811
 ) -> None:
     import asyncpg  # type: ignore[import-untyped]  # the fixture skipped the test without it
 
     loop, plan = loop_for_every_game
-    common: dict[str, Any] = {"dev_guild": False, "database_url": postgres_url}
-    pool = await asyncpg.create_pool(postgres_url, min_size=1, max_size=4)
+    common: dict[str, Any] = {"dev_guild": False, "database_url": pg_url}
+    pool = await asyncpg.create_pool(pg_url, min_size=1, max_size=4)
     try:
         async with (
             run_bot(loop, tmp_path / "zero" / "bot.db", shards=[0], **common) as first,
@@ -291,7 +292,7 @@ async def test_every_game_to_its_end_over_two_processes(
 
             # the end reaches every message (the bot paces its writes per channel: seconds later)
             for _ in range(50):
-                wrong = [w for t in tables for w in await _ended_everywhere(loop, pool, postgres_url, t)]
+                wrong = [w for t in tables for w in await _ended_everywhere(loop, pool, pg_url, t)]
                 if not wrong:
                     break
                 await asyncio.sleep(0.2)

@@ -25,11 +25,11 @@ from tests.e2e.test_shards import (
     dm_click,
     interactions,
     open_and_start,
-    postgres_url,  # noqa: F401 - a fixture
     two_shards,  # noqa: F401 - a fixture
 )
 from tests.loopback import InteractionResult, LoopbackDiscord, message_custom_ids
 from tests.loopback.botproc import BOOT, ROOT, run_bot
+from tests.storage.conftest import pg_url, postgres_url  # noqa: F401 - fixtures
 
 LONG = os.environ.get("LONG_TESTS") == "1"
 
@@ -71,10 +71,10 @@ async def _stored(url: str, game_id: int) -> tuple[str, int, int]:
 async def test_one_click_sent_to_both_processes_is_applied_once(
     two_shards: LoopbackDiscord,  # noqa: F811
     tmp_path: Path,
-    postgres_url: str,  # noqa: F811
+    pg_url: str,  # noqa: F811
 ) -> None:
     loop = two_shards
-    common: dict[str, Any] = {"dev_guild": False, "database_url": postgres_url}
+    common: dict[str, Any] = {"dev_guild": False, "database_url": pg_url}
     async with (
         run_bot(loop, tmp_path / "zero" / "bot.db", shards=[0], **common) as first,
         run_bot(loop, tmp_path / "one" / "bot.db", shards=[1], **common) as second,
@@ -83,7 +83,7 @@ async def test_one_click_sent_to_both_processes_is_applied_once(
         game_id, _ = await open_and_start(loop, loop.guild_channel_ids(GUILD_ONE)[0], 203, 204)
         first_pick = await dm_click(loop, 203, game_id)
         assert first_pick.in_place, first_pick.text()
-        _, version, actions = await _stored(postgres_url, game_id)
+        _, version, actions = await _stored(pg_url, game_id)
         # the other player's choice ends the decision: the same click, 20 times, half through each
         # process's gateway session, all sent before any is answered
         message, custom_id, values = _dm_control(loop, 204, game_id)
@@ -100,7 +100,7 @@ async def test_one_click_sent_to_both_processes_is_applied_once(
         for result in answered:
             if result is not applied[0]:
                 assert any(reason in result.text() for reason in refused), result.text()
-        status, version_after, actions_after = await _stored(postgres_url, game_id)
+        status, version_after, actions_after = await _stored(pg_url, game_id)
         assert (version_after, actions_after) == (version + 1, actions + 1)
         for bot in (first, second):
             assert "Traceback" not in bot.log(), bot.log()[-3000:]
@@ -109,12 +109,12 @@ async def test_one_click_sent_to_both_processes_is_applied_once(
 async def test_one_interaction_delivered_to_both_processes_is_applied_once(
     two_shards: LoopbackDiscord,  # noqa: F811
     tmp_path: Path,
-    postgres_url: str,  # noqa: F811
+    pg_url: str,  # noqa: F811
 ) -> None:
     """The very same interaction (one id and token), e.g. replayed by the gateway, reaching both
     processes: 20 of them, each sent through both processes' sessions."""
     loop = two_shards
-    common: dict[str, Any] = {"dev_guild": False, "database_url": postgres_url}
+    common: dict[str, Any] = {"dev_guild": False, "database_url": pg_url}
     async with (
         run_bot(loop, tmp_path / "zero" / "bot.db", shards=[0], **common) as first,
         run_bot(loop, tmp_path / "one" / "bot.db", shards=[1], **common) as second,
@@ -122,7 +122,7 @@ async def test_one_interaction_delivered_to_both_processes_is_applied_once(
         await loop.wait_commands({"play"})
         game_id, _ = await open_and_start(loop, loop.guild_channel_ids(GUILD_ONE)[0], 203, 204)
         assert (await dm_click(loop, 203, game_id)).in_place
-        _, version, actions = await _stored(postgres_url, game_id)
+        _, version, actions = await _stored(pg_url, game_id)
         message, custom_id, values = _dm_control(loop, 204, game_id)
         results = []
         for _ in range(20):
@@ -133,7 +133,7 @@ async def test_one_interaction_delivered_to_both_processes_is_applied_once(
             results.append(result)
         answered = [await result.settled(15) for result in results]
         assert all(r.acknowledged for r in answered), [r.text() for r in answered]
-        assert (await _stored(postgres_url, game_id))[1:] == (version + 1, actions + 1)
+        assert (await _stored(pg_url, game_id))[1:] == (version + 1, actions + 1)
         await loop.wait_idle(0.5)
         for bot in (first, second):  # only the second answer to one interaction may fail (40060)
             log = bot.log()
@@ -157,13 +157,13 @@ async def _all_ai_game(loop: LoopbackDiscord, channel: int, host: int, game: str
 async def test_a_killed_process_wake_ups_run_in_the_other(
     two_shards: LoopbackDiscord,  # noqa: F811
     tmp_path: Path,
-    postgres_url: str,  # noqa: F811
+    pg_url: str,  # noqa: F811
 ) -> None:
     loop = two_shards
     rng = random.Random()
     common: dict[str, Any] = {
         "dev_guild": False,
-        "database_url": postgres_url,
+        "database_url": pg_url,
         "env": {"AI_DELAY_SECONDS": "0.05"},
     }
     games = ["grumpy-nisse", "christmas-tree"] + (["naughty-and-nice"] if LONG else [])
@@ -180,22 +180,22 @@ async def test_a_killed_process_wake_ups_run_in_the_other(
             ids += [await _all_ai_game(loop, one, 203, game) for game in games]
             await asyncio.sleep(rng.uniform(0.2, 2.0))  # a random moment, wake-ups pending
             await second.kill()
-            progress = {g: (await _stored(postgres_url, g))[1] for g in ids}
-            running = [g for g in ids if (await _stored(postgres_url, g))[0] == "running"]
+            progress = {g: (await _stored(pg_url, g))[1] for g in ids}
+            running = [g for g in ids if (await _stored(pg_url, g))[0] == "running"]
             assert running, "every game ended before the kill: nothing to take over"
             print(f"killed shard 1's process; running then: {running}, versions {progress}")
             await asyncio.sleep(5.0)  # the poller's grace is 2 s: shard 0's process took over
-            moved = [g for g in ids if (await _stored(postgres_url, g))[1] > progress[g]]
-            unfinished = [g for g in ids if (await _stored(postgres_url, g))[0] == "running"]
+            moved = [g for g in ids if (await _stored(pg_url, g))[1] > progress[g]]
+            unfinished = [g for g in ids if (await _stored(pg_url, g))[0] == "running"]
             assert set(unfinished) <= set(moved), (progress, unfinished)
             await second.start()
         for _ in range(300):  # every game to its end
-            stored = [await _stored(postgres_url, g) for g in ids]
+            stored = [await _stored(pg_url, g) for g in ids]
             if all(status == "finished" for status, _, _ in stored):
                 break
             await asyncio.sleep(0.1)
         assert all(status == "finished" for status, _, _ in stored), stored
-        db = await Database.open(postgres_url)
+        db = await Database.open(pg_url)
         try:
             store = GameStore(db)
             for game_id in ids:
@@ -213,22 +213,20 @@ async def test_a_killed_process_wake_ups_run_in_the_other(
 async def test_a_second_process_for_a_running_shard_is_refused(
     two_shards: LoopbackDiscord,  # noqa: F811
     tmp_path: Path,
-    postgres_url: str,  # noqa: F811
+    pg_url: str,  # noqa: F811
 ) -> None:
     """Two sessions of one shard get every event of its servers twice: a process started with a
     shard another one runs (or another SHARD_COUNT) is refused in one line, before it connects to
     Discord, naming the process in its way."""
     loop = two_shards
-    async with run_bot(
-        loop, tmp_path / "zero" / "bot.db", shards=[0], dev_guild=False, database_url=postgres_url
-    ):
+    async with run_bot(loop, tmp_path / "zero" / "bot.db", shards=[0], dev_guild=False, database_url=pg_url):
         clean = {k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID", "SHARD_IDS")}
         env = {
             **clean,
             "PYTHONPATH": os.pathsep.join([str(ROOT), str(BOOT)]),
             "LOOPBACK_SHARD_PATIENCE": "1",  # (30 s: a process stopping as this one starts)
             "DISCORD_TOKEN": loop.token,
-            "DATABASE_URL": postgres_url,
+            "DATABASE_URL": pg_url,
         }
         for count, ids, refusal in (
             ("2", "0", "Cannot run these shards: shard 0 runs in another bot process already (pid "),
