@@ -1,13 +1,21 @@
 """Skip `@pytest.mark.slow` tests (long fuzzing runs) unless they are asked for: `pytest -m slow`;
 spread the end-to-end games over the run (`spread_end_to_end`); end the run with one line when
 the PostgreSQL tests were skipped, saying why (read from the skip reports, so it works the same
-when pytest-xdist runs the tests in worker processes)."""
+when pytest-xdist runs the tests in worker processes). With `TOY_GAME=1` the toy game
+(`tests/bot/plugins/toy/`) is registered for the whole run: the tests that hold every game to
+the same checks then hold a sixth game too (`tests/bot/plugins/test_toy_game.py` runs them)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+
+if os.environ.get("TOY_GAME") == "1":  # the shared tests with the toy game registered too
+    from tests.bot.plugins.toy import register
+
+    register()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

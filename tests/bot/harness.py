@@ -178,6 +178,30 @@ def table_size(plugin: GamePlugin) -> int:
     return min(max(plugin.min_players, 3), plugin.max_players)
 
 
+def a_test_game(plugin: GamePlugin) -> bool:
+    """A game the tests registered (its Discord side outside `bot/`, like the toy's under
+    `TOY_GAME=1`): not held to what only the bot's own games have, texts in the bot's catalogues
+    (`bot/i18n/locales/`) and pictures."""
+    return not plugin.ui.startswith("bot.")
+
+
+def shortest_game(plugin: GamePlugin, players: int, games: int = 5) -> int:
+    """The fewest actions in `games` random games of `plugin`'s rules (seeds 0, 1, ...): tests that
+    measure many clicks of one game skip a game shorter than they need."""
+    rules = plugin.rules
+    fewest = 10**9
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = rules.new_game(players, rules.parse_options(None), seed)
+        moves = 0
+        while rules.outcome(state) is None and moves < fewest:
+            seat = rng.choice(sorted(rules.to_decide(state)))
+            state = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat))).state
+            moves += 1
+        fewest = min(fewest, moves)
+    return fewest
+
+
 def make_users(count: int, start: int = 1) -> list[FakeUser]:
     names = [
         "Dasher",

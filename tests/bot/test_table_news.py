@@ -133,7 +133,7 @@ async def test_a_restart_keeps_what_the_table_told(harness: Harness, name: str) 
     for step in range(60):
         if not await play_random_click(harness, table, game_id, users, rng):
             break
-        if step % 12 == 11:
+        if step % 12 == 2:  # (early too: a short game may be over in a dozen clicks)
             before = table.text()
             privates = {user.id: _news_lines(private_message(harness, user, game_id)) for user in users}
             await harness.boot()
@@ -143,7 +143,8 @@ async def test_a_restart_keeps_what_the_table_told(harness: Harness, name: str) 
                 after = _news_lines(private_message(harness, user, game_id))
                 assert set(after) <= set(privates[user.id]), (user.display_name, privates[user.id], after)
             checked += 1
-    assert checked >= 2
+    game = await harness.game(game_id)
+    assert checked >= (5 if game.record.status == "running" else 1), (checked, step)
 
 
 def test_a_replay_tells_each_seat_what_came_since_its_own_last_action() -> None:

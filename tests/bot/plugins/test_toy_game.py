@@ -1,10 +1,16 @@
 """A sixth game is one line: the toy game (`tests/bot/plugins/toy/`, Count to Ten) registered with
 `PLUGINS.add(...)` plays through the whole bot (lobby, option, AI seat, clicks, the end) and has
-its /rules, with no other file changed."""
+its /rules, with no other file changed; and the tests that hold every game to the same checks
+hold it too (`TOY_GAME=1`)."""
 
 from __future__ import annotations
 
+import os
 import random
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -12,16 +18,23 @@ from bot.plugins import PLUGINS, GamePlugin, check_all
 from bot.render.rules_text import rules_embed
 from games.core.ai import RandomPolicy
 from tests.bot.harness import Harness, choose_option, make_users, play_random_click
-from tests.bot.plugins.toy import CountToTen, CountToTenAI
+from tests.bot.plugins.toy import NAME, CountToTen, CountToTenAI
 from tests.bot.plugins.toy.ui import LOBBY_TEXTS, RULES_SUMMARY
 from tests.bot.test_ai_seats import settle
 from tests.games.contract import assert_refused, assert_replays_by_codes
 
-TOY = "toy-count"
+TOY = NAME
+
+
+#: the run registered the toy for every test (`TOY_GAME=1`, `tests/conftest.py`)
+REGISTERED = TOY in PLUGINS
 
 
 @pytest.fixture
 def toy():
+    if REGISTERED:
+        yield PLUGINS.get(TOY)
+        return
     plugin = PLUGINS.add(GamePlugin(CountToTen(), CountToTenAI, "tests.bot.plugins.toy.ui"))  # the one line
     yield plugin
     PLUGINS.remove(TOY)
@@ -74,6 +87,7 @@ def test_one_line_registers_the_toy_and_it_is_complete(toy: GamePlugin) -> None:
     assert isinstance(policy_for(TOY), CountToTenAI) and policy_for(TOY) is policy_for(TOY)
 
 
+@pytest.mark.skipif(REGISTERED, reason="TOY_GAME=1 registered the toy for the whole run")
 async def test_after_the_test_the_toy_is_gone(harness: Harness) -> None:
     assert TOY not in PLUGINS
     with pytest.raises(KeyError, match="No game called 'toy-count'"):
@@ -113,3 +127,48 @@ async def test_the_toy_plays_through_the_whole_bot(harness: Harness, toy: GamePl
     assert "reached 7 and wins!" in lobby.text()
     assert "Count to Ten #" in h.discord.channels[lobby.channel_id][-1].text()
     assert "is over" in h.discord.channels[lobby.channel_id][-1].text()
+
+
+# -- the tests every game is held to hold it too ------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[3]
+#: why a shared test may skip the toy: the features it does not have (and that this run is it)
+TOY_LACKS = (
+    "too short to measure",
+    "without pictures",
+    "no pictures",
+    "not in the bot's catalogues",
+    "TOY_GAME=1",
+)
+
+
+def shared_test_files() -> list[str]:
+    """The tests that take the games from the registry (the end-to-end ones aside: their bot
+    processes register the five)."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        relative = path.relative_to(ROOT).as_posix()
+        if "/e2e/" not in relative and re.search(r"\b(PLUGINS|GAMES)\b", path.read_text()):
+            found.append(relative)
+    return found
+
+
+@pytest.mark.skipif(REGISTERED, reason="TOY_GAME=1: this is the run it starts")
+def test_every_test_that_holds_each_game_holds_the_toy_too() -> None:
+    """With the toy registered for the whole run (`TOY_GAME=1`), every test that iterates over
+    the registry takes it in, and passes, or skips it for a feature it lacks, saying which."""
+    files = shared_test_files()
+    assert len(files) >= 30 and "tests/bot/test_call_budget.py" in files
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:randomly", "-p", "no:cacheprovider", "-rs"]
+        + ["-k", "toy or registry_lists or names_a_game", *files],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "TOY_GAME": "1", "COLUMNS": "300"},  # (skip reasons in full)
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    passed = re.search(r"(\d+) passed", run.stdout)
+    assert passed and int(passed.group(1)) >= 40, run.stdout[-2000:]
+    skips = [line for line in run.stdout.splitlines() if line.startswith("SKIPPED")]
+    assert all(any(reason in line for reason in TOY_LACKS) for line in skips), skips

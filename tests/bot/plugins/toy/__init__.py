@@ -6,7 +6,16 @@ host picks another in the lobby); whoever makes it reach the target wins. The se
 starts. Turn clock default: add 1.
 """
 
+from bot.plugins import PLUGINS, GamePlugin
 from tests.bot.plugins.toy.ai import CountToTenAI
 from tests.bot.plugins.toy.game import CountToTen
 
-__all__ = ["CountToTen", "CountToTenAI"]
+NAME = "toy-count"
+
+
+def register() -> GamePlugin:
+    """The one line a game's registration is (`bot/plugins/registry.py` has the real ones')."""
+    return PLUGINS.add(GamePlugin(CountToTen(), CountToTenAI, "tests.bot.plugins.toy.ui"))
+
+
+__all__ = ["NAME", "CountToTen", "CountToTenAI", "register"]

@@ -9,7 +9,15 @@ from typing import Any
 import discord
 
 from bot.components import ActionButton
-from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, TableContext, event_lines, new_view
+from bot.render.base import (
+    EMBED_COLOUR,
+    BaseRenderer,
+    Payload,
+    TableContext,
+    event_lines,
+    new_view,
+    private_result,
+)
 from games.core import Event
 
 RULES_SUMMARY = (
@@ -40,7 +48,15 @@ class CountToTenRenderer(BaseRenderer):
     def private(
         self, view: Any, ctx: TableContext, events: Sequence[Event], draft: str | None = None
     ) -> Payload:
-        return Payload(content=f"{ctx.title}: nothing is secret, everything is on the table.")
+        """An embed, as the bot needs it: who won at the end in its description (the bot writes
+        "abandoned" there instead), what stays true in a field. Nothing here changes while the
+        game runs: every edit of a private message is a rate-limited call, so the counter and
+        whose turn it is are the table's (`tests/bot/test_call_budget.py` holds games to it)."""
+        won = view.winner is not None
+        description = private_result(view.my_seat, [view.winner], ctx, None) if won else ""
+        embed = discord.Embed(title=ctx.title, description=description, colour=EMBED_COLOUR)
+        embed.add_field(name="Your seat", value="Nothing is secret: you play on the table.")
+        return Payload(embeds=[embed])
 
     def has_private_decision(self, view: Any) -> bool:
         return False
