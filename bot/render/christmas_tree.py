@@ -54,8 +54,12 @@ NEUTRAL_TEXT = N_(
 )
 # i18n: the footer explaining the rings drawn on the private picture
 KEY_TEXT = N_(
-    "Gold circle: a complete bulb. Gold frame: a new or chosen card. Green ring: a gingerbread's wish is met."
+    "Gold circle: a complete bulb (2 points at the end). Gold frame: a new or chosen card. Green "
+    "ring: a gingerbread's wish is met (0-4 met: 2, 4, 8, 12 or 18 points)."
 )
+#: the round's objectives in a private message (spec 8.2: one ornament counts only once per objective;
+#: the table, at its phone budget, has the short name)
+OBJECTIVES_FIELD = N_("Objectives this round (a card counts once in each)")
 
 
 def breakdown_text(part: ScoreBreakdown, mode: Mode) -> str:
@@ -217,7 +221,7 @@ class ChristmasTreeRenderer(BaseRenderer):
         if secret:
             embed.add_field(name=_("Your objectives"), value=secret[:1024], inline=False)
         if view.objectives:
-            embed.add_field(name=_("Objectives this round"), value=self._objectives(view, ctx), inline=False)
+            embed.add_field(name=_(OBJECTIVES_FIELD), value=self._objectives(view, ctx), inline=False)
         if view.phase == Phase.GAME_OVER and view.breakdown:
             mine = next(p for p in view.breakdown if p.seat == seat)
             embed.add_field(name=_("Your score"), value=breakdown_text(mine, view.mode), inline=False)

@@ -169,7 +169,7 @@ def _turn_line(view: CTView, chosen: Draft) -> str:
         return _("Your card goes on **{cell}**. No cookies left: press **Done**.", cell=cell)
     if pending is not None:
         # i18n: **Done** is the button's label ("Done")
-        return ngettext(
+        spend = ngettext(
             "Your card goes on **{cell}**. Spend cookies ({n} cookie left): "
             "turn a card over or swap two; press **Done** when finished.",
             "Your card goes on **{cell}**. Spend cookies ({n} cookies left): "
@@ -177,6 +177,8 @@ def _turn_line(view: CTView, chosen: Draft) -> str:
             view.cookies_left,
             cell=cell_text(placed_at(pending)),
         )
+        kept = _("Each cookie kept is 1 point at the end.")  # (spec 6.2)
+        return f"{spend} {kept}"
     if chosen.card is not None:  # half a choice: said here (the picture is not redrawn for it)
         card = short_card(view.hand[chosen.card])
         return _("**{card}** picked: now pick a free cell (numbered on your tree).", card=card)

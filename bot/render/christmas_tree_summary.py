@@ -8,8 +8,9 @@ from bot.i18n import N_
 RULES_SUMMARY = N_(
     "**Drafting, 2-4 players** (2 players add a neutral tree). Over 3 rounds everyone drafts 7 of "
     "8 cards per round, choosing and placing simultaneously on a diamond-shaped tree, then passes "
-    "the hand. Score round objectives, ornament values, gingerbreads, complete bulbs and unused "
-    "cookies. Family, normal and advanced modes. Ties share the win."
+    "the hand. Each round scores its objectives (a card counts once in each). At the end: "
+    "ornament values, each gingerbread 2/4/8/12/18 for 0-4 wishes met, 2 per complete bulb, 1 per "
+    "unused cookie. Family, normal and advanced modes. Ties share the win."
 )
 
 #: A one-line description per lobby option (the fields of the options model).

@@ -122,7 +122,7 @@ EFFECTS: dict[int, EffectInfo] = {
     3: EffectInfo(
         Effect.LUCKY_ROLL,
         N_("Lucky roll"),
-        N_("In the same suit, dice are added: 2d6 for the 3, 1d6 for the other (two 3s: 3d6 each)."),
+        N_("Same suit: add dice, 2d6 for the 3, 1d6 for the other. Two 3s, neither trump: 3d6 each."),
     ),
     4: EffectInfo(
         Effect.FORESIGHT, N_("Foresight"), N_("After the trick, reorder the top 3 cards of your deck.")

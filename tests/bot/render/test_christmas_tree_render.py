@@ -176,6 +176,8 @@ def test_cookies_offer_a_swap_only_with_two_cards_on_the_tree() -> None:
     for draft in (None, f"s{stage.cell}"):
         message = _message(RENDER.private(view, ctx, [], draft))  # no empty menu: `check_discord_limits`
         assert not any(":swap" in item.custom_id for item in message.items()), draft
+        if draft is None:  # (what spending one costs)
+            assert "Each cookie kept is 1 point at the end." in message.text(), message.text()
     assert "Cookie: turn a card over" in message.text() and "Done" in message.text()
     turn = state.turn
     while state.turn == turn:  # every seat ends its turn (seat 0: Done, no cookie spent)
@@ -584,3 +586,24 @@ def test_a_gingerbread_in_the_card_menu_says_its_wishes() -> None:
             assert option.description == f"upright it wants ↖ {nw} · ↗ {ne} · ↘ {se} · ↙ {sw}"
             seen += 1
     assert seen
+
+
+def test_players_are_told_how_the_end_scores() -> None:
+    """The final evaluation's weights (spec 7), as the rules score them: a player could not weigh a
+    gingerbread against a candy, or tell that a spent cookie costs a point, before the end."""
+    from bot.render.christmas_tree import KEY_TEXT, OBJECTIVES_FIELD
+    from bot.render.christmas_tree_summary import RULES_SUMMARY
+    from games.christmas_tree.data import GINGERBREAD_POINTS, POINTS_PER_COMPLETE_BULB, POINTS_PER_COOKIE
+
+    scale = "/".join(str(p) for p in GINGERBREAD_POINTS)
+    assert f"each gingerbread {scale} for 0-{len(GINGERBREAD_POINTS) - 1} wishes met" in RULES_SUMMARY
+    assert (
+        f"{POINTS_PER_COMPLETE_BULB} per complete bulb, {POINTS_PER_COOKIE} per unused cookie"
+        in RULES_SUMMARY
+    )
+    assert (
+        ", ".join(str(p) for p in GINGERBREAD_POINTS[:-1]) + f" or {GINGERBREAD_POINTS[-1]} points"
+        in KEY_TEXT
+    )
+    assert f"complete bulb ({POINTS_PER_COMPLETE_BULB} points at the end)" in KEY_TEXT
+    assert "a card counts once in each" in RULES_SUMMARY and "a card counts once in each" in OBJECTIVES_FIELD

@@ -279,7 +279,7 @@ def test_spy_shows_the_hand_only_to_the_spy() -> None:
 
 def test_a_hand_explains_each_effect_once() -> None:
     lines = hand_lines(["L3", "F2", "L2", "F3", "F9", "P9"]).splitlines()
-    assert lines[0].startswith("🍃 **Leaves 3** - Lucky roll: In the same suit, dice are added")
+    assert lines[0].startswith("🍃 **Leaves 3** - Lucky roll: Same suit: add dice")
     assert lines[1].startswith("🌺 **Flowers 2** - Recover: After the trick")
     assert lines[2:] == [
         "🍃 **Leaves 2** (Recover)",
