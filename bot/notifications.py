@@ -34,7 +34,7 @@ from bot.noted_sends import NotedSends
 from bot.outbox import Notice
 from bot.pacing import Pacer, dm
 from bot.render.base import Payload
-from storage.calls import CHANNEL, CLOCK_NOTICE, WELCOME_NOTICE, Call, CallStore
+from storage.calls import CHANNEL, CLOCK_NOTICE, REMINDER, WELCOME_NOTICE, Call, CallStore
 from storage.sends import Send
 from storage.settings import SettingsStore
 
@@ -242,6 +242,13 @@ class Notifications:
         the "time ran out", which may still be true) and goes with the next of those, or at the
         end."""
         post = Call(WELCOME_NOTICE, message_id, game.decision, channel_id=game.record.channel_id)
+        await self._replace(game.id, post)
+
+    async def reminded(self, game: LoadedGame, message_id: int) -> None:
+        """A chat reminder of a table rule (`GameRenderer.chat_reminder`): it replaces the game's
+        previous one and goes once its decision is over (true no longer: they piled up under
+        the table, a dozen in a short game)."""
+        post = Call(REMINDER, message_id, game.decision, channel_id=game.record.channel_id)
         await self._replace(game.id, post)
 
     async def _replace(self, game_id: int, call: Call) -> None:

@@ -206,10 +206,10 @@ def _table_payload(game: LoadedGame, events: Sequence[Event]) -> Payload:
         if status == "abandoned" and payload.embeds:
             payload.embeds[0].title = _("{title} (abandoned)", title=payload.embeds[0].title)
             payload.embeds[0].description = _("This game was abandoned. It stays recorded.")
-        elif taken_win(game) and payload.embeds:  # the rules never ended it: say who won, offer more
+        elif taken_win(game) and payload.embeds:  # the rules never ended it: say who won
             payload.embeds[0].title = _("{title} (over)", title=payload.embeds[0].title)
             payload.embeds[0].description = f"\N{TROPHY} {taken_win(game)}"
-            payload.view = new_view(RematchButton(game.id))
+            # (no Rematch here: the end post below has it, as after any end)
     return payload
 
 

@@ -11,6 +11,7 @@ only they can use, while the game runs.
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 import discord
 
@@ -370,7 +371,8 @@ class SlashCommands:
                 if len(self._reminded) > 10_000:
                     self._reminded.clear()
                 self._reminded.add(key)
-                await self.delivery.posts.post(game, Payload(content=text))
+                reminded = partial(self.delivery.notifications.reminded, game)  # (deleted once untrue)
+                await self.delivery.posts.post(game, Payload(content=text), posted=reminded)
                 return text
         return None
 

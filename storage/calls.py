@@ -7,7 +7,7 @@ A table posted anew takes the old table message to delete the same way.
 
 One row per game and `who` (the player told by DM, `CHANNEL` for the post, `CLOCK_NOTICE` for
 the turn clock's "time ran out" post and `WELCOME_NOTICE` for `/reclaim`'s "welcome back", which
-outlive their decision): the latest.
+outlive their decision, `REMINDER` for a chat reminder): the latest.
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ CLOCK_NOTICE = -1
 #: `Call.who` of the latest "welcome back" post after `/reclaim`: until the next one, the next
 #: "time ran out", or the end
 WELCOME_NOTICE = -2
+#: `Call.who` of the latest chat reminder (a table rule for who posted at the wrong moment, e.g.
+#: "stay silent until the gift is placed"): true while its decision is on
+REMINDER = -3
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,11 @@ KEY_TEXT = N_(
 OBJECTIVES_FIELD = N_("Objectives this round (a card counts once in each)")
 
 
+def ranked(view: CTView) -> list[ScoreBreakdown]:
+    """The end's scores, the highest first (equal ones in seat order)."""
+    return sorted(view.breakdown, key=lambda part: -part.total)
+
+
 def breakdown_text(part: ScoreBreakdown, mode: Mode) -> str:
     """`**84 points**: objectives 34, ornaments 29, gingerbreads 12, bulbs 6, cookies 3` (no
     cookies in Family mode, which has none)."""
@@ -127,7 +132,7 @@ class ChristmasTreeRenderer(BaseRenderer):
         if view.objectives and not over:
             embed.add_field(name=_("Objectives this round"), value=self._objectives(view, ctx), inline=False)
         if over:
-            lines = [f"{ctx.name(p.seat)}: {breakdown_text(p, view.mode)}" for p in view.breakdown]
+            lines = [f"{ctx.name(p.seat)}: {breakdown_text(p, view.mode)}" for p in ranked(view)]
             embed.add_field(name=_("Scores"), value="\n".join(lines)[:1024], inline=False)
         # at the end the Scores field sums up the round and the trees show the last cards; the
         # passing of an earlier turn (its edit coalesced into this one) is over too
@@ -261,7 +266,7 @@ class ChristmasTreeRenderer(BaseRenderer):
         return [e for e in events if not e.audience.is_public and e.kind not in QUIET_EVENTS]
 
     def ending(self, view: CTView, ctx: TableContext, summary: str) -> str:
-        lines = [f"{ctx.name(p.seat)}: {breakdown_text(p, view.mode)}" for p in view.breakdown]
+        lines = [f"{ctx.name(p.seat)}: {breakdown_text(p, view.mode)}" for p in ranked(view)]
         names = translated(names_and([ctx.name(s) for s in view.winners]))
         if len(view.winners) > 1:
             head = _("{names} share the win!", names=names)

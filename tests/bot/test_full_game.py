@@ -191,6 +191,22 @@ async def test_chat_reminders_for_silent_officers_and_the_stables(harness: Harne
     bystander = next(u for s, u in enumerate(users) if s not in (game.state.lm, game.state.sl))
     assert await harness.table.commands.on_channel_message(555, bystander.id) is None
     assert await harness.table.commands.on_channel_message(777, lm.id) is None  # another channel
+    # the reminder stays only while it is true: once the List Maker has discarded it goes (they
+    # piled up under the table), and a new one replaces it
+    await harness.table.delivery.pacer.settle()
+    posted = [m for m in harness.discord.channels[555] if "stay silent" in m.text()]
+    assert len(posted) == 1
+    while (await harness.game(game_id)).state.phase == "LM_DISCARD":
+        assert await play_random_click(harness, table, game_id, users, rng)
+    await harness.table.delivery.pacer.settle()
+    assert posted[0] not in harness.discord.channels[555]
+    game = await harness.game(game_id)
+    if game.state.phase == "SL_CHOOSE":
+        assert "stay silent" in (
+            await harness.table.commands.on_channel_message(555, users[game.state.sl].id) or ""
+        )
+        await harness.table.delivery.pacer.settle()
+        assert len([m for m in harness.discord.channels[555] if "stay silent" in m.text()]) == 1
 
 
 @pytest.mark.parametrize("players", [5, 6, 7, 8, 9, 10])

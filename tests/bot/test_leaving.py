@@ -132,6 +132,8 @@ async def test_two_player_game_the_one_who_stays_may_take_the_win(harness: Harne
     posts = [m for m in harness.discord.channels[CHANNEL] if m.id != game.record.table_message_id]
     wins = [m for m in posts if "wins: the other player left" in m.text()]
     assert len(wins) == 1 and f"rematch:{game_id}" in wins[0].custom_ids()  # one end post, with Rematch
+    table = harness.discord.messages[game.record.table_message_id]
+    assert "wins: the other player left" in table.text() and not table.custom_ids()  # (one Rematch)
     await harness.command("stats", users[0], None)
     assert "1/1 won" in harness.discord.last_ephemeral(users[0]).text()
     # the leaver lost it (leaving kept a lost game out of their record), the AI seated for the

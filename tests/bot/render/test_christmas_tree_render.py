@@ -607,3 +607,21 @@ def test_players_are_told_how_the_end_scores() -> None:
     )
     assert f"complete bulb ({POINTS_PER_COMPLETE_BULB} points at the end)" in KEY_TEXT
     assert "a card counts once in each" in RULES_SUMMARY and "a card counts once in each" in OBJECTIVES_FIELD
+
+
+def test_the_end_lists_the_scores_highest_first() -> None:
+    """The end post and the table's Scores: by rank (they were in seat order, the winner
+    anywhere), as the other games' ends."""
+    ordered = 0
+    for seed in range(6):
+        *_, (state, _events) = _states(4, "normal", seed, every=1000)
+        view = G.view(state, None)
+        ctx = TableContext(1, state.decision, NAMES[:4], G.title)
+        totals = sorted((p.total for p in view.breakdown), reverse=True)
+        ending = RENDER.ending(view, ctx, "").split("\n")[1:]
+        table = _message(RENDER.table(view, ctx, [])).embeds[0].fields[-1].value.split("\n")
+        for lines in (ending, table):
+            shown = [int(re.search(r"\*\*(\d+)", line).group(1)) for line in lines]
+            assert shown == totals, lines
+        ordered += totals != [p.total for p in view.breakdown]  # (seat order was not the rank)
+    assert ordered
