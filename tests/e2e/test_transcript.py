@@ -56,8 +56,13 @@ def test_recorder_keeps_the_watched_players_messages_once_and_marks_pings() -> N
     recorder(_message(4, "<@7> your turn"), MessageMeta("channel"))  # channel messages left out
     assert recorder.pings == 1
     shown = Recorder(LoopbackDiscord(), user_id=7, table=True)
-    shown(_message(4, "<@7> your turn"), MessageMeta("channel"))
+    shown(_message(4, "<@7> your turn"), MessageMeta("channel", notified=frozenset({7})))
     assert shown.pings == 1 and shown.lines[0].endswith("table #1 new  PING")
+    # a mention its allowed mentions leave out (the player was told by DM already) pushes nobody
+    shown(_message(6, "<@7> <@8>: waiting for you"), MessageMeta("channel", notified=frozenset({8})))
+    assert shown.pings == 1 and [line for line in shown.lines if line.startswith("---")][-1].endswith(
+        "#2 new"
+    )
     quiet = Recorder(LoopbackDiscord(), user_id=7, table=False)
     quiet({**_message(5, "your hand"), "flags": SUPPRESS_NOTIFICATIONS}, dm)  # a silent new DM
     assert quiet.pings == 0 and quiet.lines[0].endswith("DM #1 new")

@@ -10,7 +10,7 @@ random legal clicks on what they are shown. Every write to the watched player's 
 views, and every table write, is printed in order, wrapped at phone width, with its controls
 (``[Play]``; ``[-Play-]`` when disabled; selects as ``<placeholder: a | b>``, an option's
 emoji before it and its description after it in brackets) and a ``PING`` mark
-where Discord would notify the player (a new DM, or a new message that mentions them, unless
+where Discord would notify the player (a new DM, or a new message whose allowed mentions name them, unless
 posted silently). Repeated identical writes are shown once; a line starting ``!!`` follows a
 write after which two of the player's private messages still had enabled controls (as after the
 write before). At the end: the watched player's messages that still have enabled controls (there
@@ -126,9 +126,9 @@ class Recorder:
         new = mid not in self.seen
         self.seen[mid] = key
         self.writes += 1
-        mention = f"<@{self.user_id}>" in (message.get("content") or "")
         silent = bool(message.get("flags", 0) & SUPPRESS_NOTIFICATIONS)
-        ping = new and not silent and (mine and meta.kind == "dm" or mention)
+        # (a mention notifies only those its allowed_mentions let through: `meta.notified`)
+        ping = new and (not silent and mine and meta.kind == "dm" or self.user_id in meta.notified)
         self.pings += ping
         where = {"dm": "DM", "ephemeral": "view", "channel": "table"}[meta.kind]
         label = f"{where} #{self.number(mid)} {'new' if new else 'edit'}"

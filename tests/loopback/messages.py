@@ -4,6 +4,7 @@ limits, visibility (channel / DM / ephemeral) and the gateway events Discord wou
 from __future__ import annotations
 
 import mimetypes
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from .model import (
     INTENT_MESSAGE_CONTENT,
     LOADING,
     SENDABLE_FLAGS,
+    SUPPRESS_NOTIFICATIONS,
     UNKNOWN_MESSAGE,
     ApiError,
     MessageMeta,
@@ -57,6 +59,24 @@ def _normalize_embed(embed: dict[str, Any]) -> dict[str, Any]:
     clean = {k: v for k, v in embed.items() if v is not None}
     clean.setdefault("type", "rich")
     return clean
+
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def notified(message: Message, payload: dict[str, Any]) -> frozenset[int]:
+    """Whom a new message's user mentions notify, as Discord decides: those in its content that
+    `allowed_mentions` lets through (its `users` list, or all with "users" in `parse`; all when
+    it has none); nobody for a silent message (`SUPPRESS_NOTIFICATIONS`: shown, not pushed)."""
+    if message["flags"] & SUPPRESS_NOTIFICATIONS:
+        return frozenset()
+    named = {int(found) for found in MENTION.findall(message.get("content") or "")}
+    allowed = payload.get("allowed_mentions")
+    if allowed is None:
+        return frozenset(named)
+    if "users" in allowed:
+        return frozenset(named & {int(user) for user in allowed["users"]})
+    return frozenset(named if "users" in (allowed.get("parse") or []) else ())
 
 
 class MessageStore:
@@ -187,6 +207,7 @@ class MessageStore:
             message["content"] = ""
         mid = int(message["id"])
         self.messages[mid] = message
+        meta.notified = notified(message, payload)
         self.meta[mid] = meta
         if meta.kind == "ephemeral":
             self.ephemeral_order.setdefault(meta.user_id, []).append(mid)

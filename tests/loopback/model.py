@@ -192,6 +192,9 @@ class MessageMeta:
     kind: str  # "channel" | "dm" | "ephemeral"
     user_id: int | None = None  # the DM's or the ephemeral message's user
     interaction_id: int | None = None
+    #: the users a new message's mentions notify (`<@id>` in its content that its
+    #: `allowed_mentions` lets through; set when it is created: an edit notifies nobody)
+    notified: frozenset[int] = frozenset()
 
 
 def new_token() -> str:

@@ -347,6 +347,21 @@ async def test_a_nonce_enforced_finds_the_message_it_created(loop: LoopbackDisco
     assert refused.value.status == 400 and refused.value.code == 50035
 
 
+async def test_a_mention_notifies_whom_its_allowed_mentions_name(
+    loop: LoopbackDiscord, client: MiniBot
+) -> None:
+    """As Discord: a new message's `<@id>` notifies those its allowed mentions let through (all of
+    them without any), nobody when sent silently; what the transcript tool marks as a PING."""
+    channel = client.get_partial_messageable(loop.channel_ids[0])
+    text = "<@101> <@102>: your turn"
+    one = await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(101)]))
+    everyone = await channel.send(text)
+    nobody = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+    silent = await channel.send(text, silent=True)
+    notified = {m.id: loop.meta[m.id].notified for m in (one, everyone, nobody, silent)}
+    assert notified == {one.id: {101}, everyone.id: {101, 102}, nobody.id: set(), silent.id: set()}
+
+
 async def test_calls_are_recorded_and_classified(loop: LoopbackDiscord, client: MiniBot) -> None:
     mark = loop.mark()
     result = await (await loop.slash(ALICE, loop.channel_ids[1], "hello", {"name": "x"})).wait()
