@@ -42,9 +42,13 @@ def _side_sum(base: int, shiny: int, label: str) -> str:
     return f"{_(label)} **{base}**"
 
 
-def shiny_text(r: FinalScore, names: bool = True) -> str:
+def shiny_text(r: FinalScore, names: bool = True, counting: bool = False) -> str:
+    """`r`'s Shiny! cards: how each lay and where it went (`counting`: only those the die let
+    count; the others lay the other way)."""
     parts = []
     for s in r.shinies:
+        if counting and not s.counts:
+            continue
         what = f"{_(s.card.name)} {s.card.value:+d}" if names else f"{s.card.value:+d}"
         if s.counts:
             template = N_("{card} up -> {side}") if s.face_up else N_("{card} down -> {side}")
@@ -55,15 +59,21 @@ def shiny_text(r: FinalScore, names: bool = True) -> str:
     return "; ".join(parts)
 
 
-def final_text(r: FinalScore, names: bool = True) -> str:
-    """One player's end: sums with the Shiny! allocation, the score and the difference."""
-    text = _(
+def sums_text(r: FinalScore) -> str:
+    """One player's sums with the Shiny! points each side got, the score and the difference."""
+    return _(
         "{nice}, {naughty} -> score **{score}** (difference {difference})",
         nice=_side_sum(r.nice, r.shiny_to_nice, N_("Nice")),
         naughty=_side_sum(r.naughty, r.shiny_to_naughty, N_("Naughty")),
         score=r.score,
         difference=r.difference,
     )
+
+
+def final_text(r: FinalScore, names: bool = True) -> str:
+    """One player's end: `sums_text`, then each Shiny! card and where it went, and the cards left
+    in hand (their private message's "Your score")."""
+    text = sums_text(r)
     if r.shinies:
         text += f"\n{SHINY_E} {shiny_text(r, names)}"
     if r.cards_in_hand:
@@ -152,17 +162,17 @@ def die_text(view: NNView) -> str:
     return f"\N{GAME DIE} {text}"
 
 
-def ending_text(view: NNView, ctx: TableContext, limit: int = 1800) -> str:
-    head = f"{winners_text(view, ctx)}\n{die_text(view)}\n"
-    for names in (True, False):
-        lines = [
-            f"{TROPHY if r.winner else '-'} {ctx.name(r.seat)}: {final_text(r, names).replace(chr(10), '; ')}"
-            for r in view.results
-        ]
-        text = head + "\n".join(lines)
-        if len(text) <= limit:
-            return text
-    return text[: limit - 3] + "..."
+def ending_text(view: NNView, ctx: TableContext) -> str:
+    """The end post, short for a phone: who won, the die, and each player's sums with the Shiny!
+    cards that count by value (how each lay and where it went), the best first (spec 5.4's
+    order). All of them by name and the cards left in hand are in the player's own private
+    message ("Your score"); the table's picture shows every card."""
+    lines = [winners_text(view, ctx), die_text(view)]
+    for r in sorted(view.results, key=lambda r: (-r.score, r.difference)):
+        counted = any(s.counts for s in r.shinies)
+        shinies = f"; {SHINY_E} {shiny_text(r, names=False, counting=True)}" if counted else ""
+        lines.append(f"{TROPHY if r.winner else '-'} {ctx.name(r.seat)}: {sums_text(r)}{shinies}")
+    return "\n".join(lines)
 
 
 # -- the table's text (the picture shows the cards in play, totals, sizes and piles) -----------

@@ -301,7 +301,9 @@ async def test_orientations_are_private_and_simultaneous(harness: Harness) -> No
     end = harness.discord.channels[table.channel_id][-1].text()
     game = await harness.game(game_id)
     assert f"The die shows **{game.state.die_roll}**" in end
-    assert "down" in end
+    # the end tells how every Shiny! card that counts lay (secret until then) and where it went
+    for s in (s for r in game.view(None).results for s in r.shinies if s.counts):
+        assert f"{s.card.value:+d} {'up' if s.face_up else 'down'} -> " in end, end
 
 
 async def test_a_secret_draw_before_any_dm_was_tried_is_shown_to_the_drawer(harness: Harness) -> None:

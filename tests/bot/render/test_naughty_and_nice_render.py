@@ -377,9 +377,16 @@ def test_ending_explains_the_tiebreak_and_shared_wins() -> None:
     assert "share the win" in RENDER.ending(both, ctx, "")
     plain = RENDER.ending(view, ctx, "")
     assert "die" in plain.lower() or "No Shiny!" in plain
+    # short for a phone: the best first, and only the Shiny! cards that count, by value (each
+    # player's own message names them all)
+    lines = plain.splitlines()[2:]
+    ranked = sorted(view.results, key=lambda r: (-r.score, r.difference))
+    assert [line.split(": ")[0][2:] for line in lines] == [NAMES[r.seat] for r in ranked]
     for r in view.results:
         for s in r.shinies:
-            assert s.card.name in plain
+            assert s.card.name not in plain
+            if s.counts:
+                assert f"{s.card.value:+d} {'up' if s.face_up else 'down'} -> " in plain, plain
 
 
 def test_a_private_message_tells_its_reader_the_end_in_the_second_person() -> None:
