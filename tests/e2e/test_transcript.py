@@ -5,9 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.transcript import Command, Recorder, controls, live_controls, parse_restart, readable
+from tests.e2e.transcript import (
+    Command,
+    Recorder,
+    _database,
+    controls,
+    live_controls,
+    parse_restart,
+    readable,
+)
 from tests.loopback import LoopbackDiscord
 from tests.loopback.model import SUPPRESS_NOTIFICATIONS, MessageMeta
+from tests.storage.conftest import pg_url, postgres_url  # noqa: F401 - fixtures
 
 BUTTONS = {
     "type": 1,
@@ -109,3 +118,16 @@ def test_a_restart_is_a_kill_unless_it_says_term() -> None:
     assert parse_restart("3:term") == (3, "term")
     with pytest.raises(ValueError, match="kill or term"):
         parse_restart("3:nicely")
+
+
+async def test_the_tool_reads_a_postgresql_bot_from_an_empty_database_only(pg_url: str) -> None:  # noqa: F811
+    """`--env DATABASE_URL=postgresql://...`: its players read that database (a pool), which must
+    be empty: a game of an earlier run there would still seat them."""
+    async with _database({"DATABASE_URL": "sqlite:///x.db"}) as pool:
+        assert pool is None
+    async with _database({"DATABASE_URL": pg_url}) as pool:  # (no tables yet: the bot makes them)
+        assert await pool.fetchval("SELECT 1") == 1
+        await pool.execute("CREATE TABLE games (id INTEGER); INSERT INTO games VALUES (1)")
+    with pytest.raises(SystemExit, match="holds games already"):
+        async with _database({"DATABASE_URL": pg_url}):
+            pass

@@ -25,15 +25,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import re
 import tempfile
 import textwrap
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from bot.plugins import PLUGINS
 from tests.e2e.players import Players
+from tests.e2e.postgres_players import PostgresPlayers
 from tests.loopback import LoopbackDiscord
 from tests.loopback.botproc import run_bot
 from tests.loopback.model import SUPPRESS_NOTIFICATIONS, MessageMeta
@@ -229,10 +232,15 @@ async def play(args: argparse.Namespace) -> int:
                 "LOOPBACK_GAME_SEED": str(args.seed),  # (the same game again, dealt alike)
                 **dict(e.split("=", 1) for e in args.env),
             }
-            async with run_bot(loop, Path(tmp) / "bot.db", env=env) as bot:
-                players = Players(
-                    loop, Path(tmp) / "bot.db", loop.channel_ids[0], users, args.seed, args.game, options
-                )
+            async with _database(env) as pool, run_bot(loop, Path(tmp) / "bot.db", env=env) as bot:
+                if pool is None:
+                    players = Players(
+                        loop, Path(tmp) / "bot.db", loop.channel_ids[0], users, args.seed, args.game, options
+                    )
+                else:  # (the bot on PostgreSQL: `--env DATABASE_URL=postgresql://...`)
+                    players = PostgresPlayers(
+                        loop, pool, loop.channel_ids[0], users, args.seed, args.game, options
+                    )
                 players.views = args.views
                 players.anywhere = args.anywhere
                 await players.open(ai=args.ai)
@@ -281,6 +289,28 @@ async def play(args: argparse.Namespace) -> int:
     for block in dict.fromkeys(troubles[:20]):  # each different one once, with its traceback
         print("\n".join(f"    {line[:200]}" for line in block.splitlines()[:40]))
     return 0
+
+
+@contextlib.asynccontextmanager
+async def _database(env: dict[str, str]) -> AsyncIterator[Any]:
+    """A pool on the bot's PostgreSQL database when `DATABASE_URL` names one, which must be
+    empty (the players read the committed game from it; a game of an earlier run would still
+    seat them, and its record of the commands synced would keep the new loopback's empty), else
+    None (they read the SQLite file)."""
+    url = env.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        yield None
+        return
+    import asyncpg
+
+    pool = await asyncpg.create_pool(url, min_size=1, max_size=2)
+    try:
+        with contextlib.suppress(asyncpg.UndefinedTableError):  # (a new database: the bot makes it)
+            if await pool.fetchval("SELECT count(*) FROM games"):
+                raise SystemExit(f"{url} holds games already: give the transcript an empty database")
+        yield pool
+    finally:
+        await pool.close()
 
 
 def logged_troubles(log: str) -> list[str]:
