@@ -94,6 +94,8 @@ class Stats:
             description="\n".join(lines) or _("No finished games yet."),
             colour=EMBED_COLOUR,
         )
+        if lines:
+            embed.set_footer(text=_("Ranked by games won, then by the share of games won."))
         ai_plays, ai_wins = await results.ai_stats(interaction.guild_id, game_name)
         if ai_plays:
             embed.add_field(

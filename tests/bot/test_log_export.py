@@ -122,6 +122,7 @@ async def test_stats_and_leaderboard_count_wins_with_ai_apart(harness: Harness) 
     board = harness.discord.last_ephemeral(host).text()  # like /stats: only the asker sees it
     assert f"1. {host.display_name} - {wins}/3 won" in board  # (a name: a mention may not show)
     assert f"All AI seats together (not ranked): {3 - wins}/3 won" in board
+    assert "Ranked by games won, then by the share of games won." in board  # (5/50 above 4/4)
     # a restart backfills nothing twice
     assert await backfill_results(harness.service) == 0
 
