@@ -15,6 +15,7 @@ from games.core import Event
 from games.secret_krampus.data import (
     FAILED_VOTE_CHAOS_AT,
     HEADS_TOGETHER_FROM_NAUGHTY,
+    NAUGHTY_WIN_SPACE,
     ONLY_LM_TERM_LIMITED,
     TEAM_OF_ROLE,
     Card,
@@ -318,6 +319,24 @@ def roles_lines(view: SKView, ctx: TableContext) -> str | None:
     return "\n".join(lines)
 
 
+#: What the next Naughty gift brings (the board's order on its space), while a government is
+#: chosen: the picture shows the board, which a phone may not load nor a screen reader read.
+NEXT_NAUGHTY = N_("Next Naughty gift: {order}.")
+NEXT_NAUGHTY_NOTHING = N_("Next Naughty gift: no order.")
+NEXT_NAUGHTY_WINS = N_("Next Naughty gift: team Naughty wins.")
+
+
+def next_naughty(view: SKView) -> str:
+    if view.naughty_count >= len(view.board_orders):
+        return ""
+    order = view.board_orders[view.naughty_count]
+    if order == NAUGHTY_WIN_SPACE:
+        return _(NEXT_NAUGHTY_WINS)
+    if order is None:
+        return _(NEXT_NAUGHTY_NOTHING)
+    return _(NEXT_NAUGHTY, order=_(ORDER[Order(order)]))
+
+
 def footer(view: SKView) -> str | None:
     """The boards' counts all game (the picture shows them too, but a phone may not load or
     read it; "What just happened" says them only as a gift is delivered), and a rule to keep in
@@ -327,7 +346,9 @@ def footer(view: SKView) -> str | None:
     counts = translated(board_counts(view.nice_count, view.naughty_count))
     if view.phase not in (Phase.NOMINATION, Phase.VOTING):
         return counts
-    rules = [_(KRAMPUS_CHECK)] if view.krampus_check_active else []
+    rules = [next_naughty(view)]
+    if view.krampus_check_active:
+        rules.append(_(KRAMPUS_CHECK))
     if view.naughty_count >= HEADS_TOGETHER_FROM_NAUGHTY:
         rules.append(_(HEADS_TOGETHER_RULE))
-    return " ".join([counts, *rules])
+    return " ".join([counts, *(rule for rule in rules if rule)])

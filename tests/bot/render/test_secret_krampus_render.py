@@ -232,3 +232,31 @@ def test_a_role_message_says_how_its_team_wins_while_the_game_runs() -> None:
                 assert goals[team] in description and goals[other] not in description, description
                 seen.add(team)
     assert seen == {Team.NICE, Team.NAUGHTY}
+
+
+@pytest.mark.parametrize("players", [5, 7, 9])
+def test_while_a_government_is_chosen_the_table_says_what_the_next_naughty_gift_brings(players: int) -> None:
+    """Each board's order on the next Naughty space, in text (the picture shows the board, which a
+    phone may not load nor a screen reader read): what a vote may hand the List Maker."""
+    from bot.render.secret_krampus_text import footer
+    from games.secret_krampus.data import BOARDS
+    from games.secret_krampus.words import ORDER_NAMES
+
+    state = GAME.new_game(players, GAME.parse_options(None), 3)
+    assert state.phase == Phase.NOMINATION
+    spaces = BOARDS[state.board]
+    told = set()
+    for naughty in range(6):
+        state.naughty_count = naughty
+        said = footer(GAME.view(state, None))
+        order = spaces.get(naughty + 1)
+        if naughty == 5:
+            assert "Next Naughty gift: team Naughty wins." in said, said
+        elif order is None:
+            assert "Next Naughty gift: no order." in said, said
+        else:
+            assert f"Next Naughty gift: {ORDER_NAMES[order]}." in said, said
+            told.add(order)
+    assert told  # (every board has orders)
+    state.phase = Phase.LM_DISCARD
+    assert "Next Naughty gift" not in footer(GAME.view(state, None))
