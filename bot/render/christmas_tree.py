@@ -35,6 +35,7 @@ from bot.render.christmas_tree_text import (
     points,
 )
 from bot.render.pictures.christmas_tree import picture_key, render_trees_png
+from bot.render.pictures.christmas_tree_private import PrivatePicture
 from games.christmas_tree.data import Mode, Phase
 from games.christmas_tree.models import CTView, ScoreBreakdown
 from games.core import Event
@@ -60,6 +61,16 @@ KEY_TEXT = N_(
 #: the round's objectives in a private message (spec 8.2: one ornament counts only once per objective;
 #: the table, at its phone budget, has the short name)
 OBJECTIVES_FIELD = N_("Objectives this round (a card counts once in each)")
+
+
+def private_alt(picture: PrivatePicture) -> str:
+    """What a seat's picture shows, for a screen reader: it said "your hand or the card you are
+    placing" under the tree of a game over too."""
+    if picture.close is not None:
+        return _("Your tree, and the card you are placing, shown both ways")
+    if picture.hand:
+        return _("Your tree, and your hand")
+    return _("Your tree")
 
 
 def ranked(view: CTView) -> list[ScoreBreakdown]:
@@ -250,7 +261,7 @@ class ChristmasTreeRenderer(BaseRenderer):
                     f"tree-{ctx.game_id}-{seat}.png",
                     picture.key(),
                     picture.render,
-                    alt=_("Your tree, and your hand or the card you are placing"),
+                    alt=private_alt(picture),
                 )
             ],
         )

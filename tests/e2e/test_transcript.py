@@ -131,3 +131,9 @@ async def test_the_tool_reads_a_postgresql_bot_from_an_empty_database_only(pg_ur
     with pytest.raises(SystemExit, match="holds games already"):
         async with _database({"DATABASE_URL": pg_url}):
             pass
+
+
+def test_pictures_are_listed_with_their_alt_texts() -> None:
+    """What a screen reader says of each picture shows beside its file name."""
+    message = {"attachments": [{"filename": "a.png", "description": "Your tree"}, {"filename": "b.png"}]}
+    assert pictures(message) == ["a.png 'Your tree'", "b.png"]

@@ -76,7 +76,12 @@ def live_controls(message: dict[str, Any]) -> list[str]:
 
 
 def pictures(message: dict[str, Any]) -> list[str]:
-    return [a.get("filename", "?") for a in message.get("attachments") or []]
+    """Each attached picture's file name, and its alt text (what a screen reader says) in quotes."""
+    shown = []
+    for attachment in message.get("attachments") or []:
+        alt = attachment.get("description")
+        shown.append(f"{attachment.get('filename', '?')}{f' {alt!r}' if alt else ''}")
+    return shown
 
 
 def readable(message: dict[str, Any]) -> str:

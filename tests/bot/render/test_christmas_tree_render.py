@@ -625,3 +625,19 @@ def test_the_end_lists_the_scores_highest_first() -> None:
             assert shown == totals, lines
         ordered += totals != [p.total for p in view.breakdown]  # (seat order was not the rank)
     assert ordered
+
+
+def test_a_private_picture_says_what_it_shows() -> None:
+    """Its alt text (a screen reader's words for it) said "your hand or the card you are placing"
+    under the tree of a game over too."""
+    said = set()
+    for state, _events in _states(2, "normal", 3, every=5):
+        view = G.view(state, 0)
+        ctx = TableContext(1, state.decision, NAMES[:2], G.title)
+        (picture,) = RENDER.private(view, ctx, []).pictures
+        said.add(picture.alt)
+        if state.phase == Phase.GAME_OVER:
+            assert picture.alt == "Your tree"
+        elif view.hand:
+            assert picture.alt == "Your tree, and your hand", (state.phase, picture.alt)
+    assert {"Your tree", "Your tree, and your hand"} <= said
