@@ -12,6 +12,7 @@ from tests.e2e.transcript import (
     controls,
     live_controls,
     parse_restart,
+    pictures,
     readable,
 )
 from tests.loopback import LoopbackDiscord
