@@ -23,10 +23,11 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import N_, _, ngettext, translated
-from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines, private_result
+from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines, fitted, private_result
 from bot.render.naughty_or_nice_choices import sameness
 from bot.render.naughty_or_nice_components import (
     Draft,
+    giver_description,
     table_choices,
 )
 from bot.render.naughty_or_nice_private_components import private_components
@@ -47,6 +48,7 @@ from games.naughty_or_nice.data import (
     Reaction,
 )
 from games.naughty_or_nice.events import CreatureGained, Stolen
+from games.naughty_or_nice.givers import GIVERS
 from games.naughty_or_nice.viewmodels import NoNView
 
 #: Private events that only echo the seat's own click (the redrawn message shows the result).
@@ -62,6 +64,18 @@ IDLE_LINE = N_("The table shows whose move it is and its buttons. Choices only y
 #: Table decisions that are repeated here anyway (see the module's docstring).
 MIRRORED_PHASES = frozenset({"craft"})
 GAME_OVER = N_("The table shows every score.")
+
+
+def cut_givers(view: NoNView) -> str:
+    """The gift givers whose text the table's menu cuts short (an option says at most 100
+    characters), in full: "**Santa Claus**: Likes ... Start of turn: ...". All of them, taken
+    or not: the message stays the same while the others choose (an edit each, else)."""
+    lines = []
+    for giver in Giver:
+        whole = giver_description(giver, view.uses_abilities)
+        if fitted(whole) != whole:
+            lines.append(f"**{_(GIVERS[giver].name)}**: {whole}")
+    return "\n".join(lines)
 
 
 def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], draft: str | None) -> Payload:
@@ -83,6 +97,10 @@ def private_payload(view: NoNView, ctx: TableContext, events: Sequence[Event], d
         if me.ability:
             giver += f"\n{_(me.ability)}"
         embed.add_field(name=_("Your gift giver"), value=giver[:1024], inline=False)
+    if view.phase == "giver_choice" and not ctx.quiet:
+        cut = cut_givers(view)
+        if cut:
+            embed.add_field(name=_("Gift givers in full"), value=cut[:1024], inline=False)
     dealt = view.phase != "giver_choice" or bool(view.presents or view.creatures)  # (spec 3: after)
     hand = hand_text(view.presents) if dealt else _("Dealt once every player has a gift giver.")
     embed.add_field(name=_("Presents ({n})", n=len(view.presents)), value=hand[:1024], inline=False)

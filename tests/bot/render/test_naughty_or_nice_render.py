@@ -523,3 +523,26 @@ def test_every_private_message_at_the_end_says_who_won_and_its_points(players: i
             assert text.startswith("**You win!**"), text
         else:
             assert "You win" not in text and all(NAMES[w] in text for w in winners if w != seat), text
+
+
+def test_a_gift_giver_the_table_s_menu_cuts_short_is_told_in_full() -> None:
+    """A menu option says at most 100 characters: Santa Claus's and Ded Moroz's abilities ended
+    "...Start of..." there, told nowhere else before the choice. Every seat's private message
+    says them in full during the choice (all of them: it does not change as others choose)."""
+    first = GAME.new_game(3, GAME.parse_options(None), 2)
+    view = GAME.view(first, None)
+    assert view.phase == "giver_choice"
+    ctx = TableContext(1, GAME.decision(first), NAMES[:3], GAME.title)
+    table = message_of(RENDER.table(view, ctx, []))
+    options = [o for item in table.items() if item.custom_id.endswith(":giver") for o in item.item.options]
+    cut = [o.label for o in options if o.description.endswith("\N{HORIZONTAL ELLIPSIS}")]
+    assert "Santa Claus" in cut
+    for seat in range(3):
+        text = message_of(RENDER.private(GAME.view(first, seat), ctx, [])).text()
+        assert "Gift givers in full" in text and "search a Reindeer for Rudolf" in text
+        assert all(f"**{name}**: Likes" in text for name in cut), text
+    chooser = next(iter(GAME.to_decide(first)))
+    then = GAME.apply(first, chooser, ChooseGiver(giver="SANTA")).state
+    other = next(s for s in range(3) if s != chooser and GAME.view(then, None).phase == "giver_choice")
+    same = [message_of(RENDER.private(GAME.view(s, other), ctx, [])).text() for s in (first, then)]
+    assert same[0] == same[1]
