@@ -371,10 +371,20 @@ class SlashCommands:
                 if len(self._reminded) > 10_000:
                     self._reminded.clear()
                 self._reminded.add(key)
-                reminded = partial(self.delivery.notifications.reminded, game)  # (deleted once untrue)
-                await self.delivery.posts.post(game, Payload(content=text), posted=reminded)
+                up = partial(self._reminder_up, game)  # (recorded: deleted once untrue)
+                await self.delivery.posts.post(game, Payload(content=text), posted=up)
                 return text
         return None
+
+    async def _reminder_up(self, game: LoadedGame, message_id: int) -> None:
+        """A chat reminder is up: recorded, it goes once its decision is over. The game may have
+        moved on while it waited for its turn in the channel (the end may have settled the
+        game's calls already): then it is settled now, from the newest state."""
+        await self.delivery.notifications.reminded(game, message_id)
+        outbox = self.pipeline.outbox(game.id)
+        latest = outbox.game if outbox is not None else await self.service.load(game.id)
+        if latest.record.status != "running" or latest.decision != game.decision:
+            await self.delivery.notifications.settle(latest)
 
 
 def _channel(interaction: discord.Interaction) -> int:

@@ -7,7 +7,7 @@ A table posted anew takes the old table message to delete the same way.
 
 One row per game and `who` (the player told by DM, `CHANNEL` for the post, `CLOCK_NOTICE` for
 the turn clock's "time ran out" post and `WELCOME_NOTICE` for `/reclaim`'s "welcome back", which
-outlive their decision, `REMINDER` for a chat reminder): the latest.
+outlive their decision, and `REMINDER` for a chat reminder, which does not): the latest.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 spread the end-to-end games over the run (`spread_end_to_end`); end the run with one line when
 the PostgreSQL tests were skipped, saying why (read from the skip reports, so it works the same
 when pytest-xdist runs the tests in worker processes). With `TOY_GAME=1` the toy game
-(`tests/bot/plugins/toy/`) is registered for the whole run: the tests that hold every game to
-the same checks then hold a sixth game too (`tests/bot/plugins/test_toy_game.py` runs them)."""
+(`tests/bot/plugins/toy/`) is registered in this process for the run: the tests that hold every
+game to the same checks then hold a sixth game too (`tests/bot/plugins/test_toy_game.py` runs
+those parametrized by game so). Not `tests/e2e`: their bot processes register the five."""
 
 from __future__ import annotations
 

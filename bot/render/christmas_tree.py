@@ -58,9 +58,9 @@ KEY_TEXT = N_(
     "Gold circle: a complete bulb (2 points at the end). Gold frame: a new or chosen card. Green "
     "ring: a gingerbread's wish is met (0-4 met: 2, 4, 8, 12 or 18 points)."
 )
-#: the round's objectives in a private message (spec 8.2: one ornament counts only once per objective;
-#: the table, at its phone budget, has the short name)
-OBJECTIVES_FIELD = N_("Objectives this round (a card counts once in each)")
+#: the round's objectives in a private message (spec 8.2: in each, one card counts only once, one
+#: bulb in a bulb objective; the table, at its phone budget, has the short name)
+OBJECTIVES_FIELD = N_("Objectives this round (in each a card counts once; in bulb ones, a bulb)")
 
 
 def private_alt(picture: PrivatePicture) -> str:

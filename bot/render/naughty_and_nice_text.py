@@ -70,12 +70,12 @@ def sums_text(r: FinalScore) -> str:
     )
 
 
-def final_text(r: FinalScore, names: bool = True) -> str:
+def final_text(r: FinalScore) -> str:
     """One player's end: `sums_text`, then each Shiny! card and where it went, and the cards left
     in hand (their private message's "Your score")."""
     text = sums_text(r)
     if r.shinies:
-        text += f"\n{SHINY_E} {shiny_text(r, names)}"
+        text += f"\n{SHINY_E} {shiny_text(r)}"
     if r.cards_in_hand:
         text += "\n" + ngettext(
             "{n} card left in hand scores nothing", "{n} cards left in hand score nothing", r.cards_in_hand

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -207,6 +208,34 @@ async def test_chat_reminders_for_silent_officers_and_the_stables(harness: Harne
         )
         await harness.table.delivery.pacer.settle()
         assert len([m for m in harness.discord.channels[555] if "stay silent" in m.text()]) == 1
+
+
+async def test_a_chat_reminder_that_lands_after_the_end_goes_too(harness: Harness) -> None:
+    """The reminder waits its turn in the channel; the game ended meanwhile (its end had settled
+    the game's calls already): it is deleted once up, not left under the final table."""
+    users = make_users(5)
+    table, game_id = await harness.open_table(users)
+    rng = random.Random(2)
+    while (await harness.game(game_id)).state.phase != "LM_DISCARD":
+        assert await play_random_click(harness, table, game_id, users, rng)
+    lm = users[(await harness.game(game_id)).state.lm]
+    send, go, waiting = harness.messenger.send_channel, asyncio.Event(), asyncio.Event()
+
+    async def held(channel_id, payload, **kwargs):  # noqa: ANN001, ANN202 - the reminder's turn comes late
+        if "stay silent" in (payload.content or ""):
+            waiting.set()
+            await go.wait()
+        return await send(channel_id, payload, **kwargs)
+
+    harness.messenger.send_channel = held  # type: ignore[method-assign]
+    chat = asyncio.create_task(harness.table.commands.on_channel_message(555, lm.id))
+    await waiting.wait()
+    await harness.command("abandon", users[0], None)
+    await harness.table.delivery.pacer.settle()
+    go.set()
+    assert "stay silent" in (await chat or "")
+    await harness.table.delivery.pacer.settle()
+    assert not [m.text() for m in harness.discord.channels[555] if "stay silent" in m.text()]
 
 
 @pytest.mark.parametrize("players", [5, 6, 7, 8, 9, 10])

@@ -131,13 +131,14 @@ async def test_the_toy_plays_through_the_whole_bot(harness: Harness, toy: GamePl
 
 # -- the tests every game is held to hold it too ------------------------------------------------------
 ROOT = Path(__file__).resolve().parents[3]
-#: why a shared test may skip the toy: the features it does not have (and that this run is it)
+#: why a shared test may skip the toy: the features it does not have, and this test itself
 TOY_LACKS = (
     "too short to measure",
     "without pictures",
-    "no pictures",
+    "no pictures, no texts in the catalogues",
     "not in the bot's catalogues",
-    "TOY_GAME=1",
+    "TOY_GAME=1 registered the toy for the whole run",
+    "TOY_GAME=1: this is the run it starts",
 )
 
 
@@ -154,8 +155,12 @@ def shared_test_files() -> list[str]:
 
 @pytest.mark.skipif(REGISTERED, reason="TOY_GAME=1: this is the run it starts")
 def test_every_test_that_holds_each_game_holds_the_toy_too() -> None:
-    """With the toy registered for the whole run (`TOY_GAME=1`), every test that iterates over
-    the registry takes it in, and passes, or skips it for a feature it lacks, saying which."""
+    """With the toy registered for the run (`TOY_GAME=1`), the tests parametrized by game take it
+    in (their ids name it), and pass, or skip it for a feature it lacks, saying which. Tests that
+    loop over the registry inside one test (the call budgets, stale controls, ...) meet it only in
+    a whole `TOY_GAME=1` run of tests/bot, tests/games and tests/storage (about 2 minutes on 2
+    cores: too long for every run); the end-to-end tests not at all (their bot processes
+    register the five)."""
     files = shared_test_files()
     assert len(files) >= 30 and "tests/bot/test_call_budget.py" in files
     run = subprocess.run(

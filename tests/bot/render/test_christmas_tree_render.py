@@ -606,7 +606,8 @@ def test_players_are_told_how_the_end_scores() -> None:
         in KEY_TEXT
     )
     assert f"complete bulb ({POINTS_PER_COMPLETE_BULB} points at the end)" in KEY_TEXT
-    assert "a card counts once in each" in RULES_SUMMARY and "a card counts once in each" in OBJECTIVES_FIELD
+    once = "in each a card counts once; in bulb ones, a bulb"  # (spec 8.2: bulbs, not cards, there)
+    assert once in RULES_SUMMARY and once in OBJECTIVES_FIELD
 
 
 def test_the_end_lists_the_scores_highest_first() -> None:

@@ -371,6 +371,9 @@ def test_ending_explains_the_tiebreak_and_shared_wins() -> None:
     tied = view.model_copy(update={"results": results, "winners": [results[0].seat]})
     text = RENDER.ending(tied, ctx, "")
     assert "smaller difference" in text and NAMES[results[0].seat] in text
+    # the best first: on equal scores the smaller difference (spec 5.4), not the seat
+    order = [line.split(": ")[0][2:] for line in text.splitlines()[2:]]
+    assert order == [NAMES[results[i].seat] for i in (0, 1, 2)], text
     assert "score **10**" in text and "difference 3" in text
     shared = [r.model_copy(update={"score": 10, "difference": 1, "winner": True}) for r in view.results]
     both = view.model_copy(update={"results": shared, "winners": [r.seat for r in shared]})
@@ -382,6 +385,7 @@ def test_ending_explains_the_tiebreak_and_shared_wins() -> None:
     lines = plain.splitlines()[2:]
     ranked = sorted(view.results, key=lambda r: (-r.score, r.difference))
     assert [line.split(": ")[0][2:] for line in lines] == [NAMES[r.seat] for r in ranked]
+    assert "does not count" not in plain  # (the others lay the other way: the die line says so)
     for r in view.results:
         for s in r.shinies:
             assert s.card.name not in plain
