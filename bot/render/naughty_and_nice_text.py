@@ -193,6 +193,24 @@ TOLD_ELSEWHERE = frozenset(
 MAX_EVENT_LINES = 4
 
 
+def active_totals(view: NNView, ctx: TableContext) -> str:
+    """The active player's totals of cards in play, in words: "Dasher's cards in play: Nice 5,
+    Naughty 3, Shiny! 1 card (+4)"."""
+    p = view.players[view.active_seat]
+    text = _(
+        "{name}'s cards in play: Nice {nice}, Naughty {naughty}",
+        name=ctx.name(p.seat),
+        nice=p.nice_total,
+        naughty=p.naughty_total,
+    )
+    if p.shiny_count:
+        points = f"{p.shiny_total:+d}"
+        text += ", " + ngettext(
+            "Shiny! {n} card ({points})", "Shiny! {n} cards ({points})", p.shiny_count, points=points
+        )
+    return text
+
+
 def table_lines(view: NNView, ctx: TableContext) -> list[str]:
     """What is happening, who must act, and the hands' and piles' sizes (never what the picture shows)."""
     who = f"**{ctx.name(view.active_seat)}**"
@@ -302,6 +320,8 @@ def table_lines(view: NNView, ctx: TableContext) -> list[str]:
                 n=view.end_trigger,
             )
         )
+    if phase in (Phase.DECLARE, Phase.DRAW):  # (what declaring needs, in words: the picture has it)
+        lines.append(active_totals(view, ctx))
     status = end_status(view, ctx)
     return [*lines, status, counts(view, ctx)] if status else [*lines, counts(view, ctx)]
 

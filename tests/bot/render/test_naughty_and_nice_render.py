@@ -488,3 +488,19 @@ def test_a_shiny_target_with_nothing_to_take_says_so() -> None:
         "On Cat: nothing to steal",  # (a -7 costs 7: over the 6)
         "On Dan: steal up to 6",
     ]
+
+
+def test_while_a_player_declares_or_draws_the_table_says_their_totals_in_words() -> None:
+    """Declaring Naughty or Nice turns on one's own totals (the score is the lower one): they were
+    only in the picture, which a phone may not load nor a screen reader read."""
+    told = 0
+    for state in _random_states(4, 11, 0.3):
+        if state.phase not in (Phase.DECLARE, Phase.DRAW):
+            continue
+        view = GAME.view(state, None)
+        me = view.players[view.active_seat]
+        text = RENDER.table(view, _ctx(state, 4), []).embeds[0].description
+        expected = f"{NAMES[me.seat]}'s cards in play: Nice {me.nice_total}, Naughty {me.naughty_total}"
+        assert expected in text, text
+        told += 1
+    assert told > 5
