@@ -24,6 +24,7 @@ from bot.components import ActionButton, ActionSelect
 from bot.i18n import N_, _, ngettext
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext, new_view
 from bot.render.grumpy_nisse_private import (
+    EVENT_OVER,
     PRIVATE_PHASES,
     has_private_decision,
     private_news,
@@ -48,8 +49,8 @@ from bot.render.grumpy_nisse_text import (
 )
 from bot.render.pictures.grumpy_nisse import picture_key, render_track_png
 from games.core import Event
-from games.grumpy_nisse.data import Phase, Role
-from games.grumpy_nisse.view_models import GNView
+from games.grumpy_nisse.data import SUITS, Phase, Role
+from games.grumpy_nisse.view_models import GNView, SpaceView
 from games.grumpy_nisse.words import win_reason
 
 MAX_OPTIONS = 25
@@ -82,6 +83,32 @@ AI_HEADLINES = {
     Phase.FORESIGHT: N_("{actor} is putting the top of the deck in order with Foresight."),
     Phase.RUMMAGE: N_("{actor} is putting a card under the deck with Rummage."),
 }
+
+
+def track_alt(track: Sequence[SpaceView]) -> str:
+    """The track picture in words, for a screen reader (and a phone that does not load it):
+    where the pawn is, and the spaces ahead with their trumps and the events still to come
+    ("The progress track: the pawn on space 3 of 18 (no trump). Ahead: 4 Pinecones; 5 Pinecones,
+    Shortcut; ..."). Made of what the picture shows (its key), so the two change together."""
+    pawn = next((s for s in track if s.pawn_here), None)
+    if pawn is None:
+        return _("The progress track")
+    ahead = []
+    for space in track:
+        if space.space <= pawn.space:
+            continue
+        words = [_(SUITS[space.trump].name) if space.trump is not None else _("no trump")]
+        if space.event_name is not None and space.event_state not in EVENT_OVER:
+            count = f" ({space.event_state})" if "/" in (space.event_state or "") else ""  # ("1/3")
+            words.append(_(space.event_name) + count)
+        ahead.append(f"{space.space} {', '.join(words)}")
+    where = _(
+        "The progress track: the pawn on space {space} of {last} ({trump}).",
+        space=pawn.space,
+        last=track[-1].space,
+        trump=_(SUITS[pawn.trump].name) if pawn.trump is not None else _("no trump"),
+    )
+    return f"{where} {_('Ahead: {spaces}.', spaces='; '.join(ahead))}" if ahead else where
 
 
 class GrumpyNisseRenderer(BaseRenderer):
@@ -128,7 +155,7 @@ class GrumpyNisseRenderer(BaseRenderer):
             f"track-{ctx.game_id}.png",
             picture_key(view.track, ordep),
             partial(render_track_png, list(view.track), ordep),
-            alt=_("The progress track"),
+            alt=track_alt(view.track),
         )
         return Payload(embeds=[embed], view=self._table_components(view, ctx), pictures=[picture])
 

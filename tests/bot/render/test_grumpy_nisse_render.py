@@ -442,3 +442,24 @@ def test_every_card_effect_fits_its_menu_whole(language: str) -> None:
     with using(language):
         cut = [effect_short(code) for code in CARDS if effect_short(code).endswith("\N{HORIZONTAL ELLIPSIS}")]
     assert not cut, cut
+
+
+def test_the_track_picture_says_in_words_where_the_pawn_is_and_what_comes() -> None:
+    """Its alt text (a screen reader's words for it): the track was picture-only, so neither role
+    could plan for the coming trumps and events without seeing it."""
+    from games.grumpy_nisse.data import SUITS
+
+    seen = set()
+    for state, _events in _states(3, "random"):
+        view = GAME.view(state, None)
+        if view.phase in (Phase.DRAFT, Phase.FINAL_PICK, Phase.GAME_OVER):
+            continue
+        ctx = TableContext(1, GAME.decision(state), ["Dasher", "Dancer"], GAME.title)
+        (picture,) = RENDER.table(view, ctx, []).pictures
+        assert f"the pawn on space {view.pawn} of 18" in picture.alt, picture.alt
+        ahead = [s for s in view.track if s.space > view.pawn]
+        for space in ahead:
+            trump = SUITS[space.trump].name if space.trump is not None else "no trump"
+            assert f"{space.space} {trump}" in picture.alt, (space, picture.alt)
+        seen.add(view.pawn)
+    assert len(seen) >= 3
