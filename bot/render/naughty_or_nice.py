@@ -224,6 +224,23 @@ def headline(view: NoNView, ctx: TableContext) -> str:
     return text
 
 
+def table_alt(view: NoNView, ctx: TableContext) -> str:
+    """The table picture's alt text (a screen reader's words for it): what it shows, and each
+    player's points and kiddos fulfilled in words (there only, else, until the end)."""
+    players = "; ".join(
+        ngettext(
+            "{name}: {points} points, {n} kiddo fulfilled",
+            "{name}: {points} points, {n} kiddos fulfilled",
+            p.fulfilled_count,
+            name=ctx.name(p.seat),
+            points=p.score,
+        )
+        for p in view.players
+    )
+    shows = _("The playground's kiddos, the offer row and each player's collection")
+    return f"{shows}. {players}."
+
+
 class NaughtyOrNiceRenderer(BaseRenderer):
     private_button = PRIVATE_BUTTON
 
@@ -249,7 +266,7 @@ class NaughtyOrNiceRenderer(BaseRenderer):
             f"naughty-or-nice-{ctx.game_id}.png",
             picture_key(view, ctx.names),
             partial(render_table_png, view, list(ctx.names)),
-            alt=_("The playground's kiddos, the offer row and each player's collection"),
+            alt=table_alt(view, ctx),
         )
         items = table_components(view, ctx)
         return Payload(embeds=[embed], view=new_view(*items) if items else None, pictures=[picture])

@@ -546,3 +546,16 @@ def test_a_gift_giver_the_table_s_menu_cuts_short_is_told_in_full() -> None:
     other = next(s for s in range(3) if s != chooser and GAME.view(then, None).phase == "giver_choice")
     same = [message_of(RENDER.private(GAME.view(s, other), ctx, [])).text() for s in (first, then)]
     assert same[0] == same[1]
+
+
+def test_the_table_picture_says_each_player_s_points_in_words() -> None:
+    """Its alt text: the running scores were only in the picture until the end."""
+    shown = 0
+    for state in random_states(3, 5):
+        view = GAME.view(state, None)
+        ctx = TableContext(1, GAME.decision(state), NAMES[:3], GAME.title)
+        (picture,) = RENDER.table(view, ctx, []).pictures
+        for p in view.players:
+            assert f"{NAMES[p.seat]}: {p.score} points, {p.fulfilled_count} kidd" in picture.alt, picture.alt
+        shown += any(p.score for p in view.players)
+    assert shown
