@@ -195,7 +195,8 @@ async def test_whole_game_with_dms_closed(harness: Harness) -> None:
 
 async def test_take_the_win_shows_the_end_on_the_table(harness: Harness) -> None:
     """The other player leaves, the one who stays takes the win: the table message itself says
-    who won (not whose turn it was) and offers a rematch; the private message says it is over."""
+    who won (not whose turn it was), the end post under it offers the rematch (the table does
+    not: one Rematch, as after any end); the private message says it is over."""
     users = make_users(2)
     table, game_id = await open_gn(harness, users, "host_violet")
     rng = random.Random(5)
@@ -208,11 +209,16 @@ async def test_take_the_win_shows_the_end_on_the_table(harness: Harness) -> None
     description = table.embeds[0].description
     assert "**Dasher** wins: the other player left." in description and "leads" not in description
     assert "(over)" in table.embeds[0].title
-    assert table.custom_ids() == [f"rematch:{game_id}"]
+    assert table.custom_ids() == []
+    ended = [
+        m for m in harness.discord.channels[table.channel_id] if "wins: the other player left" in m.text()
+    ]
+    (post,) = [m for m in ended if m.id != table.id]
+    assert post.custom_ids() == [f"rematch:{game_id}"]
     dm = private_message(harness, users[0], game_id)
     assert "The game is over." in dm.text() and "Not your turn" not in dm.text() and dm.custom_ids() == []
-    # the rematch on the table opens a new lobby
-    await harness.discord.click(users[0], table, f"rematch:{game_id}")
+    # the end post's rematch opens a new lobby
+    await harness.discord.click(users[0], post, f"rematch:{game_id}")
     assert "Rematch!" in harness.discord.channels[table.channel_id][-1].text()
 
 
