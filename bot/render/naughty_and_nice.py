@@ -43,6 +43,22 @@ from games.naughty_and_nice.models import Declare, DeclareEnd, Draw, Pass, Stop,
 from games.naughty_and_nice.view_models import ChoiceView, NNView
 
 
+def table_alt(view: NNView, ctx: TableContext) -> str:
+    """The table picture's alt text (a screen reader's words for it): what it shows, and each
+    player's totals in words (in the text only for the active player, while declaring)."""
+    totals = "; ".join(
+        _(
+            "{name}: Nice {nice}, Naughty {naughty}",
+            name=ctx.name(p.seat),
+            nice=p.nice_total,
+            naughty=p.naughty_total,
+        )
+        for p in view.players
+    )
+    shows = _("Each player's cards in play and their totals")
+    return f"{shows}. {totals}."
+
+
 class NaughtyAndNiceRenderer(BaseRenderer):
     private_button = PRIVATE_BUTTON
 
@@ -62,7 +78,7 @@ class NaughtyAndNiceRenderer(BaseRenderer):
             f"naughty-and-nice-{ctx.game_id}.png",
             picture_key(view, names),
             partial(render_table_png, view, names),
-            alt=_("Each player's cards in play and their totals"),
+            alt=table_alt(view, ctx),
         )
         over = view.phase == Phase.GAME_OVER
         components = None if over else turn_components(self.public_choices(view), view, ctx)

@@ -135,7 +135,16 @@ class SecretKrampusRenderer(BaseRenderer):
             f"secret-krampus-{ctx.game_id}.png",
             picture_key(view, ctx.names),
             partial(render_boards_png, view, list(ctx.names)),
-            alt=_("The Nice and Naughty boards"),
+            alt=_(
+                "The Nice and Naughty boards: Nice {nice} of {nice_win}, Naughty {naughty} of "
+                "{naughty_win}; draw pile {draw}, discards {discard}.",
+                nice=view.nice_count,
+                nice_win=view.nice_win_at,
+                naughty=view.naughty_count,
+                naughty_win=view.naughty_win_at,
+                draw=view.draw_pile_size,
+                discard=view.discard_pile_size,
+            ),
         )
         return Payload(
             embeds=[embed], view=None if done else self._table_components(view, ctx), pictures=[picture]

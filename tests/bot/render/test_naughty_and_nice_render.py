@@ -504,3 +504,12 @@ def test_while_a_player_declares_or_draws_the_table_says_their_totals_in_words()
         assert expected in text, text
         told += 1
     assert told > 5
+
+
+def test_the_table_picture_says_everyone_s_totals_in_words() -> None:
+    """Its alt text: each player's totals of cards in play (the text says only the active one's)."""
+    for state in _random_states(3, 11, 0.3):
+        view = GAME.view(state, None)
+        (picture,) = RENDER.table(view, _ctx(state, 3), []).pictures
+        for p in view.players:
+            assert f"{NAMES[p.seat]}: Nice {p.nice_total}, Naughty {p.naughty_total}" in picture.alt

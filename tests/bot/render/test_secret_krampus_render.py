@@ -260,3 +260,16 @@ def test_while_a_government_is_chosen_the_table_says_what_the_next_naughty_gift_
     assert told  # (every board has orders)
     state.phase = Phase.LM_DISCARD
     assert "Next Naughty gift" not in footer(GAME.view(state, None))
+
+
+def test_the_boards_picture_says_its_counts_in_words() -> None:
+    """Its alt text: the piles' sizes were only in the picture."""
+    state = GAME.new_game(7, GAME.parse_options(None), 3)
+    state.naughty_count, state.nice_count = 2, 1
+    view = GAME.view(state, None)
+    ctx = TableContext(1, GAME.decision(state), [f"P{n}" for n in range(7)], GAME.title)
+    (picture,) = RENDER.table(view, ctx, []).pictures
+    assert picture.alt == (
+        f"The Nice and Naughty boards: Nice 1 of 5, Naughty 2 of 6; draw pile {view.draw_pile_size}, "
+        f"discards {view.discard_pile_size}."
+    )
