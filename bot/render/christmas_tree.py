@@ -16,7 +16,7 @@ from functools import partial
 
 import discord
 
-from bot.i18n import N_, _, translated
+from bot.i18n import N_, _, ngettext, translated
 from bot.render.base import EMBED_COLOUR, BaseRenderer, Payload, Picture, TableContext
 from bot.render.christmas_tree_components import Draft, private_components
 from bot.render.christmas_tree_news import (
@@ -61,6 +61,28 @@ KEY_TEXT = N_(
 #: the round's objectives in a private message (spec 8.2: in each, one card counts only once, one
 #: bulb in a bulb objective; the table, at its phone budget, has the short name)
 OBJECTIVES_FIELD = N_("Objectives this round (in each a card counts once; in bulb ones, a bulb)")
+
+
+def table_alt(view: CTView, ctx: TableContext) -> str:
+    """The table picture's alt text (a screen reader's words for it): whose trees, each with its
+    points and how many cards it holds."""
+    trees = []
+    for seat in view.seats:
+        cards = sum(slot is not None for slot in seat.tree)
+        if seat.neutral:
+            trees.append(ngettext("the neutral tree, {n} card", "the neutral tree, {n} cards", cards))
+        else:
+            trees.append(
+                ngettext(
+                    "{name}: {points} points, {n} card",
+                    "{name}: {points} points, {n} cards",
+                    cards,
+                    name=ctx.name(seat.seat),
+                    points=seat.points,
+                )
+            )
+    shows = _("Every player's tree")
+    return f"{shows}: {'; '.join(trees)}."
 
 
 def private_alt(picture: PrivatePicture) -> str:
@@ -174,7 +196,7 @@ class ChristmasTreeRenderer(BaseRenderer):
             f"trees-{ctx.game_id}.png",
             picture_key(view, ctx.names, fresh=fresh),
             partial(render_trees_png, view, list(ctx.names), fresh),
-            alt=_("Every player's tree"),
+            alt=table_alt(view, ctx),
         )
         return Payload(embeds=[embed], pictures=[picture])
 

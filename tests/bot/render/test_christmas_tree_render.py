@@ -642,3 +642,15 @@ def test_a_private_picture_says_what_it_shows() -> None:
         elif view.hand:
             assert picture.alt == "Your tree, and your hand", (state.phase, picture.alt)
     assert {"Your tree", "Your tree, and your hand"} <= said
+
+
+def test_the_table_picture_says_each_tree_s_points_and_cards() -> None:
+    """Its alt text: the trees were only "Every player's tree" to a screen reader."""
+    for state, _events in _states(2, "normal", 4, every=20):
+        view = G.view(state, None)
+        ctx = TableContext(1, state.decision, NAMES[:2], G.title)
+        (picture,) = RENDER.table(view, ctx, []).pictures
+        for seat in view.seats:
+            cards = sum(slot is not None for slot in seat.tree)
+            said = "the neutral tree" if seat.neutral else f"{NAMES[seat.seat]}: {seat.points} points"
+            assert f"{said}, {cards} card" in picture.alt, picture.alt
