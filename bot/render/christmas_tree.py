@@ -60,7 +60,7 @@ KEY_TEXT = N_(
 )
 #: the round's objectives in a private message (spec 8.2: in each, one card counts only once, one
 #: bulb in a bulb objective; the table, at its phone budget, has the short name)
-OBJECTIVES_FIELD = N_("Objectives this round (in each a card counts once; in bulb ones, a bulb)")
+OBJECTIVES_FIELD = N_("Objectives this round (a card counts once in each; bulb ones count bulbs)")
 
 
 def table_alt(view: CTView, ctx: TableContext) -> str:

@@ -8,8 +8,8 @@ from bot.i18n import N_
 RULES_SUMMARY = N_(
     "**Drafting, 2-4 players** (2 players add a neutral tree). Over 3 rounds everyone drafts 7 of "
     "8 cards per round, choosing and placing simultaneously on a diamond-shaped tree, then passes "
-    "the hand. Each round scores its objectives (in each a card counts once; in bulb ones, a "
-    "bulb). At the end: "
+    "the hand. Each round scores its objectives (a card counts once in each; bulb ones count "
+    "bulbs). At the end: "
     "ornament values, each gingerbread 2/4/8/12/18 for 0-4 wishes met, 2 per complete bulb, 1 per "
     "unused cookie. Family, normal and advanced modes. Ties share the win."
 )

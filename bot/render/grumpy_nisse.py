@@ -108,7 +108,10 @@ def track_alt(track: Sequence[SpaceView]) -> str:
         last=track[-1].space,
         trump=_(SUITS[pawn.trump].name) if pawn.trump is not None else _("no trump"),
     )
-    return f"{where} {_('Ahead: {spaces}.', spaces='; '.join(ahead))}" if ahead else where
+    if not ahead:
+        return where
+    spaces = _("Ahead: {spaces}.", spaces="; ".join(ahead))
+    return f"{where} {spaces}"
 
 
 class GrumpyNisseRenderer(BaseRenderer):

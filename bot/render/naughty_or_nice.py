@@ -229,11 +229,11 @@ def table_alt(view: NoNView, ctx: TableContext) -> str:
     player's points and kiddos fulfilled in words (there only, else, until the end)."""
     players = "; ".join(
         ngettext(
-            "{name}: {points} points, {n} kiddo fulfilled",
-            "{name}: {points} points, {n} kiddos fulfilled",
+            "{name}: {points}, {n} kiddo fulfilled",
+            "{name}: {points}, {n} kiddos fulfilled",
             p.fulfilled_count,
             name=ctx.name(p.seat),
-            points=p.score,
+            points=ngettext("{n} point", "{n} points", p.score),
         )
         for p in view.players
     )

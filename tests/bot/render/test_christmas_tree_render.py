@@ -606,7 +606,7 @@ def test_players_are_told_how_the_end_scores() -> None:
         in KEY_TEXT
     )
     assert f"complete bulb ({POINTS_PER_COMPLETE_BULB} points at the end)" in KEY_TEXT
-    once = "in each a card counts once; in bulb ones, a bulb"  # (spec 8.2: bulbs, not cards, there)
+    once = "a card counts once in each; bulb ones count bulbs"  # (spec 8.2: bulbs, not cards, there)
     assert once in RULES_SUMMARY and once in OBJECTIVES_FIELD
 
 

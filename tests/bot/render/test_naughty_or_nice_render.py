@@ -556,6 +556,7 @@ def test_the_table_picture_says_each_player_s_points_in_words() -> None:
         ctx = TableContext(1, GAME.decision(state), NAMES[:3], GAME.title)
         (picture,) = RENDER.table(view, ctx, []).pictures
         for p in view.players:
-            assert f"{NAMES[p.seat]}: {p.score} points, {p.fulfilled_count} kidd" in picture.alt, picture.alt
+            points = f"{p.score} point{'' if p.score == 1 else 's'}"
+            assert f"{NAMES[p.seat]}: {points}, {p.fulfilled_count} kidd" in picture.alt, picture.alt
         shown += any(p.score for p in view.players)
     assert shown
