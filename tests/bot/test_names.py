@@ -4,6 +4,7 @@ italics, spoilers, code, masked links, mentions) nor change the message around t
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -25,6 +26,20 @@ def test_shown_name_swaps_markdown_for_look_alikes() -> None:
     assert shown_name("Dasher") == "Dasher"
     assert shown_name("  ") == "?"
     assert set(LOOK_ALIKES) >= {ord(c) for c in MARKDOWN}
+
+
+def test_a_name_cannot_turn_a_line_around_be_invisible_or_start_a_block() -> None:
+    """A right-to-left override in a name reversed the rest of its line ("Hands: ... 0 · 1 boB"),
+    a zero-width name showed nothing, and "# Heading" at a line's start made the end post a
+    heading ("-# tiny" small print). Joiners stay: emoji sequences and some scripts need them."""
+    assert shown_name("\u0633\u0627\u0631\u0629\u202eabc") == "\u0633\u0627\u0631\u0629abc"
+    assert shown_name("\u200b\u200b") == "?" and shown_name("\u200d") == "?"
+    assert shown_name("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"
+    for name in ("# Heading", "## Big", "-# tiny", "- item", "1. one", "> quote"):
+        shown = shown_name(name)
+        assert not re.match(r"(#{1,3}|-#|-|\d+\.|>)\s", shown), shown
+        assert shown_name(shown) == shown and len(shown) == len(name)
+    assert shown_name("#1 fan") == "#1 fan" and shown_name("a - b") == "a - b"
 
 
 def everything_shown(h: Harness) -> list[FakeMessage]:
