@@ -5,7 +5,7 @@ of the states drawn last (`StateMemo`). Read-only helpers only: loading and comm
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -59,6 +59,14 @@ def _ai_named(stored: str) -> str:
     return _("{name} (AI)", name=shown_name(bare)) if bare != stored else shown_name(stored)
 
 
+def told_apart(names: list[str]) -> list[str]:
+    """`names` with the ones that read alike (case aside) given their
+    seat's number: a Naughty Elf's "Santa: Krampus" among four Santas told nothing, and votes and
+    nominations could not be followed."""
+    counts = Counter(name.casefold() for name in names)
+    return [f"{name} ({n})" if counts[name.casefold()] > 1 else name for n, name in enumerate(names, 1)]
+
+
 def _seat_name(seat: SeatRecord) -> str:
     if seat.user_id >= 0:
         return shown_name(seat.display_name)
@@ -103,8 +111,10 @@ class LoadedGame:
         """The seats' names as the reader sees them: an AI seat is stored as "Jingle (AI)" and
         marked in the reader's language (`bot.i18n`: names are drawn inside `using`); a seat an AI
         keeps for its player after timeouts keeps the player's name, marked ("Dancer (AI)"): what
-        the table said of that seat (votes, roles known, the end's roles) stays readable."""
-        return [_seat_name(s) for s in self.seats]
+        the table said of that seat (votes, roles known, the end's roles) stays readable. Seats
+        whose names are alike (Discord's display names are not unique: "Santa" twice) are told
+        apart by their seat's number: "Santa (1)", "Santa (3)"."""
+        return told_apart([_seat_name(s) for s in self.seats])
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

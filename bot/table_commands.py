@@ -22,7 +22,7 @@ from bot.components import ForfeitButton
 from bot.delivery import Delivery
 from bot.errors import GameNotFound, NotAllowed, NotAPlayer, StaleDecision, UserError
 from bot.i18n import LANGUAGES, N_, _, language_of, translated, using
-from bot.loaded_game import AI_MARK, LoadedGame
+from bot.loaded_game import LoadedGame
 from bot.names import name_of, shown_name
 from bot.outbox import Change
 from bot.pipeline import Pipeline
@@ -280,14 +280,14 @@ class SlashCommands:
 
     async def _taken_by_ai(self, channel_id: int, member: discord.abc.User) -> bool:
         """Whether an AI plays `member`'s seat in a running game here: one they gave up for good
-        (their loss is recorded at once, `storage.results`), or one kept for them. (A seat given
-        up before results were kept so: an AI seat named after them, `new_ai_seat`.)"""
+        (their loss is recorded at once, `storage.results`), or one kept for them. By who they
+        are, never by name: a bystander called like an AI seat ("Tinsel", or a player who left)
+        was told an AI plays their seat."""
         if await self.service.store.results.seat_given_up(channel_id, member.id) is not None:
             return True
-        named = f"{name_of(member)}{AI_MARK}"
         for record in await self.service.store.games_in_channel(channel_id, statuses=("running",)):
             seats = (await self.service.load(record.id)).seats
-            if any(s.user_id < 0 and (s.owner_id == member.id or s.display_name == named) for s in seats):
+            if any(s.user_id < 0 and s.owner_id == member.id for s in seats):
                 return True
         return False
 

@@ -86,6 +86,12 @@ async def test_replace_names_who_is_not_seated_and_refuses_your_own_seat(harness
         assert harness.discord.last_ephemeral(user).text() == "To give up your own seat, use `/leave`."
     assert len(harness.discord.channels[CHANNEL]) == posts
     assert all(seat.user_id > 0 for seat in (await harness.game(game_id)).seats)
+    # a bystander named like an AI seat of the game: not "An AI already plays Comet's seat."
+    await harness.command("leave", users[4])  # (the AI that takes the seat is named after them)
+    ai_named = next(s.display_name for s in (await harness.game(game_id)).seats if s.user_id < 0)
+    await harness.command("replace", users[0], FakeUser(998, ai_named.removesuffix(" (AI)")))
+    said = harness.discord.last_ephemeral(users[0]).text()
+    assert said.endswith("is not seated in a game in this channel."), said
 
 
 async def test_a_host_who_leaves_hands_the_hosting_to_the_next_player(harness: Harness) -> None:

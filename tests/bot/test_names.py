@@ -63,3 +63,17 @@ async def test_tricky_names_reach_no_message_as_markdown(harness: Harness, name:
     for user in users:
         assert user.display_name not in shown, f"{user.display_name!r} was shown as it is"
     assert any(shown_name(user.display_name) in shown for user in users), "the names are shown"
+
+
+async def test_players_with_the_same_name_are_told_apart(harness: Harness) -> None:
+    """Display names are not unique: with four "Santa"s a Naughty Elf read "Santa: Krampus" and
+    nobody could tell whom they nominated. Alike names carry their seat's number everywhere."""
+    from bot.loaded_game import told_apart
+
+    assert told_apart(["Santa", "Ann", "SANTA", "Bob"]) == ["Santa (1)", "Ann", "SANTA (3)", "Bob"]
+    users = [FakeUser(1, "Santa"), FakeUser(2, "Santa"), FakeUser(3, "Dasher"), FakeUser(4, "Santa")]
+    users.append(FakeUser(5, "Comet"))
+    table, game_id = await harness.open_table(users)
+    game = await harness.game(game_id)
+    assert game.names == ["Santa (1)", "Santa (2)", "Dasher", "Santa (4)", "Comet"]
+    assert "Santa (1)" in table.text() and "**Santa**" not in table.text()
