@@ -172,7 +172,11 @@ def render_tree_png(
 
 
 # -- all trees of a view: two per row --------------------------------------------------------------
-def seat_titles(view: Any, names: Sequence[str]) -> list[tuple[str, RGB]]:
+def seat_titles(
+    view: Any, names: Sequence[str], fitted_to: tuple[int, float] | None = None
+) -> list[tuple[str, RGB]]:
+    """Each tree's title and its colour. `fitted_to` (font size, width): a long name is cut to
+    leave room for the points (the whole title was cut: a 32-character name hid them)."""
     titles = []
     for seat in view.seats:
         if seat.neutral:
@@ -184,6 +188,10 @@ def seat_titles(view: Any, names: Sequence[str]) -> list[tuple[str, RGB]]:
         name = drawable(names[seat.seat] if seat.seat < len(names) else "", unnamed)
         # i18n: a player's points, after their name above their tree (abbreviated: the title is short)
         points = ngettext("{n} pt", "{n} pts", seat.points)
+        if fitted_to is not None:
+            size, width = fitted_to
+            rest = _draw.font(size).getlength(_("{name}: {points}", name="", points=points))
+            name = fit(name, size, width - rest)
         # i18n: the title above a player's tree: their name and points ("Anna: 3 pts")
         titles.append((_("{name}: {points}", name=name, points=points), TITLE))
     return titles
@@ -208,7 +216,10 @@ def render_trees_png(
     width, height = round(TREE_W * TABLE_SCALE), round(TREE_H * TABLE_SCALE)
     small = min_font(size[0])
     fresh = fresh or {}
-    for n, (seat, (title, colour)) in enumerate(zip(view.seats, seat_titles(view, names), strict=True)):
+    titled = (max(small, round(22 * TABLE_SCALE)), TREE_W * TABLE_SCALE - 12)  # (`draw_tree`'s title)
+    for n, (seat, (title, colour)) in enumerate(
+        zip(view.seats, seat_titles(view, names, titled), strict=True)
+    ):
         row, column = divmod(n, 2)
         x0: float = column * (width + GAP)
         if n == seats - 1 and seats % 2:

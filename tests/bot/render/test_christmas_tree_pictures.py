@@ -264,3 +264,17 @@ def test_a_tree_on_its_cached_bare_tree_is_the_tree_drawn_cell_by_cell(scale) ->
 
     assert differing([None] * 21) <= 1
     assert differing(slots_of(some_tree())) <= 4
+
+
+def test_a_long_name_is_cut_to_leave_the_tree_s_points() -> None:
+    """The whole title was cut to fit: "WWWWWWWWWWWWWWWWWWWWWW.." hid the points."""
+    from bot.render.pictures._draw import font
+    from bot.render.pictures.christmas_tree import seat_titles
+
+    rules = ChristmasTree()
+    view = rules.view(rules.new_game(3, ChristmasTreeOptions(mode="family"), 2), None)
+    size, width = 17, 290.0
+    titles = seat_titles(view, ["W" * 32, "Ann", "Bob"], (size, width))
+    (long, _), (short, _) = titles[0], titles[1]
+    assert long.startswith("WWW") and ".." in long and long.endswith(": 0 pts"), long
+    assert font(size).getlength(long) <= width and short == "Ann: 0 pts"
