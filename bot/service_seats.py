@@ -107,10 +107,14 @@ class SeatActions:
 
 def new_ai_seat(game: LoadedGame, after: str | None = None) -> tuple[int, str]:
     """A free negative user id and an AI name for a new AI seat of `game`: named `after` the
-    player whose seat it takes over, if any, so that what that player did keeps their name."""
+    player whose seat it takes over, if any, so that what that player did keeps their name; else
+    one of `AI_NAMES` no person at the table is called (a person named "Jingle" sat beside
+    "Jingle (AI)")."""
     taken = {seat.user_id for seat in game.seats}
     ai_id = next(i for i in range(-1, -1000, -1) if i not in taken)
-    return ai_id, f"{after or AI_NAMES[(-ai_id - 1) % len(AI_NAMES)]}{AI_MARK}"
+    used = {s.display_name.removesuffix(AI_MARK).strip().casefold() for s in game.seats if s.user_id > 0}
+    free = [name for name in AI_NAMES if name.casefold() not in used] or list(AI_NAMES)
+    return ai_id, f"{after or free[(-ai_id - 1) % len(free)]}{AI_MARK}"
 
 
 def next_host(game: LoadedGame, seat: int, leaving: int) -> int | None:

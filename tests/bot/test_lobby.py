@@ -178,3 +178,18 @@ async def test_abandoning_a_lobby_cancels_it(harness: Harness) -> None:
     assert said == f"Dancer cancelled the lobby of Secret Krampus #{game_id}.", said
     await harness.command("export", mod, game_id, manage_guild=True)
     assert "Game #" not in harness.discord.last_ephemeral(mod).text()
+
+
+async def test_an_ai_seat_is_not_named_like_a_person_at_the_table(harness: Harness) -> None:
+    """A person called "Jingle" (or "Jingle (AI)") sat beside the bot's "Jingle (AI)"."""
+    from tests.bot.fakes import FakeUser
+
+    host, guest = FakeUser(1, "Jingle"), FakeUser(2, "Tinsel (AI)")
+    message, game_id = await _lobby(harness, host)
+    await harness.discord.click(guest, message, f"lobby:{game_id}:join")
+    for _ in range(3):
+        await harness.discord.click(host, message, f"lobby:{game_id}:addai")
+    names = [seat.display_name for seat in (await harness.game(game_id)).seats]
+    assert names[:2] == ["Jingle", "Tinsel (AI)"]
+    ai = names[2:]
+    assert len(ai) == 3 and not {"Jingle (AI)", "Tinsel (AI)"} & set(ai) and len(set(ai)) == 3, ai
