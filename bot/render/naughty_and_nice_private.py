@@ -28,8 +28,6 @@ from bot.render.base import EMBED_COLOUR, Payload, TableContext, event_lines
 from bot.render.naughty_and_nice_components import orient_components, play_components, turn_components
 from bot.render.naughty_and_nice_text import (
     DONE,
-    NAUGHTY_E,
-    NICE_E,
     SHINY_E,
     card_text,
     die_text,
@@ -230,7 +228,9 @@ def totals_now(view: NNView, ctx: TableContext) -> str:
         who = _("You") if p.seat == view.seat else ctx.name(p.seat)
         cards = ngettext("{n} card", "{n} cards", p.shiny_count)  # ("6 (+18)" read as a sum)
         shiny = f" \N{MIDDLE DOT} {SHINY_E} {cards} ({p.shiny_total:+d})" if p.shiny_count else ""
-        lines.append(f"{who}: {NICE_E} {p.nice_total} \N{MIDDLE DOT} {NAUGHTY_E} {p.naughty_total}{shiny}")
+        # (the sides in words: a screen reader read the emoji's names, "smiling face with halo")
+        totals = _("Nice {nice}, Naughty {naughty}", nice=p.nice_total, naughty=p.naughty_total)
+        lines.append(f"{who}: {totals}{shiny}")
     # how near the end is (spec 4.6: once someone has 10 in play it may be declared, once; the
     # table says so only from then on, and when it was declared)
     counts = " \N{MIDDLE DOT} ".join(
