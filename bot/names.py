@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Protocol
 
 #: AI seats' names, marked "(AI)" wherever a name is shown. AI seats have negative user ids.
@@ -63,6 +64,7 @@ BLOCK_START = re.compile(r"^(#{1,3}|-#|-|\d+\.)(?=\s)")
 BLOCK_LOOK_ALIKES = str.maketrans({"#": "\N{MUSIC SHARP SIGN}", "-": "\N{HYPHEN}", ".": "\N{ONE DOT LEADER}"})
 
 
+@lru_cache(maxsize=4096)  # (names are few and shown at every render)
 def shown_name(name: str) -> str:
     """`name` with its Markdown characters swapped for look-alikes, without invisible format
     characters (a right-to-left override reversed the rest of its line; a zero-width-only name
