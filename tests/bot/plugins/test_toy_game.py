@@ -158,7 +158,7 @@ def test_every_test_that_holds_each_game_holds_the_toy_too() -> None:
     """With the toy registered for the run (`TOY_GAME=1`), the tests parametrized by game take it
     in (their ids name it), and pass, or skip it for a feature it lacks, saying which. Tests that
     loop over the registry inside one test (the call budgets, stale controls, ...) meet it only in
-    a whole `TOY_GAME=1` run of tests/bot, tests/games and tests/storage (about 2 minutes on 2
+    a whole `TOY_GAME=1` run of tests/bot, tests/games and tests/storage (about 5 minutes on 2
     cores: too long for every run); the end-to-end tests not at all (their bot processes
     register the five)."""
     files = shared_test_files()
