@@ -5,6 +5,7 @@ of the states drawn last (`StateMemo`). Read-only helpers only: loading and comm
 
 from __future__ import annotations
 
+import re
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
@@ -67,9 +68,14 @@ def told_apart(names: list[str]) -> list[str]:
     return [f"{name} ({n})" if counts[name.casefold()] > 1 else name for n, name in enumerate(names, 1)]
 
 
+#: An AI mark at the end of a person's own name, in any of the bot's languages: dropped (a person
+#: called "Holly (AI)" passed for an AI seat; the bot's AI seats avoid the people's names).
+POSED_AS_AI = re.compile(r"\s*\((AI|KI|MI)\)$", re.IGNORECASE)
+
+
 def _seat_name(seat: SeatRecord) -> str:
     if seat.user_id >= 0:
-        return shown_name(seat.display_name)
+        return shown_name(POSED_AS_AI.sub("", shown_name(seat.display_name)))
     if seat.owner_name is not None:
         return _("{name} (AI)", name=shown_name(seat.owner_name))
     return _ai_named(seat.display_name)

@@ -181,7 +181,8 @@ async def test_abandoning_a_lobby_cancels_it(harness: Harness) -> None:
 
 
 async def test_an_ai_seat_is_not_named_like_a_person_at_the_table(harness: Harness) -> None:
-    """A person called "Jingle" (or "Jingle (AI)") sat beside the bot's "Jingle (AI)"."""
+    """A person called "Jingle" (or "Tinsel (AI)") sat beside the bot's "Jingle (AI)" (or
+    passed for an AI seat)."""
     from tests.bot.fakes import FakeUser
 
     host, guest = FakeUser(1, "Jingle"), FakeUser(2, "Tinsel (AI)")
@@ -193,3 +194,6 @@ async def test_an_ai_seat_is_not_named_like_a_person_at_the_table(harness: Harne
     assert names[:2] == ["Jingle", "Tinsel (AI)"]
     ai = names[2:]
     assert len(ai) == 3 and not {"Jingle (AI)", "Tinsel (AI)"} & set(ai) and len(set(ai)) == 3, ai
+    # and a person's own "(AI)" is not shown: they would pass for an AI seat
+    shown = (await harness.game(game_id)).names
+    assert shown[:2] == ["Jingle", "Tinsel"] and all(name.endswith(" (AI)") for name in shown[2:])
