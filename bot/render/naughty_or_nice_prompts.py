@@ -121,7 +121,14 @@ def reaction_prompt(view: NoNView, ctx: TableContext) -> str:
         )
     hold = _("You hold a usable **{card}**: **React** or **Pass** below.", card=card)
     when = " " + _("It closes {countdown}.", countdown=ctx.countdown()) if ctx.deadline is not None else ""
-    return f"\N{ALARM CLOCK} {what}\n{hold}{when}"
+    # what the creature does, to weigh spending the reaction on it (its text was only in its
+    # owner's hand)
+    does = (
+        ""
+        if window.reaction == Reaction.PAPA_WOLVERINE
+        else f"\n*{creature}: {_(CREATURES[window.subject].text)}*"
+    )
+    return f"\N{ALARM CLOCK} {what}{does}\n{hold}{when}"
 
 
 #: A Tomte answering a Tomte, by whose creature the chain is about (yours or another's) and whether

@@ -247,6 +247,8 @@ def test_a_reaction_prompt_says_whom_the_creature_is_played_on() -> None:
             ctx = TableContext(1, GAME.decision(state), NAMES[:4], "Naughty or Nice")
             for seat in GAME.to_decide(state):
                 text = message_of(RENDER.private(GAME.view(state, seat), ctx, [])).text()
+                # and what it does (its text was only in its owner's hand): to weigh a Tomte on it
+                assert f"*{CREATURES[played.creature].name}: {CREATURES[played.creature].text}*" in text
                 if played.target == seat:
                     assert " on you: cancel" in text, text
                     said.add("you")
