@@ -85,6 +85,11 @@ def _one_of_each(hand: Sequence[Card]) -> list[tuple[int, Card]]:
     return sorted((i, card) for card, i in firsts.items())
 
 
+#: The table's rule for the officers while the sleigh is loaded (spec 4.2), told before they may
+#: break it (the channel's reminder comes only once one has posted)
+SILENCE = N_("Say nothing in the chat until the gift is delivered; then you may claim anything, even a lie.")
+
+
 class SecretKrampusRenderer(BaseRenderer):
     private_button = PRIVATE_BUTTON
 
@@ -252,7 +257,9 @@ class SecretKrampusRenderer(BaseRenderer):
                 _(
                     "You drew {gifts}. Discard one; the other two go to the Sleigh Loader.",
                     gifts=gifts(view.hand),
-                ),
+                )
+                + "\n"
+                + _(SILENCE),
                 new_view(*buttons),
             )
         if view.phase == Phase.SL_CHOOSE and view.hand and mine:
@@ -270,7 +277,9 @@ class SecretKrampusRenderer(BaseRenderer):
                 _(
                     "The List Maker passed you {gifts}. Deliver one; the other is discarded.",
                     gifts=gifts(view.hand),
-                ),
+                )
+                + "\n"
+                + _(SILENCE),
                 new_view(*buttons),
             )
         if view.phase == Phase.HEADS_TOGETHER_VOTE and view.ht_card is not None and mine:

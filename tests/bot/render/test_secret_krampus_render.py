@@ -273,3 +273,28 @@ def test_the_boards_picture_says_its_counts_in_words() -> None:
         f"The Nice and Naughty boards: Nice 1 of 5, Naughty 2 of 6; draw pile {view.draw_pile_size}, "
         f"discards {view.discard_pile_size}."
     )
+
+
+def test_the_officers_are_told_to_keep_silent_before_they_may_break_the_rule() -> None:
+    """Spec 4.2: the List Maker and Sleigh Loader say nothing from the draw until the gift is
+    placed, then may claim anything: the channel's reminder came only once one had posted."""
+    from bot.render.secret_krampus import SILENCE
+    from bot.render.secret_krampus_summary import RULES_SUMMARY
+
+    assert "even a lie" in RULES_SUMMARY and "say nothing in the chat" in RULES_SUMMARY
+    told = set()
+    rng = random.Random(4)
+    state = GAME.new_game(5, GAME.parse_options(None), 4)
+    for _ in range(300):
+        if GAME.outcome(state) is not None:
+            break
+        if state.phase in (Phase.LM_DISCARD, Phase.SL_CHOOSE):
+            seat = next(iter(GAME.to_decide(state)))
+            ctx = TableContext(1, GAME.decision(state), [f"P{n}" for n in range(5)], GAME.title)
+            text = FakeMessage(0, None)
+            text.apply(**RENDER.private(GAME.view(state, seat), ctx, []).send_kwargs())
+            assert SILENCE in text.text(), text.text()
+            told.add(state.phase)
+        seat = rng.choice(sorted(GAME.to_decide(state)))
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat))).state
+    assert told == {Phase.LM_DISCARD, Phase.SL_CHOOSE}
