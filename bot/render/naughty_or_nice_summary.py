@@ -13,7 +13,12 @@ RULES_SUMMARY = N_(
     "**Levels** (the host picks one in the lobby): **1** kiddos and presents only (Craft, "
     "Fulfill); **2** + gift givers and their favourite presents; **3** + creatures, Summon and "
     "reactions; **4** + the gift givers' abilities and Rudolf; **5** the full game, + set "
-    "collection."
+    "collection.\n\n"
+    "**Points:** a fulfilled kiddo 1 per present on its list, +1 per present of your gift giver's "
+    "favourite type in it (level 2+); a creature its points when played (level 3+; ✨ Helpful, "
+    "💥 Hurtful). **Level 5:** fulfilling a kiddo whose symbol you have already summons a creature "
+    "(draw 2, keep 1), your first full set of 5 symbols brings 2; at the end the most kiddos of a "
+    "symbol scores 3 (each of 5), all 5 symbols 5."
 )
 
 #: A one-line description per lobby option (the fields of the options model).

@@ -562,3 +562,19 @@ def test_the_table_picture_says_each_player_s_points_in_words() -> None:
             assert f"{NAMES[p.seat]}: {points}, {p.fulfilled_count} kidd" in picture.alt, picture.alt
         shown += any(p.score for p in view.players)
     assert shown
+
+
+def test_rules_say_how_points_are_scored_as_the_rules_score_them() -> None:
+    """A newcomer learned of symbol majorities (+3 each, a third of a winner's points) only in
+    the final tally: /rules says the scoring, with the rules' own numbers."""
+    from bot.render.naughty_or_nice_summary import RULES_SUMMARY
+    from games.naughty_or_nice.data import (
+        ALL_SYMBOLS_POINTS,
+        FULL_SET_BONUS_CREATURES,
+        SYMBOL_MAJORITY_POINTS,
+    )
+
+    assert f"the most kiddos of a symbol scores {SYMBOL_MAJORITY_POINTS}" in RULES_SUMMARY
+    assert f"all 5 symbols {ALL_SYMBOLS_POINTS}" in RULES_SUMMARY
+    assert f"first full set of 5 symbols brings {FULL_SET_BONUS_CREATURES}" in RULES_SUMMARY
+    assert "✨ Helpful, 💥 Hurtful" in RULES_SUMMARY and "favourite type" in RULES_SUMMARY
