@@ -55,8 +55,9 @@ NEUTRAL_TEXT = N_(
 )
 # i18n: the footer explaining the rings drawn on the private picture
 KEY_TEXT = N_(
-    "Gold circle: a complete bulb (2 points at the end). Gold frame: a new or chosen card. Green "
-    "ring: a gingerbread's wish is met (0-4 met: 2, 4, 8, 12 or 18 points)."
+    "❄: a card's points. Gold circle: a complete bulb, two touching half bulbs of one colour (2 "
+    "points at the end). Gold frame: a new or chosen card. Green ring: a gingerbread's wish is met "
+    "(0-4 met: 2, 4, 8, 12 or 18 points)."
 )
 #: the round's objectives in a private message (spec 8.2: in each, one card counts only once, one
 #: bulb in a bulb objective; the table, at its phone budget, has the short name)

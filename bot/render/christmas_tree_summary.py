@@ -10,8 +10,10 @@ RULES_SUMMARY = N_(
     "8 cards per round, choosing and placing simultaneously on a diamond-shaped tree, then passes "
     "the hand. Each round scores its objectives (a card counts once in each; bulb ones count "
     "bulbs). At the end: "
-    "ornament values, each gingerbread 2/4/8/12/18 for 0-4 wishes met, 2 per complete bulb, 1 per "
-    "unused cookie. Family, normal and advanced modes. Ties share the win."
+    "ornament values (❄), each gingerbread 2/4/8/12/18 for 0-4 wishes met, 2 per complete bulb, 1 "
+    "per unused cookie. A card's edges show half bulbs: two touching edges of one colour make a "
+    "complete bulb (turning a card upside down turns its edges). Family, normal and advanced "
+    "modes. Ties share the win."
 )
 
 #: A one-line description per lobby option (the fields of the options model).

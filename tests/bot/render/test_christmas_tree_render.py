@@ -605,7 +605,8 @@ def test_players_are_told_how_the_end_scores() -> None:
         ", ".join(str(p) for p in GINGERBREAD_POINTS[:-1]) + f" or {GINGERBREAD_POINTS[-1]} points"
         in KEY_TEXT
     )
-    assert f"complete bulb ({POINTS_PER_COMPLETE_BULB} points at the end)" in KEY_TEXT
+    assert f"one colour ({POINTS_PER_COMPLETE_BULB} points at the end)" in KEY_TEXT
+    assert "❄: a card's points" in KEY_TEXT and "two touching edges of one colour" in RULES_SUMMARY
     once = "a card counts once in each; bulb ones count bulbs"  # (spec 8.2: bulbs, not cards, there)
     assert once in RULES_SUMMARY and once in OBJECTIVES_FIELD
 
