@@ -75,7 +75,7 @@ def _main_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discord.
     if kiddos:
         options = [
             discord.SelectOption(
-                label=fitted(kiddo_label(k)),
+                label=fitted(kiddo_label(k, view.uses_sets)),
                 value=draft_code(k.id, 0),
                 description=fulfil_hint(view, k.id),
                 emoji="\N{WRAPPED PRESENT}" if fulfil_hint(view, k.id) else None,
@@ -197,7 +197,7 @@ def _fulfil_items(view: NoNView, ctx: TableContext, draft: Draft) -> list[discor
     if fixed is None:
         options = [
             discord.SelectOption(
-                label=fitted(kiddo_label(k)), value=draft_code(k.id, 0), default=k.id == kiddo
+                label=fitted(kiddo_label(k, view.uses_sets)), value=draft_code(k.id, 0), default=k.id == kiddo
             )
             for k in view.playground
         ]

@@ -100,10 +100,13 @@ def present_type_name(ptype: PresentType | str) -> str:
     return _(PRESENTS[PresentType(ptype)].name)
 
 
-def kiddo_label(kiddo: KiddoCard) -> str:
-    """For select labels: `Amara (Star): red, blue - 2 points`."""
+def kiddo_label(kiddo: KiddoCard, sets: bool = True) -> str:
+    """For select labels: `Amara (Star): red, blue - 2 points`; without the symbol when the game
+    does not score sets (levels 1-4: a beginner set out to collect Moons)."""
     wants = ", ".join(_(COLOUR_NAMES[c]) for c in kiddo.colours)
     points = ngettext("{n} point", "{n} points", kiddo.points)
+    if not sets:
+        return f"{_(kiddo.name)}: {wants} - {points}"
     return f"{_(kiddo.name)} ({_(SYMBOL_NAMES[kiddo.symbol])}): {wants} - {points}"
 
 

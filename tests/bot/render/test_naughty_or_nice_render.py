@@ -578,3 +578,29 @@ def test_rules_say_how_points_are_scored_as_the_rules_score_them() -> None:
     assert f"all 5 symbols {ALL_SYMBOLS_POINTS}" in RULES_SUMMARY
     assert f"first full set of 5 symbols brings {FULL_SET_BONUS_CREATURES}" in RULES_SUMMARY
     assert "✨ Helpful, 💥 Hurtful" in RULES_SUMMARY and "favourite type" in RULES_SUMMARY
+
+
+@pytest.mark.parametrize("level", [1, 5])
+def test_kiddos_name_their_symbol_only_where_sets_score(level: int) -> None:
+    """Below level 5 a kiddo's symbol scores nothing: "Finn (Moon)" had a beginner collect Moons."""
+    from games.naughty_or_nice.words import SYMBOL_NAMES
+
+    symbols = {f"({name})" for name in SYMBOL_NAMES.values()}
+    seen = 0
+    for seed in range(30):
+        for state in random_states(2, seed, {"level": level}, limit=200):
+            for seat in GAME.to_decide(state):
+                ctx = TableContext(1, GAME.decision(state), NAMES[:2], "Naughty or Nice")
+                message = message_of(RENDER.private(GAME.view(state, seat), ctx, []))
+                labels = [
+                    o.label
+                    for item in message.items()
+                    for o in getattr(item.item, "options", [])
+                    if " - " in o.label
+                ]
+                kiddos = [label for label in labels if "point" in label]
+                seen += len(kiddos)
+                assert all(any(s in label for s in symbols) == (level == 5) for label in kiddos), kiddos
+        if seen > 10:
+            break
+    assert seen > 10
