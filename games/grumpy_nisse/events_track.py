@@ -76,6 +76,14 @@ class Determination(Event):
     def describe(self, names: Sequence[str], words: Words = ENGLISH) -> str:
         if not self.violet_won:
             return say(words, N_("Torech won the first trick on space 14: Violet's determination is void."))
+        if not any(self.returned):  # (both discard piles were empty)
+            return say(
+                words,
+                N_(
+                    "Violet's determination overcomes all odds! The discard piles are empty: "
+                    "nothing to shuffle back."
+                ),
+            )
         parts = [f"{names[seat]}: {card_names(cards, words)}" for seat, cards in enumerate(self.returned)]
         return say(
             words,

@@ -463,3 +463,13 @@ def test_the_track_picture_says_in_words_where_the_pawn_is_and_what_comes() -> N
             assert f"{space.space} {trump}" in picture.alt, (space, picture.alt)
         seen.add(view.pawn)
     assert len(seen) >= 3
+
+
+def test_determination_with_nothing_to_shuffle_back_says_so() -> None:
+    """ "Discards shuffled back into the decks: Dasher: nothing; Dancer: nothing" read oddly."""
+    from games.grumpy_nisse.events_track import Determination
+
+    empty = Determination(violet_won=True, returned=[[], []]).describe(["Dasher", "Dancer"])
+    assert empty.endswith("The discard piles are empty: nothing to shuffle back.")
+    some = Determination(violet_won=True, returned=[["P3"], []]).describe(["Dasher", "Dancer"])
+    assert "shuffled back into the decks: Dasher: " in some and "Dancer: " in some
