@@ -321,12 +321,16 @@ class FinalScored(Event):
     total: int
 
     def describe(self, names: Sequence[str]) -> Words:
+        """The parts add up to the total: the objectives' points are the rest (the rounds'),
+        as the table's end lists them (the line gave a total its parts did not make)."""
+        final = self.card_values + self.gingerbreads + self.bulbs + self.cookies
         return Words(
             N_(
-                "{name}: cards {cards}, gingerbreads {gingerbreads}, bulbs {bulbs} ({complete} complete), "
-                "cookies {cookies}: total {total}."
+                "{name}: objectives {objectives}, ornaments {cards}, gingerbreads {gingerbreads}, bulbs "
+                "{bulbs} ({complete} complete), cookies {cookies}: total {total}."
             ),
             name=seat_words(names, self.seat),
+            objectives=self.total - final,
             cards=self.card_values,
             gingerbreads=self.gingerbreads,
             bulbs=self.bulbs,

@@ -655,3 +655,15 @@ def test_the_table_picture_says_each_tree_s_points_and_cards() -> None:
             cards = sum(slot is not None for slot in seat.tree)
             said = "the neutral tree" if seat.neutral else f"{NAMES[seat.seat]}: {seat.points} points"
             assert f"{said}, {cards} card" in picture.alt, picture.alt
+
+
+def test_the_log_s_final_line_adds_up_to_its_total() -> None:
+    """ "cards 47, gingerbreads 20, bulbs 14, cookies 4: total 154" left out the objectives."""
+    finals = []
+    for _state, events in _states(3, "normal", 5, every=1):
+        finals += [e for e in events if e.kind == "final_scored"]
+    assert len(finals) == 3
+    for event in finals:
+        line = str(event.describe(NAMES[:3]))
+        *parts, total = (int(n) for n in re.findall(r"(?<![(\d])(\d+)(?! complete)", line))
+        assert sum(parts) == total == event.total, line
