@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.plugins import PLUGINS
-from tests.e2e.players import Players
+from tests.e2e.players import MovedOn, Players
 from tests.e2e.postgres_players import PostgresPlayers
 from tests.loopback import LoopbackDiscord
 from tests.loopback.botproc import run_bot
@@ -265,7 +265,11 @@ async def play(args: argparse.Namespace) -> int:
                             f"{'was killed (-9)' if restart[1] == 'kill' else 'stopped'}; it starts again"
                         )
                         await bot.start()
-                    result = await players.human_step(timeout=10)
+                    try:
+                        result = await players.human_step(timeout=10)
+                    except MovedOn as moved:  # (the clock or a window ended it first: play on)
+                        recorder.lines.append(f"=== {time.monotonic() - recorder.start:6.1f}s {moved}")
+                        continue
                     if result is None:
                         break
                     steps += result is not False
