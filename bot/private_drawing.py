@@ -35,9 +35,12 @@ class Drawing:
         return cls(game, seat, slot, worth, view, shown_key(game, seat, view))
 
     def draw(self) -> Drawing:
+        """The seat's message, with the choice half made in it if that decision is still on (a
+        redraw because another player left, say, wiped a card and a cell picked)."""
         game, seat = self.game, self.seat
         quiet = screens.private_payload(game, seat)
-        payload = screens.private_payload(game, seat, self.worth) if self.worth else quiet
+        draft = kept_draft(self.slot, game)
+        payload = screens.private_payload(game, seat, self.worth, draft) if self.worth or draft else quiet
         if self.slot.restarted and payload.content is None and payload.drafts():
             payload = replace(payload, content=screens.restarted_text(game, seat))
         self.payload, self.digest, self.turn = payload, quiet.digest(), turn_of(game, seat, self.view)
@@ -62,3 +65,9 @@ class Drawing:
         self.game, self.view = game, game.view(self.seat) if game.state is not None else None
         self.key = shown_key(game, self.seat, self.view)
         return self.draw().pinged(ping)
+
+
+def kept_draft(slot: Slot, game: LoadedGame) -> str | None:
+    """The choice half made in the seat's living message (`Slot.draft`), while its decision is
+    still the game's."""
+    return slot.draft[1] if slot.draft is not None and slot.draft[0] == game.decision else None

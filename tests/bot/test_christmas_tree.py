@@ -222,6 +222,22 @@ async def test_a_restart_says_a_half_made_choice_is_cleared(harness: Harness) ->
     assert "picked: now pick a free cell" in dm.text() and not dm.content
 
 
+async def test_a_half_made_choice_survives_a_redraw_for_another_player_s_leaving(harness: Harness) -> None:
+    """A card picked, its cell not yet; another player leaves, and the message is redrawn (it
+    names the AI that now passes the hand): the card picked stayed only until then, silently."""
+    users = make_users(3)
+    table, game_id = await open_ct(harness, users, "family")
+    game = await harness.game(game_id)
+    dm = private_message(harness, users[0], game_id)
+    await harness.discord.click(users[0], dm, f"dsel:{game_id}:{game.decision}:card", ["c0"])
+    assert "picked: now pick a free cell" in dm.text()
+    await harness.command("leave", users[2])
+    await harness.table.delivery.pacer.settle()
+    dm = private_message(harness, users[0], game_id)
+    assert "(AI)" in dm.text(), dm.text()  # (redrawn)
+    assert "picked: now pick a free cell" in dm.text(), dm.text()
+
+
 async def test_a_restart_says_nothing_where_no_choice_is_made_by_steps(harness: Harness) -> None:
     users = make_users(5)
     table, game_id = await harness.open_table(users, "secret-krampus")
