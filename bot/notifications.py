@@ -246,8 +246,7 @@ class Notifications:
 
     async def reminded(self, game: LoadedGame, message_id: int) -> None:
         """A chat reminder of a table rule (`GameRenderer.chat_reminder`): it replaces the game's
-        previous one and goes once its decision is over (true no longer: they piled up under
-        the table, a dozen in a short game)."""
+        previous one and goes once its decision is over (they piled up under the table)."""
         post = Call(REMINDER, message_id, game.decision, channel_id=game.record.channel_id)
         await self._replace(game.id, post)
 

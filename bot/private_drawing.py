@@ -71,3 +71,10 @@ def kept_draft(slot: Slot, game: LoadedGame) -> str | None:
     """The choice half made in the seat's living message (`Slot.draft`), while its decision is
     still the game's."""
     return slot.draft[1] if slot.draft is not None and slot.draft[0] == game.decision else None
+
+
+def written(slot: Slot, payload: Payload, game: LoadedGame) -> None:
+    """`payload`, drawn from `game`, is the seat's living message now: what it offers, and the
+    choice half made in it while its decision is on (`kept_draft`)."""
+    slot.offered, slot.restarted = payload.offered(), False
+    slot.draft = (game.decision, draft) if (draft := kept_draft(slot, game)) else None

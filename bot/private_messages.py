@@ -34,7 +34,7 @@ from bot.noted_sends import NotedSends
 from bot.outbox import KEPT_CHANGES, Outbox
 from bot.pacing import dm
 from bot.pipeline import Pipeline
-from bot.private_drawing import Drawing, kept_draft
+from bot.private_drawing import Drawing, written
 from bot.render.base import Payload
 from bot.screens import turn_of
 from bot.shown_pictures import ShownPictures
@@ -249,8 +249,7 @@ class PrivateMessages:
                     if await self.views.edit(slot, drawing.payload) or not dm_open:
                         await self.park(game, seat, slot)
                         slot.digest, slot.key, slot.shown_in = drawing.digest, drawing.key, "view"
-                        slot.offered, slot.restarted = drawing.payload.offered(), False
-                        slot.draft = (game.decision, draft) if (draft := kept_draft(slot, game)) else None
+                        written(slot, drawing.payload, game)
                         return False
                     # (the view is gone: the DM takes over)
                 return await self._write_dm(
@@ -330,9 +329,7 @@ class PrivateMessages:
         if slot.token is not None:  # the view it played from: emptied, or showing the end
             await self.views.hand_over(game, seat, slot, payload)
         slot.digest, slot.key, slot.turn, slot.shown_in = drawing.digest, drawing.key, turn, "dm"
-        slot.offered, slot.restarted = payload.offered(), False
-        shown = drawing.game  # (drawn again from a newer game if it moved on meanwhile)
-        slot.draft = (shown.decision, draft) if (draft := kept_draft(slot, shown)) else None
+        written(slot, payload, drawing.game)  # (drawn again from a newer game if it moved on meanwhile)
         return sent
 
     async def park(self, game: LoadedGame, seat: int, slot: Slot) -> None:

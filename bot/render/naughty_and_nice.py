@@ -35,6 +35,7 @@ from bot.render.naughty_and_nice_text import (
     ending_text,
     table_events,
     table_lines,
+    totals_words,
 )
 from bot.render.pictures.naughty_and_nice import picture_key, render_table_png
 from games.core import Event, encode_action
@@ -46,15 +47,7 @@ from games.naughty_and_nice.view_models import ChoiceView, NNView
 def table_alt(view: NNView, ctx: TableContext) -> str:
     """The table picture's alt text (a screen reader's words for it): what it shows, and each
     player's totals in words (in the text only for the active player, while declaring)."""
-    totals = "; ".join(
-        _(
-            "{name}: Nice {nice}, Naughty {naughty}",
-            name=ctx.name(p.seat),
-            nice=p.nice_total,
-            naughty=p.naughty_total,
-        )
-        for p in view.players
-    )
+    totals = "; ".join(f"{ctx.name(p.seat)}: {totals_words(p)}" for p in view.players)
     shows = _("Each player's cards in play and their totals")
     return f"{shows}. {totals}."
 

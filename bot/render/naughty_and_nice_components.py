@@ -14,8 +14,8 @@ import discord
 from bot.components import ActionButton, ActionSelect, DraftSelect
 from bot.i18n import N_, _, ngettext
 from bot.render.base import TableContext, fitted, new_view
-from bot.render.naughty_and_nice_text import NAUGHTY_E, NICE_E, short_card, target_label
-from games.naughty_and_nice.data import Declaration
+from bot.render.naughty_and_nice_text import NAUGHTY_E, NICE_E, short_card
+from games.naughty_and_nice.data import CardType, Declaration
 from games.naughty_and_nice.view_models import CardInfo, ChoiceView, NNView
 from games.naughty_and_nice.words import TYPE_NAMES
 
@@ -165,3 +165,25 @@ def orient_components(view: NNView, ctx: TableContext) -> discord.ui.View:
         if options:
             items.append(ActionSelect(g, d, name, options[:25], placeholder=_(text), row=row))
     return new_view(*items)
+
+
+def target_label(view: NNView, ctx: TableContext, c: CardInfo, target: int | None) -> str:
+    if target is None or not 0 <= target < len(view.players):
+        return "?"
+    mine = target == view.seat
+    p = view.players[target]
+    if c.type == CardType.NICE:
+        values = {"name": ctx.name(target), "total": p.nice_total, "after": p.nice_total + c.value}
+        if mine:
+            return _("On yourself: Nice {total} -> {after}", **values)
+        return _("On {name}: Nice {total} -> {after}", **values)
+    if c.type == CardType.NAUGHTY:
+        values = {"name": ctx.name(target), "total": p.naughty_total, "after": p.naughty_total + c.value}
+        if mine:
+            return _("On yourself: Naughty {total} -> {after}", **values)
+        return _("On {name}: Naughty {total} -> {after}", **values)
+    if mine:
+        return _("On yourself (no steal)")
+    if not any(abs(card.value) <= c.value for card in p.cards_in_play):  # (spec 4.5: a card costs |value|)
+        return _("On {name}: nothing to steal", name=ctx.name(target))
+    return _("On {name}: steal up to {n}", name=ctx.name(target), n=c.value)

@@ -32,12 +32,12 @@ from bot.render.naughty_and_nice_text import (
     card_text,
     die_text,
     final_text,
-    orientations,
     own_result_text,
     short_card,
+    totals_words,
 )
 from games.core import Event
-from games.naughty_and_nice.data import Declaration, Phase
+from games.naughty_and_nice.data import CardType, Declaration, Phase
 from games.naughty_and_nice.view_models import CardInfo, NNView
 
 #: Private events that only echo the seat's own click (the click's answer shows them).
@@ -229,8 +229,7 @@ def totals_now(view: NNView, ctx: TableContext) -> str:
         cards = ngettext("{n} card", "{n} cards", p.shiny_count)  # ("6 (+18)" read as a sum)
         shiny = f" \N{MIDDLE DOT} {SHINY_E} {cards} ({p.shiny_total:+d})" if p.shiny_count else ""
         # (the sides in words: a screen reader read the emoji's names, "smiling face with halo")
-        totals = _("Nice {nice}, Naughty {naughty}", nice=p.nice_total, naughty=p.naughty_total)
-        lines.append(f"{who}: {totals}{shiny}")
+        lines.append(f"{who}: {totals_words(p)}{shiny}")
     # how near the end is (spec 4.6: once someone has 10 in play it may be declared, once; the
     # table says so only from then on, and when it was declared)
     counts = " \N{MIDDLE DOT} ".join(
@@ -249,4 +248,19 @@ def totals_now(view: NNView, ctx: TableContext) -> str:
         )
     else:
         lines.append(_("Cards in play: {counts}.", counts=counts))
+    return "\n".join(lines)
+
+
+def orientations(view: NNView) -> str:
+    seat = view.seat
+    lines = []
+    for c in view.players[seat].cards_in_play:  # type: ignore[index]
+        if c.type != CardType.SHINY:
+            continue
+        chosen = view.my_orientations.get(c.id)
+        if chosen is None:
+            face = _("not chosen yet")
+        else:
+            face = _("**face up**") if chosen else _("**face down**")
+        lines.append(f"{SHINY_E} {_(c.name)} {c.value:+d}: {face}")
     return "\n".join(lines)

@@ -11,7 +11,7 @@ from bot.render.base import TableContext, newest_lines, private_result
 from games.core import Event
 from games.core.words import names_and
 from games.naughty_and_nice.data import CardType, Declaration, Phase, Side
-from games.naughty_and_nice.view_models import CardInfo, FinalScore, NNView
+from games.naughty_and_nice.view_models import CardInfo, FinalScore, NNView, PlayerPublic
 from games.naughty_and_nice.words import CARD_TEXT, TYPE_NAMES
 
 NICE_E, NAUGHTY_E, SHINY_E = "\N{SMILING FACE WITH HALO}", "\N{SMILING FACE WITH HORNS}", "\N{SPARKLES}"
@@ -191,6 +191,12 @@ TOLD_ELSEWHERE = frozenset(
     }
 )
 MAX_EVENT_LINES = 4
+
+
+def totals_words(p: PlayerPublic) -> str:
+    """A player's totals of cards in play in words, "Nice 5, Naughty 3" (a screen reader read the
+    sides' emoji by their names)."""
+    return _("Nice {nice}, Naughty {naughty}", nice=p.nice_total, naughty=p.naughty_total)
 
 
 def active_totals(view: NNView, ctx: TableContext) -> str:
@@ -376,40 +382,3 @@ def end_status(view: NNView, ctx: TableContext) -> str:
             n=view.end_trigger,
         )
     return ""
-
-
-def orientations(view: NNView) -> str:
-    seat = view.seat
-    lines = []
-    for c in view.players[seat].cards_in_play:  # type: ignore[index]
-        if c.type != CardType.SHINY:
-            continue
-        chosen = view.my_orientations.get(c.id)
-        if chosen is None:
-            face = _("not chosen yet")
-        else:
-            face = _("**face up**") if chosen else _("**face down**")
-        lines.append(f"{SHINY_E} {_(c.name)} {c.value:+d}: {face}")
-    return "\n".join(lines)
-
-
-def target_label(view: NNView, ctx: TableContext, c: CardInfo, target: int | None) -> str:
-    if target is None or not 0 <= target < len(view.players):
-        return "?"
-    mine = target == view.seat
-    p = view.players[target]
-    if c.type == CardType.NICE:
-        values = {"name": ctx.name(target), "total": p.nice_total, "after": p.nice_total + c.value}
-        if mine:
-            return _("On yourself: Nice {total} -> {after}", **values)
-        return _("On {name}: Nice {total} -> {after}", **values)
-    if c.type == CardType.NAUGHTY:
-        values = {"name": ctx.name(target), "total": p.naughty_total, "after": p.naughty_total + c.value}
-        if mine:
-            return _("On yourself: Naughty {total} -> {after}", **values)
-        return _("On {name}: Naughty {total} -> {after}", **values)
-    if mine:
-        return _("On yourself (no steal)")
-    if not any(abs(card.value) <= c.value for card in p.cards_in_play):  # (spec 4.5: a card costs |value|)
-        return _("On {name}: nothing to steal", name=ctx.name(target))
-    return _("On {name}: steal up to {n}", name=ctx.name(target), n=c.value)

@@ -472,7 +472,7 @@ def test_a_shiny_target_with_nothing_to_take_says_so() -> None:
     the label promised a steal the play skips (spec 4.5: the empty set is allowed)."""
     from types import SimpleNamespace
 
-    from bot.render.naughty_and_nice_text import target_label
+    from bot.render.naughty_and_nice_components import target_label
     from games.naughty_and_nice.view_models import CardInfo
 
     shiny = CardInfo(id="s", name="Sparkle Lip Gloss", type="SHINY", value=6)
